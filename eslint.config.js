@@ -1,0 +1,97 @@
+import js from '@eslint/js';
+import ts from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import svelteConfig from './svelte.config.js';
+
+// The import direction of style.md §4, enforced: the engine is pure (no UI, drawing, parsing or DOM code,
+// types included); the timeline never reaches into Svelte or the UI; the UI reaches the engine only through
+// its public index.
+const engineRestrictions = {
+  patterns: [
+    { group: ['svelte', 'svelte/*', '*.svelte'], message: 'The engine is pure: no Svelte.' },
+    { group: ['d3', 'd3-*'], message: 'The engine is pure: no d3.' },
+    { group: ['yaml'], message: 'The engine is pure: YAML is parsed in src/scenarios.' },
+    {
+      group: ['**/ui/**', '**/timeline/**', '**/scenarios/**', '**/cli/**'],
+      message: 'The engine imports nothing outside src/engine.',
+    },
+    { group: ['node:*'], message: 'The engine runs in the browser too: no Node modules.' },
+  ],
+};
+
+export default ts.config(
+  { ignores: ['node_modules', 'dist', 'dist-single', 'test-results', 'test/output'] },
+  js.configs.recommended,
+  ...ts.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        extraFileExtensions: ['.svelte'],
+        parser: ts.parser,
+        svelteConfig,
+      },
+    },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', engineRestrictions],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'setTimeout',
+        'setInterval',
+        'requestAnimationFrame',
+        'performance',
+        'process',
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Time is injected: use the SimClock.' },
+        { object: 'Math', property: 'random', message: 'Randomness is seeded: use the Rng.' },
+      ],
+    },
+  },
+  {
+    files: ['src/timeline/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['svelte', 'svelte/*', '**/ui/**'], message: 'The timeline is drawn without Svelte.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/**/*.ts', 'src/ui/**/*.svelte'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/engine/*/**', 'xstate'],
+              message: 'The UI reaches the engine only through src/engine/index.ts and the session module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,38 @@
+import type { ObjectRef } from '../types';
+
+export type ApiErrorReason = 'NotFound' | 'AlreadyExists' | 'Invalid' | 'Conflict';
+
+/** An error the fake API server answers with, worded like kubectl prints it. */
+export class ApiError extends Error {
+  constructor(
+    readonly reason: ApiErrorReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const irregularPlurals: Record<string, string> = {
+  Ingress: 'ingresses',
+  IngressClass: 'ingressclasses',
+  NetworkPolicy: 'networkpolicies',
+  PodSecurityPolicy: 'podsecuritypolicies',
+  StorageClass: 'storageclasses',
+  PriorityClass: 'priorityclasses',
+  Endpoints: 'endpoints',
+};
+
+/** The resource name the API uses in messages: `deployments.apps`, `pods`, `ingresses.networking.k8s.io`. */
+export function resourceName(ref: Pick<ObjectRef, 'group' | 'kind'>): string {
+  const plural = irregularPlurals[ref.kind] ?? `${ref.kind.toLowerCase()}s`;
+  return ref.group ? `${plural}.${ref.group}` : plural;
+}
+
+export function notFound(ref: ObjectRef): ApiError {
+  return new ApiError('NotFound', `${resourceName(ref)} "${ref.name}" not found`);
+}
+
+export function alreadyExists(ref: ObjectRef): ApiError {
+  return new ApiError('AlreadyExists', `${resourceName(ref)} "${ref.name}" already exists`);
+}

@@ -1,0 +1,118 @@
+import type { SimClock } from '../clock';
+import type { Rng } from '../random';
+import type { KubeObject, ObjectRef } from '../types';
+import { keyOf, refOf } from './gvk';
+import { ObjectStore, type WatchEvent } from './store';
+
+/**
+ * A controller of the fake cluster, shaped like a Kubernetes controller: it watches some kinds, and for each
+ * change the cluster queues a reconcile of the affected object on the virtual clock. Reconcile reads the
+ * store, writes what should change, and may ask to be called again later (for delays: a container that
+ * becomes ready after 3 s, a Job's retry back-off, a progress deadline).
+ */
+export interface Controller {
+  readonly name: string;
+  /** Changes to objects of these kinds queue a reconcile of that object. */
+  readonly kinds: readonly string[];
+  /**
+   * Changes to objects of these kinds queue a reconcile of their controlling owner (the ownerReference with
+   * `controller: true`) when the owner's kind is in `kinds`. A ReplicaSet watches its Pods this way.
+   */
+  readonly ownedKinds?: readonly string[];
+  /** Bring the object at `ref` (which may be gone) towards its desired state. */
+  reconcile(ref: ObjectRef, cluster: Cluster): void;
+}
+
+export interface ClusterOptions {
+  clock: SimClock;
+  rng: Rng;
+  /** The nodes pods are scheduled on and DaemonSets run on (a small fixed set). */
+  nodes?: string[];
+  /**
+   * Workloads made to fail, as `Kind/name` or `Kind/namespace/name` (contract.md `--fail`): a Job's pods or
+   * a bare Pod exit with code 1; the pods of a Deployment, StatefulSet, DaemonSet or ReplicaSet crash-loop.
+   */
+  failures?: readonly string[];
+  /** Delay between a change and its reconcile, in ms: real controllers react within a few tens of ms. */
+  reactionMs?: number;
+}
+
+export class Cluster {
+  readonly store: ObjectStore;
+  readonly clock: SimClock;
+  readonly rng: Rng;
+  readonly nodes: readonly string[];
+  readonly failures: readonly string[];
+  /** Log lines per pod (`namespace/name`), kept after the pod is gone, for a `kubectl logs` view. */
+  readonly logs = new Map<string, string[]>();
+  private readonly controllers: Controller[] = [];
+  private readonly queued = new Map<string, { at: number; timer: number }>();
+  private readonly reactionMs: number;
+
+  constructor(options: ClusterOptions) {
+    this.clock = options.clock;
+    this.rng = options.rng;
+    this.nodes = options.nodes ?? ['node-1', 'node-2', 'node-3'];
+    this.failures = options.failures ?? [];
+    this.reactionMs = options.reactionMs ?? 50;
+    this.store = new ObjectStore(this.clock, this.rng);
+    this.store.watch((event) => this.onChange(event));
+  }
+
+  register(controller: Controller): void {
+    this.controllers.push(controller);
+  }
+
+  /**
+   * Queue `controller.reconcile(ref)` after `delayMs`. A reconcile already queued for the same object runs at
+   * the earlier of the two times, once: like a Kubernetes work queue, repeated changes collapse.
+   */
+  enqueue(controller: Controller, ref: ObjectRef, delayMs = this.reactionMs): void {
+    const key = `${controller.name}|${keyOf(ref)}`;
+    const at = this.clock.now() + Math.max(0, delayMs);
+    const existing = this.queued.get(key);
+    if (existing && existing.at <= at) return;
+    if (existing) this.clock.clearTimeout(existing.timer);
+    const timer = this.clock.schedule(at, () => {
+      this.queued.delete(key);
+      controller.reconcile(ref, this);
+    });
+    this.queued.set(key, { at, timer });
+  }
+
+  /** Append a line to a pod's log. */
+  log(namespace: string, pod: string, line: string): void {
+    const key = `${namespace}/${pod}`;
+    let lines = this.logs.get(key);
+    if (!lines) this.logs.set(key, (lines = []));
+    lines.push(line);
+  }
+
+  private onChange(event: WatchEvent): void {
+    const obj = event.object;
+    for (const controller of this.controllers) {
+      if (controller.kinds.includes(obj.kind)) this.enqueue(controller, refOf(obj));
+      if (controller.ownedKinds?.includes(obj.kind)) {
+        const owner = controllerOwner(obj);
+        if (owner && controller.kinds.includes(owner.kind)) {
+          this.enqueue(controller, {
+            ...refOf(obj),
+            group: groupOfApiVersion(owner.apiVersion),
+            kind: owner.kind,
+            name: owner.name,
+          });
+        }
+      }
+    }
+  }
+}
+
+/** The ownerReference with `controller: true`, if any. */
+export function controllerOwner(obj: KubeObject) {
+  return obj.metadata.ownerReferences?.find((o) => o.controller);
+}
+
+function groupOfApiVersion(apiVersion: string): string {
+  const i = apiVersion.indexOf('/');
+  return i < 0 ? '' : apiVersion.slice(0, i);
+}

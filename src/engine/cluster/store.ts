@@ -1,0 +1,285 @@
+import { toTimestamp, type SimClock } from '../clock';
+import type { Rng } from '../random';
+import type { KubeObject, ObjectRef } from '../types';
+import { clone, deepEqual } from '../util/clone';
+import { alreadyExists, ApiError, notFound } from './apiError';
+import { applyDefaults } from './defaults';
+import { isNamespaced, keyOf, refOf } from './gvk';
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface WatchEvent {
+  type: WatchEventType;
+  object: KubeObject;
+  /** The object before a MODIFIED or DELETED event. */
+  old?: KubeObject;
+}
+
+export type PropagationPolicy = 'Foreground' | 'Background' | 'Orphan';
+
+export interface ListOptions {
+  kind?: string;
+  group?: string;
+  namespace?: string;
+  /** Only objects with an ownerReference to this uid. */
+  ownerUid?: string;
+  /** Only objects whose labels contain every pair. */
+  labels?: Record<string, string>;
+}
+
+export type ApplyOutcome = 'created' | 'configured' | 'unchanged';
+
+/** Finalizers the garbage collector handles (Kubernetes' own names). */
+export const FOREGROUND_FINALIZER = 'foregroundDeletion';
+export const ORPHAN_FINALIZER = 'orphan';
+
+/**
+ * The fake API server's object store. It keeps what Kubernetes keeps on every object (uid, resourceVersion,
+ * generation bumped on spec change, creationTimestamp, deletionTimestamp, finalizers) and tells watchers about
+ * every change, synchronously and in order.
+ *
+ * Objects handed out are the stored ones: treat them as read-only and change them with `patch`, `apply` or
+ * `setStatus`, which copy, compare and bump versions.
+ */
+export class ObjectStore {
+  private readonly objects = new Map<string, KubeObject>();
+  /** A second index by kind, so a controller lists its kind without scanning the whole cluster. */
+  private readonly byKind = new Map<string, Map<string, KubeObject>>();
+  /** Pods being deleted gracefully: removed only once the kubelet has stopped their containers. */
+  private readonly graceful = new Set<string>();
+  private readonly watchers: Array<(event: WatchEvent) => void> = [];
+  private resourceVersion = 0;
+  private uidCounter = 0;
+
+  constructor(
+    private readonly clock: SimClock,
+    private readonly rng: Rng,
+  ) {}
+
+  /** Subscribe to every change; returns the unsubscribe function. */
+  watch(listener: (event: WatchEvent) => void): () => void {
+    this.watchers.push(listener);
+    return () => {
+      const i = this.watchers.indexOf(listener);
+      if (i >= 0) this.watchers.splice(i, 1);
+    };
+  }
+
+  get(ref: ObjectRef): KubeObject | undefined {
+    return this.objects.get(keyOf(ref));
+  }
+
+  /** Every object matching the options, in a stable order (namespace, then name). */
+  list(options: ListOptions = {}): KubeObject[] {
+    const source = options.kind ? this.byKind.get(options.kind)?.values() : this.objects.values();
+    const out: KubeObject[] = [];
+    for (const obj of source ?? []) {
+      if (options.group !== undefined && refOf(obj).group !== options.group) continue;
+      if (options.namespace !== undefined && (obj.metadata.namespace ?? '') !== options.namespace) continue;
+      if (options.ownerUid && !obj.metadata.ownerReferences?.some((o) => o.uid === options.ownerUid))
+        continue;
+      if (options.labels && !matchLabels(obj.metadata.labels, options.labels)) continue;
+      out.push(obj);
+    }
+    return out.sort(compareObjects);
+  }
+
+  /** Create an object (POST). Fills in name from generateName, uid, versions, timestamps and defaults. */
+  create(input: KubeObject): KubeObject {
+    const obj = applyDefaults(input);
+    const meta = obj.metadata;
+    if (!meta.name && meta.generateName) meta.name = meta.generateName + this.rng.suffix(5);
+    if (!meta.name)
+      throw new ApiError('Invalid', `${obj.kind} must have metadata.name or metadata.generateName`);
+    if (!isNamespaced(obj.kind)) delete meta.namespace;
+    else meta.namespace ??= 'default';
+    const key = keyOf(refOf(obj));
+    if (this.objects.has(key)) throw alreadyExists(refOf(obj));
+    meta.uid = this.nextUid();
+    meta.resourceVersion = String(++this.resourceVersion);
+    meta.generation = 1;
+    meta.creationTimestamp = toTimestamp(this.clock.now());
+    delete meta.deletionTimestamp;
+    this.put(key, obj);
+    this.emit({ type: 'ADDED', object: obj });
+    return obj;
+  }
+
+  /**
+   * `kubectl apply`: create the object, or replace its desired fields (metadata labels and annotations, spec,
+   * data) while keeping what the cluster owns (status, uid, finalizers added by controllers).
+   */
+  apply(input: KubeObject): { object: KubeObject; outcome: ApplyOutcome } {
+    const existing = this.get(refOf(input));
+    if (!existing) return { object: this.create(input), outcome: 'created' };
+    const desired = applyDefaults(input);
+    const next = clone(existing);
+    next.metadata.labels = desired.metadata.labels ? { ...desired.metadata.labels } : undefined;
+    next.metadata.annotations = desired.metadata.annotations
+      ? { ...desired.metadata.annotations }
+      : undefined;
+    if (desired.metadata.finalizers) {
+      next.metadata.finalizers = [
+        ...new Set([...(next.metadata.finalizers ?? []), ...desired.metadata.finalizers]),
+      ];
+    }
+    for (const field of Object.keys(desired)) {
+      if (field === 'metadata' || field === 'status' || field === 'apiVersion' || field === 'kind') continue;
+      next[field] = desired[field];
+    }
+    for (const field of Object.keys(next)) {
+      if (!(field in desired) && !['metadata', 'status', 'apiVersion', 'kind'].includes(field))
+        delete next[field];
+    }
+    next.apiVersion = desired.apiVersion;
+    const changed = this.write(existing, next);
+    return { object: this.get(refOf(input))!, outcome: changed ? 'configured' : 'unchanged' };
+  }
+
+  /**
+   * Change an object through a copy: `mutate` edits the copy, and the store bumps resourceVersion (and
+   * generation when the spec changed) only if something differs. Returns the stored object.
+   */
+  patch(ref: ObjectRef, mutate: (draft: KubeObject) => void): KubeObject {
+    const existing = this.get(ref);
+    if (!existing) throw notFound(ref);
+    const next = clone(existing);
+    mutate(next);
+    this.write(existing, next);
+    return this.get(ref) ?? next;
+  }
+
+  /** Replace the status of an object (the status subresource: no generation bump). */
+  setStatus(ref: ObjectRef, status: KubeObject['status']): KubeObject {
+    return this.patch(ref, (draft) => {
+      draft.status = status;
+    });
+  }
+
+  /**
+   * DELETE. Objects without finalizers go at once (Pods wait for the kubelet's graceful termination); others get
+   * a deletionTimestamp and stay until their finalizers are removed. Foreground and Orphan propagation add the
+   * garbage collector's finalizers, as the API server does.
+   */
+  delete(
+    ref: ObjectRef,
+    options: { propagationPolicy?: PropagationPolicy; gracePeriodSeconds?: number } = {},
+  ): void {
+    const existing = this.get(ref);
+    if (!existing) throw notFound(ref);
+    if (existing.metadata.deletionTimestamp) return;
+    const policy = options.propagationPolicy ?? 'Background';
+    const key = keyOf(ref);
+    const extraFinalizer =
+      policy === 'Foreground' && this.hasDependents(existing)
+        ? FOREGROUND_FINALIZER
+        : policy === 'Orphan' && this.hasDependents(existing)
+          ? ORPHAN_FINALIZER
+          : undefined;
+    const isPod = existing.kind === 'Pod';
+    if (!isPod && !extraFinalizer && !existing.metadata.finalizers?.length) {
+      this.remove(key, existing);
+      return;
+    }
+    if (isPod) this.graceful.add(key);
+    this.patch(ref, (draft) => {
+      draft.metadata.deletionTimestamp = toTimestamp(this.clock.now());
+      if (isPod) {
+        draft.metadata.deletionGracePeriodSeconds =
+          options.gracePeriodSeconds ?? draft.spec?.terminationGracePeriodSeconds ?? 30;
+      }
+      if (extraFinalizer) draft.metadata.finalizers = [...(draft.metadata.finalizers ?? []), extraFinalizer];
+    });
+  }
+
+  /** Remove one finalizer; a deleting object with none left (and no graceful termination pending) goes. */
+  removeFinalizer(ref: ObjectRef, finalizer: string): void {
+    const existing = this.get(ref);
+    if (!existing || !existing.metadata.finalizers?.includes(finalizer)) return;
+    this.patch(ref, (draft) => {
+      draft.metadata.finalizers = draft.metadata.finalizers!.filter((f) => f !== finalizer);
+      if (draft.metadata.finalizers.length === 0) delete draft.metadata.finalizers;
+    });
+    this.collectIfDone(ref);
+  }
+
+  /** The kubelet calls this once a deleting pod's containers have stopped. */
+  completeGracefulDeletion(ref: ObjectRef): void {
+    this.graceful.delete(keyOf(ref));
+    this.collectIfDone(ref);
+  }
+
+  /** Every stored object, in a stable order. */
+  all(): KubeObject[] {
+    return [...this.objects.values()].sort(compareObjects);
+  }
+
+  private hasDependents(owner: KubeObject): boolean {
+    const uid = owner.metadata.uid;
+    for (const obj of this.objects.values())
+      if (obj.metadata.ownerReferences?.some((o) => o.uid === uid)) return true;
+    return false;
+  }
+
+  private collectIfDone(ref: ObjectRef): void {
+    const key = keyOf(ref);
+    const obj = this.objects.get(key);
+    if (obj?.metadata.deletionTimestamp && !obj.metadata.finalizers?.length && !this.graceful.has(key)) {
+      this.remove(key, obj);
+    }
+  }
+
+  private write(existing: KubeObject, next: KubeObject): boolean {
+    if (deepEqual(existing, next)) return false;
+    if (!deepEqual(existing.spec, next.spec) || !deepEqual(existing.data, next.data)) {
+      next.metadata.generation = (existing.metadata.generation ?? 1) + 1;
+    }
+    next.metadata.resourceVersion = String(++this.resourceVersion);
+    const key = keyOf(refOf(next));
+    this.put(key, next);
+    this.emit({ type: 'MODIFIED', object: next, old: existing });
+    return true;
+  }
+
+  private put(key: string, obj: KubeObject): void {
+    this.objects.set(key, obj);
+    let kindMap = this.byKind.get(obj.kind);
+    if (!kindMap) this.byKind.set(obj.kind, (kindMap = new Map()));
+    kindMap.set(key, obj);
+  }
+
+  private remove(key: string, obj: KubeObject): void {
+    this.objects.delete(key);
+    this.byKind.get(obj.kind)?.delete(key);
+    this.graceful.delete(key);
+    this.emit({ type: 'DELETED', object: obj, old: obj });
+  }
+
+  private emit(event: WatchEvent): void {
+    for (const w of [...this.watchers]) w(event);
+  }
+
+  /** Deterministic UIDs in the UUID shape, drawn from the seeded generator. */
+  private nextUid(): string {
+    const hex = (n: number) => Array.from({ length: n }, () => '0123456789abcdef'[this.rng.int(16)]).join('');
+    this.uidCounter++;
+    return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+  }
+}
+
+function matchLabels(labels: Record<string, string> | undefined, want: Record<string, string>): boolean {
+  for (const [k, v] of Object.entries(want)) if (labels?.[k] !== v) return false;
+  return true;
+}
+
+function compareObjects(a: KubeObject, b: KubeObject): number {
+  const na = a.metadata.namespace ?? '';
+  const nb = b.metadata.namespace ?? '';
+  if (na !== nb) return na < nb ? -1 : 1;
+  const ka = a.kind;
+  const kb = b.kind;
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  const a1 = a.metadata.name ?? '';
+  const b1 = b.metadata.name ?? '';
+  return a1 < b1 ? -1 : a1 > b1 ? 1 : 0;
+}

@@ -1,0 +1,147 @@
+import type {
+  HealthStatusCode,
+  OperationPhase,
+  ResultCode,
+  SyncPhase,
+  SyncStatusCode,
+  TaskPhase,
+} from './types';
+
+/**
+ * The event log of a simulation (contract.md §1.2). Everything the page and the timeline draw comes from this
+ * log: it is the one record of what happened, in order, with its virtual time `t` in seconds since the
+ * operation started. The first five types are the contract's; the rest are additions the page needs.
+ */
+export type SimEvent =
+  | OperationEvent
+  | StepEvent
+  | ApplyEvent
+  | DeleteEvent
+  | HealthEvent
+  | ResultEvent
+  | WaveDelayEvent
+  | SyncStatusEvent
+  | AppEvent
+  | PodEvent
+  | ObjectEvent;
+
+interface Base {
+  t: number;
+}
+
+interface ObjectFields {
+  kind: string;
+  namespace: string;
+  name: string;
+}
+
+/** The operation's phase or message changed. */
+export interface OperationEvent extends Base {
+  type: 'operation';
+  phase: OperationPhase;
+  message: string;
+}
+
+/** The engine started a (phase, wave) step. */
+export interface StepEvent extends Base {
+  type: 'step';
+  phase: SyncPhase;
+  wave: number;
+}
+
+/** A task was applied (created or updated) on the cluster. */
+export interface ApplyEvent extends Base, ObjectFields {
+  type: 'apply';
+  group: string;
+  phase: SyncPhase;
+  wave: number;
+  hook: boolean;
+  result: 'created' | 'configured' | 'failed';
+  message: string;
+}
+
+/** The sync deleted an object. */
+export interface DeleteEvent extends Base, ObjectFields {
+  type: 'delete';
+  group: string;
+  reason: 'prune' | 'BeforeHookCreation' | 'HookSucceeded' | 'HookFailed' | 'terminate';
+}
+
+/** The health of a managed resource or a hook changed ('Missing' once it is gone). */
+export interface HealthEvent extends Base, ObjectFields {
+  type: 'health';
+  group: string;
+  status: HealthStatusCode;
+  message: string;
+  hook: boolean;
+}
+
+/** A row of `syncResult.resources` changed (the result table of `argocd app get --show-operation`). */
+export interface ResultEvent extends Base, ObjectFields {
+  type: 'result';
+  group: string;
+  syncPhase: SyncPhase;
+  wave: number;
+  hookType: string;
+  status: ResultCode;
+  hookPhase: TaskPhase;
+  message: string;
+}
+
+/** The controller slept ARGOCD_SYNC_WAVE_DELAY after a step (argocd-semantics.md §2.11). */
+export interface WaveDelayEvent extends Base {
+  type: 'wave-delay';
+  phase: SyncPhase;
+  wave: number;
+  seconds: number;
+}
+
+/** The sync status of one managed resource changed. */
+export interface SyncStatusEvent extends Base, ObjectFields {
+  type: 'sync-status';
+  group: string;
+  status: SyncStatusCode;
+}
+
+/** The Application's own sync status or health changed. */
+export interface AppEvent extends Base {
+  type: 'app';
+  sync: SyncStatusCode;
+  health: HealthStatusCode;
+  message: string;
+}
+
+/** A pod's visible state changed (what `kubectl get pods` would show in its STATUS column). */
+export interface PodEvent extends Base {
+  type: 'pod';
+  namespace: string;
+  name: string;
+  state: PodDisplayState;
+  ready: boolean;
+  restarts: number;
+  /** The controller chain the pod belongs to, e.g. { kind: 'Deployment', name: 'backend' }. */
+  ownerKind: string;
+  ownerName: string;
+  /** The image of the first container, so old and new versions can be told apart during a rollout. */
+  image: string;
+  message: string;
+}
+
+/** Any object appeared in or left the cluster (created by a controller or by the sync). */
+export interface ObjectEvent extends Base, ObjectFields {
+  type: 'object';
+  group: string;
+  action: 'created' | 'deleted';
+}
+
+export type PodDisplayState =
+  | 'Pending'
+  | 'ContainerCreating'
+  | 'Running'
+  | 'Ready'
+  | 'Completed'
+  | 'Error'
+  | 'CrashLoopBackOff'
+  | 'ErrImagePull'
+  | 'ImagePullBackOff'
+  | 'Terminating';
