@@ -19,12 +19,17 @@ interface Timer {
 }
 
 export class SimClock {
-  private current = 0;
+  private current: number;
   private seq = 0;
   private nextId = 1;
   private readonly timers = new Map<number, Timer>();
   /** A binary heap ordered by (at, seq); cancelled timers are skipped lazily when they reach the top. */
   private heap: Timer[] = [];
+
+  /** `startMs` may be negative: the history before an operation runs before t = 0. */
+  constructor(startMs = 0) {
+    this.current = startMs;
+  }
 
   /** Milliseconds since t0. */
   now(): number {

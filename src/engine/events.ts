@@ -83,7 +83,8 @@ export interface ResultEvent extends Base, ObjectFields {
   syncPhase: SyncPhase;
   wave: number;
   hookType: string;
-  status: ResultCode;
+  /** Empty only when an infrastructure error hit a task before it had a result (engine `setResourceResult`). */
+  status: ResultCode | '';
   hookPhase: TaskPhase;
   message: string;
 }

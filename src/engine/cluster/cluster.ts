@@ -42,7 +42,8 @@ export class Cluster {
   readonly clock: SimClock;
   readonly rng: Rng;
   readonly nodes: readonly string[];
-  readonly failures: readonly string[];
+  /** Settable: a scenario's history runs without the failures its final sync injects. */
+  failures: readonly string[];
   /** Log lines per pod (`namespace/name`), kept after the pod is gone, for a `kubectl logs` view. */
   readonly logs = new Map<string, string[]>();
   private readonly controllers: Controller[] = [];

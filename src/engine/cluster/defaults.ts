@@ -76,9 +76,13 @@ const defaulters: Record<string, (spec: Json, obj: KubeObject) => void> = {
     spec.podManagementPolicy ??= 'OrderedReady';
     spec.revisionHistoryLimit ??= 10;
     spec.updateStrategy ??= {};
-    spec.updateStrategy.type ??= 'RollingUpdate';
-    if (spec.updateStrategy.type === 'RollingUpdate') {
+    // As SetDefaults_StatefulSet: the rollingUpdate block (and so the partition) is only added when the type
+    // itself was defaulted; an explicit `type: RollingUpdate` without it stays without it (health §3.2 rule 5).
+    if (!spec.updateStrategy.type) {
+      spec.updateStrategy.type = 'RollingUpdate';
       spec.updateStrategy.rollingUpdate ??= {};
+    }
+    if (spec.updateStrategy.type === 'RollingUpdate' && spec.updateStrategy.rollingUpdate != null) {
       spec.updateStrategy.rollingUpdate.partition ??= 0;
     }
     spec.persistentVolumeClaimRetentionPolicy ??= { whenDeleted: 'Retain', whenScaled: 'Retain' };

@@ -1,0 +1,29 @@
+/**
+ * What a `sim` command gets from the outside world. Commands never touch `process` or `node:fs` themselves, so
+ * tests run them in-process with an in-memory io and the real entry (sim.ts) wires Node's.
+ */
+export interface CommandIo {
+  /** The file's text; throws (like fs.readFileSync) when it cannot be read. */
+  readFile(path: string): string;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/** A `sim` sub-command: its arguments (after the command name) in, an exit status out. */
+export type Command = (args: string[], io: CommandIo) => number;
+
+/** Exit status for unusable input: a bad option, an unreadable file, invalid YAML (contract.md §1.1). */
+export const exitUsage = 2;
+
+/** Why a file could not be read, in the words `cat` would use. */
+export function readFailure(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const reasons: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EISDIR: 'is a directory',
+    EACCES: 'permission denied',
+    ENOTDIR: 'not a directory',
+  };
+  if (typeof code === 'string' && reasons[code]) return reasons[code];
+  return error instanceof Error ? error.message : String(error);
+}

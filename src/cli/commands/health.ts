@@ -1,0 +1,69 @@
+import { applyDefaults } from '../../engine/cluster/defaults';
+import { healthOf } from '../../engine/health/healthOf';
+import { isInputError } from '../../engine/inputError';
+import { parseManifests } from '../../scenarios/manifests';
+import { exitUsage, readFailure, type Command } from '../command';
+
+export const healthUsage = `usage: sim health FILE [FILE ...]
+
+Prints one JSON line per object: {"kind":"…","name":"…","status":"Healthy","message":"…"}.
+The object is assessed as written (status included) with Argo CD's health checks, after the
+API server's defaults are applied. "status" is null for a kind without a health check.
+`;
+
+/**
+ * `sim health FILE…` (contract.md §1.3). The line has the same four keys for every object: a kind without a
+ * health check gets `"status":null` and `"message":""`, as Argo CD's own JSON leaves an empty message out
+ * rather than giving it another type, so consumers never need a null check on the message. An object with
+ * only `generateName` is printed under that prefix. All files are read and checked before anything is
+ * printed, so bad input leaves stdout empty.
+ */
+export const health: Command = (args, io) => {
+  const files: string[] = [];
+  for (const arg of args) {
+    if (arg === '--help' || arg === '-h') {
+      io.stdout(healthUsage);
+      return 0;
+    }
+    if (arg.startsWith('-')) return usageError(io, `unknown option ${arg}`);
+    files.push(arg);
+  }
+  if (files.length === 0) return usageError(io, 'no file given');
+
+  const lines: string[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = io.readFile(file);
+    } catch (error) {
+      io.stderr(`sim health: cannot read ${file}: ${readFailure(error)}\n`);
+      return exitUsage;
+    }
+    let objects;
+    try {
+      objects = parseManifests(text, file);
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      io.stderr(`${error.message}\n`);
+      return exitUsage;
+    }
+    for (const { object } of objects) {
+      const assessed = healthOf(applyDefaults(object));
+      const name = object.metadata.name ?? object.metadata.generateName ?? '';
+      const line = {
+        kind: object.kind,
+        name,
+        status: assessed?.status ?? null,
+        message: assessed?.message ?? '',
+      };
+      lines.push(`${JSON.stringify(line)}\n`);
+    }
+  }
+  io.stdout(lines.join(''));
+  return 0;
+};
+
+function usageError(io: Parameters<Command>[1], problem: string): number {
+  io.stderr(`sim health: ${problem}\n${healthUsage}`);
+  return exitUsage;
+}

@@ -1,0 +1,50 @@
+import { readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { exitUsage, type Command, type CommandIo } from './command';
+import { health } from './commands/health';
+
+/**
+ * The headless simulator, `npm run --silent sim -- <command> …` (contract.md §1). Each command lives in its own
+ * file under commands/ and is listed here; adding one is one import and one entry.
+ */
+const commands: Record<string, { run: Command; summary: string }> = {
+  health: { run: health, summary: 'print the Argo CD health of every object in a YAML file' },
+};
+
+export function usage(): string {
+  const width = Math.max(...Object.keys(commands).map((name) => name.length));
+  const list = Object.entries(commands)
+    .map(([name, { summary }]) => `  ${name.padEnd(width)}  ${summary}`)
+    .join('\n');
+  return `usage: sim <command> [arguments]\n\ncommands:\n${list}\n\nRun "sim <command> --help" for a command's arguments.\n`;
+}
+
+/** Runs one command line (without the program name) and returns the exit status. */
+export function sim(argv: string[], io: CommandIo): number {
+  const [name, ...args] = argv;
+  if (name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(usage());
+    return 0;
+  }
+  if (name === undefined) {
+    io.stderr(usage());
+    return exitUsage;
+  }
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) {
+    io.stderr(`sim: unknown command "${name}"\n${usage()}`);
+    return exitUsage;
+  }
+  return command.run(args, io);
+}
+
+const nodeIo: CommandIo = {
+  readFile: (path) => readFileSync(path, 'utf8'),
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+// Run only as the entry point (tsx src/cli/sim.ts), not when a test imports `sim`.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = sim(process.argv.slice(2), nodeIo);
+}

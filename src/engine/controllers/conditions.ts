@@ -1,0 +1,48 @@
+import { toTimestamp } from '../clock';
+import type { Json } from '../types';
+
+/** A status condition of an apps/v1 workload, with its fields in the order the API server writes them. */
+export interface WorkloadCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  lastUpdateTime?: string;
+  lastTransitionTime: string;
+  reason: string;
+  message: string;
+}
+
+/** A new condition stamped with the virtual time `now` (`NewDeploymentCondition`). */
+export function newCondition(
+  type: string,
+  status: WorkloadCondition['status'],
+  reason: string,
+  message: string,
+  now: number,
+): WorkloadCondition {
+  const at = toTimestamp(now);
+  return { type, status, lastUpdateTime: at, lastTransitionTime: at, reason, message };
+}
+
+/** The condition of `type` in a status' condition list, if present. */
+export function getCondition(conditions: Json[] | undefined, type: string): WorkloadCondition | undefined {
+  return conditions?.find((c) => c.type === type);
+}
+
+/**
+ * `SetDeploymentCondition`: a condition with the same status and reason as the present one changes nothing;
+ * one with the same status keeps the old lastTransitionTime; the new condition goes to the end of the list.
+ * Returns the new list (the input is not changed).
+ */
+export function setCondition(conditions: Json[] | undefined, condition: WorkloadCondition): Json[] {
+  const list = conditions ?? [];
+  const current = getCondition(list, condition.type);
+  if (current && current.status === condition.status && current.reason === condition.reason) return list;
+  const next = { ...condition };
+  if (current && current.status === condition.status) next.lastTransitionTime = current.lastTransitionTime;
+  return [...list.filter((c) => c.type !== condition.type), next];
+}
+
+/** The list without conditions of `type`. */
+export function removeCondition(conditions: Json[] | undefined, type: string): Json[] {
+  return (conditions ?? []).filter((c) => c.type !== type);
+}

@@ -1,0 +1,203 @@
+import { startProgram, type ContainerBehaviour } from '../containers/behaviour';
+import type { HttpRequest, HttpResult, Program } from '../containers/effects';
+import { normalizeImage } from '../containers/image';
+import type { Json } from '../types';
+import { BackOff, formatGoDuration } from './backOff';
+import { hexId } from './podNetwork';
+
+/** What a container needs from its pod and node while it runs. */
+export interface RunContext {
+  /** Pull + create time for this image on the pod's node. */
+  pullMs(image: string, policy: string): number;
+  /** Start → Ready for a container with a readiness probe, when no annotation says otherwise. */
+  probeReadyMs(probe: Json): number;
+  /** The kubelet's reaction to a container exit (its PLEG relists every second). */
+  syncDelayMs(): number;
+  resolve(request: HttpRequest): HttpResult;
+  log(line: string): void;
+  /** `<pod>_<namespace>(<uid>)`, as the kubelet's `format.Pod` prints a pod in messages. */
+  podLabel: string;
+}
+
+export interface Terminated {
+  containerID: string;
+  exitCode: number;
+  reason: string;
+  startedAt: number;
+  finishedAt: number;
+}
+
+type Stage =
+  'waiting' | 'pulling' | 'pullFailed' | 'pullBackOff' | 'running' | 'exited' | 'crashBackOff' | 'stopped';
+
+/** More effects than this at one instant means a runaway script; the rest waits a millisecond. */
+const MAX_STEPS_PER_INSTANT = 10_000;
+
+/**
+ * One container's life on the kubelet, step by step on the virtual clock: image pull (or ErrImagePull →
+ * ImagePullBackOff), running its program, readiness, exit, and restart with CrashLoopBackOff per the
+ * restart rule the pod gives it. `dueAt` is when it next needs the kubelet; `step(at)` does that.
+ */
+export class ContainerRun {
+  stage: Stage = 'waiting';
+  dueAt = Infinity;
+  restartCount = 0;
+  ready = false;
+  started = false;
+  waitingReason = 'ContainerCreating';
+  waitingMessage?: string;
+  containerID?: string;
+  imageID = '';
+  startedAt?: number;
+  terminated?: Terminated;
+  lastTerminated?: Terminated;
+  private process?: Program;
+  private input?: HttpResult;
+  private wakeAt = Infinity;
+  private pullFailedAt = 0;
+  private readyAt = Infinity;
+  private readonly crashBackOff = new BackOff();
+  private readonly pullBackOff = new BackOff();
+
+  constructor(
+    readonly spec: Json,
+    readonly behaviour: ContainerBehaviour,
+    /** Whether an exit with this code is followed by a restart. */
+    private readonly restarts: (exitCode: number) => boolean,
+    readonly init = false,
+  ) {}
+
+  get name(): string {
+    return String(this.spec.name ?? '');
+  }
+
+  get image(): string {
+    return String(this.spec.image ?? '');
+  }
+
+  /** The pod lets this container start: pull its image. */
+  begin(at: number, ctx: RunContext): void {
+    if (this.stage !== 'waiting') return;
+    this.stage = 'pulling';
+    this.waitingReason = 'ContainerCreating';
+    this.dueAt =
+      at + (this.behaviour.startMs ?? ctx.pullMs(this.image, String(this.spec.imagePullPolicy ?? '')));
+  }
+
+  /** Do what was due at `at`. */
+  step(at: number, ctx: RunContext): void {
+    switch (this.stage) {
+      case 'pulling':
+        if (this.behaviour.imagePullError === undefined) return this.start(at, ctx);
+        // The image puller: a failed pull shows ErrImagePull and starts a back-off; the next sync shows
+        // ImagePullBackOff until the back-off ends and the pull is tried again.
+        this.stage = 'pullFailed';
+        this.waitingReason = 'ErrImagePull';
+        this.waitingMessage = this.behaviour.imagePullError;
+        this.pullBackOff.next(at, at);
+        this.pullFailedAt = at;
+        this.dueAt = at + ctx.syncDelayMs();
+        return;
+      case 'pullFailed':
+        this.stage = 'pullBackOff';
+        this.waitingReason = 'ImagePullBackOff';
+        this.waitingMessage = `Back-off pulling image "${this.image}"`;
+        this.dueAt = Math.max(at, this.pullFailedAt + this.pullBackOff.get());
+        return;
+      case 'pullBackOff':
+        this.stage = 'pulling';
+        this.dueAt = at + ctx.pullMs(this.image, 'Always');
+        return;
+      case 'running':
+        return this.run(at, ctx);
+      case 'exited': {
+        const finished = this.terminated!.finishedAt;
+        // kuberuntime doBackOff: within the back-off since the exit → CrashLoopBackOff; else restart now.
+        if (this.crashBackOff.isInBackOffSince(finished, at)) {
+          this.stage = 'crashBackOff';
+          this.waitingReason = 'CrashLoopBackOff';
+          this.waitingMessage =
+            `back-off ${formatGoDuration(this.crashBackOff.get())} restarting failed ` +
+            `container=${this.name} pod=${ctx.podLabel}`;
+          this.dueAt = this.crashBackOff.endsAt(finished);
+          return;
+        }
+        this.crashBackOff.next(finished, at);
+        return this.restart(at, ctx);
+      }
+      case 'crashBackOff':
+        this.crashBackOff.next(this.terminated!.finishedAt, at);
+        return this.restart(at, ctx);
+      default:
+        this.dueAt = Infinity;
+    }
+  }
+
+  /** The pod is being deleted: stop the process. A server exits 0 on SIGTERM; anything else is killed. */
+  stop(at: number): void {
+    if (this.stage === 'running') {
+      const serving = this.wakeAt === Infinity;
+      this.exit(at, serving ? 0 : 137);
+    }
+    this.stage = 'stopped';
+    this.process = undefined;
+    this.dueAt = Infinity;
+  }
+
+  private restart(at: number, ctx: RunContext): void {
+    this.restartCount++;
+    this.lastTerminated = this.terminated;
+    this.start(at, ctx);
+  }
+
+  private start(at: number, ctx: RunContext): void {
+    this.stage = 'running';
+    this.started = true;
+    this.startedAt = at;
+    this.terminated = undefined;
+    this.waitingMessage = undefined;
+    const ref = normalizeImage(this.image);
+    this.imageID = `${ref.replace(/[:@][^/]*$/, '')}@sha256:${hexId(ref)}`;
+    this.containerID = `containerd://${hexId(`${ctx.podLabel}/${this.name}/${this.restartCount}`)}`;
+    const probe = this.spec.readinessProbe;
+    const readyMs = this.behaviour.readyMs ?? (probe && !this.init ? ctx.probeReadyMs(probe) : 0);
+    this.readyAt = at + readyMs;
+    this.ready = readyMs === 0 && !this.init;
+    this.process = startProgram(this.behaviour);
+    this.wakeAt = at;
+    this.run(at, ctx);
+  }
+
+  /** Run the program's effects due by `at`, and readiness. */
+  private run(at: number, ctx: RunContext): void {
+    if (!this.ready && this.readyAt <= at && !this.init) this.ready = true;
+    let steps = 0;
+    while (this.process && this.wakeAt <= at) {
+      if (++steps > MAX_STEPS_PER_INSTANT) {
+        this.wakeAt += 1;
+        break;
+      }
+      const next = this.process.next(this.input);
+      this.input = undefined;
+      if (next.done) return this.exit(this.wakeAt, next.value, ctx);
+      const effect = next.value;
+      if (effect.type === 'log') ctx.log(effect.line);
+      else if (effect.type === 'http') this.input = ctx.resolve(effect.request);
+      else this.wakeAt += effect.ms;
+    }
+    this.dueAt = Math.min(this.wakeAt, this.ready || this.init ? Infinity : this.readyAt);
+  }
+
+  /** The process ended; with a context (not a stop), the kubelet decides on a restart after it notices. */
+  private exit(at: number, exitCode: number, ctx?: RunContext): void {
+    const reason = exitCode === 0 ? 'Completed' : 'Error';
+    const containerID = this.containerID ?? '';
+    this.terminated = { containerID, exitCode, reason, startedAt: this.startedAt ?? at, finishedAt: at };
+    this.stage = 'exited';
+    this.ready = this.init && exitCode === 0;
+    this.started = false;
+    this.process = undefined;
+    this.wakeAt = Infinity;
+    this.dueAt = ctx && this.restarts(exitCode) ? at + ctx.syncDelayMs() : Infinity;
+  }
+}

@@ -1,0 +1,73 @@
+import { toTimestamp } from '../clock';
+import type { Cluster, Controller } from '../cluster/cluster';
+import type { ObjectRef } from '../types';
+import { deepEqual } from '../util/clone';
+import { endpointSubsets, serviceTargets } from './serviceEndpoints';
+
+/** The annotation the endpoints controller stamps with the time of the change it reflects. */
+export const LAST_CHANGE_TRIGGER_TIME = 'endpoints.kubernetes.io/last-change-trigger-time';
+
+/**
+ * The endpoints controller: one `Endpoints` object per Service with a selector (same name and namespace),
+ * listing the IPs of the selected pods, ready ones in `addresses` and the others in `notReadyAddresses`.
+ * curl in the sandbox and the page read it the way kube-proxy does.
+ *
+ * It watches Services and Pods: a Pod change re-syncs every Service of the pod's namespace (a sandbox has a
+ * handful), which also covers a pod whose labels no longer match. The Endpoints copy the Service's labels,
+ * as Kubernetes does; Argo CD excludes the Endpoints kind from apps by default, so they are never managed.
+ */
+export const endpointsController: Controller = {
+  name: 'endpoints',
+  kinds: ['Service', 'Pod'],
+  reconcile(ref: ObjectRef, cluster: Cluster): void {
+    if (ref.kind === 'Pod') {
+      for (const svc of cluster.store.list({ kind: 'Service', namespace: ref.namespace }))
+        syncEndpoints(cluster, {
+          group: '',
+          kind: 'Service',
+          namespace: ref.namespace,
+          name: svc.metadata.name ?? '',
+        });
+      return;
+    }
+    syncEndpoints(cluster, ref);
+  },
+};
+
+function syncEndpoints(cluster: Cluster, serviceRef: ObjectRef): void {
+  const store = cluster.store;
+  const ref: ObjectRef = { ...serviceRef, kind: 'Endpoints' };
+  const service = store.get(serviceRef);
+  const existing = store.get(ref);
+  if (!service) {
+    if (existing && !existing.metadata.deletionTimestamp) store.delete(ref);
+    return;
+  }
+  // A Service without a selector has Endpoints its user writes; the controller leaves them alone.
+  if (!service.spec?.selector || Object.keys(service.spec.selector).length === 0) return;
+  const subsets = endpointSubsets(serviceTargets(store, service));
+  const labels: Record<string, string> = { ...(service.metadata.labels ?? {}) };
+  if (service.spec.clusterIP === 'None') labels['service.kubernetes.io/headless'] = '';
+  const now = toTimestamp(cluster.clock.now());
+  if (!existing) {
+    store.create({
+      apiVersion: 'v1',
+      kind: 'Endpoints',
+      metadata: {
+        name: ref.name,
+        namespace: ref.namespace,
+        labels,
+        annotations: { [LAST_CHANGE_TRIGGER_TIME]: now },
+      },
+      ...(subsets.length ? { subsets } : {}),
+    });
+    return;
+  }
+  if (deepEqual(existing.subsets ?? [], subsets) && deepEqual(existing.metadata.labels ?? {}, labels)) return;
+  store.patch(ref, (draft) => {
+    draft.metadata.labels = labels;
+    draft.metadata.annotations = { ...(draft.metadata.annotations ?? {}), [LAST_CHANGE_TRIGGER_TIME]: now };
+    if (subsets.length) draft.subsets = subsets;
+    else delete draft.subsets;
+  });
+}

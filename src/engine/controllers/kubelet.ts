@@ -1,0 +1,118 @@
+import type { Cluster, Controller } from '../cluster/cluster';
+import { keyOf } from '../cluster/gvk';
+import { resolveBehaviour } from '../containers/behaviour';
+import type { Json, KubeObject, ObjectRef } from '../types';
+import { resolveHttp } from './clusterNetwork';
+import type { RunContext } from './containerRun';
+import { allocatePodIP, hostIP, pickNode, pullMs } from './podNetwork';
+import { PodRuntime } from './podRuntime';
+import { renderPodStatus, scheduledStatus } from './podStatus';
+
+/**
+ * The scheduler and the kubelets of the fake cluster, as one controller of Pods.
+ *
+ * An unscheduled pod is bound to a node (spec.nodeName, condition PodScheduled). The node's kubelet then runs
+ * it (podRuntime.ts, containerRun.ts): Pending with containers waiting in ContainerCreating, the sandbox gets
+ * the pod IP, images are pulled (1–3 s, seeded), containers run their programs (containers/behaviour.ts) and
+ * become ready (readiness probe ~2 s, or its initialDelaySeconds), exit, and restart with back-off. Each
+ * reconcile runs what is due, writes the status Kubernetes would write, and asks to be called again at the
+ * next due moment. A deleted pod's containers stop after a short delay (within its grace period); then the
+ * kubelet lets the API server remove it (`completeGracefulDeletion`).
+ *
+ * Process state (a script halfway through its `sleep`) lives beside the Cluster, like containers live on a
+ * node and not in etcd.
+ */
+export const kubeletController: Controller = {
+  name: 'kubelet',
+  kinds: ['Pod'],
+  reconcile(ref: ObjectRef, cluster: Cluster): void {
+    const runtimes = runtimesOf(cluster);
+    const key = keyOf(ref);
+    const pod = cluster.store.get(ref);
+    if (!pod) {
+      runtimes.delete(key);
+      return;
+    }
+    const now = cluster.clock.now();
+    const node: string | undefined = pod.spec?.nodeName;
+    if (!node) {
+      if (pod.metadata.deletionTimestamp) cluster.store.completeGracefulDeletion(ref);
+      else schedule(cluster, ref, pod, now);
+      return;
+    }
+    let rt = runtimes.get(key);
+    if (!rt || rt.uid !== pod.metadata.uid) {
+      rt = startRuntime(cluster, pod, now);
+      runtimes.set(key, rt);
+    }
+    if (pod.metadata.deletionTimestamp)
+      rt.markDeleting(now, pod.metadata.deletionGracePeriodSeconds ?? 30, cluster.rng);
+    const previousIP: string | undefined = pod.status?.podIP;
+    rt.advance(now, runContext(cluster, ref, pod), () => previousIP ?? allocatePodIP(cluster, node));
+    if (!rt.frozen) cluster.store.setStatus(ref, renderPodStatus(pod, rt, now, hostIP(cluster, node)));
+    if (rt.removed) {
+      runtimes.delete(key);
+      cluster.store.completeGracefulDeletion(ref);
+      return;
+    }
+    const due = rt.nextDue();
+    if (due !== Infinity) cluster.enqueue(kubeletController, ref, due - now);
+  },
+};
+
+const runtimeMaps = new WeakMap<Cluster, Map<string, PodRuntime>>();
+
+function runtimesOf(cluster: Cluster): Map<string, PodRuntime> {
+  let map = runtimeMaps.get(cluster);
+  if (!map) runtimeMaps.set(cluster, (map = new Map()));
+  return map;
+}
+
+/** The scheduler's binding (or its Unschedulable condition; the sandbox's nodes never change, so no retry). */
+function schedule(cluster: Cluster, ref: ObjectRef, pod: KubeObject, now: number): void {
+  const choice = pickNode(cluster, pod);
+  if ('message' in choice) {
+    cluster.store.setStatus(ref, scheduledStatus(pod, now, choice.message));
+    return;
+  }
+  cluster.store.patch(ref, (draft) => {
+    draft.spec.nodeName = choice.node;
+    draft.status = scheduledStatus(pod, now);
+  });
+}
+
+/**
+ * A runtime for a pod the kubelet has not run yet. A pod that already ran elsewhere (loaded with a status,
+ * e.g. live state) is adopted: a finished one is left as it is, a running one restarts at once and is ready.
+ */
+function startRuntime(cluster: Cluster, pod: KubeObject, now: number): PodRuntime {
+  const phase = pod.status?.phase;
+  const adoptRunning = phase === 'Running';
+  const behaviourOf = (container: Json, init: boolean) => {
+    const b = resolveBehaviour(pod, container, {
+      get: (r) => cluster.store.get(r),
+      failures: cluster.failures,
+      init,
+    });
+    return adoptRunning ? { ...b, startMs: 0, readyMs: init ? b.readyMs : 0 } : b;
+  };
+  const rt = new PodRuntime(pod, now, adoptRunning ? 0 : cluster.rng.jitter(400, 0.5), behaviourOf);
+  if (phase === 'Succeeded' || phase === 'Failed') rt.freeze(phase);
+  return rt;
+}
+
+function runContext(cluster: Cluster, ref: ObjectRef, pod: KubeObject): RunContext {
+  const node = String(pod.spec?.nodeName ?? '');
+  const { name = '', namespace = '', uid = '' } = pod.metadata;
+  return {
+    pullMs: (image, policy) => pullMs(cluster, node, image, policy),
+    probeReadyMs: (probe: Json) =>
+      Number(probe.initialDelaySeconds) > 0
+        ? Number(probe.initialDelaySeconds) * 1000 + cluster.rng.int(500)
+        : cluster.rng.jitter(2000, 0.25),
+    syncDelayMs: () => cluster.rng.jitter(500, 0.8),
+    resolve: (request) => resolveHttp(cluster, cluster.store.get(ref) ?? pod, request),
+    log: (line) => cluster.log(namespace, name, line),
+    podLabel: `${name}_${namespace}(${uid})`,
+  };
+}

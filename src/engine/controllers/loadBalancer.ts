@@ -1,0 +1,82 @@
+import type { Cluster, Controller } from '../cluster/cluster';
+import { refOf } from '../cluster/gvk';
+import type { Json, KubeObject, ObjectRef } from '../types';
+import { deepEqual } from '../util/clone';
+import { delayElapsed } from './delayElapsed';
+import {
+  allocateClusterIP,
+  allocateLoadBalancerIP,
+  allocateNodePort,
+  INGRESS_ADDRESS,
+} from './serviceAddresses';
+
+/** How long a cloud (here MetalLB-style) load balancer takes to get an address. */
+export const LOAD_BALANCER_DELAY_MS = 2000;
+/** How long the ingress controller takes to publish its address on a new Ingress. */
+export const INGRESS_DELAY_MS = 3000;
+
+/**
+ * Addresses of Services and Ingresses (addresses: see serviceAddresses.ts). Every Service gets
+ * `spec.clusterIP` as soon as it exists (the API server allocates it; a headless `None` stays), NodePort
+ * and LoadBalancer Services get `nodePort`s, and after a short delay a LoadBalancer Service gets
+ * `status.loadBalancer.ingress` and an Ingress the ingress controller's address. Until then Argo CD
+ * reports them Progressing (argocd-semantics.md §3.8).
+ */
+export const loadBalancerController: Controller = {
+  name: 'service-controller',
+  kinds: ['Service', 'Ingress'],
+  reconcile(ref: ObjectRef, cluster: Cluster): void {
+    const obj = cluster.store.get(ref);
+    if (!obj || obj.metadata.deletionTimestamp) return;
+    if (obj.kind === 'Ingress') reconcileIngress(cluster, obj);
+    else reconcileService(cluster, obj);
+  },
+};
+
+function reconcileService(cluster: Cluster, service: KubeObject): void {
+  const ref = refOf(service);
+  const type = service.spec?.type ?? 'ClusterIP';
+  if (type === 'ExternalName') return;
+  const services = cluster.store.list({ kind: 'Service' }).filter((s) => s !== service);
+  const spec: Json = { ...service.spec };
+  spec.clusterIP ||= allocateClusterIP(service, services);
+  spec.clusterIPs ??= [spec.clusterIP];
+  if (type === 'NodePort' || type === 'LoadBalancer') {
+    spec.externalTrafficPolicy ??= 'Cluster';
+    const taken = new Set<number>();
+    spec.ports = (spec.ports ?? []).map((p: Json, i: number) => {
+      const nodePort = p.nodePort ?? allocateNodePort(service, i, services, taken);
+      taken.add(nodePort);
+      return { ...p, nodePort };
+    });
+  }
+  if (!deepEqual(spec, service.spec)) {
+    cluster.store.patch(ref, (draft) => {
+      draft.spec = spec;
+    });
+  }
+  const ingress: Json[] = service.status?.loadBalancer?.ingress ?? [];
+  if (type !== 'LoadBalancer') {
+    if (!service.status || ingress.length > 0) cluster.store.setStatus(ref, { loadBalancer: {} });
+    return;
+  }
+  if (ingress.length > 0) return;
+  if (!service.status) cluster.store.setStatus(ref, { loadBalancer: {} });
+  if (
+    !delayElapsed(cluster, loadBalancerController, ref, `lb/${service.metadata.uid}`, LOAD_BALANCER_DELAY_MS)
+  )
+    return;
+  const ip = allocateLoadBalancerIP(services);
+  if (ip) cluster.store.setStatus(ref, { loadBalancer: { ingress: [{ ip, ipMode: 'VIP' }] } });
+}
+
+function reconcileIngress(cluster: Cluster, ingress: KubeObject): void {
+  if ((ingress.status?.loadBalancer?.ingress ?? []).length > 0) return;
+  const ref = refOf(ingress);
+  if (!ingress.status) cluster.store.setStatus(ref, { loadBalancer: {} });
+  if (
+    !delayElapsed(cluster, loadBalancerController, ref, `ingress/${ingress.metadata.uid}`, INGRESS_DELAY_MS)
+  )
+    return;
+  cluster.store.setStatus(ref, { loadBalancer: { ingress: [{ ip: INGRESS_ADDRESS }] } });
+}

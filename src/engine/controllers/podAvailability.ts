@@ -1,0 +1,75 @@
+import { fromTimestamp } from '../clock';
+import type { Json, KubeObject } from '../types';
+
+/**
+ * How workload controllers read a Pod, as k8s.io/kubernetes `pkg/api/v1/pod/util.go` and
+ * `pkg/controller/controller_utils.go` do. The kubelet writes the fields; controllers only read them.
+ */
+
+/** The pod's `Ready` condition, if the kubelet has written one. */
+export function readyCondition(pod: KubeObject): Json | undefined {
+  return (pod.status?.conditions as Json[] | undefined)?.find((c) => c.type === 'Ready');
+}
+
+/** `IsPodReady`: the Ready condition is True. */
+export function isPodReady(pod: KubeObject): boolean {
+  return readyCondition(pod)?.status === 'True';
+}
+
+/** Running and Ready: what a StatefulSet waits for before the next ordinal (`isRunningAndReady`). */
+export function isRunningAndReady(pod: KubeObject): boolean {
+  return pod.status?.phase === 'Running' && isPodReady(pod);
+}
+
+/**
+ * The virtual time (ms) at which a ready pod counts as available: Ready since `minReadySeconds`. Undefined
+ * while the pod is not ready. Kubernetes compares the condition's lastTransitionTime (whole seconds).
+ */
+export function availableAt(pod: KubeObject, minReadySeconds = 0): number | undefined {
+  const ready = readyCondition(pod);
+  if (ready?.status !== 'True') return undefined;
+  if (!minReadySeconds) return 0;
+  const since = ready.lastTransitionTime ? fromTimestamp(ready.lastTransitionTime) : 0;
+  return since + minReadySeconds * 1000;
+}
+
+/** `IsPodAvailable`: ready, and for at least `minReadySeconds` at virtual time `now`. */
+export function isPodAvailable(pod: KubeObject, minReadySeconds: number, now: number): boolean {
+  const at = availableAt(pod, minReadySeconds);
+  return at !== undefined && at <= now;
+}
+
+/** A pod being deleted (it keeps running until the kubelet has stopped its containers). */
+export function isTerminating(obj: KubeObject): boolean {
+  return obj.metadata.deletionTimestamp !== undefined;
+}
+
+/** `IsPodActive`: not being deleted and not finished (Succeeded or Failed pods do not count). */
+export function isPodActive(pod: KubeObject): boolean {
+  const phase = pod.status?.phase;
+  return !isTerminating(pod) && phase !== 'Succeeded' && phase !== 'Failed';
+}
+
+/** Restarts of all containers, for ranking pods to delete. */
+export function restartCount(pod: KubeObject): number {
+  let total = 0;
+  for (const c of (pod.status?.containerStatuses ?? []) as Json[]) total += c.restartCount ?? 0;
+  return total;
+}
+
+/**
+ * The earliest future time at which one of `pods` becomes available, so a controller with
+ * minReadySeconds can ask to be woken then (Kubernetes' `AddAfter(minReadySeconds)`).
+ */
+export function nextAvailability(
+  pods: KubeObject[],
+  minReadySeconds: number,
+  now: number,
+): number | undefined {
+  let next: number | undefined;
+  for (const pod of pods) {
+    const at = availableAt(pod, minReadySeconds);
+    if (at !== undefined && at > now && (next === undefined || at < next)) next = at;
+  }
+  return next;
+}

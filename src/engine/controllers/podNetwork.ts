@@ -1,0 +1,136 @@
+import type { Cluster } from '../cluster/cluster';
+import type { Json, KubeObject } from '../types';
+
+/**
+ * The fake cluster's nodes as the scheduler and the kubelet see them: labels to match node selectors, a host IP
+ * and a pod CIDR per node (kind's layout: node i has 172.18.0.(i+2) and 10.244.i.0/24), and the images each
+ * node has already pulled (a second pod of the same image on a node starts faster, as on a real node).
+ *
+ * The state lives beside the Cluster (a WeakMap), since the store only holds API objects.
+ */
+interface NodeState {
+  index: number;
+  nextHost: number;
+  images: Set<string>;
+}
+
+const nodeStates = new WeakMap<Cluster, Map<string, NodeState>>();
+
+function nodesOf(cluster: Cluster): Map<string, NodeState> {
+  let nodes = nodeStates.get(cluster);
+  if (!nodes) {
+    nodes = new Map(cluster.nodes.map((name, index) => [name, { index, nextHost: 2, images: new Set() }]));
+    nodeStates.set(cluster, nodes);
+  }
+  return nodes;
+}
+
+/** The labels every node carries (the kubelet sets these on registration). */
+export function nodeLabels(node: string): Record<string, string> {
+  return {
+    'beta.kubernetes.io/arch': 'amd64',
+    'beta.kubernetes.io/os': 'linux',
+    'kubernetes.io/arch': 'amd64',
+    'kubernetes.io/hostname': node,
+    'kubernetes.io/os': 'linux',
+  };
+}
+
+export function hostIP(cluster: Cluster, node: string): string {
+  return `172.18.0.${(nodesOf(cluster).get(node)?.index ?? 0) + 2}`;
+}
+
+/** The next free pod IP in the node's /24 (wrapping after .254; the sandbox never runs that many pods). */
+export function allocatePodIP(cluster: Cluster, node: string): string {
+  const state = nodesOf(cluster).get(node);
+  if (!state) return '10.244.0.2';
+  const host = state.nextHost;
+  state.nextHost = host >= 254 ? 2 : host + 1;
+  return `10.244.${state.index}.${host}`;
+}
+
+/**
+ * Image pull + container creation time: 1–3 s for an image the node does not have (or always re-checks with
+ * `imagePullPolicy: Always`, which is quicker when the layers are cached), a few hundred ms otherwise.
+ */
+export function pullMs(cluster: Cluster, node: string, image: string, policy: string): number {
+  const state = nodesOf(cluster).get(node);
+  const cached = state?.images.has(image) ?? false;
+  state?.images.add(image);
+  if (!cached) return 1000 + cluster.rng.int(2000);
+  return policy === 'Always' ? cluster.rng.jitter(800, 0.5) : cluster.rng.jitter(300, 0.5);
+}
+
+/**
+ * The scheduler's choice: among the nodes that match the pod's nodeSelector and required node affinity, the
+ * one running the fewest pods, ties broken by the seeded generator (kube-scheduler picks among equal scores at
+ * random). Returns the Unschedulable message when no node fits.
+ */
+export function pickNode(cluster: Cluster, pod: KubeObject): { node: string } | { message: string } {
+  const fits = cluster.nodes.filter((n) => matchesNode(pod.spec ?? {}, n));
+  const total = cluster.nodes.length;
+  if (fits.length === 0) {
+    return {
+      message:
+        `0/${total} nodes are available: ${total} node(s) didn't match Pod's node affinity/selector. ` +
+        `preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`,
+    };
+  }
+  const load = (node: string) =>
+    cluster.store
+      .list({ kind: 'Pod' })
+      .filter((p) => p.spec?.nodeName === node && !['Succeeded', 'Failed'].includes(p.status?.phase)).length;
+  const loads = fits.map(load);
+  const least = Math.min(...loads);
+  const best = fits.filter((_, i) => loads[i] === least);
+  return { node: best.length === 1 ? best[0] : best[cluster.rng.int(best.length)] };
+}
+
+function matchesNode(spec: Json, node: string): boolean {
+  const labels = nodeLabels(node);
+  for (const [k, v] of Object.entries(spec.nodeSelector ?? {})) if (labels[k] !== v) return false;
+  const terms: Json[] =
+    spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+  if (terms.length === 0) return true;
+  // Terms are ORed; the requirements inside a term are ANDed.
+  return terms.some((term) => {
+    const fields = (term.matchFields ?? []).every((r: Json) =>
+      requirement(r, r.key === 'metadata.name' ? node : undefined),
+    );
+    const exprs = (term.matchExpressions ?? []).every((r: Json) => requirement(r, labels[r.key]));
+    return fields && exprs;
+  });
+}
+
+function requirement(r: Json, value: string | undefined): boolean {
+  const values: string[] = r.values ?? [];
+  switch (r.operator) {
+    case 'In':
+      return value !== undefined && values.includes(value);
+    case 'NotIn':
+      return value === undefined || !values.includes(value);
+    case 'Exists':
+      return value !== undefined;
+    case 'DoesNotExist':
+      return value === undefined;
+    default:
+      return false;
+  }
+}
+
+/** A stable lower-case hex id (container IDs, image digests), derived from a seed string. */
+export function hexId(seed: string, length = 64): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x9747b28c;
+  for (let i = 0; i < seed.length; i++) {
+    h1 = Math.imul(h1 ^ seed.charCodeAt(i), 0x01000193);
+    h2 = Math.imul(h2 ^ seed.charCodeAt(i), 0x5bd1e995);
+  }
+  let out = '';
+  while (out.length < length) {
+    h1 = Math.imul(h1 ^ (h2 >>> 13), 0x01000193);
+    h2 = Math.imul(h2 ^ (h1 >>> 7), 0x5bd1e995);
+    out += (h1 >>> 0).toString(16).padStart(8, '0');
+  }
+  return out.slice(0, length);
+}

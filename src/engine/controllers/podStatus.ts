@@ -1,0 +1,135 @@
+import { toTimestamp } from '../clock';
+import { normalizeImage } from '../containers/image';
+import type { Json, KubeObject } from '../types';
+import type { ContainerRun, Terminated } from './containerRun';
+import { initDone, type PodRuntime } from './podRuntime';
+
+/**
+ * The Pod `status` the kubelet writes, field for field as Kubernetes does (pkg/kubelet/status and
+ * `generateAPIPodStatus`): phase, the five conditions in the kubelet's order, containerStatuses with
+ * state/lastState/ready/started/restartCount, IPs and startTime. Argo CD's Pod health (argocd-semantics.md
+ * §3.6) reads exactly these fields.
+ */
+export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, hostIP: string): Json {
+  const phase = rt.phase();
+  const succeeded = phase === 'Succeeded';
+  const names = (runs: ContainerRun[]) => `[${runs.map((c) => c.name).join(' ')}]`;
+  const initPending = rt.init.filter((c) => !initDone(c));
+  const unready = [...rt.init.filter((c) => c.spec.restartPolicy === 'Always'), ...rt.main].filter(
+    (c) => !c.ready,
+  );
+  const readyCondition = (type: string): Json =>
+    succeeded
+      ? { type, status: 'False', reason: 'PodCompleted' }
+      : unready.length
+        ? {
+            type,
+            status: 'False',
+            reason: 'ContainersNotReady',
+            message: `containers with unready status: ${names(unready)}`,
+          }
+        : { type, status: 'True' };
+  const conditions = withTransitions(pod, now, [
+    { type: 'PodReadyToStartContainers', status: rt.sandboxReady && !rt.terminalPhase ? 'True' : 'False' },
+    succeeded
+      ? { type: 'Initialized', status: 'True', reason: 'PodCompleted' }
+      : initPending.length
+        ? {
+            type: 'Initialized',
+            status: 'False',
+            reason: 'ContainersNotInitialized',
+            message: `containers with incomplete status: ${names(initPending)}`,
+          }
+        : { type: 'Initialized', status: 'True' },
+    readyCondition('Ready'),
+    readyCondition('ContainersReady'),
+    { type: 'PodScheduled', status: 'True' },
+  ]);
+  const initWaiting = initPending.length > 0;
+  const status: Json = {
+    conditions,
+    containerStatuses: rt.main.map((c) => containerStatus(c, initWaiting)),
+    hostIP,
+    hostIPs: [{ ip: hostIP }],
+  };
+  if (rt.init.length) status.initContainerStatuses = rt.init.map((c) => containerStatus(c, initWaiting));
+  status.phase = phase;
+  if (rt.podIP) {
+    status.podIP = rt.podIP;
+    status.podIPs = [{ ip: rt.podIP }];
+  }
+  status.qosClass = qosClass(pod);
+  status.startTime = toTimestamp(rt.startTime);
+  return status;
+}
+
+/** The status the scheduler leaves: bound to a node (PodScheduled) or Unschedulable with its message. */
+export function scheduledStatus(pod: KubeObject, now: number, unschedulable?: string): Json {
+  const condition = unschedulable
+    ? { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: unschedulable }
+    : { type: 'PodScheduled', status: 'True' };
+  return { conditions: withTransitions(pod, now, [condition]), phase: 'Pending', qosClass: qosClass(pod) };
+}
+
+/** Conditions keep their lastTransitionTime while their status stays the same. */
+function withTransitions(pod: KubeObject, now: number, conditions: Json[]): Json[] {
+  const previous: Json[] = pod.status?.conditions ?? [];
+  return conditions.map((c) => {
+    const old = previous.find((p) => p.type === c.type);
+    const lastTransitionTime = old && old.status === c.status ? old.lastTransitionTime : toTimestamp(now);
+    return { lastProbeTime: null, lastTransitionTime, ...c };
+  });
+}
+
+function containerStatus(c: ContainerRun, initWaiting: boolean): Json {
+  const status: Json = {};
+  if (c.containerID) status.containerID = c.containerID;
+  status.image = normalizeImage(c.image);
+  status.imageID = c.imageID;
+  status.lastState = {};
+  status.name = c.name;
+  status.ready = c.ready;
+  status.restartCount = c.restartCount;
+  status.started = c.started;
+  if (c.stage === 'running') {
+    status.state = { running: { startedAt: toTimestamp(c.startedAt ?? 0) } };
+    if (c.lastTerminated) status.lastState = { terminated: terminatedJson(c.lastTerminated) };
+  } else if (c.stage === 'crashBackOff') {
+    status.state = { waiting: { message: c.waitingMessage, reason: 'CrashLoopBackOff' } };
+    status.lastState = { terminated: terminatedJson(c.terminated!) };
+  } else if (c.terminated) {
+    status.state = { terminated: terminatedJson(c.terminated) };
+    if (c.lastTerminated) status.lastState = { terminated: terminatedJson(c.lastTerminated) };
+  } else {
+    // A main container waiting for init containers shows PodInitializing, as the kubelet reports it.
+    const reason = c.stage === 'waiting' && (initWaiting || c.init) ? 'PodInitializing' : c.waitingReason;
+    status.state = { waiting: c.waitingMessage ? { message: c.waitingMessage, reason } : { reason } };
+  }
+  return status;
+}
+
+function terminatedJson(t: Terminated): Json {
+  return {
+    containerID: t.containerID,
+    exitCode: t.exitCode,
+    finishedAt: toTimestamp(t.finishedAt),
+    reason: t.reason,
+    startedAt: toTimestamp(t.startedAt),
+  };
+}
+
+/** The QoS class the API server computes on create (pkg/apis/core/helper/qos). */
+export function qosClass(pod: KubeObject): string {
+  const containers: Json[] = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+  const has = (c: Json) =>
+    Object.keys(c.resources?.requests ?? {}).length + Object.keys(c.resources?.limits ?? {}).length > 0;
+  if (!containers.some(has)) return 'BestEffort';
+  const guaranteed = containers.every((c) => {
+    const limits = c.resources?.limits ?? {};
+    const requests = c.resources?.requests ?? {};
+    return ['cpu', 'memory'].every(
+      (r) => limits[r] !== undefined && (requests[r] ?? limits[r]) === limits[r],
+    );
+  });
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}

@@ -1,0 +1,79 @@
+import type { Cluster, Controller } from '../cluster/cluster';
+import { refOf } from '../cluster/gvk';
+import type { KubeObject, ObjectRef } from '../types';
+import { clone } from '../util/clone';
+import { claimDependents } from './claimDependents';
+import { createWithGeneratedName } from './createWithGeneratedName';
+import { omitZero } from './omitZero';
+import { controllerRefTo } from './ownerRefs';
+import { isPodActive, isPodAvailable, isPodReady, nextAvailability } from './podAvailability';
+import { podsToDelete } from './podsToDelete';
+
+/**
+ * The ReplicaSet controller (k8s.io/kubernetes `pkg/controller/replicaset`): keeps `spec.replicas` active
+ * pods named `<rs>-<5 random characters>`, and reports how many exist, are ready and are available. The
+ * Deployment controller above it reads those counts (argocd-semantics.md §3.1, §3.4).
+ *
+ * A ReplicaSet being deleted manages no pods any more (the garbage collector removes them) but still
+ * reports its status.
+ */
+export const replicaSetController: Controller = {
+  name: 'replicaset-controller',
+  kinds: ['ReplicaSet'],
+  ownedKinds: ['Pod'],
+  reconcile(ref: ObjectRef, cluster: Cluster): void {
+    const rs = cluster.store.get(ref);
+    if (!rs) return;
+    const pods = claimDependents(cluster, rs, 'Pod', rs.spec?.selector);
+    if (!rs.metadata.deletionTimestamp) manageReplicas(cluster, rs, pods.filter(isPodActive));
+    const after = claimDependents(cluster, rs, 'Pod', rs.spec?.selector).filter(isPodActive);
+    writeStatus(cluster, rs, after);
+  },
+};
+
+function manageReplicas(cluster: Cluster, rs: KubeObject, active: KubeObject[]): void {
+  const diff = active.length - (rs.spec?.replicas ?? 1);
+  for (let i = 0; i < -diff; i++) createWithGeneratedName(cluster.store, podFromTemplate(rs));
+  for (const pod of podsToDelete(active, diff)) cluster.store.delete(refOf(pod));
+}
+
+/** A pod of the ReplicaSet's template, owned by it (`GetPodFromTemplate`). */
+export function podFromTemplate(owner: KubeObject): KubeObject {
+  const template = owner.spec?.template ?? {};
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      generateName: `${owner.metadata.name}-`,
+      namespace: owner.metadata.namespace,
+      labels: template.metadata?.labels ? { ...template.metadata.labels } : undefined,
+      annotations: template.metadata?.annotations ? { ...template.metadata.annotations } : undefined,
+      ownerReferences: [controllerRefTo(owner)],
+    },
+    spec: clone(template.spec ?? {}),
+  };
+}
+
+function writeStatus(cluster: Cluster, rs: KubeObject, active: KubeObject[]): void {
+  const now = cluster.clock.now();
+  const minReady = rs.spec?.minReadySeconds ?? 0;
+  const templateLabels: Record<string, string> = rs.spec?.template?.metadata?.labels ?? {};
+  const fullyLabeled = active.filter((p) =>
+    Object.entries(templateLabels).every(([k, v]) => p.metadata.labels?.[k] === v),
+  );
+  const status = omitZero(
+    {
+      replicas: active.length,
+      fullyLabeledReplicas: fullyLabeled.length,
+      readyReplicas: active.filter(isPodReady).length,
+      availableReplicas: active.filter((p) => isPodAvailable(p, minReady, now)).length,
+      observedGeneration: rs.metadata.generation ?? 1,
+      conditions: rs.status?.conditions,
+    },
+    ['fullyLabeledReplicas', 'readyReplicas', 'availableReplicas'],
+  );
+  cluster.store.setStatus(refOf(rs), status);
+  // With minReadySeconds, wake up when the next ready pod turns available; nothing else would trigger it.
+  const next = nextAvailability(active, minReady, now);
+  if (next !== undefined) cluster.enqueue(replicaSetController, refOf(rs), next - now);
+}

@@ -1,0 +1,14 @@
+/**
+ * The engine's public face: the only module the UI, the scenarios and the CLI import from (style.md §4).
+ */
+export { runSimulation, type SimulationInput, type SimulationResult } from './simulation/simulate';
+export type { ApplicationJson, SyncResultRow, ResourceRow } from './simulation/applicationView';
+export type { RetryStrategy } from './simulation/syncMachine';
+export { planSync, type PlannedTask, type SyncPlan, type PlanInput } from './sync';
+export { healthOf } from './health/healthOf';
+export { applyDefaults } from './cluster/defaults';
+export { InputError, isInputError, formatInputError } from './inputError';
+export type * from './events';
+export type * from './types';
+export { healthOrder, syncPhases } from './types';
+export { EPOCH_MS, toTimestamp } from './clock';

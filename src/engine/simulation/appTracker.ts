@@ -1,0 +1,181 @@
+import type { SimClock } from '../clock';
+import { isNamespaced, keyOf, refOf } from '../cluster/gvk';
+import type { ObjectStore, WatchEvent } from '../cluster/store';
+import { appHealth, type AppHealthInput } from '../health/appHealth';
+import { healthOf } from '../health/healthOf';
+import { isHook, isIgnored, isSkip } from '../sync';
+import type { HealthStatus, KubeObject, ObjectRef, SyncStatusCode } from '../types';
+import type { ResourceRow } from './applicationView';
+import { syncStatusOf } from './compare';
+import type { EventLog } from './eventLog';
+import { isTrackedBy } from './tracking';
+
+interface Entry {
+  ref: ObjectRef;
+  version: string;
+  desired?: KubeObject;
+  live?: KubeObject;
+  hook: boolean;
+  health: HealthStatus | null;
+  sync: SyncStatusCode | null;
+}
+
+/**
+ * What the Argo CD application controller computes at every refresh, independent of operations: the sync status
+ * and health of each managed resource and of the app (argocd-semantics.md §1.7, §1.8). It follows the store's
+ * watch events and writes `health`, `sync-status` and `app` events when something changes.
+ *
+ * Hooks are tracked for their health (the timeline draws them) but never compared and never counted in the app's
+ * health. The app-level fold is recomputed once per virtual instant, however many objects changed in it.
+ */
+export class AppTracker {
+  private readonly entries = new Map<string, Entry>();
+  private appSync: SyncStatusCode | null = null;
+  private appHealthStatus: HealthStatus | null = null;
+  private foldQueued = false;
+
+  constructor(
+    private readonly options: { app: string; namespace: string; store: ObjectStore; clock: SimClock; log: EventLog },
+  ) {}
+
+  /** The desired state of the revision being synced: its non-hook resources are what the app compares. */
+  setDesired(desired: readonly KubeObject[]): void {
+    for (const entry of this.entries.values()) entry.desired = undefined;
+    for (const obj of desired) {
+      if (isHook(obj) || isIgnored(obj) || isSkip(obj)) continue;
+      const target = withNamespace(obj, this.options.namespace);
+      const ref = refOf(target);
+      const entry = this.entryFor(ref, target);
+      entry.desired = target;
+    }
+    for (const obj of this.options.store.all()) if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
+    for (const [key, entry] of this.entries) {
+      if (!entry.desired && !entry.live) this.entries.delete(key);
+      else this.refresh(entry, false);
+    }
+    this.fold();
+  }
+
+  /** Feed every watch event of the store. */
+  onWatch(event: WatchEvent): void {
+    const ref = refOf(event.object);
+    const key = keyOf(ref);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      if (event.type === 'DELETED' || !isTrackedBy(this.options.app, event.object)) return;
+      entry = this.entryFor(ref, event.object);
+    }
+    entry.live = event.type === 'DELETED' ? undefined : event.object;
+    if (event.type !== 'DELETED') entry.hook = isHook(event.object);
+    this.refresh(entry, true);
+    if (!entry.desired && !entry.live) this.entries.delete(key);
+    this.queueFold();
+  }
+
+  /** `status.resources`: managed non-hook resources with their sync status and health. */
+  resources(): ResourceRow[] {
+    const rows: ResourceRow[] = [];
+    for (const e of this.entries.values()) {
+      if (e.hook || e.sync === null) continue;
+      rows.push({
+        group: e.ref.group,
+        version: e.version,
+        kind: e.ref.kind,
+        namespace: e.ref.namespace,
+        name: e.ref.name,
+        status: e.sync,
+        ...(e.health ? { health: e.health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : e.health } : {}),
+        ...(e.live && !e.desired ? { requiresPruning: true } : {}),
+      });
+    }
+    return rows;
+  }
+
+  get sync(): SyncStatusCode {
+    return this.appSync ?? 'Synced';
+  }
+
+  get health(): HealthStatus {
+    return this.appHealthStatus ?? { status: 'Healthy', message: '' };
+  }
+
+  /** Live objects managed by the app (hooks left by earlier syncs included): the engine's prune candidates. */
+  liveObjects(): KubeObject[] {
+    const out: KubeObject[] = [];
+    for (const e of this.entries.values()) if (e.live) out.push(e.live);
+    return out;
+  }
+
+  private entryFor(ref: ObjectRef, obj: KubeObject): Entry {
+    const key = keyOf(ref);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { ref, version: versionOf(obj.apiVersion), hook: isHook(obj), health: null, sync: null };
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Recompute one resource's health and sync status, and log what changed. */
+  private refresh(entry: Entry, emit: boolean): void {
+    const { log } = this.options;
+    const health: HealthStatus | null = entry.live
+      ? healthOf(entry.live, { isHook: entry.hook })
+      : entry.desired || entry.health
+        ? { status: 'Missing', message: '' }
+        : null;
+    const before = entry.health;
+    entry.health = health;
+    if (health && (before?.status !== health.status || before.message !== health.message) && (emit || !before)) {
+      log.push({ type: 'health', ...fields(entry), status: health.status, message: health.message, hook: entry.hook });
+    }
+    if (entry.hook) return;
+    // §1.7: extra live objects need pruning, so they are OutOfSync too.
+    const sync = syncStatusOf(entry.desired, entry.live);
+    if (sync !== entry.sync) {
+      entry.sync = sync;
+      log.push({ type: 'sync-status', ...fields(entry), status: sync });
+    }
+  }
+
+  private queueFold(): void {
+    if (this.foldQueued) return;
+    this.foldQueued = true;
+    this.options.clock.schedule(this.options.clock.now(), () => {
+      this.foldQueued = false;
+      this.fold();
+    });
+  }
+
+  /** §1.7 and §1.8 for the whole app. */
+  private fold(): void {
+    const inputs: AppHealthInput[] = [];
+    let sync: SyncStatusCode = 'Synced';
+    for (const e of this.entries.values()) {
+      if (!e.hook && e.sync === 'OutOfSync') sync = 'OutOfSync';
+      if (e.hook && !e.desired) continue;
+      inputs.push({ ...e.ref, live: e.live, health: e.live ? e.health : null, isHook: e.hook });
+    }
+    const health = appHealth(inputs);
+    if (sync !== this.appSync || health.status !== this.appHealthStatus?.status || health.message !== this.appHealthStatus.message) {
+      this.appSync = sync;
+      this.appHealthStatus = health;
+      this.options.log.push({ type: 'app', sync, health: health.status, message: health.message });
+    }
+  }
+}
+
+function fields(entry: Entry) {
+  return { group: entry.ref.group, kind: entry.ref.kind, namespace: entry.ref.namespace, name: entry.ref.name };
+}
+
+function versionOf(apiVersion: string): string {
+  const i = apiVersion.indexOf('/');
+  return i < 0 ? apiVersion : apiVersion.slice(i + 1);
+}
+
+/** Namespaced objects without a namespace go to the Application's destination namespace (§2.2 item 3). */
+export function withNamespace(obj: KubeObject, namespace: string): KubeObject {
+  if (!isNamespaced(obj.kind) || obj.metadata.namespace) return obj;
+  return { ...obj, metadata: { ...obj.metadata, namespace } };
+}

@@ -1,0 +1,91 @@
+import { toTimestamp } from '../clock';
+import type { HealthStatus, OperationPhase, ResultCode, SyncPhase, SyncStatusCode, TaskPhase } from '../types';
+
+/** One row of `status.operationState.syncResult.resources` (contract.md §1.2). */
+export interface SyncResultRow {
+  group: string;
+  version: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  /** Empty when an infrastructure error hit a task before it had a result (Argo CD records '' then). */
+  status: ResultCode | '';
+  message: string;
+  hookType: string;
+  hookPhase: TaskPhase;
+  syncPhase: SyncPhase;
+}
+
+/** One row of `status.resources`: a managed (non-hook) resource as the app sees it. */
+export interface ResourceRow {
+  group: string;
+  version: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  status: SyncStatusCode;
+  health?: HealthStatus;
+  requiresPruning?: boolean;
+}
+
+export interface OperationView {
+  phase: OperationPhase;
+  message: string;
+  startedAtMs: number;
+  finishedAtMs?: number;
+  retryCount: number;
+  results: SyncResultRow[];
+  prune: boolean;
+  syncOptions: string[];
+}
+
+export interface ApplicationViewInput {
+  app: string;
+  namespace: string;
+  revision: string;
+  sync: SyncStatusCode;
+  health: HealthStatus;
+  operation?: OperationView;
+  resources: ResourceRow[];
+}
+
+/** The Application object shaped like `argocd app get -o json` (argocd-semantics.md §1.7, §1.8; contract.md §1.2). */
+export function applicationView(input: ApplicationViewInput) {
+  const op = input.operation;
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: input.app, namespace: 'argocd' },
+    spec: {
+      project: 'default',
+      destination: { server: 'https://kubernetes.default.svc', namespace: input.namespace },
+      source: { repoURL: 'sandbox://scenario', targetRevision: input.revision },
+    },
+    status: {
+      sync: { status: input.sync, revision: input.revision },
+      health: { status: input.health.status, message: input.health.message },
+      ...(op
+        ? {
+            operationState: {
+              operation: { sync: { revision: input.revision, prune: op.prune, syncOptions: op.syncOptions } },
+              phase: op.phase,
+              message: op.message,
+              startedAt: toTimestamp(op.startedAtMs),
+              ...(op.finishedAtMs !== undefined ? { finishedAt: toTimestamp(op.finishedAtMs) } : {}),
+              ...(op.retryCount > 0 ? { retryCount: op.retryCount } : {}),
+              syncResult: { revision: input.revision, resources: op.results },
+            },
+          }
+        : {}),
+      resources: [...input.resources].sort(compareRows),
+    },
+  };
+}
+
+export type ApplicationJson = ReturnType<typeof applicationView>;
+
+function compareRows(a: ResourceRow, b: ResourceRow): number {
+  const ka = `${a.group}/${a.kind}/${a.namespace}/${a.name}`;
+  const kb = `${b.group}/${b.kind}/${b.namespace}/${b.name}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}

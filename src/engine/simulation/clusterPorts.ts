@@ -1,0 +1,101 @@
+import { ApiError } from '../cluster/apiError';
+import type { Cluster } from '../cluster/cluster';
+import { kubectlName, refOf } from '../cluster/gvk';
+import type { PropagationPolicy as StorePolicy } from '../cluster/store';
+import { healthOf } from '../health/healthOf';
+import type { SyncPorts } from '../sync';
+import type { KubeObject } from '../types';
+import { deepEqual } from '../util/clone';
+import { isServed } from './knownKinds';
+import { withTracking } from './tracking';
+
+/**
+ * The sync engine's view of the fake cluster (src/engine/sync/ports.ts): kubectl apply/replace/create, delete with
+ * a propagation policy, finalizer removal, GETs, health and API discovery. Errors come back in kubectl's words.
+ */
+export function clusterPorts(
+  cluster: Cluster,
+  app: string,
+  shouldTrack: (obj: KubeObject) => boolean = () => true,
+): SyncPorts {
+  const store = cluster.store;
+  return {
+    getLive: (ref) => store.get(ref),
+    health: (obj, isHook) => healthOf(obj, { isHook }),
+    isKnownKind: (group, kind) => isServed(store, group, kind),
+    apply(obj, opts) {
+      const ref = refOf(obj);
+      const name = kubectlName(ref);
+      const live = store.get(ref);
+      // A client-side dry run (what Argo CD runs, §2.7) does not see the server's immutability checks.
+      const immutable = live && !opts.dryRun && opts.verb === 'apply' ? immutableChange(live, obj) : undefined;
+      if (immutable) return { ok: false, message: immutable };
+      if (opts.dryRun) return { ok: true, action: live ? 'configured' : 'created', message: `${name} ${live ? 'configured' : 'created'} (dry run)` };
+      try {
+        const tracked = shouldTrack(obj) ? withTracking(app, obj) : obj;
+        if (opts.verb === 'create' || (opts.verb === 'replace' && !live)) {
+          store.create(tracked);
+          return { ok: true, action: 'created', message: `${name} created` };
+        }
+        if (opts.verb === 'replace' || opts.verb === 'update') {
+          store.patch(ref, (draft) => {
+            for (const key of Object.keys(draft)) if (!['apiVersion', 'kind', 'metadata', 'status'].includes(key)) delete draft[key];
+            for (const key of Object.keys(tracked)) if (!['metadata', 'status'].includes(key)) draft[key] = tracked[key];
+            draft.metadata.labels = tracked.metadata.labels;
+            draft.metadata.annotations = tracked.metadata.annotations;
+          });
+          return { ok: true, action: 'configured', message: `${name} ${opts.verb === 'replace' ? 'replaced' : 'configured'}` };
+        }
+        const { outcome } = store.apply(tracked);
+        return { ok: true, action: outcome, message: `${name} ${outcome === 'unchanged' ? 'unchanged' : outcome}${opts.serverSideApply ? ' (server-side)' : ''}` };
+      } catch (error) {
+        return { ok: false, message: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    delete(ref, opts) {
+      if (!store.get(ref)) return { ok: true, notFound: true };
+      try {
+        store.delete(ref, { propagationPolicy: storePolicy(opts.propagationPolicy) });
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof ApiError && error.reason === 'NotFound') return { ok: true, notFound: true };
+        return { ok: false, message: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    removeFinalizer(ref, finalizer) {
+      if (!store.get(ref)) return { ok: true, notFound: true };
+      store.removeFinalizer(ref, finalizer);
+      return { ok: true };
+    },
+  };
+}
+
+function storePolicy(policy: string): StorePolicy {
+  return policy === 'background' ? 'Background' : policy === 'orphan' ? 'Orphan' : 'Foreground';
+}
+
+/**
+ * The API server's immutability checks that matter for syncs: a Job's pod template cannot change (so a named
+ * hook Job without BeforeHookCreation cannot be re-applied with a new spec, argocd-semantics.md §6.8), and no
+ * workload's selector can.
+ */
+function immutableChange(live: KubeObject, desired: KubeObject): string | undefined {
+  const kind = desired.kind;
+  const name = desired.metadata.name;
+  if (kind === 'Job' && desired.spec?.template && !templateEquivalent(desired.spec.template, live.spec?.template)) {
+    return `Job.batch "${name}" is invalid: spec.template: Invalid value: "...": field is immutable`;
+  }
+  if (['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet'].includes(kind) && desired.spec?.selector && live.spec?.selector) {
+    if (!deepEqual(desired.spec.selector, live.spec.selector)) {
+      return `${kind}.apps "${name}" is invalid: spec.selector: Invalid value: "...": field is immutable`;
+    }
+  }
+  return undefined;
+}
+
+/** The live template carries the Job controller's labels and API defaults; compare only what Git sets. */
+function templateEquivalent(want: KubeObject['spec'], have: KubeObject['spec']): boolean {
+  const containersWant = (want?.spec?.containers ?? []).map((c: KubeObject['spec']) => [c.name, c.image, c.command, c.args]);
+  const containersHave = (have?.spec?.containers ?? []).map((c: KubeObject['spec']) => [c.name, c.image, c.command, c.args]);
+  return JSON.stringify(containersWant) === JSON.stringify(containersHave);
+}

@@ -1,0 +1,46 @@
+import { applyDefaults } from '../cluster/defaults';
+import type { Json, KubeObject, SyncStatusCode } from '../types';
+import { TRACKING_ANNOTATION } from './tracking';
+
+/** Fields the cluster owns or that Argo CD's diff normalises away. */
+const ignoredTopLevel = new Set(['status', 'metadata', 'apiVersion', 'kind']);
+const ignoredAnnotations = new Set([TRACKING_ANNOTATION, 'kubectl.kubernetes.io/last-applied-configuration']);
+
+/**
+ * Argo CD's sync status of one resource (argocd-semantics.md §1.7), from a simplified diff: the resource is
+ * `Synced` when every field set in Git (after the API server's defaults) has the same value live. Fields that
+ * only exist live (a Service's clusterIP, a PVC's volumeName, a status) do not count, as in Argo CD's
+ * three-way diff against the last applied configuration.
+ */
+export function syncStatusOf(desired: KubeObject | undefined, live: KubeObject | undefined): SyncStatusCode {
+  if (!desired || !live) return 'OutOfSync';
+  return isModified(desired, live) ? 'OutOfSync' : 'Synced';
+}
+
+/** Whether applying `desired` would change `live` (the "modified" flag ApplyOutOfSyncOnly uses, §2.8 step 10). */
+export function isModified(desired: KubeObject, live: KubeObject): boolean {
+  const want = applyDefaults(desired);
+  for (const field of Object.keys(want)) {
+    if (ignoredTopLevel.has(field)) continue;
+    if (!isSubset(want[field], live[field])) return true;
+  }
+  const labels = want.metadata.labels ?? {};
+  for (const [k, v] of Object.entries(labels)) if (live.metadata.labels?.[k] !== v) return true;
+  const annotations = want.metadata.annotations ?? {};
+  for (const [k, v] of Object.entries(annotations)) {
+    if (!ignoredAnnotations.has(k) && live.metadata.annotations?.[k] !== v) return true;
+  }
+  return false;
+}
+
+/** Whether every value set in `want` is present and equal in `have` (arrays compared element by element). */
+export function isSubset(want: Json, have: Json): boolean {
+  if (want === undefined || want === null) return true;
+  if (typeof want !== 'object') return want === have || String(want) === String(have);
+  if (have === undefined || have === null || typeof have !== 'object') return false;
+  if (Array.isArray(want)) {
+    if (!Array.isArray(have) || have.length !== want.length) return false;
+    return want.every((item, i) => isSubset(item, have[i]));
+  }
+  return Object.keys(want).every((k) => isSubset(want[k], have[k]));
+}

@@ -1,0 +1,308 @@
+import { createActor } from 'xstate';
+import { EPOCH_MS, SimClock } from '../clock';
+import type { Cluster } from '../cluster/cluster';
+import { refOf } from '../cluster/gvk';
+import type { SimEvent } from '../events';
+import { Rng } from '../random';
+import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type TickOutcome } from '../sync';
+import type { KubeObject, OperationPhase, SourcePosition } from '../types';
+import { AppTracker, withNamespace } from './appTracker';
+import { applicationView, type ApplicationJson } from './applicationView';
+import { clusterPorts } from './clusterPorts';
+import { isModified } from './compare';
+import { createCluster } from './createCluster';
+import { EventLog, type UnstampedEvent } from './eventLog';
+import { PodTracker } from './podTracker';
+import { revisionOf } from './revisionOf';
+import { isSettled } from './settled';
+import { syncMachine, type RetryStrategy, type TickOutcome as MachineTick } from './syncMachine';
+import { withTracking } from './tracking';
+
+export interface SimulationInput {
+  /** The desired objects of the revision being synced (hooks included), in manifest order. */
+  desired: readonly KubeObject[];
+  /** Where each desired object came from (same index), for input problems. */
+  positions?: readonly (SourcePosition | undefined)[];
+  /** Earlier revisions, synced one after the other (hooks included) before the story starts at t = 0. */
+  history?: readonly (readonly KubeObject[])[];
+  /** Objects already in the cluster before the sync, managed by the app (contract `--live`). */
+  live?: readonly KubeObject[];
+  app?: string;
+  namespace?: string;
+  prune?: boolean;
+  waveDelaySeconds?: number;
+  /** Workloads made to fail in the sync (contract `--fail`); the history runs without them. */
+  fail?: readonly string[];
+  syncOptions?: readonly string[];
+  seed?: number;
+  /** Stop at this virtual second if the operation has not ended (contract `--until`). */
+  untilSeconds?: number;
+  retry?: RetryStrategy;
+  /** Send `sync.terminate` at this virtual second (the page's Terminate button, a test). */
+  terminateAtSeconds?: number;
+}
+
+export interface SimulationResult {
+  application: ApplicationJson;
+  events: SimEvent[];
+  live: KubeObject[];
+  /** Pod logs by `namespace/pod`, kept after the pods are gone. */
+  logs: Record<string, string[]>;
+  /** The virtual second the simulation stopped at. */
+  endT: number;
+  /** Warnings Argo CD would tolerate (a non-integer wave, a duplicated object). */
+  warnings: string[];
+  problems: InputProblem[];
+}
+
+/** How long before t = 0 the history starts: the previous sync happened an hour ago. */
+const HISTORY_START_MS = -3_600_000;
+/** Give up settling the history after this long. */
+const HISTORY_LIMIT_MS = 1_800_000;
+
+/**
+ * Run one Application's sync on a fresh fake cluster from start to end, deterministically: same input, same
+ * event log, byte for byte. The simulation goes on after the operation ends until the cluster settles (or until
+ * `untilSeconds`), so the final health is real (contract.md §1.1).
+ *
+ * @example
+ * const result = runSimulation({ desired, app: 'checkout-dev', namespace: 'checkout-dev' });
+ * result.application.status.operationState?.phase; // 'Succeeded'
+ */
+export function runSimulation(input: SimulationInput): SimulationResult {
+  return new Simulation(input).run();
+}
+
+class Simulation {
+  readonly clock: SimClock;
+  readonly cluster: Cluster;
+  readonly log: EventLog;
+  private readonly tracker: AppTracker;
+  private readonly app: string;
+  private readonly namespace: string;
+  private operation: OperationRecord | undefined;
+  private readonly warnings: string[] = [];
+  private readonly problems: InputProblem[] = [];
+  private onChange: (() => void) | undefined;
+
+  constructor(private readonly input: SimulationInput) {
+    const hasPast = (input.history?.length ?? 0) > 0 || (input.live?.length ?? 0) > 0;
+    this.clock = new SimClock(hasPast ? HISTORY_START_MS : 0);
+    this.cluster = createCluster({ clock: this.clock, rng: new Rng(input.seed ?? 1) });
+    this.log = new EventLog(() => this.clock.now());
+    this.app = input.app ?? 'app';
+    this.namespace = input.namespace ?? 'default';
+    this.tracker = new AppTracker({ app: this.app, namespace: this.namespace, store: this.cluster.store, clock: this.clock, log: this.log });
+    const pods = new PodTracker({ store: this.cluster.store, log: this.log });
+    this.cluster.store.watch((event) => {
+      this.tracker.onWatch(event);
+      pods.onWatch(event);
+      this.onChange?.();
+    });
+  }
+
+  run(): SimulationResult {
+    this.preparePast();
+    this.clock.advanceTo(Math.max(0, this.clock.now()));
+    this.log.start();
+    this.cluster.failures = this.input.fail ?? [];
+    this.tracker.setDesired(this.input.desired);
+    const op = this.startOperation(this.input.desired, this.input.positions);
+    if (this.input.terminateAtSeconds !== undefined) {
+      this.clock.schedule(this.log.origin + this.input.terminateAtSeconds * 1000, () => op.actor.send({ type: 'sync.terminate' }));
+    }
+    const until = this.log.origin + (this.input.untilSeconds ?? 3600) * 1000;
+    for (;;) {
+      const next = this.clock.nextDeadline();
+      if (next === undefined || next > until) break;
+      this.clock.runNext();
+      if (op.completed && isSettled(this.cluster.store, this.tracker)) break;
+    }
+    if (this.clock.now() < until && !op.completed && this.clock.nextDeadline() === undefined) this.clock.advanceTo(until);
+    if (!op.completed && this.clock.now() < until && this.clock.nextDeadline() !== undefined) this.clock.advanceTo(until);
+    return this.result(op);
+  }
+
+  /** Apply `--live` objects and sync each history revision, letting the cluster settle after each. */
+  private preparePast(): void {
+    for (const obj of this.input.live ?? []) {
+      const target = withTracking(this.app, withNamespace(obj, this.namespace));
+      this.cluster.store.apply(target);
+    }
+    if (this.input.live?.length) this.settle();
+    for (const revision of this.input.history ?? []) {
+      this.tracker.setDesired(revision);
+      this.startOperation(revision, undefined);
+      this.settle();
+    }
+  }
+
+  private settle(): void {
+    const limit = this.clock.now() + HISTORY_LIMIT_MS;
+    for (;;) {
+      const next = this.clock.nextDeadline();
+      if (next === undefined || next > limit || next > -60_000) break;
+      this.clock.runNext();
+      if ((this.operation?.completed ?? true) && isSettled(this.cluster.store, this.tracker)) break;
+    }
+  }
+
+  private startOperation(desired: readonly KubeObject[], positions: OperationRecord['positions']): OperationRecord {
+    const startedAtMs = this.clock.now();
+    const op: OperationRecord = {
+      desired,
+      positions,
+      revision: revisionOf(desired),
+      startedAtMs,
+      results: [],
+      phase: 'Running',
+      message: '',
+      completed: false,
+      retryCount: 0,
+      actor: undefined as unknown as OperationRecord['actor'],
+    };
+    this.operation = op;
+    const machine = syncMachine.provide({
+      actions: {
+        requestTick: () => this.clock.schedule(this.clock.now(), () => this.tick(op, false)),
+        requestTerminate: () => this.clock.schedule(this.clock.now(), () => this.tick(op, true)),
+        resetAttempt: () => {
+          op.results = [];
+        },
+      },
+    });
+    op.actor = createActor(machine, {
+      clock: this.clock,
+      input: {
+        waveDelayMs: (this.input.waveDelaySeconds ?? 2) * 1000,
+        retry: this.input.retry,
+        now: () => this.clock.now(),
+      },
+    });
+    op.actor.subscribe((snapshot) => {
+      const { phase, message, retryCount } = snapshot.context;
+      op.retryCount = retryCount;
+      if (phase && (phase !== op.phase || message !== op.message || !op.announced)) {
+        op.announced = true;
+        op.phase = phase;
+        op.message = message;
+        this.log.push({ type: 'operation', phase, message });
+      }
+      if (snapshot.status === 'done' && !op.completed) {
+        op.completed = true;
+        op.finishedAtMs = this.clock.now();
+      }
+    });
+    this.onChange = undefined;
+    op.actor.start();
+    // §2.1 item 4: a change to a managed resource re-queues the operation.
+    this.onChange = () => {
+      if (!op.completed) op.actor.send({ type: 'resource.changed', at: this.clock.now() });
+    };
+    op.actor.send({ type: 'sync.start' });
+    return op;
+  }
+
+  /** One controller tick: the engine's `Sync()` (or `Terminate()`), its events, then `tick.done`. */
+  private tick(op: OperationRecord, terminate: boolean): void {
+    const ports = clusterPorts(this.cluster, this.app, (obj) => this.shouldTrack(op, obj));
+    const common = {
+      desired: op.desired,
+      positions: op.positions,
+      live: this.tracker.liveObjects().filter((o) => this.shouldTrack(op, o)),
+      results: op.results,
+      options: {
+        namespace: this.namespace,
+        revision: op.revision,
+        startedAt: Math.floor((EPOCH_MS + op.startedAtMs) / 1000),
+        prune: this.input.prune ?? false,
+        dryRun: false,
+        syncOptions: this.input.syncOptions ?? [],
+        pruneConfirmed: false,
+      },
+      ports,
+      diff: (target: KubeObject, live: KubeObject) => isModified(target, live),
+    };
+    this.log.hold();
+    let outcome: TickOutcome;
+    try {
+      outcome = terminate ? terminateTick(common) : syncTick(common);
+    } catch (error) {
+      // An engine bug must not hang the page: the operation ends in Error, as Argo CD's controller does on a panic.
+      outcome = { phase: 'Error', message: `sandbox error: ${error instanceof Error ? error.message : String(error)}`, results: op.results, steps: [], events: [], warnings: [], problems: [] };
+    }
+    op.results = outcome.results;
+    for (const w of outcome.warnings) if (!this.warnings.includes(w)) this.warnings.push(w);
+    for (const p of outcome.problems) if (!this.problems.some((q) => q.message === p.message)) this.problems.push(p);
+    const step = outcome.steps.at(-1);
+    const events: UnstampedEvent[] = [...outcome.events];
+    const waveDelay = this.input.waveDelaySeconds ?? 2;
+    if (step && !step.finalWave && outcome.phase === 'Running') {
+      events.push({ type: 'wave-delay', phase: step.phase, wave: step.wave, seconds: waveDelay });
+    }
+    this.log.release(events);
+    const machineTick: MachineTick = {
+      phase: outcome.phase,
+      message: outcome.message,
+      ...(step ? { step: { phase: step.phase, wave: step.wave, final: step.finalWave, failed: false } } : {}),
+    };
+    op.actor.send({ type: 'tick.done', outcome: machineTick, at: this.clock.now() });
+  }
+
+  /**
+   * The namespace Argo CD creates for CreateNamespace=true is not tracked by the app (argocd-semantics.md §2.7):
+   * it is neither compared nor pruned.
+   */
+  private shouldTrack(op: OperationRecord, obj: KubeObject): boolean {
+    if (obj.kind !== 'Namespace' || obj.metadata.name !== this.namespace) return true;
+    return op.desired.some((d) => d.kind === 'Namespace' && d.metadata.name === this.namespace);
+  }
+
+  private result(op: OperationRecord): SimulationResult {
+    const logs: Record<string, string[]> = {};
+    for (const [key, lines] of [...this.cluster.logs.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) logs[key] = [...lines];
+    return {
+      application: applicationView({
+        app: this.app,
+        namespace: this.namespace,
+        revision: op.revision,
+        sync: this.tracker.sync,
+        health: this.tracker.health,
+        resources: this.tracker.resources(),
+        operation: {
+          phase: op.phase,
+          message: op.message,
+          startedAtMs: op.startedAtMs,
+          finishedAtMs: op.finishedAtMs,
+          retryCount: op.retryCount,
+          results: op.results.map(({ order: _order, ...row }) => row),
+          prune: this.input.prune ?? false,
+          syncOptions: [...(this.input.syncOptions ?? [])],
+        },
+      }),
+      events: this.log.events,
+      live: this.cluster.store.all(),
+      logs,
+      endT: this.log.seconds(this.clock.now()),
+      warnings: this.warnings,
+      problems: this.problems,
+    };
+  }
+}
+
+interface OperationRecord {
+  desired: readonly KubeObject[];
+  positions: readonly (SourcePosition | undefined)[] | undefined;
+  revision: string;
+  startedAtMs: number;
+  finishedAtMs?: number;
+  results: SyncResultRow[];
+  phase: OperationPhase;
+  message: string;
+  announced?: boolean;
+  completed: boolean;
+  retryCount: number;
+  actor: ReturnType<typeof createActor<typeof syncMachine>>;
+}
+
+export { refOf };

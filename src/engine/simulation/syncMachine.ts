@@ -1,0 +1,210 @@
+import { assign, setup } from 'xstate';
+import type { OperationPhase } from '../types';
+
+/**
+ * The life of one sync operation as the Argo CD application controller drives it (argocd-semantics.md §2.1,
+ * §2.11, §2.16, §5.3). The machine only orchestrates: when to tick, how long to sleep, when to retry. What a
+ * tick does is decided by the pure `syncTick` of src/engine/sync, which the simulation runs when the machine
+ * asks for it (the `requestTick` action) and reports back with a `tick.done` event.
+ *
+ * Cadence (§2.1 item 4): a change to a managed resource re-queues the operation after a 5 s batching delay, and an
+ * in-flight operation is re-queued at least every 30 s. After a step that is not the final one, the controller
+ * sleeps ARGOCD_SYNC_WAVE_DELAY inside the same tick (§2.11). All delays run on the virtual clock given to
+ * `createActor(syncMachine, { clock })`.
+ */
+export interface TickOutcome {
+  phase: OperationPhase;
+  message: string;
+  /** The step the tick ran, if any; the wave delay follows it unless it was the final step. */
+  step?: { phase: string; wave: number; final: boolean; failed: boolean };
+}
+
+export interface RetryStrategy {
+  /** Attempts after the first; 0 = no retry, negative = unlimited (§5.3). */
+  limit: number;
+  durationMs: number;
+  factor: number;
+  maxDurationMs: number;
+}
+
+export interface SyncMachineInput {
+  waveDelayMs: number;
+  batchDelayMs?: number;
+  maxRequeueMs?: number;
+  /** Delay between the user's terminate and the tick that carries it out. */
+  terminateDelayMs?: number;
+  retry?: RetryStrategy;
+  /** The virtual clock's current time, read when a delay is computed. */
+  now: () => number;
+}
+
+export interface SyncMachineContext {
+  phase: OperationPhase | null;
+  message: string;
+  waveDelayMs: number;
+  batchDelayMs: number;
+  maxRequeueMs: number;
+  terminateDelayMs: number;
+  retry: RetryStrategy;
+  retryCount: number;
+  /** Virtual time of the first unhandled change to a managed resource, or null. */
+  changedAt: number | null;
+  /** Virtual time the last operation attempt finished (for the retry back-off gate). */
+  finishedAt: number;
+  now: () => number;
+}
+
+export type SyncMachineEvent =
+  | { type: 'sync.start' }
+  | { type: 'sync.terminate' }
+  | { type: 'resource.changed'; at: number }
+  | { type: 'tick.done'; outcome: TickOutcome; at: number };
+
+const noRetry: RetryStrategy = { limit: 0, durationMs: 5000, factor: 2, maxDurationMs: 180_000 };
+
+/** The retry back-off after `n` previous retries: duration × factor^n, capped (§5.3, case 82). */
+export function retryBackoffMs(retry: RetryStrategy, n: number): number {
+  return Math.min(retry.maxDurationMs, retry.durationMs * Math.pow(retry.factor, n));
+}
+
+export const syncMachine = setup({
+  types: {
+    context: {} as SyncMachineContext,
+    events: {} as SyncMachineEvent,
+    input: {} as SyncMachineInput,
+  },
+  actions: {
+    // Provided by the simulation: run one tick (or the termination tick) and send `tick.done`.
+    requestTick: () => {},
+    requestTerminate: () => {},
+    // Provided by the simulation: forget the results of the previous attempt before a retry.
+    resetAttempt: () => {},
+    recordOutcome: assign(({ event }) => {
+      if (event.type !== 'tick.done') return {};
+      return { phase: event.outcome.phase, message: event.outcome.message };
+    }),
+    // A tick sees every change made before it. Changes made during it (its own applies) are noted again and
+    // batched afterwards, as the informer would report them after the tick.
+    forgetChanges: assign({ changedAt: null }),
+    noteChange: assign(({ context, event }) => {
+      if (event.type !== 'resource.changed') return {};
+      return { changedAt: context.changedAt ?? event.at };
+    }),
+    markRunning: assign({ phase: 'Running' as OperationPhase, message: '' }),
+    markTerminating: assign({ phase: 'Terminating' as OperationPhase, message: 'operation is terminating' }),
+    scheduleRetry: assign(({ context, event }) => {
+      const at = event.type === 'tick.done' ? event.at : context.now();
+      const attempt = context.retryCount + 1;
+      const shownAt = at + retryBackoffMs(context.retry, context.retryCount);
+      return {
+        finishedAt: at,
+        retryCount: attempt,
+        phase: 'Running' as OperationPhase,
+        message: `${context.message}. Retrying attempt #${attempt} at ${clockLabel(shownAt)}.`,
+      };
+    }),
+    startRetry: assign(({ context }) => ({
+      phase: 'Running' as OperationPhase,
+      message: `Retrying operation. Attempt #${context.retryCount}`,
+    })),
+    noteRetriesExhausted: assign(({ context }) =>
+      context.retryCount > 0 ? { message: `${context.message} (retried ${context.retryCount} times).` } : {},
+    ),
+  },
+  guards: {
+    completed: ({ event }) => event.type === 'tick.done' && isCompleted(event.outcome.phase),
+    failedWithRetriesLeft: ({ context, event }) =>
+      event.type === 'tick.done' &&
+      (event.outcome.phase === 'Failed' || event.outcome.phase === 'Error') &&
+      (context.retry.limit < 0 || context.retryCount < context.retry.limit),
+    needsWaveDelay: ({ event }) =>
+      event.type === 'tick.done' && !!event.outcome.step && !event.outcome.step.final && !event.outcome.step.failed,
+    hasPendingChange: ({ context }) => context.changedAt !== null,
+  },
+  delays: {
+    waveDelay: ({ context }) => context.waveDelayMs,
+    maxRequeue: ({ context }) => context.maxRequeueMs,
+    batch: ({ context }) => {
+      const now = context.now();
+      return Math.max(0, (context.changedAt ?? now) + context.batchDelayMs - now);
+    },
+    terminate: ({ context }) => context.terminateDelayMs,
+    retryGate: ({ context }) => retryBackoffMs(context.retry, context.retryCount),
+  },
+}).createMachine({
+  id: 'syncOperation',
+  context: ({ input }) => ({
+    phase: null,
+    message: '',
+    waveDelayMs: input.waveDelayMs,
+    batchDelayMs: input.batchDelayMs ?? 5000,
+    maxRequeueMs: input.maxRequeueMs ?? 30_000,
+    terminateDelayMs: input.terminateDelayMs ?? 100,
+    retry: input.retry ?? noRetry,
+    retryCount: 0,
+    changedAt: null,
+    finishedAt: 0,
+    now: input.now,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'sync.start': { target: 'running', actions: 'markRunning' } },
+    },
+    running: {
+      initial: 'ticking',
+      on: {
+        'sync.terminate': { target: 'terminating', actions: 'markTerminating' },
+        'resource.changed': { actions: 'noteChange' },
+      },
+      states: {
+        ticking: {
+          entry: ['forgetChanges', 'requestTick'],
+          on: {
+            'tick.done': [
+              { guard: 'failedWithRetriesLeft', target: '#syncOperation.retrying', actions: ['recordOutcome', 'scheduleRetry'] },
+              { guard: 'completed', target: '#syncOperation.completed', actions: ['recordOutcome', 'noteRetriesExhausted'] },
+              { guard: 'needsWaveDelay', target: 'waveDelay', actions: 'recordOutcome' },
+              { target: 'waiting', actions: 'recordOutcome' },
+            ],
+          },
+        },
+        // §2.11: the controller sleeps inside the tick; changes seen meanwhile are batched afterwards.
+        waveDelay: {
+          after: { waveDelay: 'waiting' },
+        },
+        waiting: {
+          always: { guard: 'hasPendingChange', target: 'batching' },
+          after: { maxRequeue: 'ticking' },
+          on: { 'resource.changed': { target: 'batching', actions: 'noteChange' } },
+        },
+        batching: {
+          after: { batch: 'ticking' },
+        },
+      },
+    },
+    // §2.16: the next tick calls Terminate() instead of Sync().
+    terminating: {
+      after: { terminate: 'terminateTick' },
+    },
+    terminateTick: {
+      entry: 'requestTerminate',
+      on: { 'tick.done': { target: 'completed', actions: 'recordOutcome' } },
+    },
+    // §5.3: the whole operation starts over after the back-off; startedAt is kept.
+    retrying: {
+      on: { 'sync.terminate': { target: 'terminating', actions: 'markTerminating' } },
+      after: { retryGate: { target: 'running', actions: ['resetAttempt', 'startRetry'] } },
+    },
+    completed: { type: 'final' },
+  },
+});
+
+function isCompleted(phase: OperationPhase): boolean {
+  return phase === 'Succeeded' || phase === 'Failed' || phase === 'Error';
+}
+
+/** The wall-clock label of a virtual time in a retry message (Argo CD prints an RFC 3339 time). */
+function clockLabel(ms: number): string {
+  return new Date(Date.UTC(2026, 0, 1) + ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

@@ -1,0 +1,44 @@
+import { kindRank } from './kindOrder';
+import { adjustDeps, crdDependency, namespaceDependency } from './adjustDeps';
+import { syncPhaseOrder } from './syncPhases';
+import { taskObj, taskRef, taskWave, type SyncTask } from './syncTask';
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The order of tasks (argocd-semantics.md §2.5): phase, wave, kind rank, then name. Go's `sort.Sort` leaves
+ * ties in no particular order; we break them by namespace, then group, then kind (§7), so that the same input
+ * always gives the same order.
+ */
+export function compareTasks(a: SyncTask, b: SyncTask): number {
+  const byPhase = syncPhaseOrder[a.phase] - syncPhaseOrder[b.phase];
+  if (byPhase !== 0) return byPhase;
+  const byWave = taskWave(a) - taskWave(b);
+  if (byWave !== 0) return byWave;
+  const objA = taskObj(a);
+  const objB = taskObj(b);
+  const byKind = kindRank(objA.kind ?? '') - kindRank(objB.kind ?? '');
+  if (byKind !== 0) return byKind;
+  const byName = compareStrings(objA.metadata.name ?? '', objB.metadata.name ?? '');
+  if (byName !== 0) return byName;
+  const refA = taskRef(a);
+  const refB = taskRef(b);
+  return (
+    compareStrings(refA.namespace, refB.namespace) ||
+    compareStrings(refA.group, refB.group) ||
+    compareStrings(refA.kind, refB.kind)
+  );
+}
+
+/**
+ * Sort the tasks in place, then pull Namespaces and CRDs ahead of the first task that needs them (§2.5
+ * "dependency bubbling"): first the namespace pass, then the CRD pass, as gitops-engine's `Sort` does.
+ */
+export function sortTasks(tasks: SyncTask[]): SyncTask[] {
+  tasks.sort(compareTasks);
+  adjustDeps(tasks, namespaceDependency);
+  adjustDeps(tasks, crdDependency);
+  return tasks;
+}

@@ -1,0 +1,87 @@
+import { groupOf, isNamespaced } from '../cluster/gvk';
+import type { KubeObject, SourcePosition } from '../types';
+import { clone } from '../util/clone';
+import { isHook, isIgnored } from './hookTypes';
+import type { InputProblem } from './syncInput';
+
+/** A desired object paired with its live counterpart; a pair without target is a prune candidate. */
+export interface ResourcePair {
+  target?: KubeObject;
+  live?: KubeObject;
+}
+
+export interface Reconciliation {
+  /** Non-hook desired objects with their live objects, then the live objects nobody wants. */
+  pairs: ResourcePair[];
+  /** Desired hooks (never compared, never paired). */
+  hooks: KubeObject[];
+  problems: InputProblem[];
+}
+
+function keyOfTarget(obj: KubeObject, index: number): string {
+  const name = obj.metadata.name || (obj.metadata.generateName ? `${obj.metadata.generateName}${index}` : '');
+  return `${groupOf(obj.apiVersion ?? '')}/${obj.kind}/${obj.metadata.namespace ?? ''}/${name}`;
+}
+
+function keyOfLive(obj: KubeObject): string {
+  const namespace = isNamespaced(obj.kind) ? (obj.metadata.namespace ?? '') : '';
+  return `${groupOf(obj.apiVersion ?? '')}/${obj.kind}/${namespace}/${obj.metadata.name ?? ''}`;
+}
+
+/**
+ * Turn desired and live objects into the engine's input (argocd-semantics.md §2.2): what the argo-cd controller
+ * does before calling the engine (`DeduplicateTargetObjects`, `partitionTargetObjsForSync`) plus the engine's
+ * `Reconcile`. Targets get the controller's namespace rule (namespaced kinds default to the destination
+ * namespace, cluster-scoped kinds lose theirs); a duplicated object keeps its last copy and is reported;
+ * ignored hooks are dropped; hooks are split off; each remaining target is paired with its live object.
+ */
+export function reconcile(
+  desired: readonly KubeObject[],
+  live: readonly KubeObject[],
+  namespace: string,
+  positions: readonly (SourcePosition | undefined)[] = [],
+): Reconciliation {
+  const byKey = new Map<string, number[]>();
+  const normalized = desired.map((input, index) => {
+    const obj = clone(input);
+    obj.metadata ??= {};
+    if (!isNamespaced(obj.kind)) delete obj.metadata.namespace;
+    else if (!obj.metadata.namespace) obj.metadata.namespace = namespace;
+    const key = keyOfTarget(obj, index);
+    byKey.set(key, [...(byKey.get(key) ?? []), index]);
+    return obj;
+  });
+
+  const problems: InputProblem[] = [];
+  const kept: KubeObject[] = [];
+  for (const [key, indexes] of byKey) {
+    if (indexes.length > 1) {
+      problems.push({
+        message: `Resource ${key} appeared ${indexes.length} times among application resources.`,
+        positions: indexes.map((i) => positions[i]).filter((p): p is SourcePosition => p !== undefined),
+      });
+    }
+  }
+  normalized.forEach((obj, index) => {
+    const copies = byKey.get(keyOfTarget(obj, index)) ?? [];
+    if (copies[copies.length - 1] === index) kept.push(obj);
+  });
+
+  const hooks: KubeObject[] = [];
+  const targets: KubeObject[] = [];
+  for (const obj of kept) {
+    if (isIgnored(obj)) continue;
+    (isHook(obj) ? hooks : targets).push(obj);
+  }
+
+  const liveByKey = new Map<string, KubeObject>();
+  for (const obj of live) liveByKey.set(keyOfLive(obj), obj);
+  const pairs: ResourcePair[] = targets.map((target) => {
+    const key = keyOfLive(target);
+    const match = liveByKey.get(key);
+    if (match) liveByKey.delete(key);
+    return { target, live: match };
+  });
+  for (const obj of liveByKey.values()) pairs.push({ live: obj });
+  return { pairs, hooks, problems };
+}

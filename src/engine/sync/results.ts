@@ -1,0 +1,110 @@
+import type { ResultCode, SyncPhase, TaskPhase } from '../types';
+import type { SyncEvent } from './syncInput';
+import { hookTypeOf, resultKey, taskRef, taskVersion, taskWave, type SyncTask } from './syncTask';
+
+/**
+ * One row of `status.operationState.syncResult.resources` (contract.md §1.2; engine `ResourceSyncResult`).
+ * `namespace` is the task's, so cluster-scoped targets show the destination namespace, as in Argo CD.
+ */
+export interface SyncResultRow {
+  group: string;
+  version: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  /** Empty only when an infrastructure error hit a task that had no result yet. */
+  status: ResultCode | '';
+  message: string;
+  hookType: SyncPhase | '';
+  hookPhase: TaskPhase;
+  syncPhase: SyncPhase;
+  /** 1 + the number of results when this one was first recorded. */
+  order: number;
+}
+
+export function rowKey(row: SyncResultRow): string {
+  return `${row.group}/${row.kind}/${row.namespace}/${row.name}:${row.syncPhase}`;
+}
+
+/**
+ * The results of one operation, keyed by result key, with gitops-engine's `setResourceResult` rules: a new key
+ * gets the next order number; an update keeps the row and changes status, hookPhase and message; an empty
+ * message never replaces a previous one. Each change is also reported as a `result` event.
+ */
+export class SyncResults {
+  private readonly rows = new Map<string, SyncResultRow>();
+
+  constructor(
+    initial: readonly SyncResultRow[],
+    private readonly emit: (event: SyncEvent) => void,
+  ) {
+    for (const row of [...initial].sort((a, b) => a.order - b.order)) this.rows.set(rowKey(row), { ...row });
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  has(task: SyncTask): boolean {
+    return this.rows.has(resultKey(task));
+  }
+
+  get(key: string): SyncResultRow | undefined {
+    return this.rows.get(key);
+  }
+
+  /** Record the outcome of an action on a task, on the task itself and in the result list. */
+  record(task: SyncTask, status: ResultCode | '', hookPhase: TaskPhase, message: string): void {
+    task.status = status;
+    task.hookPhase = hookPhase;
+    if (message !== '') task.message = message;
+    const key = resultKey(task);
+    const existing = this.rows.get(key);
+    if (existing) {
+      const changed =
+        existing.status !== task.status ||
+        existing.hookPhase !== task.hookPhase ||
+        existing.message !== task.message;
+      if (!changed) return;
+      existing.status = task.status;
+      existing.hookPhase = task.hookPhase;
+      existing.message = task.message;
+      this.report(existing, task);
+      return;
+    }
+    const ref = taskRef(task);
+    const row: SyncResultRow = {
+      ...ref,
+      version: taskVersion(task),
+      status: task.status,
+      message: task.message,
+      hookType: hookTypeOf(task),
+      hookPhase: task.hookPhase,
+      syncPhase: task.phase,
+      order: this.rows.size + 1,
+    };
+    this.rows.set(key, row);
+    this.report(row, task);
+  }
+
+  /** The rows in order. */
+  list(): SyncResultRow[] {
+    return [...this.rows.values()].sort((a, b) => a.order - b.order).map((row) => ({ ...row }));
+  }
+
+  private report(row: SyncResultRow, task: SyncTask): void {
+    this.emit({
+      type: 'result',
+      group: row.group,
+      kind: row.kind,
+      namespace: row.namespace,
+      name: row.name,
+      syncPhase: row.syncPhase,
+      wave: taskWave(task),
+      hookType: row.hookType,
+      status: row.status,
+      hookPhase: row.hookPhase,
+      message: row.message,
+    });
+  }
+}

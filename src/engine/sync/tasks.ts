@@ -1,0 +1,201 @@
+import { hookFinalizer, syncOptionSkipDryRunOnMissingResource } from '../annotations';
+import { groupOf, isNamespaced } from '../cluster/gvk';
+import type { KubeObject, ObjectRef, SourcePosition } from '../types';
+import { clone } from '../util/clone';
+import { sortTasks } from './compareTasks';
+import { errorText } from './errorText';
+import { isHook } from './hookTypes';
+import { unknownKindMessage } from './messages';
+import type { SyncPorts } from './ports';
+import { reorderPruneWaves } from './pruneWaves';
+import { reconcile, type ResourcePair } from './reconcile';
+import type { SyncResults } from './results';
+import type { InputProblem, SyncOperationOptions } from './syncInput';
+import { syncPhasesOf } from './syncPhases';
+import { hasSyncOption, operationSettings } from './syncOptions';
+import { newTask, resultKey, taskObj, taskRef, type SyncTask } from './syncTask';
+import { waveOf } from './waves';
+
+export interface BuildTasksInput {
+  desired: readonly KubeObject[];
+  positions?: readonly (SourcePosition | undefined)[];
+  live: readonly KubeObject[];
+  options: SyncOperationOptions;
+  ports: Pick<SyncPorts, 'getLive' | 'isKnownKind' | 'checkPermission'>;
+  namespaceModifier?: (managed: KubeObject, live: KubeObject | undefined) => boolean;
+}
+
+export interface BuiltTasks {
+  /** Sorted, with persisted results merged in. */
+  tasks: SyncTask[];
+  /** False when a task failed validation (§2.6); its result is recorded as SyncFailed. */
+  valid: boolean;
+  invalidReasons: string[];
+  warnings: string[];
+  problems: InputProblem[];
+}
+
+/** The hook name for `generateName` hooks (argocd-semantics.md §2.14). */
+export function generatedHookName(generateName: string, revision: string, phase: string, startedAt: number) {
+  const rev = revision.length >= 8 ? revision.slice(0, 7) : revision;
+  return `${generateName}${`${rev}-${phase}-${Math.floor(startedAt)}`.toLowerCase()}`;
+}
+
+/**
+ * Build the task list of one tick (argocd-semantics.md §2.2, engine `getSyncTasks`), recording validation
+ * failures and a failed namespace modifier into `results`, as the engine does.
+ */
+export function buildTasks(input: BuildTasksInput, results: SyncResults): BuiltTasks {
+  const { options } = input;
+  const settings = operationSettings(options.syncOptions);
+  const { pairs, hooks, problems } = reconcile(input.desired, input.live, options.namespace, input.positions);
+  const tasks: SyncTask[] = [];
+
+  // §2.2 step 1: resource tasks; a hook (desired or left live) never becomes one, so it is never pruned.
+  for (const pair of pairs) {
+    const obj = (pair.target ?? pair.live) as KubeObject;
+    if (options.resourceFilter && !options.resourceFilter(pairRef(pair))) continue;
+    if (isHook(obj)) continue;
+    for (const phase of syncPhasesOf(obj)) tasks.push(newTask(phase, pair.target, pair.live));
+  }
+
+  // §2.2 step 2: hook tasks, one per phase, named and carrying the hook finalizer.
+  if (!options.skipHooks) {
+    for (const hook of hooks) {
+      for (const phase of syncPhasesOf(hook)) {
+        const target = clone(hook);
+        if (!target.metadata.name) {
+          const generateName = target.metadata.generateName ?? '';
+          target.metadata.name = generatedHookName(generateName, options.revision, phase, options.startedAt);
+        }
+        if (!target.metadata.finalizers?.includes(hookFinalizer))
+          target.metadata.finalizers = [...(target.metadata.finalizers ?? []), hookFinalizer];
+        tasks.push(newTask(phase, target));
+      }
+    }
+  }
+
+  // §2.2 step 3: every target without a namespace gets the destination namespace, cluster-scoped kinds too.
+  for (const task of tasks) {
+    if (task.target && !task.target.metadata.namespace) {
+      task.target = clone(task.target);
+      task.target.metadata.namespace = options.namespace;
+    }
+  }
+
+  // §2.2 step 4 / §2.7: the auto-created namespace task.
+  if (settings.createNamespace && options.namespace !== '') {
+    const nsTask = namespaceTask(input, pairs, results);
+    if (nsTask) tasks.push(nsTask);
+  }
+
+  // §2.2 step 5: a target without a live object looks one up; this is how a named hook finds last sync's object.
+  for (const task of tasks) {
+    if (task.target && !task.live) task.live = findLive(pairs, task.target);
+  }
+
+  // §2.2 step 6 / §2.6: validation.
+  const invalidReasons: string[] = [];
+  const crdTargets = [...hooks, ...pairs.flatMap((p) => (p.target ? [p.target] : []))];
+  for (const task of tasks) {
+    const ref = taskRef(task);
+    let failure: string | undefined;
+    if (input.ports.isKnownKind && !input.ports.isKnownKind(ref.group, ref.kind)) {
+      const skip =
+        settings.skipDryRunOnMissingResource ||
+        hasSyncOption(task.target, syncOptionSkipDryRunOnMissingResource) ||
+        crdTargets.some((obj) => definesKind(obj, ref.group, ref.kind));
+      if (skip) task.skipDryRun = true;
+      else failure = unknownKindMessage(ref);
+    } else if (input.ports.checkPermission) {
+      failure = input.ports.checkPermission(taskObj(task));
+    }
+    if (failure !== undefined) {
+      results.record(task, 'SyncFailed', '', failure);
+      invalidReasons.push(failure);
+    }
+  }
+
+  // §2.2 steps 7–9: prune ordering, sort, then merge the persisted results.
+  reorderPruneWaves(tasks, settings.pruneLast);
+  sortTasks(tasks);
+  for (const task of tasks) {
+    const row = results.get(resultKey(task));
+    if (row) {
+      task.status = row.status;
+      task.hookPhase = row.hookPhase;
+      task.message = row.message;
+    }
+  }
+
+  const warnings = [...new Set(tasks.flatMap((t) => waveOf(taskObj(t)).warning ?? []))];
+  return { tasks, valid: invalidReasons.length === 0, invalidReasons, warnings, problems };
+}
+
+/** The ref a selective sync filters on: the live object's key, else the target's. */
+function pairRef(pair: ResourcePair): ObjectRef {
+  const obj = (pair.live ?? pair.target) as KubeObject;
+  return {
+    group: groupOf(obj.apiVersion ?? ''),
+    kind: obj.kind,
+    namespace: obj.metadata.namespace ?? '',
+    name: obj.metadata.name ?? '',
+  };
+}
+
+function findLive(pairs: readonly ResourcePair[], target: KubeObject): KubeObject | undefined {
+  const group = groupOf(target.apiVersion ?? '');
+  for (const { live } of pairs) {
+    if (!live) continue;
+    const liveNamespace = isNamespaced(live.kind) ? (live.metadata.namespace ?? '') : '';
+    if (
+      groupOf(live.apiVersion ?? '') === group &&
+      live.kind === target.kind &&
+      (liveNamespace === '' || liveNamespace === target.metadata.namespace) &&
+      live.metadata.name === target.metadata.name
+    )
+      return live;
+  }
+  return undefined;
+}
+
+/** Whether `obj` is a CRD defining `group`/`kind` (engine `isCRDOfGroupKind`). */
+function definesKind(obj: KubeObject, group: string, kind: string): boolean {
+  return (
+    obj.kind === 'CustomResourceDefinition' &&
+    groupOf(obj.apiVersion ?? '') === 'apiextensions.k8s.io' &&
+    obj.spec?.group === group &&
+    obj.spec?.names?.kind === kind
+  );
+}
+
+/**
+ * The PreSync task that creates the destination namespace (§2.7 step 1, engine `autoCreateNamespace`). Only
+ * resource targets are checked for a declared Namespace of that name: the engine means to include hooks too
+ * but copies them into an empty slice, so they never count.
+ */
+function namespaceTask(
+  input: BuildTasksInput,
+  pairs: readonly ResourcePair[],
+  results: SyncResults,
+): SyncTask | undefined {
+  const name = input.options.namespace;
+  const declared = pairs.some(
+    (p) =>
+      p.target?.kind === 'Namespace' &&
+      groupOf(p.target.apiVersion) === '' &&
+      p.target.metadata.name === name,
+  );
+  if (declared) return undefined;
+  const managed: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
+  const live = input.ports.getLive({ group: '', kind: 'Namespace', namespace: '', name });
+  const modifier =
+    input.namespaceModifier ?? ((_m: KubeObject, l: KubeObject | undefined) => l === undefined);
+  try {
+    return modifier(managed, live) ? newTask('PreSync', managed, live) : undefined;
+  } catch (error) {
+    const task = newTask('PreSync', managed);
+    results.record(task, 'SyncFailed', 'Error', `namespaceModifier error: ${errorText(error)}`);
+    return task;
+  }
+}

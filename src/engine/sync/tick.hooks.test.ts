@@ -1,0 +1,452 @@
+import { describe, expect, it } from 'vitest';
+import { annotationSyncOptions, annotationSyncWave } from '../annotations';
+import type { KubeObject } from '../types';
+import { FakeCluster, SyncDriver, hookPod, pod, runningRow, testNamespace, testOptions } from './fakeCluster';
+import type { SyncOperationOptions } from './syncInput';
+
+const inNs = (obj: KubeObject): KubeObject => ({
+  ...obj,
+  metadata: { ...obj.metadata, namespace: testNamespace },
+});
+
+function driver(desired: KubeObject[], live: KubeObject[] = [], o: Partial<SyncOperationOptions> = {}) {
+  const cluster = new FakeCluster(live);
+  return { cluster, sync: new SyncDriver(cluster, { desired, options: testOptions(o) }) };
+}
+
+const statusOf = (sync: SyncDriver, name: string) => {
+  const row = sync.result(name);
+  return row && `${row.status}/${row.hookPhase}`;
+};
+
+describe('4.5 #41 TestSync_SuccessfulSyncWithSyncFailHook', () => {
+  it('runs the Sync hook, waits for it, succeeds and never runs the SyncFail hook', () => {
+    const { cluster, sync } = driver([
+      pod(),
+      hookPod('hook-1', 'Sync'),
+      hookPod('sync-fail-hook', 'SyncFail', 'HookSucceeded'),
+    ]);
+    cluster.defaultHealth = 'Healthy';
+    const first = sync.tick();
+    expect([first.phase, first.message, first.results.length]).toEqual([
+      'Running',
+      'waiting for completion of hook /Pod/hook-1 and 1 more resources',
+      2,
+    ]);
+    const second = sync.tick();
+    expect([second.phase, second.message, second.results.length]).toEqual([
+      'Succeeded',
+      'successfully synced (no more tasks)',
+      2,
+    ]);
+    expect(cluster.find('sync-fail-hook')).toBeUndefined();
+  });
+});
+
+describe('4.5 #42 TestSync_FailedSyncWithSyncFailHook_HookFailed', () => {
+  it('a Degraded Sync hook starts the SyncFail hook, and the sync fails once it is done', () => {
+    const { cluster, sync } = driver([
+      pod(),
+      hookPod('hook-1', 'Sync'),
+      hookPod('sync-fail-hook', 'SyncFail', 'HookSucceeded'),
+    ]);
+    cluster.defaultHealth = 'Healthy';
+    cluster.healthByName.set('hook-1', 'Degraded');
+    expect(sync.tick().message).toBe('waiting for completion of hook /Pod/hook-1 and 1 more resources');
+    const second = sync.tick();
+    expect([second.phase, second.message, second.results.length]).toEqual([
+      'Running',
+      'waiting for completion of hook /Pod/sync-fail-hook',
+      3,
+    ]);
+    const third = sync.tick();
+    expect([third.phase, third.message, third.results.length]).toEqual([
+      'Failed',
+      'one or more synchronization tasks completed unsuccessfully',
+      3,
+    ]);
+    // HookSucceeded is judged on the whole operation: the succeeded SyncFail hook stays.
+    expect(cluster.find('sync-fail-hook')).toBeDefined();
+  });
+});
+
+describe('4.5 #43 TestSync_FailedSyncWithSyncFailHook_ApplyFailed', () => {
+  it('runs every SyncFail hook even when one fails to apply, and names both failures', () => {
+    const { cluster, sync } = driver([
+      inNs(pod()),
+      hookPod('successful-sync-fail-hook', 'SyncFail'),
+      hookPod('failed-sync-fail-hook', 'SyncFail'),
+    ]);
+    cluster.healthByName.set('successful-sync-fail-hook', 'Healthy');
+    cluster.applyFailures.set('my-pod', { message: 'fake pod failure' });
+    cluster.applyFailures.set('failed-sync-fail-hook', { message: 'fake hook failure' });
+    const first = sync.tick();
+    expect([first.phase, first.message, first.results.length]).toEqual([
+      'Running',
+      'waiting for completion of hook /Pod/failed-sync-fail-hook and 1 more hooks',
+      3,
+    ]);
+    expect(statusOf(sync, 'my-pod')).toBe('SyncFailed/Failed');
+    expect(statusOf(sync, 'failed-sync-fail-hook')).toBe('SyncFailed/Failed');
+    expect(statusOf(sync, 'successful-sync-fail-hook')).toBe('Synced/Running');
+    const second = sync.tick();
+    expect(second.phase).toBe('Failed');
+    expect(second.message).toBe(
+      'one or more synchronization tasks completed unsuccessfully, reason: fake pod failure\n' +
+        'one or more SyncFail hooks failed, reason: fake hook failure',
+    );
+    expect(statusOf(sync, 'successful-sync-fail-hook')).toBe('Synced/Succeeded');
+  });
+});
+
+describe('4.5 #44 TestBeforeHookCreation', () => {
+  it('deletes the old hook on the first tick and creates it on the next', () => {
+    const hook = hookPod('my-pod', 'Sync', 'BeforeHookCreation');
+    const { cluster, sync } = driver([hook], [hook]);
+    const first = sync.tick();
+    expect([first.phase, first.message]).toEqual(['Running', 'waiting for deletion of hook /Pod/my-pod']);
+    expect([cluster.finalizerRemovals, cluster.deletes.map((d) => d.name)]).toEqual([['my-pod'], ['my-pod']]);
+    expect(first.events.find((e) => e.type === 'delete')).toMatchObject({ reason: 'BeforeHookCreation' });
+    const second = sync.tick();
+    expect([second.phase, second.message]).toEqual(['Running', 'waiting for completion of hook /Pod/my-pod']);
+    expect(second.results.map((r) => r.hookPhase)).toEqual(['Running']);
+    expect(second.events.find((e) => e.type === 'apply')).toMatchObject({ result: 'created', hook: true });
+  });
+});
+
+describe('4.5 #45 TestSync_ExistingHooksWithFinalizer', () => {
+  it('removes every old finalizer but deletes only the BeforeHookCreation hook', () => {
+    const hooks = [
+      hookPod('existing-hook-1', 'PreSync', 'BeforeHookCreation'),
+      hookPod('existing-hook-2', 'PreSync', 'HookFailed'),
+      hookPod('existing-hook-3', 'PreSync', 'HookSucceeded'),
+    ];
+    const { cluster, sync } = driver(hooks, hooks);
+    const outcome = sync.tick();
+    expect([outcome.phase, outcome.message]).toEqual([
+      'Running',
+      'waiting for deletion of hook /Pod/existing-hook-1',
+    ]);
+    expect(cluster.finalizerRemovals).toHaveLength(3);
+    expect(cluster.deletes.map((d) => d.name)).toEqual(['existing-hook-1']);
+    expect(cluster.find('existing-hook-1')).toBeUndefined();
+  });
+});
+
+describe('4.5 #46–#48 hooks are deleted when the whole operation is decided', () => {
+  const hooks = () => [
+    hookPod('hook-1', 'PreSync', 'BeforeHookCreation'),
+    hookPod('hook-2', 'PreSync', 'HookFailed'),
+    hookPod('hook-3', 'PreSync', 'HookSucceeded'),
+  ];
+  const running = (health: Array<'Healthy' | 'Progressing' | 'Degraded'>) => {
+    const objs = hooks();
+    const cluster = new FakeCluster(objs);
+    objs.forEach((h, i) => cluster.healthByName.set(h.metadata.name ?? '', health[i]));
+    const sync = new SyncDriver(cluster, {
+      desired: objs,
+      options: testOptions(),
+      results: objs.map((h, i) => runningRow(h, i + 1)),
+    });
+    return { cluster, sync };
+  };
+
+  it('#46 while one hook still runs nothing is touched', () => {
+    const { cluster, sync } = running(['Progressing', 'Healthy', 'Healthy']);
+    const outcome = sync.tick();
+    expect([outcome.phase, outcome.message]).toEqual([
+      'Running',
+      'waiting for completion of hook /Pod/hook-1',
+    ]);
+    expect([cluster.finalizerRemovals, cluster.deletes]).toEqual([[], []]);
+  });
+
+  it('#47 on success every finalizer goes and only the HookSucceeded hook is deleted', () => {
+    const { cluster, sync } = running(['Healthy', 'Healthy', 'Healthy']);
+    const outcome = sync.tick();
+    expect([outcome.phase, outcome.message]).toEqual(['Succeeded', 'successfully synced (no more tasks)']);
+    expect(cluster.finalizerRemovals).toHaveLength(3);
+    expect(cluster.deletes.map((d) => d.name)).toEqual(['hook-3']);
+    expect(outcome.events.find((e) => e.type === 'delete')).toMatchObject({
+      name: 'hook-3',
+      reason: 'HookSucceeded',
+    });
+  });
+
+  it('#48 on failure the HookFailed hook is deleted although it succeeded itself', () => {
+    const { cluster, sync } = running(['Degraded', 'Healthy', 'Healthy']);
+    const outcome = sync.tick();
+    expect([outcome.phase, outcome.message]).toEqual([
+      'Failed',
+      'one or more synchronization tasks completed unsuccessfully',
+    ]);
+    expect(cluster.finalizerRemovals).toHaveLength(3);
+    expect(cluster.deletes.map((d) => d.name)).toEqual(['hook-2']);
+    expect(cluster.find('hook-1')).toBeDefined();
+  });
+});
+
+describe('4.5 #49 TestSync_HookWithReplaceAndBeforeHookCreation_AlreadyDeleted', () => {
+  it('a NotFound on delete counts as gone and the hook is created in the same tick', () => {
+    const hook = inNs(
+      pod('my-pod', {
+        [annotationSyncOptions]: 'Replace=true',
+        'argocd.argoproj.io/hook': 'PreSync',
+        'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation',
+      }),
+    );
+    const { cluster, sync } = driver([hook], [hook]);
+    cluster.deleteNotFound.add('my-pod');
+    sync.tick();
+    expect(cluster.deletes.map((d) => d.name)).toEqual(['my-pod']);
+    expect(cluster.applies.map((a) => a.verb)).toEqual(['create']);
+  });
+});
+
+describe('4.5 #50 TestSync_MultistepResourceDeletionMidstep', () => {
+  const setup = () => {
+    const { cluster, sync } = driver(
+      [pod('pod-1', { [annotationSyncWave]: '1' }), pod('pod-2', { [annotationSyncWave]: '2' })],
+      [],
+      { syncOptions: ['ApplyOutOfSyncOnly=true'] },
+    );
+    cluster.healthByName.set('pod-1', 'Progressing');
+    const first = sync.tick({ diff: () => true });
+    expect([first.phase, statusOf(sync, 'pod-1')]).toEqual(['Running', 'Synced/Running']);
+    return { cluster, sync };
+  };
+
+  it('a waited-on object that vanished from the API fails', () => {
+    const { cluster, sync } = setup();
+    cluster.remove('pod-1');
+    const second = sync.tick({ diff: () => true });
+    expect([second.phase, statusOf(sync, 'pod-1')]).toEqual(['Running', 'SyncFailed/Error']);
+    expect(sync.result('pod-1')?.message).toBe('Resource /Pod/pod-1 is missing, it might have been deleted');
+    const third = sync.tick({ diff: () => true });
+    expect([third.phase, third.message]).toEqual([
+      'Failed',
+      'one or more synchronization tasks completed unsuccessfully, reason: Resource /Pod/pod-1 is missing, it might have been deleted',
+    ]);
+  });
+
+  it('when only the app cache lags, the API still has it and the task keeps running', () => {
+    const { cluster, sync } = setup();
+    cluster.untracked.add('pod-1');
+    expect([sync.tick({ diff: () => true }).phase, statusOf(sync, 'pod-1')]).toEqual([
+      'Running',
+      'Synced/Running',
+    ]);
+  });
+});
+
+describe('4.5 #51 TestWaitForCleanUpBeforeNextWave', () => {
+  it('prunes in reverse wave order and waits for a terminating object before the next wave', () => {
+    const live = [1, 2, 3].map((n) => inNs(pod(`pod-${n}`, { [annotationSyncWave]: String(n) })));
+    const { cluster, sync } = driver([], live, { prune: true });
+    cluster.slowDeletes.add('pod-2');
+    expect(sync.tick().phase).toBe('Running');
+    expect(cluster.deletes.map((d) => d.name)).toEqual(['pod-3']);
+    expect(sync.tick().phase).toBe('Running');
+    expect(cluster.deletes.map((d) => d.name)).toEqual(['pod-3', 'pod-2']);
+    const third = sync.tick();
+    expect([third.phase, third.message, third.results.length]).toEqual([
+      'Running',
+      'waiting for deletion of /Pod/pod-2',
+      2,
+    ]);
+    cluster.remove('pod-2');
+    const fourth = sync.tick();
+    expect(fourth.phase).toBe('Succeeded');
+    expect(fourth.results.map((r) => [r.name, r.status])).toEqual([
+      ['pod-3', 'Pruned'],
+      ['pod-2', 'Pruned'],
+      ['pod-1', 'Pruned'],
+    ]);
+  });
+});
+
+describe('4.5 #53 TestSync_SyncWaveHook', () => {
+  it('calls the wave hook after each applied step, not on ticks that only wait', () => {
+    const { cluster, sync } = driver([
+      pod('pod-1', { [annotationSyncWave]: '-1' }),
+      pod('pod-2'),
+      pod('pod-3', { 'argocd.argoproj.io/hook': 'PostSync' }),
+    ]);
+    cluster.defaultHealth = 'Progressing';
+    const calls: string[] = [];
+    const waveHook = (phase: string, wave: number, final: boolean) => {
+      calls.push(`${phase}/${wave}/${final}`);
+      return undefined;
+    };
+    sync.tick({ waveHook });
+    expect(calls).toEqual(['Sync/-1/false']);
+    sync.tick({ waveHook });
+    expect(calls).toEqual(['Sync/-1/false']);
+    cluster.healthByName.set('pod-1', 'Healthy');
+    sync.tick({ waveHook });
+    expect(calls).toEqual(['Sync/-1/false', 'Sync/0/false']);
+    cluster.healthByName.set('pod-2', 'Healthy');
+    const last = sync.tick({ waveHook });
+    expect(calls).toEqual(['Sync/-1/false', 'Sync/0/false', 'PostSync/0/true']);
+    expect(last.steps).toEqual([{ phase: 'PostSync', wave: 0, finalWave: true }]);
+  });
+});
+
+describe('4.5 #54 TestSync_SyncWaveHookError', () => {
+  it('ends with Error, terminates the running hook and runs no SyncFail hook', () => {
+    const { cluster, sync } = driver([
+      inNs(pod('pod-1')),
+      hookPod('sync-hook', 'Sync'),
+      hookPod('sync-fail-hook', 'SyncFail'),
+    ]);
+    cluster.defaultHealth = 'Progressing';
+    const outcome = sync.tick({ waveHook: () => 'intentional error' });
+    expect([outcome.phase, outcome.message, outcome.results.length]).toEqual([
+      'Error',
+      'SyncWaveHook failed: intentional error',
+      2,
+    ]);
+    expect(sync.result('sync-hook')).toMatchObject({ hookPhase: 'Failed', message: 'Terminated' });
+    expect(cluster.find('sync-hook')).toBeUndefined();
+    expect(cluster.find('sync-fail-hook')).toBeUndefined();
+  });
+});
+
+describe('4.5 #56–#57 the namespace is created before the dry run', () => {
+  const createNs = { syncOptions: ['CreateNamespace=true'] };
+
+  it('#56 creates the namespace for real and waits for it in a multi-step sync', () => {
+    const { cluster, sync } = driver([pod()], [], createNs);
+    cluster.untracked.add(testNamespace);
+    const outcome = sync.tick({ namespaceModifier: () => true });
+    expect([outcome.phase, outcome.message]).toEqual([
+      'Running',
+      'waiting for healthy state of /Namespace/fake-argocd-ns',
+    ]);
+    expect(outcome.results.map((r) => [r.kind, r.status])).toEqual([['Namespace', 'Synced']]);
+    expect(cluster.find(testNamespace)).toBeDefined();
+    const next = sync.tick();
+    expect([next.phase, next.message]).toEqual(['Succeeded', 'successfully synced (all tasks run)']);
+  });
+
+  it('#57 a dry-run failure fails the sync; the namespace stays created', () => {
+    const { cluster, sync } = driver([pod()], [], createNs);
+    cluster.applyFailures.set('my-pod', { message: 'invalid object failing dry-run', dryRun: true });
+    const outcome = sync.tick({ namespaceModifier: () => true });
+    expect([outcome.phase, outcome.message]).toEqual([
+      'Failed',
+      'one or more objects failed to apply (dry run)',
+    ]);
+    expect(outcome.results.map((r) => [r.kind, r.status, r.message])).toEqual([
+      ['Namespace', 'Synced', 'namespace/fake-argocd-ns created'],
+      ['Pod', 'SyncFailed', 'invalid object failing dry-run'],
+    ]);
+    expect(cluster.find('my-pod')).toBeUndefined();
+  });
+});
+
+describe('4.5 #58 TestSyncCreateFailure / TestSyncPruneFailure', () => {
+  it('an apply error fails the operation in the same tick', () => {
+    const { cluster, sync } = driver([pod('test-service')]);
+    cluster.applyFailures.set('test-service', { message: 'foo' });
+    const outcome = sync.tick();
+    expect([outcome.phase, outcome.message]).toEqual([
+      'Failed',
+      'one or more objects failed to apply, reason: foo',
+    ]);
+    expect(outcome.results.map((r) => [r.status, r.message])).toEqual([['SyncFailed', 'foo']]);
+    expect(outcome.events.find((e) => e.type === 'apply')).toMatchObject({
+      result: 'failed',
+      message: 'foo',
+    });
+  });
+
+  it('a prune error fails the operation in the same tick', () => {
+    const { cluster, sync } = driver([], [inNs(pod('test-service'))], { prune: true });
+    cluster.deleteFailures.set('test-service', 'foo');
+    const outcome = sync.tick();
+    expect([outcome.phase, outcome.message]).toEqual([
+      'Failed',
+      'one or more objects failed to apply, reason: foo',
+    ]);
+  });
+});
+
+describe('4.9 end-to-end rules that a single app shows', () => {
+  it('#84 a failing PreSync hook leaves the Sync phase untouched and keeps the hook without its finalizer', () => {
+    const { cluster, sync } = driver([hookPod('before', 'PreSync'), pod('main')]);
+    cluster.healthByName.set('before', 'Degraded');
+    sync.tick();
+    const outcome = sync.tick();
+    expect(outcome.phase).toBe('Failed');
+    expect(outcome.results.map((r) => [r.name, r.hookPhase])).toEqual([['before', 'Failed']]);
+    expect(cluster.find('main')).toBeUndefined();
+    expect(cluster.find('before')?.metadata.finalizers).toEqual([]);
+  });
+
+  it.each([
+    ['HookSucceeded', 'Healthy', 'Succeeded', false],
+    ['HookSucceeded', 'Degraded', 'Failed', true],
+    ['HookFailed', 'Healthy', 'Succeeded', true],
+    ['HookFailed', 'Degraded', 'Failed', false],
+  ] as const)('#91 %s with a hook that ends %s: %s, hook kept = %s', (policy, health, phase, kept) => {
+    const { cluster, sync } = driver([hookPod('hook', 'PostSync', policy), pod('main')]);
+    cluster.healthByName.set('hook', health);
+    expect(sync.tick().message).toBe('waiting for healthy state of /Pod/main');
+    expect(sync.tick().message).toBe('waiting for completion of hook /Pod/hook');
+    expect(sync.tick().phase).toBe(phase);
+    expect(cluster.find('hook') !== undefined).toBe(kept);
+  });
+
+  it('#93 a Skip object is never applied', () => {
+    const { cluster, sync } = driver([pod('skipped', { 'argocd.argoproj.io/hook': 'Skip' }), pod('main')]);
+    expect(sync.tick().results.map((r) => r.name)).toEqual(['main']);
+    expect(cluster.find('skipped')).toBeUndefined();
+  });
+});
+
+describe('health errors and the event log', () => {
+  it('a hook whose health cannot be read ends in Error and fails the sync', () => {
+    const { cluster, sync } = driver([hookPod('probe', 'Sync')]);
+    cluster.health = () => {
+      throw new Error('boom');
+    };
+    sync.tick();
+    const outcome = sync.tick();
+    expect(sync.result('probe')).toMatchObject({
+      hookPhase: 'Error',
+      message: 'failed to get resource health: boom',
+    });
+    expect(outcome.phase).toBe('Failed');
+  });
+
+  it('reports steps, applies, results and hook deletions in the order they happen', () => {
+    const { cluster, sync } = driver([
+      hookPod('migrate', 'PreSync', 'HookSucceeded'),
+      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'backend' } },
+    ]);
+    cluster.defaultHealth = 'Healthy';
+    const log = [sync.tick(), sync.tick()].flatMap((o) =>
+      o.events.map((e) => {
+        if (e.type === 'step') return `step ${e.phase}/${e.wave}`;
+        if (e.type === 'apply') return `apply ${e.kind}/${e.name} ${e.result}: ${e.message}`;
+        if (e.type === 'delete') return `delete ${e.name} ${e.reason}`;
+        return `result ${e.name} ${e.status}/${e.hookPhase}`;
+      }),
+    );
+    expect(log).toEqual([
+      'step PreSync/0',
+      'apply Pod/migrate created: pod/migrate created',
+      'result migrate Synced/Running',
+      'result migrate Synced/Succeeded',
+      'step Sync/0',
+      'apply Deployment/backend created: deployment.apps/backend created',
+      'result backend Synced/Running',
+      'delete migrate HookSucceeded',
+    ]);
+    expect(sync.results.map((r) => [r.name, r.version, r.hookType, r.syncPhase])).toEqual([
+      ['migrate', 'v1', 'PreSync', 'PreSync'],
+      ['backend', 'v1', '', 'Sync'],
+    ]);
+  });
+});

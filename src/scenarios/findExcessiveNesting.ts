@@ -1,0 +1,45 @@
+/**
+ * The first line whose nesting may exceed `limit` levels, or null. The yaml parser recurses once per level
+ * and, past roughly 800 levels, overflows the stack; and a second stack overflow in the same process has been
+ * seen to abort Node outright (V8's regexp compiler runs out of memory). So the sandbox refuses such input
+ * before parsing. The estimate is deliberately generous: a line's depth counts its indentation columns, its
+ * leading `- ` / `? ` indicators and the open flow brackets (`[`, `{`) so far, ignoring comments but not
+ * quotes, so it can only overstate the real depth. Real manifests stay far below the limit.
+ */
+export function findExcessiveNesting(text: string, limit: number): { line: number; column: number } | null {
+  let flow = 0;
+  let line = 1;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    let i = start;
+    while (i < end && text[i] === ' ') i++;
+    const indent = i - start;
+    if (indent > limit) return { line, column: limit + 1 };
+    let indicators = 0;
+    while (
+      i + 1 < end &&
+      (text[i] === '-' || text[i] === '?') &&
+      (text[i + 1] === ' ' || text[i + 1] === '\t')
+    ) {
+      indicators++;
+      if (indent + indicators > limit) return { line, column: i - start + 1 };
+      i += 2;
+      while (i < end && text[i] === ' ') i++;
+    }
+    for (let j = i; j < end; j++) {
+      const c = text[j];
+      if (c === '#' && (j === start || text[j - 1] === ' ' || text[j - 1] === '\t')) break;
+      if (c === '[' || c === '{') {
+        flow++;
+        if (indent + indicators + flow > limit) return { line, column: j - start + 1 };
+      } else if ((c === ']' || c === '}') && flow > 0) {
+        flow--;
+      }
+    }
+    line++;
+    start = end + 1;
+  }
+  return null;
+}

@@ -1,0 +1,185 @@
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  visit,
+  type Alias,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
+import { InputError } from '../engine/inputError';
+import type { KubeObject, SourcePosition } from '../engine/types';
+import { findExcessiveNesting } from './findExcessiveNesting';
+import { validateObject, type YamlPath } from './validateObject';
+
+/** One object read from a manifest file, with where its document starts. */
+export interface ParsedObject {
+  object: KubeObject;
+  position: SourcePosition;
+}
+
+/** The largest manifest file the sandbox reads: bigger inputs are refused before parsing. */
+export const maxManifestBytes = 4 * 1024 * 1024;
+/** Alias expansions allowed per document; "billion laughs" inputs need far more. */
+export const maxAliasCount = 100;
+/** Nesting levels allowed (see findExcessiveNesting); Kubernetes objects are rarely deeper than 20. */
+export const maxNesting = 400;
+
+/**
+ * Reads a multi-document YAML file of Kubernetes objects, in order. Empty documents are skipped and a
+ * `v1` List contributes its items. Anything unusable throws an InputError with the file, line and column (the
+ * first problem only): a YAML syntax error, a document that is not a mapping, a missing kind, apiVersion or
+ * name, a kind its built-in API group does not serve, a mistyped field (validateObject), an alias bomb or a
+ * cyclic alias, nesting too deep, or a file over 4 MiB. It never throws anything else and never hangs.
+ *
+ * @example
+ * parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n', 'cm.yaml');
+ * // [{ object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } }, position: { file: 'cm.yaml', line: 1, column: 1 } }]
+ */
+export function parseManifests(text: string, file: string): ParsedObject[] {
+  const bytes = utf8Length(text);
+  if (bytes > maxManifestBytes) {
+    // One decimal, unless that would round down to the limit itself ("4.0 MiB" would read as allowed).
+    const mib = (bytes / 1048576).toFixed(1);
+    const size = mib === '4.0' ? `${bytes} bytes` : `${mib} MiB`;
+    throw new InputError(`file is ${size}; the sandbox reads manifests up to 4 MiB`, {
+      file,
+      line: 1,
+      column: 1,
+    });
+  }
+  const deep = findExcessiveNesting(text, maxNesting);
+  if (deep) throw new InputError(tooDeep, { file, ...deep });
+
+  const lineCounter = new LineCounter();
+  const at = (offset: number | undefined): SourcePosition => {
+    const { line, col } = lineCounter.linePos(offset ?? 0);
+    return { file, line, column: col };
+  };
+  try {
+    const documents = parseAllDocuments(text, { lineCounter, prettyErrors: false, logLevel: 'error' });
+    return documents.flatMap((doc) => readDocument(doc, at));
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    // Not expected: the checks above keep the parser within its limits. Still, never a stack trace.
+    throw new InputError(
+      `could not read YAML: ${error instanceof Error ? error.message : String(error)}`,
+      at(0),
+    );
+  }
+}
+
+const tooDeep = `YAML nested too deeply: the sandbox reads up to ${maxNesting} levels of nesting`;
+
+function readDocument(
+  doc: Document.Parsed,
+  at: (offset: number | undefined) => SourcePosition,
+): ParsedObject[] {
+  const [error] = doc.errors;
+  if (error) {
+    const detail = error.code === 'RESOURCE_EXHAUSTION' ? tooDeep : `invalid YAML: ${error.message}`;
+    throw new InputError(detail, at(error.pos[0]));
+  }
+  const root = doc.contents;
+  if (root === null || (isScalar(root) && root.value === null)) return []; // an empty document, as kubectl skips
+  if (!isMap(root)) {
+    const found = isSeq(root) ? 'a list' : `the ${typeof doc.toJS()} ${truncate(JSON.stringify(doc.toJS()))}`;
+    throw new InputError(
+      `a document must be a Kubernetes object (a mapping with apiVersion, kind and metadata), found ${found}`,
+      at(root.range?.[0]),
+    );
+  }
+  checkAliases(doc, at);
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount });
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    if (message.includes('Excessive alias count')) {
+      throw new InputError(
+        `too many YAML alias expansions (over ${maxAliasCount}): refusing what looks like an alias bomb`,
+        at(findAlias(doc, () => true)?.range?.[0]),
+      );
+    }
+    const unresolved = findAlias(doc, (alias) => alias.resolve(doc) === undefined);
+    if (unresolved) {
+      throw new InputError(
+        `YAML alias *${unresolved.source} has no anchor &${unresolved.source} before it`,
+        at(unresolved.range?.[0]),
+      );
+    }
+    throw new InputError(`invalid YAML: ${message}`, at(root.range[0]));
+  }
+
+  const object = value as KubeObject;
+  const items: Array<{ object: unknown; path: YamlPath }> =
+    object.apiVersion === 'v1' && object.kind === 'List' && Array.isArray(object.items)
+      ? object.items.map((item: unknown, i: number) => ({ object: item, path: ['items', i] }))
+      : [{ object, path: [] }];
+  return items.map(({ object: item, path }) => {
+    const issue = validateObject(item);
+    if (issue) throw new InputError(issue.message, at(nodeAt(doc, [...path, ...issue.path])?.range?.[0]));
+    return { object: item as KubeObject, position: at(nodeAt(doc, path)?.range?.[0]) };
+  });
+}
+
+/** An alias inside the node it refers to would make the object infinitely deep. */
+function checkAliases(doc: Document.Parsed, at: (offset: number | undefined) => SourcePosition): void {
+  visit(doc, {
+    Alias(_key, alias, path) {
+      const target = alias.resolve(doc);
+      if (target && path.includes(target)) {
+        throw new InputError(
+          `YAML alias *${alias.source} refers to a node that contains it`,
+          at(alias.range?.[0]),
+        );
+      }
+    },
+  });
+}
+
+function findAlias(doc: Document.Parsed, predicate: (alias: Alias) => boolean): Alias | undefined {
+  let found: Alias | undefined;
+  visit(doc, {
+    Alias(_key, alias) {
+      if (!predicate(alias)) return;
+      found = alias;
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** The deepest node along `path` (so a missing field points at its parent mapping). */
+function nodeAt(doc: Document.Parsed, path: YamlPath): YamlNode | undefined {
+  let node: unknown = doc.contents;
+  for (const segment of path) {
+    if (isAlias(node)) node = node.resolve(doc);
+    const next = isMap(node) || isSeq(node) ? node.get(segment, true) : undefined;
+    if (next === undefined || next === null) break;
+    node = next;
+  }
+  return node as YamlNode | undefined;
+}
+
+/** UTF-8 byte length without allocating an encoded copy. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function truncate(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

@@ -1,0 +1,175 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { InputError } from '../engine/inputError';
+
+/**
+ * A scenario file (scenarios/*.yaml): a story told with real manifests.
+ *
+ * ```yaml
+ * title: …                  # shown in the picker
+ * summary: …                # a paragraph under the title
+ * app: { name, namespace }  # the Application and its destination namespace
+ * options: { waveDelay: 2, prune: false, syncOptions: [CreateNamespace=true], seed: 1 }
+ * toggles:                  # failure switches the page offers (contract `--fail` values)
+ *   - { id: migration, label: Make the migration fail, fail: job/database-migration }
+ * fail: []                  # workloads that fail by default
+ * story:                    # the beats a presenter walks through
+ *   - { title: PreSync, text: …, at: 0 }
+ * revisions:                # Git history: every revision but the last was synced before the story starts
+ *   - { name: "6.7.1", manifests: | …multi-document YAML… }
+ *   - { name: "6.7.0", manifests: | … }
+ * expect:                   # what must be true at the end (checked by test/scenarios.test.ts)
+ *   operationPhase: Failed
+ *   operationMessage: …     # exact
+ *   syncStatus: OutOfSync
+ *   health: Healthy
+ *   images: { Deployment/checkout: ghcr.io/stefanprodan/podinfo:6.7.1 }
+ *   logs: { Job/checkout-sync-failed: checkout-migrate }   # a substring of that Job's pod logs
+ *   exists: [Job/checkout-migrate]                        # objects in the cluster at the end
+ *   gone: [Job/database-migration]                        # objects not in the cluster at the end
+ * ```
+ */
+export interface Scenario {
+  id: string;
+  file: string;
+  title: string;
+  summary: string;
+  app: { name: string; namespace: string };
+  options: { waveDelay: number; prune: boolean; syncOptions: string[]; seed: number };
+  toggles: { id: string; label: string; fail: string }[];
+  fail: string[];
+  story: { title: string; text: string; at?: number }[];
+  revisions: ScenarioRevision[];
+  expect: ScenarioExpectation;
+}
+
+export interface ScenarioRevision {
+  name: string;
+  manifests: string;
+  /** The file line of the first manifest line, and the indentation stripped from it, to map errors back. */
+  line: number;
+  indent: number;
+}
+
+export interface ScenarioExpectation {
+  operationPhase?: string;
+  operationMessage?: string;
+  syncStatus?: string;
+  health?: string;
+  images?: Record<string, string>;
+  logs?: Record<string, string>;
+  exists?: string[];
+  gone?: string[];
+}
+
+/** Whether a parsed YAML file looks like a scenario rather than plain manifests. */
+export function looksLikeScenario(text: string): boolean {
+  return /^revisions\s*:/m.test(text) && !/^kind\s*:/m.test(text);
+}
+
+/** Parse and check a scenario file; any problem throws an InputError naming the file, line and column. */
+export function parseScenario(text: string, file: string): Scenario {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, maxAliasCount: 100 });
+  const at = (node: YamlNode | null | undefined) => {
+    const offset = node?.range?.[0] ?? 0;
+    const pos = lineCounter.linePos(offset);
+    return { line: pos.line, column: pos.col };
+  };
+  const fail = (message: string, node?: YamlNode | null): never => {
+    const { line, column } = at(node);
+    throw new InputError(message, { file, line, column });
+  };
+  if (doc.errors.length > 0) {
+    const error = doc.errors[0];
+    const pos = lineCounter.linePos(error.pos[0]);
+    throw new InputError(error.message.split('\n')[0], { file, line: pos.line, column: pos.col });
+  }
+  const root = doc.contents;
+  if (!isMap(root)) return fail('a scenario is a mapping with title, app, revisions …', root);
+  const field = (name: string) => root.get(name, true) as YamlNode | undefined;
+  const str = (node: YamlNode | undefined, name: string, fallback?: string): string => {
+    if (node === undefined && fallback !== undefined) return fallback;
+    if (!isScalar(node) || typeof node.value !== 'string') return fail(`${name} must be a string`, node ?? root);
+    return node.value;
+  };
+  const data = doc.toJS() as Record<string, unknown>;
+
+  const appNode = field('app');
+  if (appNode !== undefined && !isMap(appNode)) fail('app must be a mapping with name and namespace', appNode);
+  const appData = (data.app ?? {}) as Record<string, unknown>;
+  const optionsData = (data.options ?? {}) as Record<string, unknown>;
+  const waveDelay = optionsData.waveDelay ?? 2;
+  if (typeof waveDelay !== 'number' || waveDelay < 0) fail('options.waveDelay must be a number of seconds ≥ 0', field('options'));
+
+  const revisionsNode = field('revisions');
+  if (!isSeq(revisionsNode) || revisionsNode.items.length === 0) {
+    return fail('revisions must be a list with at least one revision', revisionsNode ?? root);
+  }
+  const revisions = revisionsNode.items.map((item, i) => {
+    if (!isMap(item)) return fail(`revisions[${i}] must be a mapping with name and manifests`, item as YamlNode);
+    const manifestsNode = item.get('manifests', true) as YamlNode | undefined;
+    const manifests = str(manifestsNode, `revisions[${i}].manifests`);
+    return {
+      name: str(item.get('name', true) as YamlNode | undefined, `revisions[${i}].name`, `revision ${i + 1}`),
+      manifests,
+      ...blockPosition(text, lineCounter, manifestsNode!),
+    };
+  });
+
+  const listOfStrings = (value: unknown, name: string): string[] => {
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) fail(`${name} must be a list of strings`, field(name));
+    return value as string[];
+  };
+  const toggles = ((data.toggles ?? []) as unknown[]).map((t, i) => {
+    const toggle = t as Record<string, unknown>;
+    if (typeof toggle?.id !== 'string' || typeof toggle.fail !== 'string') {
+      fail(`toggles[${i}] needs an id and a fail target like job/name`, field('toggles'));
+    }
+    return { id: String(toggle.id), label: String(toggle.label ?? toggle.id), fail: String(toggle.fail) };
+  });
+  const story = ((data.story ?? []) as unknown[]).map((s) => {
+    const beat = s as Record<string, unknown>;
+    return { title: String(beat?.title ?? ''), text: String(beat?.text ?? ''), ...(typeof beat?.at === 'number' ? { at: beat.at } : {}) };
+  });
+
+  return {
+    id: file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''),
+    file,
+    title: str(field('title'), 'title'),
+    summary: str(field('summary'), 'summary', ''),
+    app: {
+      name: typeof appData.name === 'string' ? appData.name : 'app',
+      namespace: typeof appData.namespace === 'string' ? appData.namespace : 'default',
+    },
+    options: {
+      waveDelay: waveDelay as number,
+      prune: optionsData.prune === true,
+      syncOptions: listOfStrings(optionsData.syncOptions, 'options.syncOptions'),
+      seed: typeof optionsData.seed === 'number' ? optionsData.seed : 1,
+    },
+    toggles,
+    fail: listOfStrings(data.fail, 'fail'),
+    story,
+    revisions,
+    expect: (data.expect ?? {}) as ScenarioExpectation,
+  };
+}
+
+/**
+ * Where the text of a block scalar starts in the file: its first content line and the indentation YAML strips,
+ * so that an error at (line, column) inside the manifests maps to (line + start - 1, column + indent).
+ */
+function blockPosition(text: string, lineCounter: LineCounter, node: YamlNode): { line: number; indent: number } {
+  const start = node.range?.[0] ?? 0;
+  const header = lineCounter.linePos(start).line;
+  const isBlock = text[start] === '|' || text[start] === '>';
+  if (!isBlock) return { line: header, indent: lineCounter.linePos(start).col - 1 };
+  const lines = text.split('\n');
+  for (let i = header; i < lines.length; i++) {
+    const l = lines[i];
+    if (l.trim() === '') continue;
+    return { line: i + 1, indent: l.length - l.trimStart().length };
+  }
+  return { line: header + 1, indent: 0 };
+}

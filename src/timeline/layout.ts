@@ -1,0 +1,151 @@
+import * as d3 from 'd3';
+import type { SimEvent } from '../engine/events';
+import { syncPhases } from '../engine/types';
+import { buildBands, buildDelays } from './bands';
+import { buildHookSpans, deleteLabel } from './hookSpans';
+import { buildLegend } from './legend';
+import { buildMarkers, operationEndOf } from './markers';
+import { buildRows } from './rows';
+import { buildSegments } from './segments';
+import { labelSide } from './labelSide';
+import { assignLanes, textWidth, truncate } from './text';
+import { timeTicks } from './ticks';
+import type { ObjectRow, Segment, TimelineLayout, TimelineRow } from './types';
+
+export interface LayoutOptions {
+  /** The width of the `<svg>` in CSS pixels. */
+  width: number;
+  /** Height of one row (default 24). */
+  rowHeight?: number;
+  /** The virtual time the axis runs to, in seconds (default: the last event, or the end of its delay). */
+  endT?: number;
+}
+
+// Baselines of the text lanes above the rows: time axis, phase names, two lanes of wave labels.
+const lanes = { axis: 16, phase: 36, waves: [54, 70] as [number, number] };
+const plotTop = 80;
+const padding = 8;
+
+/**
+ * Lays out a sync's event log as a timeline: x is virtual seconds since the operation started; there is one
+ * row per resource and per hook, grouped under a heading per phase and ordered as Argo CD orders its tasks
+ * (phase, wave, kind, name: argocd-semantics.md §2.5). Pure: it uses d3's scales and arrays, never the DOM.
+ *
+ * @example
+ * const layout = layoutTimeline(result.events, { width: 1280 });
+ * renderTimeline(svg, layout, { t: 12 });
+ */
+export function layoutTimeline(events: SimEvent[], options: LayoutOptions): TimelineLayout {
+  const width = Math.max(320, options.width);
+  const rowHeight = options.rowHeight ?? 24;
+
+  // First the things in virtual time: rows, their health stretches, hook lives, markers, steps, delays.
+  const rowData = buildRows(events);
+  const delayTimes = buildDelays(events);
+  const opEnd = operationEndOf(events);
+  const lastT = d3.max([...events.map((e) => e.t), ...delayTimes.map((d) => d.t1)]) ?? 0;
+  const domain: [number, number] = [0, Math.max(1, options.endT ?? 0, lastT)];
+  const { bands: bandTimes, waves: waveTimes } = buildBands(events, opEnd?.t ?? domain[1]);
+
+  // The label column is as wide as the longest label and detail, within about a third of the width. When that
+  // is too narrow for both, the details (phase and wave, also in the hover card) give way to the labels.
+  const labels = rowData.map((r) => `${r.ref.kind}/${r.ref.name}`);
+  const labelWidth = d3.max(labels, (l) => textWidth(l)) ?? 0;
+  let detailWidth = d3.max(rowData, (r) => textWidth(r.detail)) ?? 0;
+  const wanted = padding + labelWidth + 2 * 12 + detailWidth;
+  const left = Math.round(Math.min(Math.max(wanted, 120), width * 0.35));
+  if (wanted > left) {
+    for (const r of rowData) r.detail = '';
+    detailWidth = 0;
+  }
+  const labelRoom = left - padding - 12 - (detailWidth ? 12 + detailWidth : 0);
+  const right = width - 16;
+  const x = d3.scaleLinear().domain(domain).range([left, right]);
+
+  // Rows: a heading per phase that has rows, then that phase's rows in order.
+  const rows: TimelineRow[] = [];
+  let y = plotTop;
+  for (const phase of syncPhases) {
+    const inPhase = rowData.filter((r) => r.phase === phase);
+    if (inPhase.length === 0) continue;
+    rows.push({ type: 'header', key: `phase:${phase}`, label: phase, phase, y, height: rowHeight });
+    y += rowHeight;
+    for (const r of inPhase) {
+      const { events: _events, ...row } = r;
+      const label = truncate(labels[rowData.indexOf(r)], labelRoom);
+      rows.push({ ...row, label, y, height: rowHeight });
+      y += rowHeight;
+    }
+  }
+  const plot = { left, right, top: plotTop, bottom: y };
+  const objectRows = new Map(rows.filter((r): r is ObjectRow => r.type === 'object').map((r) => [r.key, r]));
+  const place = (rowKey: string) => {
+    const row = objectRows.get(rowKey)!;
+    return { y: row.y, height: row.height };
+  };
+
+  const segments: Segment[] = rowData.flatMap((r) =>
+    buildSegments(r, domain).map((s, i) => ({
+      key: `${r.key}#${i}`,
+      rowKey: r.key,
+      ...s,
+      ...px(s),
+      ...place(r.key),
+    })),
+  );
+  function px(s: { t0: number; t1: number }) {
+    return { x0: x(s.t0), x1: x(s.t1) };
+  }
+  const side = (rowKey: string, at: number, label: string) =>
+    labelSide(
+      at,
+      label,
+      segments.filter((s) => s.rowKey === rowKey),
+      plot,
+    );
+
+  const hookSpans = rowData
+    .filter((r) => r.hook)
+    .flatMap((r) =>
+      buildHookSpans(r, domain).map((h, i) => {
+        const xDone = h.doneT === null ? null : x(h.doneT);
+        const label = h.deletedBy ? deleteLabel(h.deletedBy) : '';
+        const labelSide = side(r.key, x(h.t1), label);
+        return { key: `${r.key}@${i}`, rowKey: r.key, ...h, ...px(h), xDone, ...place(r.key), labelSide };
+      }),
+    );
+  const markers = buildMarkers(rowData).map((m, i) => ({
+    key: `${m.rowKey}!${m.type}:${i}`,
+    ...m,
+    x: x(m.t),
+    ...place(m.rowKey),
+    labelSide: side(m.rowKey, x(m.t), m.label),
+  }));
+
+  const bands = bandTimes.map((b) => ({ ...b, ...px(b) }));
+  const delays = delayTimes.map((d) => ({ ...d, ...px(d) }));
+  const waveXs = waveTimes.map((w) => ({ x: x(w.t) + 3, width: textWidth(w.label) }));
+  const waveLanes = assignLanes(waveXs, lanes.waves.length);
+  const waves = waveTimes.map((w, i) => ({ ...w, x: x(w.t), lane: waveLanes[i] }));
+
+  const footer = plot.bottom + 18;
+  const legend = buildLegend(padding, width - padding, footer + 14);
+  return {
+    width,
+    height: Math.ceil(legend.bottom + 4),
+    rowHeight,
+    domain,
+    plot,
+    lanes: { ...lanes, footer },
+    rows,
+    segments,
+    hookSpans,
+    markers,
+    bands,
+    waves,
+    delays,
+    ticks: timeTicks(x),
+    operationEnd: opEnd ? { ...opEnd, x: x(opEnd.t) } : null,
+    legend: legend.items,
+  };
+}

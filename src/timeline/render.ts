@@ -1,0 +1,204 @@
+import * as d3 from 'd3';
+import { describeRowAt, type HoverInfo } from './describeRowAt';
+import { axisMark } from './marks/axis';
+import { bandsMark, delaysMark } from './marks/bands';
+import type { Ids, Layer, MarkContext, Scale } from './marks/common';
+import { cursorMark } from './marks/cursor';
+import { hookSpansMark } from './marks/hookSpans';
+import { legendMark } from './marks/legend';
+import { markersMark } from './marks/markers';
+import { operationEndMark } from './marks/operationEnd';
+import { drawPatterns } from './marks/patterns';
+import { rowsMark } from './marks/rows';
+import { segmentsMark } from './marks/segments';
+import { tooltipMark } from './marks/tooltip';
+import { wavesMark } from './marks/waves';
+import { fontSize } from './text';
+import type { ObjectRow, TimelineLayout } from './types';
+import { attachZoom } from './zoom';
+
+export interface RenderOptions {
+  /** The current virtual time in seconds: where the cursor stands. */
+  t: number;
+  /** Length of the transitions when the layout changes, in ms (default 250; 0 draws at once). */
+  duration?: number;
+  /** Called with what the pointer is over (null when it leaves a row). */
+  onHover?: (info: HoverInfo | null) => void;
+  /** Called with the virtual time under a click on the plot. */
+  onSeek?: (t: number) => void;
+}
+
+// The layers, back to front. Time layers are clipped to the plot; the others are not.
+const timeLayers = [
+  'bands',
+  'delays',
+  'grid',
+  'waves',
+  'segments',
+  'hooks',
+  'markers',
+  'end',
+  'cursor',
+] as const;
+const otherLayers = ['rowBackgrounds', 'hoverRow', 'axis', 'labels', 'legend', 'tooltip'] as const;
+type LayerName = (typeof timeLayers)[number] | (typeof otherLayers)[number];
+
+interface State {
+  ids: Ids;
+  layers: Record<LayerName, Layer>;
+  layout: TimelineLayout | null;
+  options: RenderOptions;
+  /** The x scale under the current zoom. */
+  x: () => Scale;
+  zoom?: d3.ZoomBehavior<SVGSVGElement, unknown>;
+  /** The last pointer position over the `<svg>`, so the card follows `t` and new layouts. */
+  pointer: [number, number] | null;
+}
+
+const states = new WeakMap<SVGSVGElement, State>();
+let nextId = 0;
+
+/**
+ * Draws `layout` into `svg`, joining every mark by its key so that a new layout (more events, another width)
+ * moves existing elements smoothly instead of redrawing them. Calling it again with the same layout and a new
+ * `t` only moves the cursor, which is what the page does on each animation frame.
+ *
+ * @example
+ * renderTimeline(svg, layoutTimeline(events, { width: 1280 }), { t: 12, onSeek: (t) => session.seek(t) });
+ */
+export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, options: RenderOptions): void {
+  const state = states.get(svg) ?? setUp(svg, options);
+  state.options = options;
+  if (state.layout !== layout) {
+    state.layout = layout;
+    frame(svg, state, layout);
+    drawRows(state, layout, options.duration ?? 250);
+    drawTime(state, layout, options.duration ?? 250);
+  }
+  cursorMark(state.layers.cursor, state.layers.axis, layout, state.x(), options.t);
+  updateHover(state);
+}
+
+/** Back to the whole sync (zoom 1). */
+export function resetZoom(svg: SVGSVGElement): void {
+  const state = states.get(svg);
+  if (state?.zoom) d3.select(svg).call(state.zoom.transform, d3.zoomIdentity);
+}
+
+/** Zooms so that virtual times `t0`…`t1` fill the plot, e.g. to look at one wave. */
+export function zoomToRange(svg: SVGSVGElement, [t0, t1]: [number, number]): void {
+  const state = states.get(svg);
+  const layout = state?.layout;
+  if (!state?.zoom || !layout || !(t1 > t0)) return;
+  const base = d3.scaleLinear().domain(layout.domain).range([layout.plot.left, layout.plot.right]);
+  const k = (layout.domain[1] - layout.domain[0]) / (t1 - t0);
+  const transform = d3.zoomIdentity.translate(layout.plot.left - k * base(t0), 0).scale(k);
+  d3.select(svg).call(state.zoom.transform, transform);
+}
+
+function setUp(svg: SVGSVGElement, options: RenderOptions): State {
+  const root = d3.select(svg);
+  root.selectAll('*').remove();
+  const prefix = `timeline-${nextId++}`;
+  const ids = { prefix, clip: `${prefix}-clip` };
+  drawPatterns(root.append('defs'), ids);
+  root.select('defs').append('clipPath').attr('id', ids.clip).append('rect');
+  const layers = {} as Record<LayerName, Layer>;
+  const named = (g: Layer, name: LayerName) => (layers[name] = g.attr('class', `layer-${name}`));
+  named(root.append('g'), 'rowBackgrounds');
+  named(root.append('g'), 'hoverRow');
+  const clipped = root.append('g').attr('clip-path', `url(#${ids.clip})`);
+  for (const name of timeLayers) named(clipped.append('g'), name);
+  for (const name of otherLayers.slice(2)) named(root.append('g'), name);
+
+  const state: State = { ids, layers, layout: null, options, pointer: null, x: () => zoomedX(svg, state) };
+  state.zoom = attachZoom(
+    svg,
+    () => state.layout,
+    () => {
+      if (!state.layout) return;
+      drawTime(state, state.layout, 0);
+      cursorMark(layers.cursor, layers.axis, state.layout, state.x(), state.options.t);
+      updateHover(state);
+    },
+  );
+
+  root.on('pointermove', (event: PointerEvent) => {
+    state.pointer = d3.pointer(event, svg);
+    updateHover(state);
+  });
+  root.on('pointerleave', () => {
+    state.pointer = null;
+    updateHover(state);
+  });
+  root.on('click', (event: MouseEvent) => {
+    const layout = state.layout;
+    if (!layout || !state.options.onSeek) return;
+    const [px, py] = d3.pointer(event, svg);
+    if (px < layout.plot.left || px > layout.plot.right || py > layout.plot.bottom) return;
+    const t = state.x().invert(px);
+    state.options.onSeek(Math.min(Math.max(t, layout.domain[0]), layout.domain[1]));
+  });
+  states.set(svg, state);
+  return state;
+}
+
+/** The layout's time scale under the `<svg>`'s current zoom transform. */
+function zoomedX(svg: SVGSVGElement, state: State): Scale {
+  const layout = state.layout;
+  const base = d3.scaleLinear();
+  if (layout) base.domain(layout.domain).range([layout.plot.left, layout.plot.right]);
+  return d3.zoomTransform(svg).rescaleX(base);
+}
+
+/** The `<svg>`'s size, font and clip follow the layout. */
+function frame(svg: SVGSVGElement, state: State, layout: TimelineLayout): void {
+  d3.select(svg)
+    .attr('width', layout.width)
+    .attr('height', layout.height)
+    .attr('viewBox', `0 0 ${layout.width} ${layout.height}`)
+    .attr('font-family', 'system-ui, sans-serif')
+    .attr('font-size', fontSize)
+    .attr('fill', 'currentColor');
+  d3.select(svg)
+    .select(`#${state.ids.clip} rect`)
+    .attr('x', layout.plot.left)
+    .attr('y', 0)
+    .attr('width', layout.plot.right - layout.plot.left)
+    .attr('height', layout.lanes.footer + 8);
+}
+
+function drawRows(state: State, layout: TimelineLayout, duration: number): void {
+  const context: MarkContext = { x: state.x(), duration, ids: state.ids };
+  rowsMark(state.layers.rowBackgrounds, state.layers.labels, layout, context);
+  legendMark(state.layers.legend, layout, state.ids);
+}
+
+/** Everything placed in time; run again at every zoom with no transition. */
+function drawTime(state: State, layout: TimelineLayout, duration: number): void {
+  const context: MarkContext = { x: state.x(), duration, ids: state.ids };
+  const { layers } = state;
+  bandsMark(layers.bands, layout, context);
+  delaysMark(layers.delays, layout, context);
+  axisMark(layers.grid, layers.axis, layout, context);
+  wavesMark(layers.waves, layout, context);
+  segmentsMark(layers.segments, layout, context);
+  hookSpansMark(layers.hooks, layout, context);
+  markersMark(layers.markers, layout, context);
+  operationEndMark(layers.end, layout, context);
+}
+
+/** The card for the row under the pointer, at the time under it (or at `t` over the label column). */
+function updateHover(state: State): void {
+  const layout = state.layout;
+  if (!layout) return;
+  const [px, py] = state.pointer ?? [-1, -1];
+  const row = layout.rows.find(
+    (r): r is ObjectRow => r.type === 'object' && py >= r.y && py < r.y + r.height,
+  );
+  const inPlot = px >= layout.plot.left && px <= layout.plot.right;
+  const t = inPlot ? state.x().invert(px) : state.options.t;
+  const info = row ? describeRowAt(layout, row, Math.round(t * 10) / 10) : null;
+  tooltipMark(state.layers.hoverRow, state.layers.tooltip, layout, row && info ? { info, row, px } : null);
+  state.options.onHover?.(info);
+}

@@ -1,0 +1,46 @@
+/**
+ * Text measuring without a DOM. The layout is pure, so it cannot ask the browser how wide a label is; it
+ * estimates instead, with an average glyph width of 0.6 em for the sans-serif faces the page uses. The
+ * estimate errs wide, so labels it places do not collide.
+ */
+export const fontSize = 12;
+
+/** Estimated width in pixels of `text` at `size` px. */
+export function textWidth(text: string, size = fontSize): number {
+  return text.length * size * 0.6;
+}
+
+/** `text` cut to fit `width` pixels, with an ellipsis when it was cut. */
+export function truncate(text: string, width: number, size = fontSize): string {
+  if (textWidth(text, size) <= width) return text;
+  const chars = Math.max(1, Math.floor(width / (size * 0.6)) - 1);
+  return text.slice(0, chars) + '…';
+}
+
+/**
+ * Puts labels (sorted by x, each `width` wide, starting at x) into `lanes` text lanes, first lane first, so
+ * that labels in one lane keep `gap` pixels apart. Returns each label's lane, or -1 when none had room.
+ */
+export function assignLanes(items: { x: number; width: number }[], lanes: number, gap = 6): number[] {
+  const ends = new Array<number>(lanes).fill(-Infinity);
+  return items.map(({ x, width }) => {
+    const lane = ends.findIndex((end) => end + gap <= x);
+    if (lane >= 0) ends[lane] = x + width;
+    return lane;
+  });
+}
+
+/** `text` broken at spaces into lines of at most `width` pixels; a word longer than a line is cut. */
+export function wrap(text: string, width: number, size = fontSize): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && textWidth(next, size) > width) {
+      lines.push(line);
+      line = truncate(word, width, size);
+    } else line = truncate(next, width, size);
+  }
+  if (line) lines.push(line);
+  return lines;
+}

@@ -1,0 +1,242 @@
+import { isInputError, type InputError } from '../engine/inputError';
+import type { SimEvent } from '../engine/events';
+import { playScenario, type PlayResult } from '../scenarios/play';
+import { scenarioFiles } from '../scenarios/registry';
+import { parseManifests } from '../scenarios/manifests';
+import { parseScenario, type Scenario } from '../scenarios/scenario';
+import { calloutFor } from './state/calloutFor';
+import { explainWaiting, syncFailHooksOf } from './state/explainWaiting';
+import { frameAt } from './state/frameAt';
+import { lanesOf } from './state/lanesOf';
+import { stackAt } from './state/stackAt';
+import { stackLayout } from './state/stackLayout';
+import { eventTimes, stepFrom, waveTimes } from './state/stepTargets';
+import { tierHintsOf } from './state/tierHintsOf';
+import type { Speed } from './state/urlState';
+
+export interface SessionOptions {
+  /** The scenario files to offer; the repository's scenarios/ folder by default. */
+  files?: readonly { id: string; text: string }[];
+  /** The animation-frame scheduler; tests pass their own, the page uses the browser's. */
+  requestFrame?: (callback: (now: number) => void) => number;
+  cancelFrame?: (handle: number) => void;
+}
+
+/** What `load` may set at once, so a link restores its state with one run of the engine. */
+export interface LoadOptions {
+  t?: number;
+  waveDelay?: number;
+  seed?: number;
+  toggles?: readonly string[];
+}
+
+/** The longest real-time gap one animation frame may advance, so a tab switch does not leap. */
+const MAX_FRAME_SECONDS = 0.25;
+
+/**
+ * The page's state, and the only module that calls the scenario and engine code (style.md rule 12).
+ *
+ * The engine is deterministic and fast, so a (re-)run plays the whole scenario at once and keeps the complete
+ * event log. Playing, stepping and scrubbing then only move the cursor `t` over that log, and everything on
+ * screen is derived from (events, t): step and scrub land on exactly the state playing reaches.
+ */
+export class SimulationSession {
+  readonly catalog: { id: string; title: string }[];
+  scenario = $state.raw<Scenario | undefined>(undefined);
+  result = $state.raw<PlayResult | undefined>(undefined);
+  /** The cursor, in virtual seconds since the operation started. */
+  t = $state.raw(0);
+  playing = $state.raw(false);
+  speed = $state.raw<Speed>(1);
+  /** ARGOCD_SYNC_WAVE_DELAY of the run, in seconds. */
+  waveDelay = $state.raw(2);
+  seed = $state.raw(1);
+  /** Ids of the scenario's failure toggles that are on. */
+  toggles = $state.raw<string[]>([]);
+  /** The edited text of the synced revision, when the editor changed it. */
+  manifests = $state.raw<string | undefined>(undefined);
+  /** A problem with the input (a scenario or the edited manifests), shown to the user. */
+  error = $state.raw<InputError | undefined>(undefined);
+
+  readonly events: SimEvent[] = $derived(this.result?.events ?? []);
+  readonly endT: number = $derived(this.result?.endT ?? 0);
+  readonly frame = $derived(frameAt(this.events, this.t));
+  readonly lanes = $derived(lanesOf(this.events, this.endT));
+  readonly columns = $derived(stackLayout(this.events, this.tierHints()));
+  readonly stack = $derived(stackAt(this.columns, this.frame));
+  readonly waiting = $derived(explainWaiting(this.frame, syncFailHooksOf(this.events)));
+  readonly callout = $derived(calloutFor(this.frame));
+
+  private readonly files: readonly { id: string; text: string }[];
+  private readonly requestFrame: (callback: (now: number) => void) => number;
+  private readonly cancelFrame: (handle: number) => void;
+  private frameHandle: number | undefined;
+  private lastNow: number | undefined;
+  private eventTimes: number[] = [];
+  private waveTimes: number[] = [];
+
+  constructor(options: SessionOptions = {}) {
+    this.files = options.files ?? scenarioFiles;
+    this.requestFrame = options.requestFrame ?? ((cb) => requestAnimationFrame(cb));
+    this.cancelFrame = options.cancelFrame ?? ((handle) => cancelAnimationFrame(handle));
+    this.catalog = this.files.map((f) => ({ id: f.id, title: titleOf(f.text) ?? f.id }));
+  }
+
+  /** Open a scenario with its own settings, or the ones given (from a link). Unknown ids are an error. */
+  load(id: string, options: LoadOptions = {}): void {
+    this.pause();
+    const file = this.files.find((f) => f.id === id);
+    if (!file) {
+      this.error = undefined;
+      throw new Error(`no scenario "${id}"; known: ${this.files.map((f) => f.id).join(', ')}`);
+    }
+    try {
+      this.scenario = parseScenario(file.text, `scenarios/${id}.yaml`);
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      this.error = error;
+      this.scenario = undefined;
+      this.result = undefined;
+      return;
+    }
+    const known = this.scenario.toggles.map((toggle) => toggle.id);
+    this.waveDelay = options.waveDelay ?? this.scenario.options.waveDelay;
+    this.seed = options.seed ?? this.scenario.options.seed;
+    this.toggles = (options.toggles ?? []).filter((toggle) => known.includes(toggle));
+    this.manifests = undefined;
+    this.run();
+    this.t = this.clamp(options.t ?? 0);
+  }
+
+  play(): void {
+    if (!this.result) return;
+    if (this.speed === 'max') {
+      this.t = this.endT;
+      this.pause();
+      return;
+    }
+    if (this.t >= this.endT) this.t = 0;
+    this.playing = true;
+    this.lastNow = undefined;
+    this.frameHandle ??= this.requestFrame(this.tick);
+  }
+
+  pause(): void {
+    this.playing = false;
+    if (this.frameHandle !== undefined) this.cancelFrame(this.frameHandle);
+    this.frameHandle = undefined;
+  }
+
+  /** Move to the next (+1) or previous (-1) event time. */
+  stepEvent(direction: 1 | -1): void {
+    this.pause();
+    this.t = stepFrom(this.eventTimes, this.t, direction);
+  }
+
+  /** Move to the start of the next (+1) or previous (-1) (phase, wave) step. */
+  stepWave(direction: 1 | -1): void {
+    this.pause();
+    this.t = stepFrom(this.waveTimes, this.t, direction);
+  }
+
+  seek(t: number): void {
+    this.t = this.clamp(t);
+  }
+
+  setSpeed(speed: Speed): void {
+    this.speed = speed;
+    if (speed === 'max' && this.playing) this.play();
+  }
+
+  /** Change ARGOCD_SYNC_WAVE_DELAY and re-run; the cursor stays where it was. */
+  setWaveDelay(seconds: number): void {
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds === this.waveDelay) return;
+    this.waveDelay = seconds;
+    this.rerun();
+  }
+
+  /** Switch one of the scenario's failure toggles and re-run. */
+  toggleFailure(id: string): void {
+    this.toggles = this.toggles.includes(id) ? this.toggles.filter((x) => x !== id) : [...this.toggles, id];
+    this.rerun();
+  }
+
+  /** Run the edited manifests of the synced revision instead of the file's (undefined: the file's again). */
+  setManifests(text: string | undefined): void {
+    this.manifests = text;
+    this.rerun();
+  }
+
+  /** Back to the scenario's own settings, at the start. */
+  reset(): void {
+    if (!this.scenario) return;
+    this.load(this.scenario.id);
+  }
+
+  private readonly tick = (now: number): void => {
+    this.frameHandle = undefined;
+    if (!this.playing) return;
+    const dt = this.lastNow === undefined ? 0 : Math.min(MAX_FRAME_SECONDS, (now - this.lastNow) / 1000);
+    this.lastNow = now;
+    const next = this.t + dt * (this.speed === 'max' ? Infinity : this.speed);
+    if (next >= this.endT) {
+      this.t = this.endT;
+      this.pause();
+      return;
+    }
+    this.t = next;
+    this.frameHandle = this.requestFrame(this.tick);
+  };
+
+  private rerun(): void {
+    const t = this.t;
+    this.run();
+    this.t = this.clamp(t);
+  }
+
+  private run(): void {
+    const scenario = this.scenario;
+    if (!scenario) return;
+    const fail = scenario.toggles.filter((toggle) => this.toggles.includes(toggle.id)).map((toggle) => toggle.fail);
+    try {
+      this.result = playScenario(scenario, {
+        seed: this.seed,
+        waveDelaySeconds: this.waveDelay,
+        fail: [...scenario.fail, ...fail],
+        ...(this.manifests !== undefined ? { manifests: this.manifests } : {}),
+      });
+      this.error = undefined;
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      // The last good run stays on screen while the error says what to fix.
+      this.error = error;
+    }
+    this.eventTimes = eventTimes(this.events, this.endT);
+    this.waveTimes = waveTimes(this.events, this.endT);
+  }
+
+  /** Tiers named in the manifests of every revision, the synced (or edited) one last so that it wins. */
+  private tierHints(): Map<string, string> {
+    const texts = this.scenario?.revisions.map((revision) => revision.manifests) ?? [];
+    if (this.manifests !== undefined) texts.splice(-1, 1, this.manifests);
+    return tierHintsOf(
+      texts.flatMap((text) => {
+        try {
+          return parseManifests(text, 'manifests.yaml').map((parsed) => parsed.object);
+        } catch {
+          // An unreadable revision names no tier; the error itself is reported by the run.
+          return [];
+        }
+      }),
+    );
+  }
+
+  private clamp(t: number): number {
+    return Math.min(Math.max(0, Number.isFinite(t) ? t : 0), this.endT);
+  }
+}
+
+/** The title of a scenario file without parsing all of it, for the picker. */
+function titleOf(text: string): string | undefined {
+  return /^title:\s*(.+)$/m.exec(text)?.[1]?.trim().replace(/^(['"])(.*)\1$/, '$2');
+}

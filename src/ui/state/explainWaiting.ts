@@ -1,0 +1,130 @@
+import type { SimEvent } from '../../engine/events';
+import type { Frame, ResultRow } from './frameAt';
+import { objectKey } from './frameAt';
+
+/** One object that holds the sync back, with its live health. */
+export interface Blocker {
+  kind: string;
+  name: string;
+  hook: boolean;
+  health: string | undefined;
+  message: string;
+}
+
+/** The answer to "why is it waiting?" at one instant. */
+export interface WaitingExplanation {
+  /** The engine's own message, verbatim, when it says what the operation waits for. */
+  engineMessage: string | undefined;
+  /** One plain-language sentence: what is going on. */
+  headline: string;
+  /** What would release the wait, or what follows from a failure. */
+  detail: string;
+  blockers: Blocker[];
+}
+
+/** The names of the SyncFail hooks of a run, so a failure can say whether any will run. */
+export function syncFailHooksOf(events: readonly SimEvent[]): string[] {
+  const names = new Set<string>();
+  for (const e of events) if (e.type === 'apply' && e.hook && e.phase === 'SyncFail') names.add(e.name);
+  return [...names];
+}
+
+const failed = (row: ResultRow) => row.hookPhase === 'Failed' || row.hookPhase === 'Error';
+
+/**
+ * Explain the frame in plain words, following the engine's tick (argocd-semantics §2.8): a wave delay
+ * (§2.11), a failed task (§2.12, §2.13, §2.18), a step waiting for its running tasks (§2.8 step 4, §2.10),
+ * or a finished operation (§6.1).
+ */
+export function explainWaiting(frame: Frame, syncFailHooks: readonly string[]): WaitingExplanation {
+  const op = frame.operation;
+  const message = op?.message ?? '';
+  const engineMessage = message.startsWith('waiting for') ? message : undefined;
+  const running = frame.results.filter((row) => row.hookPhase === 'Running');
+  const blockers = running.map((row) => blockerOf(row, frame));
+  const base = { engineMessage, blockers };
+
+  if (!op) return { ...base, headline: 'The sync has not started yet.', detail: '' };
+
+  if (frame.waveDelay && op.phase === 'Running') {
+    const { phase, wave, seconds, left } = frame.waveDelay;
+    return {
+      ...base,
+      headline: `wave delay: ${left.toFixed(1)} s left`,
+      detail:
+        `After ${phase} wave ${wave} the controller sleeps ARGOCD_SYNC_WAVE_DELAY (${seconds} s) so that other ` +
+        'controllers can update status before health is read again.',
+    };
+  }
+
+  // §2.12: the first failed task decides what happens next; SyncFail hooks are the consequence, not the cause.
+  const cause = frame.results.find((row) => failed(row) && row.syncPhase !== 'SyncFail');
+  if (cause && op.phase !== 'Succeeded') return { ...base, ...explainFailure(cause, op.phase, syncFailHooks) };
+
+  if (op.phase === 'Succeeded') {
+    const health = frame.app?.health;
+    const detail =
+      health && health !== 'Healthy'
+        ? `The app is ${health} anyway: the last step does not wait for health, and health keeps being recomputed from the live objects.`
+        : 'Every task ran and every object the sync waited for is Healthy.';
+    return { ...base, headline: 'Nothing is waiting: the operation Succeeded.', detail };
+  }
+  if (op.phase === 'Failed' || op.phase === 'Error') {
+    return { ...base, headline: `The operation ended ${op.phase}.`, detail: message };
+  }
+
+  if (message.startsWith('waiting for deletion of hook')) {
+    return {
+      ...base,
+      headline: 'The old hook object is being deleted before it is created again.',
+      detail: 'BeforeHookCreation: the next step starts once the old object is gone.',
+    };
+  }
+  if (engineMessage && blockers.length > 0) {
+    const step = frame.step ? `${frame.step.phase} wave ${frame.step.wave}` : 'The step';
+    const hooks = blockers.some((b) => b.hook);
+    // §2.1 step 4 and §2.8 step 3: results are only refreshed when the controller ticks again.
+    const settled = blockers.every((b) => b.health === undefined || b.health === 'Healthy');
+    const release = settled
+      ? 'They are all Healthy now: the engine records that at its next tick (a change re-queues the operation after about 5 s).'
+      : hooks
+        ? 'It goes on when the hook completes: Healthy means Succeeded, Degraded means the sync fails.'
+        : 'It goes on when every one of them is Healthy; one that turns Degraded fails the sync.';
+    const what = blockers.length === 1 ? '1 object' : `${blockers.length} objects`;
+    return { ...base, headline: `${step} is blocked by ${what}.`, detail: release };
+  }
+  const step = frame.step ? ` (${frame.step.phase} wave ${frame.step.wave})` : '';
+  return { ...base, headline: `The engine is applying the current step${step}.`, detail: message };
+}
+
+function explainFailure(cause: ResultRow, phase: string, syncFailHooks: readonly string[]) {
+  const what = cause.hookType ? `${cause.syncPhase} hook ${cause.name}` : `${cause.kind} ${cause.name}`;
+  const next =
+    cause.syncPhase === 'PreSync'
+      ? 'Sync phase will not start'
+      : cause.syncPhase === 'Sync'
+        ? 'later waves will not start'
+        : 'the operation fails; what the Sync phase applied stays';
+  const hooks =
+    syncFailHooks.length > 0
+      ? `SyncFail hooks run (${syncFailHooks.join(', ')})`
+      : 'there is no SyncFail hook, so the operation ends Failed';
+  const detail =
+    phase === 'Running'
+      ? 'The operation stays Running until the SyncFail hooks complete, then it ends Failed.'
+      : cause.syncPhase === 'PreSync'
+        ? 'Nothing of the Sync phase was applied: the previous version keeps running and the app stays OutOfSync.'
+        : cause.message;
+  return { headline: `${what} failed → ${next}; ${hooks}`, detail };
+}
+
+function blockerOf(row: ResultRow, frame: Frame): Blocker {
+  const h = frame.health.get(objectKey(row));
+  return {
+    kind: row.kind,
+    name: row.name,
+    hook: row.hookType !== '',
+    health: h?.status,
+    message: h?.message || row.message,
+  };
+}

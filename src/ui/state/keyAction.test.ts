@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { keyAction } from './keyAction';
+
+const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean }> = {}) => ({
+  key: k,
+  shiftKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
+
+describe('keyAction', () => {
+  it('maps the presenter keys', () => {
+    expect(keyAction(key(' '), false)).toBe('toggle-play');
+    expect(keyAction(key('ArrowRight'), false)).toBe('step-forward');
+    expect(keyAction(key('ArrowLeft'), false)).toBe('step-back');
+    expect(keyAction(key('ArrowRight', { shiftKey: true }), false)).toBe('wave-forward');
+    expect(keyAction(key('PageDown'), false)).toBe('wave-forward');
+    expect(keyAction(key('PageUp'), false)).toBe('wave-back');
+    expect(keyAction(key('Home'), false)).toBe('start');
+    expect(keyAction(key('End'), false)).toBe('end');
+    expect(keyAction(key('?'), false)).toBe('legend');
+  });
+
+  it('leaves typing in a field and browser shortcuts alone', () => {
+    expect(keyAction(key(' '), true)).toBeUndefined();
+    expect(keyAction(key('?'), true)).toBeUndefined();
+    expect(keyAction(key('ArrowLeft', { ctrlKey: true }), false)).toBeUndefined();
+    expect(keyAction(key('a'), false)).toBeUndefined();
+  });
+});

@@ -1,0 +1,55 @@
+export type KeyAction =
+  | 'toggle-play'
+  | 'step-back'
+  | 'step-forward'
+  | 'wave-back'
+  | 'wave-forward'
+  | 'start'
+  | 'end'
+  | 'legend';
+
+/** The keys of the page, as the legend lists them. */
+export const keyBindings: { keys: string; action: string }[] = [
+  { keys: 'Space', action: 'play / pause' },
+  { keys: '← / →', action: 'previous / next event' },
+  { keys: 'Shift+← / Shift+→, PageUp / PageDown', action: 'previous / next wave (presenter clickers send PageUp/PageDown)' },
+  { keys: 'Home / End', action: 'start / end of the sync' },
+  { keys: '?', action: 'show or hide this legend' },
+];
+
+interface KeyLike {
+  key: string;
+  shiftKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}
+
+/**
+ * What a key press does, or undefined to let the browser handle it. Keys typed into a text field, a select
+ * or the editor are never taken (`inField`), and neither are shortcuts with Ctrl, Cmd or Alt.
+ * The scrubber is not a field here: on it, the arrows step events as everywhere else.
+ */
+export function keyAction(e: KeyLike, inField: boolean): KeyAction | undefined {
+  if (inField || e.ctrlKey || e.metaKey || e.altKey) return undefined;
+  switch (e.key) {
+    case ' ':
+      return 'toggle-play';
+    case '?':
+      return 'legend';
+    case 'ArrowLeft':
+      return e.shiftKey ? 'wave-back' : 'step-back';
+    case 'ArrowRight':
+      return e.shiftKey ? 'wave-forward' : 'step-forward';
+    case 'PageUp':
+      return 'wave-back';
+    case 'PageDown':
+      return 'wave-forward';
+    case 'Home':
+      return 'start';
+    case 'End':
+      return 'end';
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,64 @@
+/** Playback speeds offered by the page: virtual seconds per real second, or 'max' to jump to the end. */
+export const speeds = [0.25, 0.5, 1, 2, 4, 8, 'max'] as const;
+export type Speed = (typeof speeds)[number];
+
+/** What a link restores (contract.md §2): the scenario, its knobs and the moment on screen. */
+export interface UrlState {
+  scenario?: string;
+  speed?: Speed;
+  autoplay?: boolean;
+  waveDelay?: number;
+  t?: number;
+  /** Ids of the scenario's failure toggles that are on. */
+  fail?: string[];
+  seed?: number;
+}
+
+export function parseSpeed(text: string | null | undefined): Speed | undefined {
+  if (text === 'max') return 'max';
+  const n = Number(text);
+  return speeds.find((s) => s === n);
+}
+
+/**
+ * Read the state from a URL's query string and hash; both are accepted (contract.md §2) and the hash wins,
+ * because it is what a static host never strips. Unusable values are ignored rather than refused.
+ */
+export function parseUrlState(search: string, hash: string): UrlState {
+  const params = new URLSearchParams(search.replace(/^\?/, ''));
+  for (const [key, value] of new URLSearchParams(hash.replace(/^#\??/, ''))) params.set(key, value);
+  const state: UrlState = {};
+  const scenario = params.get('scenario');
+  if (scenario && /^[\w.-]+$/.test(scenario)) state.scenario = scenario;
+  const speed = parseSpeed(params.get('speed'));
+  if (speed !== undefined) state.speed = speed;
+  if (params.get('autoplay') === '1') state.autoplay = true;
+  const waveDelay = number(params.get('waveDelay'));
+  if (waveDelay !== undefined && waveDelay >= 0) state.waveDelay = waveDelay;
+  const t = number(params.get('t'));
+  if (t !== undefined && t >= 0) state.t = t;
+  const fail = params.get('fail');
+  if (fail !== null) state.fail = fail.split(',').filter((id) => id !== '');
+  const seed = number(params.get('seed'));
+  if (seed !== undefined && Number.isInteger(seed)) state.seed = seed;
+  return state;
+}
+
+/** The query string for a state, in a fixed order so the same state always gives the same link. */
+export function formatUrlState(state: UrlState): string {
+  const params = new URLSearchParams();
+  if (state.scenario) params.set('scenario', state.scenario);
+  if (state.speed !== undefined) params.set('speed', String(state.speed));
+  if (state.autoplay) params.set('autoplay', '1');
+  if (state.waveDelay !== undefined) params.set('waveDelay', String(state.waveDelay));
+  if (state.t !== undefined) params.set('t', String(Math.round(state.t * 1000) / 1000));
+  if (state.fail && state.fail.length > 0) params.set('fail', state.fail.join(','));
+  if (state.seed !== undefined) params.set('seed', String(state.seed));
+  return `?${params.toString().replaceAll('%2C', ',')}`;
+}
+
+function number(text: string | null): number | undefined {
+  if (text === null || text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}

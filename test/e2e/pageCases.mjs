@@ -1,0 +1,248 @@
+// The browser cases, run against one target (the served dist/ or the single file over file://).
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  foreignRequests,
+  openPage,
+  readEndT,
+  readState,
+  readT,
+  scrubTo,
+  selectSpeed,
+  waitForStatus,
+} from './pageHelpers.mjs';
+
+/** Where each scenario must end (contract.md §2 words; the scenarios' own `expect:`). */
+const ends = {
+  'three-tier': { 'operation-phase': 'Succeeded', 'sync-status': 'Synced', 'health-status': 'Healthy' },
+  'failing-migration': { 'operation-phase': 'Failed', 'sync-status': 'OutOfSync', 'health-status': 'Healthy' },
+  'failing-smoke-test': { 'operation-phase': 'Failed', 'sync-status': 'Synced', 'health-status': 'Healthy' },
+};
+
+export function pageCases({ browser, base, root, results, full }) {
+  const cases = [];
+  const pages = [];
+  const label = base.startsWith('file:') ? 'file' : 'http';
+  const shots = join(results, 'e2e');
+  mkdirSync(shots, { recursive: true });
+
+  const test = (name, fn) => cases.push({ name, fn });
+  /** Open a page for one case; it is closed afterwards but its requests and errors are kept for the end. */
+  const withPage = async (query, fn, options) => {
+    const record = await openPage(browser, base, query, options);
+    pages.push(record);
+    try {
+      await fn(record.page);
+    } finally {
+      await record.close();
+    }
+  };
+
+  for (const [scenario, end] of Object.entries(ends)) {
+    test(`${scenario} plays at max speed to ${Object.values(end).join('/')}`, () =>
+      withPage(`?scenario=${scenario}`, async (page) => {
+        await selectSpeed(page, 'max');
+        await page.click('[data-testid="play"]');
+        await waitForStatus(page, end);
+        assert.equal(await readT(page), await readEndT(page));
+      }),
+    );
+  }
+
+  test('failing-migration leaves the Deployment on 6.7.1', () =>
+    withPage('?scenario=failing-migration', async (page) => {
+      await page.keyboard.press('End');
+      await waitForStatus(page, ends['failing-migration']);
+      const versions = await page.getAttribute('[data-testid="workload-Deployment/checkout"]', 'data-versions');
+      assert.equal(versions, '6.7.1');
+      const why = await page.textContent('[data-testid="why-headline"]');
+      assert.match(why, /^PreSync hook checkout-migrate failed → Sync phase will not start; SyncFail hooks run/);
+    }),
+  );
+
+  test('playing advances the virtual clock by speed × real time', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      await selectSpeed(page, '8');
+      await page.click('[data-testid="play"]');
+      await page.waitForTimeout(1000);
+      await page.click('[data-testid="pause"]');
+      const t = await readT(page);
+      // 1 s at 8× is 8 virtual seconds, give or take a frame or two of a loaded machine.
+      assert.ok(t > 5 && t < 11, `t = ${t} after 1 s at 8×`);
+      await page.waitForTimeout(300);
+      assert.equal(await readT(page), t, 'pause stops the clock');
+    }),
+  );
+
+  test('step, scrub and a link land on the state playing reaches', async () => {
+    let played;
+    await withPage('?scenario=three-tier', async (page) => {
+      await selectSpeed(page, '4');
+      await page.click('[data-testid="play"]');
+      await page.waitForTimeout(1500);
+      await page.click('[data-testid="pause"]');
+      played = await readState(page);
+    });
+    let stepped;
+    await withPage('?scenario=three-tier', async (page) => {
+      for (let i = 0; i < 12; i++) await page.click('[data-testid="step"]');
+      stepped = await readState(page);
+      assert.ok(stepped.t > 0, 'twelve steps move the cursor');
+    });
+    for (const target of [played, stepped]) {
+      await withPage('?scenario=three-tier', async (page) => {
+        await scrubTo(page, target.t);
+        assert.deepEqual(await readState(page), target, `scrubbed to ${target.t}`);
+      });
+      await withPage(`?scenario=three-tier&t=${target.t}`, async (page) => {
+        assert.deepEqual(await readState(page), target, `opened at t=${target.t}`);
+      });
+    }
+  });
+
+  test('a link with scenario and t opens failing-smoke-test at that moment', async () => {
+    let moment;
+    await withPage('?scenario=failing-smoke-test', async (page) => {
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageDown');
+      moment = await readState(page);
+      assert.equal(moment.phase, 'Running');
+      const search = await page.evaluate(() => location.search);
+      assert.match(search, /scenario=failing-smoke-test/);
+      assert.match(search, new RegExp(`t=${moment.t}(&|$)`));
+    });
+    await withPage(`?scenario=failing-smoke-test&t=${moment.t}`, async (page) => {
+      assert.deepEqual(await readState(page), moment);
+      assert.equal(await page.inputValue('[data-testid="scenario-picker"]'), 'failing-smoke-test');
+    });
+  });
+
+  test('keyboard: Space plays and pauses, arrows step, PageDown and End jump, ? opens the legend', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      await page.keyboard.press('ArrowRight');
+      const first = await readT(page);
+      assert.ok(first > 0, 'ArrowRight steps to the next event');
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await readT(page), 0, 'ArrowLeft steps back');
+      await page.keyboard.press('PageDown');
+      const wave = await readT(page);
+      assert.ok(wave >= first, 'PageDown goes to the next wave');
+      await page.keyboard.press('Home');
+      await page.keyboard.press('Space');
+      await page.waitForSelector('[data-testid="pause"]');
+      await page.waitForTimeout(300);
+      await page.keyboard.press('Space');
+      await page.waitForSelector('[data-testid="play"]');
+      assert.ok((await readT(page)) > 0, 'Space played for a moment');
+      await page.keyboard.press('End');
+      await waitForStatus(page, ends['three-tier']);
+      await page.keyboard.press('?');
+      await page.waitForSelector('[data-testid="legend"][open]');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid="legend"]:not([open])', { state: 'attached' });
+    }),
+  );
+
+  test('a wave delay of 0 re-runs the sync and ends it sooner', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      const before = await readEndT(page);
+      await page.fill('[data-testid="wave-delay"]', '0');
+      await page.press('[data-testid="wave-delay"]', 'Enter');
+      await page.waitForFunction((end) => Number(document.querySelector('[data-testid="scrubber"]').max) < end, before);
+      assert.match(await page.evaluate(() => location.search), /waveDelay=0/);
+      await page.keyboard.press('End');
+      await waitForStatus(page, ends['three-tier']);
+    }),
+  );
+
+  test('the smoke-test toggle makes three-tier fail while the app stays Healthy', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      await page.check('[data-testid="toggle-smoke"]');
+      await page.keyboard.press('End');
+      await waitForStatus(page, { 'operation-phase': 'Failed', 'sync-status': 'Synced', 'health-status': 'Healthy' });
+      assert.match(await page.textContent('[data-testid="callout"]'), /Sync Failed, app Healthy/);
+      assert.match(await page.evaluate(() => location.search), /fail=smoke/);
+    }),
+  );
+
+  test('the scenario picker switches scenarios', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      await page.selectOption('[data-testid="scenario-picker"]', 'failing-smoke-test');
+      await page.keyboard.press('End');
+      await waitForStatus(page, ends['failing-smoke-test']);
+      assert.match(await page.evaluate(() => location.search), /scenario=failing-smoke-test/);
+    }),
+  );
+
+  if (full) {
+    test('axe finds no serious or critical violation, light and dark', async () => {
+      const found = [];
+      for (const colorScheme of ['light', 'dark']) {
+        for (const scenario of ['three-tier', 'failing-migration']) {
+          await withPage(
+            `?scenario=${scenario}`,
+            async (page) => {
+              await page.keyboard.press('End');
+              await waitForStatus(page, ends[scenario]);
+              await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
+              const violations = await page.evaluate(async () => {
+                const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+                return result.violations.map((v) => ({
+                  id: v.id,
+                  impact: v.impact,
+                  help: v.help,
+                  targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+                }));
+              });
+              for (const v of violations) {
+                if (v.impact === 'serious' || v.impact === 'critical') found.push({ scenario, colorScheme, ...v });
+              }
+            },
+            { colorScheme },
+          );
+        }
+      }
+      assert.deepEqual(found, []);
+    });
+
+    test('screenshots of every end state, light and dark, at 1280×720 and 1920×1080', async () => {
+      for (const scenario of Object.keys(ends)) {
+        for (const colorScheme of ['light', 'dark']) {
+          for (const viewport of [
+            { width: 1280, height: 720 },
+            { width: 1920, height: 1080 },
+          ]) {
+            await withPage(
+              `?scenario=${scenario}`,
+              async (page) => {
+                await page.keyboard.press('End');
+                await waitForStatus(page, ends[scenario]);
+                const file = join(shots, `${scenario}-${colorScheme}-${viewport.width}.png`);
+                await page.screenshot({ path: file, fullPage: viewport.width === 1280 });
+              },
+              { colorScheme, viewport },
+            );
+          }
+        }
+      }
+    });
+  }
+
+  test('no console error and no page error on any page', () => {
+    const errors = pages.flatMap((p) => p.errors);
+    assert.deepEqual(errors, []);
+  });
+
+  test("no request leaves the page's origin", () => {
+    const all = pages.flatMap((p) => p.requests);
+    writeFileSync(join(shots, `requests-${label}.txt`), [...new Set(all)].join('\n') + '\n');
+    assert.ok(all.length > 0, 'requests were recorded');
+    assert.deepEqual(
+      pages.flatMap((p) => foreignRequests(p, base)),
+      [],
+    );
+  });
+
+  return cases;
+}

@@ -1,0 +1,91 @@
+// Helpers the browser cases share: open the page with request and console recording, read what is on
+// screen through the stable test ids (contract.md §2), and move the cursor the way a user would.
+import assert from 'node:assert/strict';
+
+/**
+ * Open `base + query` in a fresh context. Every request URL and every console error is recorded on the
+ * returned object, so a case can assert that the page stayed on its origin and logged no error.
+ */
+export async function openPage(browser, base, query = '', options = {}) {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 720 },
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  const record = { page, requests: [], errors: [], close: () => context.close() };
+  page.on('request', (request) => record.requests.push(request.url()));
+  page.on('console', (message) => {
+    if (message.type() === 'error') record.errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => record.errors.push(`page error: ${error.message}`));
+  await page.goto(base + query);
+  await page.waitForFunction(() => document.querySelector('[data-testid="operation-phase"]') !== null);
+  // The page loads its scenario on mount; the picker shows it once the run is there.
+  await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.value !== '');
+  return record;
+}
+
+/** What the status panel and the result table show, as text. */
+export async function readState(page) {
+  return page.evaluate(() => {
+    const text = (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? '';
+    const time = document.querySelector('[data-testid="virtual-time"]');
+    return {
+      t: Number(time?.getAttribute('data-t')),
+      shownT: text('virtual-time'),
+      phase: text('operation-phase'),
+      sync: text('sync-status'),
+      health: text('health-status'),
+      message: text('operation-message'),
+      table: document.querySelector('[data-testid="result-table"]')?.innerText ?? '',
+    };
+  });
+}
+
+export async function readT(page) {
+  return (await readState(page)).t;
+}
+
+export async function readEndT(page) {
+  return page.evaluate(() => Number(document.querySelector('[data-testid="scrubber"]').max));
+}
+
+/** Drag the scrubber to `t`, as a user would (an input event on the range). */
+export async function scrubTo(page, t) {
+  await page.evaluate((value) => {
+    const range = document.querySelector('[data-testid="scrubber"]');
+    range.value = String(value);
+    range.dispatchEvent(new Event('input', { bubbles: true }));
+  }, t);
+  await page.waitForFunction((value) => {
+    const shown = Number(document.querySelector('[data-testid="virtual-time"]').getAttribute('data-t'));
+    return Math.abs(shown - value) < 1e-9;
+  }, t);
+}
+
+export async function waitForStatus(page, expected, timeout = 20_000) {
+  await page
+    .waitForFunction(
+      (want) =>
+        Object.entries(want).every(
+          ([id, value]) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() === value,
+        ),
+      expected,
+      { timeout },
+    )
+    .catch(async () => {
+      const state = await readState(page);
+      assert.fail(`expected ${JSON.stringify(expected)}, page shows ${JSON.stringify({ ...state, table: undefined })}`);
+    });
+}
+
+export async function selectSpeed(page, value) {
+  await page.selectOption('[data-testid="speed"]', value);
+}
+
+/** Requests that left the page's own origin (data: and blob: URLs stay inside the page). */
+export function foreignRequests(record, base) {
+  const origin = base.startsWith('file:') ? 'file://' : new URL(base).origin + '/';
+  return record.requests.filter((url) => !url.startsWith(origin) && !/^(data|blob):/.test(url));
+}

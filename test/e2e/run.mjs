@@ -1,0 +1,88 @@
+// Browser tests of the page, in Debian's chromium through playwright-core (toolchain.md §5). They run the built
+// page twice: dist/ from an in-process HTTP server, and dist-single/index.html from file://. There is no skip:
+// without a browser or a build, the run fails and says why. Counts go to test-results/counts/e2e.json.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { pageCases } from './pageCases.mjs';
+import { serve } from './serve.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const results = join(root, 'test-results');
+const counts = { passed: 0, failed: 0, skipped: 0 };
+
+function finish() {
+  mkdirSync(join(results, 'counts'), { recursive: true });
+  writeFileSync(join(results, 'counts', 'e2e.json'), JSON.stringify(counts) + '\n');
+  process.stdout.write(`\ne2e: ${counts.passed} passed, ${counts.failed} failed\n`);
+  process.exit(counts.failed === 0 && counts.passed > 0 ? 0 : 1);
+}
+
+function refuse(message) {
+  process.stderr.write(`e2e: FAILED before any test ran: ${message}\n`);
+  counts.failed++;
+  finish();
+}
+
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(executablePath)) {
+  refuse(
+    `no Chromium at ${executablePath}. Install Debian's chromium ` +
+      '(apt-get install -y --no-install-recommends chromium) or set CHROMIUM_PATH to a Chromium binary.',
+  );
+}
+for (const built of ['dist/index.html', 'dist-single/index.html']) {
+  if (!existsSync(join(root, built))) refuse(`${built} is missing: run \`npm run build && npm run build:single\` first.`);
+}
+
+const browser = await chromium.launch({
+  executablePath,
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const server = await serve(join(root, 'dist'));
+
+const targets = [
+  { label: 'http', base: server.url, full: true },
+  { label: 'file', base: pathToFileURL(join(root, 'dist-single', 'index.html')).href, full: false },
+];
+
+try {
+  for (const target of targets) {
+    const cases = pageCases({ browser, base: target.base, root, results, full: target.full });
+    for (const { name, fn } of cases) {
+      const label = `[${target.label}] ${name}`;
+      const started = Date.now();
+      try {
+        await withTimeout(fn(), 90_000);
+        counts.passed++;
+        process.stdout.write(`  ✓ ${label} (${Date.now() - started} ms)\n`);
+      } catch (error) {
+        counts.failed++;
+        process.stdout.write(`  ✗ ${label}\n    ${String(error?.stack ?? error).split('\n').slice(0, 6).join('\n    ')}\n`);
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+finish();
+
+function withTimeout(promise, ms) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
