@@ -2,12 +2,14 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { exitUsage, type Command, type CommandIo } from './command';
 import { health } from './commands/health';
+import { run } from './commands/run';
 
 /**
  * The headless simulator, `npm run --silent sim -- <command> …` (contract.md §1). Each command lives in its own
  * file under commands/ and is listed here; adding one is one import and one entry.
  */
 const commands: Record<string, { run: Command; summary: string }> = {
+  run: { run, summary: 'simulate an Argo CD sync of manifests or a scenario file' },
   health: { run: health, summary: 'print the Argo CD health of every object in a YAML file' },
 };
 

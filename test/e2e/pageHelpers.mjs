@@ -60,8 +60,19 @@ export async function scrubTo(page, t) {
   }, t);
   await page.waitForFunction((value) => {
     const shown = Number(document.querySelector('[data-testid="virtual-time"]').getAttribute('data-t'));
-    return Math.abs(shown - value) < 1e-9;
+    return Math.abs(shown - value) < 1e-6;
   }, t);
+}
+
+/**
+ * Assert that two readings show the same moment: the same words and table, at the same t. A range input keeps
+ * about 15 significant digits, so t is compared to a microsecond, far below any two events' distance.
+ */
+export function assertSameState(actual, expected, context) {
+  assert.ok(Math.abs(actual.t - expected.t) < 1e-6, `${context}: t ${actual.t} ≠ ${expected.t}`);
+  for (const key of ['shownT', 'phase', 'sync', 'health', 'message', 'table']) {
+    assert.equal(actual[key], expected[key], `${context}: ${key} differs`);
+  }
 }
 
 export async function waitForStatus(page, expected, timeout = 20_000) {

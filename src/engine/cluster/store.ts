@@ -1,6 +1,6 @@
 import { toTimestamp, type SimClock } from '../clock';
 import type { Rng } from '../random';
-import type { KubeObject, ObjectRef } from '../types';
+import type { Json, KubeObject, ObjectRef } from '../types';
 import { clone, deepEqual } from '../util/clone';
 import { alreadyExists, ApiError, notFound } from './apiError';
 import { applyDefaults } from './defaults';
@@ -50,6 +50,8 @@ export class ObjectStore {
   private readonly watchers: Array<(event: WatchEvent) => void> = [];
   private resourceVersion = 0;
   private uidCounter = 0;
+  /** What `kubectl apply` last applied per object (kubectl keeps it in an annotation; we keep it aside). */
+  private readonly lastApplied = new Map<string, KubeObject>();
 
   constructor(
     private readonly clock: SimClock,
@@ -106,33 +108,36 @@ export class ObjectStore {
   }
 
   /**
-   * `kubectl apply`: create the object, or replace its desired fields (metadata labels and annotations, spec,
-   * data) while keeping what the cluster owns (status, uid, finalizers added by controllers).
+   * `kubectl apply`: create the object, or merge the manifest into it three ways like kubectl: fields in the new
+   * manifest win, fields only in the previously applied manifest are removed, and fields the cluster set itself
+   * (status, a Service's clusterIP, a Deployment's revision annotation, defaults) are kept.
    */
   apply(input: KubeObject): { object: KubeObject; outcome: ApplyOutcome } {
+    const key = keyOf(refOf(input));
     const existing = this.get(refOf(input));
-    if (!existing) return { object: this.create(input), outcome: 'created' };
-    const desired = applyDefaults(input);
+    if (!existing) {
+      const object = this.create(input);
+      this.lastApplied.set(key, clone(input));
+      return { object, outcome: 'created' };
+    }
+    const previous: Partial<KubeObject> = this.lastApplied.get(key) ?? {};
     const next = clone(existing);
-    next.metadata.labels = desired.metadata.labels ? { ...desired.metadata.labels } : undefined;
-    next.metadata.annotations = desired.metadata.annotations
-      ? { ...desired.metadata.annotations }
-      : undefined;
-    if (desired.metadata.finalizers) {
-      next.metadata.finalizers = [
-        ...new Set([...(next.metadata.finalizers ?? []), ...desired.metadata.finalizers]),
-      ];
+    const desired = clone(input);
+    const meta = desired.metadata;
+    next.metadata.labels = mergeMaps(existing.metadata.labels, previous.metadata?.labels, meta.labels);
+    next.metadata.annotations = mergeMaps(existing.metadata.annotations, previous.metadata?.annotations, meta.annotations);
+    if (meta.finalizers) {
+      next.metadata.finalizers = [...new Set([...(next.metadata.finalizers ?? []), ...meta.finalizers])];
     }
-    for (const field of Object.keys(desired)) {
+    for (const field of new Set([...Object.keys(desired), ...Object.keys(previous)])) {
       if (field === 'metadata' || field === 'status' || field === 'apiVersion' || field === 'kind') continue;
-      next[field] = desired[field];
-    }
-    for (const field of Object.keys(next)) {
-      if (!(field in desired) && !['metadata', 'status', 'apiVersion', 'kind'].includes(field))
-        delete next[field];
+      const merged = threeWay(existing[field], previous[field], desired[field]);
+      if (merged === undefined) delete next[field];
+      else next[field] = merged;
     }
     next.apiVersion = desired.apiVersion;
-    const changed = this.write(existing, next);
+    this.lastApplied.set(key, clone(input));
+    const changed = this.write(existing, applyDefaults(next));
     return { object: this.get(refOf(input))!, outcome: changed ? 'configured' : 'unchanged' };
   }
 
@@ -250,6 +255,7 @@ export class ObjectStore {
 
   private remove(key: string, obj: KubeObject): void {
     this.objects.delete(key);
+    this.lastApplied.delete(key);
     this.byKind.get(obj.kind)?.delete(key);
     this.graceful.delete(key);
     this.emit({ type: 'DELETED', object: obj, old: obj });
@@ -265,6 +271,39 @@ export class ObjectStore {
     this.uidCounter++;
     return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
   }
+}
+
+/** kubectl's three-way merge of one field: objects merge key by key, anything else is replaced. */
+function threeWay(live: Json, previous: Json, desired: Json): Json {
+  if (desired === undefined) return previous === undefined ? live : undefined;
+  if (isPlainObject(desired) && isPlainObject(live)) {
+    const out: Record<string, Json> = { ...live };
+    const prev = isPlainObject(previous) ? previous : {};
+    for (const k of new Set([...Object.keys(desired), ...Object.keys(prev)])) {
+      const merged = threeWay(live[k], prev[k], desired[k]);
+      if (merged === undefined) delete out[k];
+      else out[k] = merged;
+    }
+    return out;
+  }
+  if (Array.isArray(desired) && Array.isArray(live) && desired.length === live.length) {
+    // Lists of objects (containers, ports) merge element by element, keeping what the server defaulted.
+    return desired.map((d, i) => (isPlainObject(d) && isPlainObject(live[i]) ? threeWay(live[i], Array.isArray(previous) ? previous[i] : undefined, d) : d));
+  }
+  return clone(desired);
+}
+
+function mergeMaps(
+  live: Record<string, string> | undefined,
+  previous: Record<string, string> | undefined,
+  desired: Record<string, string> | undefined,
+): Record<string, string> | undefined {
+  const merged = threeWay(live ?? {}, previous ?? {}, desired ?? {}) as Record<string, string>;
+  return Object.keys(merged).length > 0 ? merged : undefined;
+}
+
+function isPlainObject(value: Json): value is Record<string, Json> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function matchLabels(labels: Record<string, string> | undefined, want: Record<string, string>): boolean {

@@ -7,13 +7,22 @@ import { decodeBase64 } from './env';
 import { parseFailure } from './failures';
 
 /** A Deployment → ReplicaSet → Pod chain, wired with ownerReferences like the controllers make it. */
-function chain(podAnnotations: Record<string, string> = {}, container: Json = { name: 'app', image: 'nginx:1.25' }) {
+function chain(
+  podAnnotations: Record<string, string> = {},
+  container: Json = { name: 'app', image: 'nginx:1.25' },
+) {
   const deployment: KubeObject = {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name: 'web', namespace: 'shop', uid: 'd-1', annotations: {} },
   };
-  const owner = (o: KubeObject) => ({ apiVersion: o.apiVersion, kind: o.kind, name: o.metadata.name!, uid: o.metadata.uid!, controller: true });
+  const owner = (o: KubeObject) => ({
+    apiVersion: o.apiVersion,
+    kind: o.kind,
+    name: o.metadata.name!,
+    uid: o.metadata.uid!,
+    controller: true,
+  });
   const rs: KubeObject = {
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
@@ -22,7 +31,13 @@ function chain(podAnnotations: Record<string, string> = {}, container: Json = { 
   const pod: KubeObject = {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name: 'web-5d4f8-x2kq9', namespace: 'shop', uid: 'p-1', annotations: podAnnotations, ownerReferences: [owner(rs)] },
+    metadata: {
+      name: 'web-5d4f8-x2kq9',
+      namespace: 'shop',
+      uid: 'p-1',
+      annotations: podAnnotations,
+      ownerReferences: [owner(rs)],
+    },
     spec: { restartPolicy: 'Always', containers: [container] },
   };
   const objects = new Map([deployment, rs, pod].map((o) => [keyOf(refOf(o)), o]));
@@ -49,19 +64,30 @@ describe('resolveBehaviour', () => {
         exitCode: 1,
       });
     }
-    expect(resolveBehaviour(pod, pod.spec.containers[0], { get, failures: ['deployment/other/web'] }).source).toBe('image');
+    expect(
+      resolveBehaviour(pod, pod.spec.containers[0], { get, failures: ['deployment/other/web'] }).source,
+    ).toBe('image');
   });
 
   it('reads sandbox annotations from the pod or its owners, container-specific keys first', () => {
-    const { pod, deployment, get } = chain({ 'sandbox.argocd.dev/exit-code.app': '3', 'sandbox.argocd.dev/exit-code': '5' });
-    deployment.metadata.annotations = { 'sandbox.argocd.dev/run-seconds': '4', 'sandbox.argocd.dev/ready-seconds': 'never' };
+    const { pod, deployment, get } = chain({
+      'sandbox.argocd.dev/exit-code.app': '3',
+      'sandbox.argocd.dev/exit-code': '5',
+    });
+    deployment.metadata.annotations = {
+      'sandbox.argocd.dev/run-seconds': '4',
+      'sandbox.argocd.dev/ready-seconds': 'never',
+    };
     const b = resolveBehaviour(pod, pod.spec.containers[0], { get, failures: [] });
     expect(b.program).toEqual({ type: 'exit', runMs: 4000, exitCode: 3 });
     expect(b.readyMs).toBe(Infinity);
   });
 
   it('turns crash-loop into a 2 s run that exits 1, logging the annotated lines first', () => {
-    const { pod, get } = chain({ 'sandbox.argocd.dev/crash-loop': 'true', 'sandbox.argocd.dev/log': 'booting\npanic: no db' });
+    const { pod, get } = chain({
+      'sandbox.argocd.dev/crash-loop': 'true',
+      'sandbox.argocd.dev/log': 'booting\npanic: no db',
+    });
     const b = resolveBehaviour(pod, pod.spec.containers[0], { get, failures: [] });
     const run = runToEnd(startProgram(b), () => ({ type: 'unresolved' }));
     expect(run).toEqual({
@@ -101,7 +127,9 @@ describe('resolveBehaviour', () => {
   it('lets a plain shell image exit 0 at once, so a busybox Deployment crash-loops', () => {
     const container = { name: 'app', image: 'busybox:1.36' };
     const { pod, get } = chain({}, container);
-    const run = runToEnd(startProgram(resolveBehaviour(pod, container, { get, failures: [] })), () => ({ type: 'unresolved' }));
+    const run = runToEnd(startProgram(resolveBehaviour(pod, container, { get, failures: [] })), () => ({
+      type: 'unresolved',
+    }));
     expect(run.exitCode).toBe(0);
     expect(run.endMs).toBe(0);
   });
@@ -110,7 +138,11 @@ describe('resolveBehaviour', () => {
 describe('parseFailure', () => {
   it('reads kind/name and kind/namespace/name, case-insensitively', () => {
     expect(parseFailure('Job/migrate')).toEqual({ kind: 'job', name: 'migrate' });
-    expect(parseFailure('STS/db/postgres')).toEqual({ kind: 'statefulset', namespace: 'db', name: 'postgres' });
+    expect(parseFailure('STS/db/postgres')).toEqual({
+      kind: 'statefulset',
+      namespace: 'db',
+      name: 'postgres',
+    });
     expect(parseFailure('deployment.apps/web')).toEqual({ kind: 'deployment', name: 'web' });
     expect(parseFailure('web')).toBeUndefined();
   });

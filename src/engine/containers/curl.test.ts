@@ -50,19 +50,22 @@ describe('curl', () => {
     expect(retried.endMs).toBe(3000);
     expect(retried.lines[0]).toBe('Warning: Problem : HTTP error. Will retry in 1 seconds. 2 retries left.');
     expect(run(curl(['--retry', '3', 'http://down/'])).endMs).toBe(0);
-    expect(run(curl(['--retry', '3', '--retry-connrefused', '--retry-delay', '2', '-s', 'http://down/'])).endMs).toBe(
-      6000,
-    );
+    expect(
+      run(curl(['--retry', '3', '--retry-connrefused', '--retry-delay', '2', '-s', 'http://down/'])).endMs,
+    ).toBe(6000);
   });
 
   it('writes -w %{http_code} to stdout, which -o does not affect', () => {
-    expect(run(curl(['-s', '-o', '/dev/null', '-w', '%{http_code}\\n', 'http://up/status/204'])).lines).toEqual([
-      '204',
-    ]);
+    expect(
+      run(curl(['-s', '-o', '/dev/null', '-w', '%{http_code}\\n', 'http://up/status/204'])).lines,
+    ).toEqual(['204']);
   });
 
   it('needs a URL', () => {
-    expect(run(curl(['-s']))).toMatchObject({ code: 2, lines: ['curl: no URL specified!', expect.any(String)] });
+    expect(run(curl(['-s']))).toMatchObject({
+      code: 2,
+      lines: ['curl: no URL specified!', expect.any(String)],
+    });
   });
 
   it('reads combined short options and values glued to them', () => {
@@ -72,7 +75,11 @@ describe('curl', () => {
       showError: true,
       urls: ['http://x'],
     });
-    expect(parseUrl('https://api.prod.svc:8443/v1?q=1')).toEqual({ host: 'api.prod.svc', port: 8443, path: '/v1?q=1' });
+    expect(parseUrl('https://api.prod.svc:8443/v1?q=1')).toEqual({
+      host: 'api.prod.svc',
+      port: 8443,
+      path: '/v1?q=1',
+    });
     expect(parseUrl('ftp://x')).toEqual({ code: 1, message: 'curl: (1) Protocol "ftp" not supported' });
   });
 });

@@ -3,7 +3,8 @@ import { runToEnd, type HttpResolver } from './effects';
 import { commandProgram, shellProgram, UNKNOWN_PROGRAM_MS } from './shell';
 
 const offline: HttpResolver = () => ({ type: 'unresolved' });
-const sh = (script: string, env: Record<string, string> = {}) => runToEnd(shellProgram(script, { env }), offline);
+const sh = (script: string, env: Record<string, string> = {}) =>
+  runToEnd(shellProgram(script, { env }), offline);
 const lines = (script: string, env?: Record<string, string>) => sh(script, env).lines.map((l) => l.line);
 
 describe('sh -c', () => {
@@ -22,7 +23,9 @@ describe('sh -c', () => {
     expect(lines(`echo "$GREETING, \${NAME}!" '$NAME'`, { GREETING: 'hello', NAME: 'argo' })).toEqual([
       'hello, argo! $NAME',
     ]);
-    expect(lines('echo "${MISSING:-fallback value}" ${#NAME}', { NAME: 'argo' })).toEqual(['fallback value 4']);
+    expect(lines('echo "${MISSING:-fallback value}" ${#NAME}', { NAME: 'argo' })).toEqual([
+      'fallback value 4',
+    ]);
   });
 
   it('moves its own clock with sleep and logs each line when it is written', () => {
@@ -36,7 +39,9 @@ describe('sh -c', () => {
   });
 
   it('stops at the first failing command under set -e, but not inside conditions', () => {
-    const run = sh('set -e; if false; then echo no; fi; false || echo recovered; echo before; false; echo after');
+    const run = sh(
+      'set -e; if false; then echo no; fi; false || echo recovered; echo before; false; echo after',
+    );
     expect(run.lines.map((l) => l.line)).toEqual(['recovered', 'before']);
     expect(run.exitCode).toBe(1);
   });
@@ -78,7 +83,9 @@ describe('sh -c', () => {
     const run = sh('if true; then echo "open');
     expect(run.lines.map((l) => l.line)).toEqual(['sh: 1: Syntax error: Unterminated quoted string']);
     expect(run.exitCode).toBe(2);
-    expect(lines('if true; then echo x')).toEqual(['sh: 1: Syntax error: end of file unexpected (expecting "fi")']);
+    expect(lines('if true; then echo x')).toEqual([
+      'sh: 1: Syntax error: end of file unexpected (expecting "fi")',
+    ]);
   });
 
   it('lets an unknown program succeed after a short run, or serve forever in a long-running pod', () => {

@@ -28,7 +28,8 @@ export function isRunningAndReady(pod: KubeObject): boolean {
 export function availableAt(pod: KubeObject, minReadySeconds = 0): number | undefined {
   const ready = readyCondition(pod);
   if (ready?.status !== 'True') return undefined;
-  if (!minReadySeconds) return 0;
+  // Available as soon as ready; -Infinity rather than 0, since virtual time before an operation is negative.
+  if (!minReadySeconds) return Number.NEGATIVE_INFINITY;
   const since = ready.lastTransitionTime ? fromTimestamp(ready.lastTransitionTime) : 0;
   return since + minReadySeconds * 1000;
 }

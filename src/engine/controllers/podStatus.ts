@@ -45,14 +45,14 @@ export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, ho
     readyCondition('ContainersReady'),
     { type: 'PodScheduled', status: 'True' },
   ]);
-  const initWaiting = initPending.length > 0;
+  const hasInit = rt.init.length > 0;
   const status: Json = {
     conditions,
-    containerStatuses: rt.main.map((c) => containerStatus(c, initWaiting)),
+    containerStatuses: rt.main.map((c) => containerStatus(c, hasInit)),
     hostIP,
     hostIPs: [{ ip: hostIP }],
   };
-  if (rt.init.length) status.initContainerStatuses = rt.init.map((c) => containerStatus(c, initWaiting));
+  if (rt.init.length) status.initContainerStatuses = rt.init.map((c) => containerStatus(c, hasInit));
   status.phase = phase;
   if (rt.podIP) {
     status.podIP = rt.podIP;
@@ -81,7 +81,7 @@ function withTransitions(pod: KubeObject, now: number, conditions: Json[]): Json
   });
 }
 
-function containerStatus(c: ContainerRun, initWaiting: boolean): Json {
+function containerStatus(c: ContainerRun, hasInit: boolean): Json {
   const status: Json = {};
   if (c.containerID) status.containerID = c.containerID;
   status.image = normalizeImage(c.image);
@@ -101,8 +101,9 @@ function containerStatus(c: ContainerRun, initWaiting: boolean): Json {
     status.state = { terminated: terminatedJson(c.terminated) };
     if (c.lastTerminated) status.lastState = { terminated: terminatedJson(c.lastTerminated) };
   } else {
-    // A main container waiting for init containers shows PodInitializing, as the kubelet reports it.
-    const reason = c.stage === 'waiting' && (initWaiting || c.init) ? 'PodInitializing' : c.waitingReason;
+    // In a pod with init containers, a container with nothing to report yet waits with PodInitializing
+    // instead of ContainerCreating (the kubelet's default waiting state, convertToAPIContainerStatuses).
+    const reason = hasInit && c.waitingReason === 'ContainerCreating' ? 'PodInitializing' : c.waitingReason;
     status.state = { waiting: c.waitingMessage ? { message: c.waitingMessage, reason } : { reason } };
   }
   return status;

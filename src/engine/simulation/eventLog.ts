@@ -15,8 +15,8 @@ export class EventLog {
   constructor(private readonly now: () => number) {}
 
   /** Start recording, with t = 0 at the current virtual time. Events before this are not kept. */
-  start(): void {
-    this.originMs = this.now();
+  start(originMs = this.now()): void {
+    this.originMs = originMs;
     this.recording = true;
   }
 

@@ -40,6 +40,8 @@ export interface SimulationInput {
   retry?: RetryStrategy;
   /** Send `sync.terminate` at this virtual second (the page's Terminate button, a test). */
   terminateAtSeconds?: number;
+  /** Also record the history before t = 0 (negative `t`), to study how the live state came about. */
+  recordHistory?: boolean;
 }
 
 export interface SimulationResult {
@@ -102,9 +104,10 @@ class Simulation {
   }
 
   run(): SimulationResult {
+    if (this.input.recordHistory) this.log.start(0);
     this.preparePast();
     this.clock.advanceTo(Math.max(0, this.clock.now()));
-    this.log.start();
+    if (!this.input.recordHistory) this.log.start();
     this.cluster.failures = this.input.fail ?? [];
     this.tracker.setDesired(this.input.desired);
     const op = this.startOperation(this.input.desired, this.input.positions);

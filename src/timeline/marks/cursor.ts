@@ -51,13 +51,11 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
     .attr('style', backgroundStyle)
     .attr('stroke', 'currentColor');
   // Tick labels under the time box would peek out beside it: hide them while the cursor is there.
-  axis
-    .selectAll<SVGTextElement, { x: number; label: string }>('text.tl-tick')
-    .attr('visibility', (d) => {
-      const half = textWidth(d.label) / 2;
-      const covered = visible && d.x + half > cx + boxX - 2 && d.x - half < cx + boxX + w + 2;
-      return covered ? 'hidden' : null;
-    });
+  axis.selectAll<SVGTextElement, { x: number; label: string }>('text.tl-tick').attr('visibility', (d) => {
+    const half = textWidth(d.label) / 2;
+    const covered = visible && d.x + half > cx + boxX - 2 && d.x - half < cx + boxX + w + 2;
+    return covered ? 'hidden' : null;
+  });
   g.select('text')
     .text(label)
     .attr('x', boxX + w / 2)

@@ -1,0 +1,112 @@
+import { InputError, runSimulation, type KubeObject, type SimulationResult } from '../../engine';
+import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
+import { playScenario } from '../../scenarios/play';
+import { looksLikeScenario, parseScenario } from '../../scenarios/scenario';
+import { exitUsage, readFailure, type CommandIo } from '../command';
+import { appGetText } from './appGetText';
+import { parseRunOptions, type RunOptions } from './runOptions';
+
+/**
+ * `sim run <file.yaml>… [options]` (contract.md §1.1): sync the files' objects as one Application on a fresh
+ * fake cluster and print the result, as JSON (§1.2) or as `argocd app get --show-operation` would. A scenario
+ * file plays that scenario, with the options overriding its own.
+ */
+export function run(args: string[], io: CommandIo): number {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(help);
+    return 0;
+  }
+  let result: SimulationResult;
+  let options: RunOptions;
+  try {
+    options = parseRunOptions(args);
+    result = simulate(options, io);
+  } catch (error) {
+    if (error instanceof InputError) {
+      io.stderr(`sim run: ${error.message}\n`);
+      return exitUsage;
+    }
+    if (error instanceof ReadError) {
+      io.stderr(`sim run: ${error.message}\n`);
+      return exitUsage;
+    }
+    throw error;
+  }
+  for (const w of result.warnings) io.stderr(`warning: ${w}\n`);
+  for (const p of result.problems) io.stderr(`warning: ${p.message}\n`);
+  if (options.json) {
+    io.stdout(JSON.stringify({ application: result.application, events: result.events, live: result.live }, null, 2) + '\n');
+  } else {
+    io.stdout(appGetText(result.application));
+  }
+  return 0;
+}
+
+class ReadError extends Error {}
+
+function read(io: CommandIo, path: string): string {
+  try {
+    return io.readFile(path);
+  } catch (error) {
+    throw new ReadError(`cannot read ${path}: ${readFailure(error)}`);
+  }
+}
+
+function simulate(options: RunOptions, io: CommandIo): SimulationResult {
+  const texts = options.files.map((file) => ({ file, text: read(io, file) }));
+  const scenarios = texts.filter((t) => looksLikeScenario(t.text));
+  if (scenarios.length > 0) {
+    if (texts.length > 1) {
+      throw new InputError('a scenario file must be run alone', { file: scenarios[0].file, line: 1, column: 1 });
+    }
+    const scenario = parseScenario(scenarios[0].text, scenarios[0].file);
+    if (options.app) scenario.app.name = options.app;
+    if (options.namespace) scenario.app.namespace = options.namespace;
+    if (options.prune) scenario.options.prune = true;
+    scenario.options.syncOptions.push(...options.syncOptions);
+    return playScenario(scenario, {
+      seed: options.seed,
+      waveDelaySeconds: options.waveDelay,
+      fail: options.fail,
+      untilSeconds: options.until,
+      terminateAtSeconds: options.terminateAt,
+    });
+  }
+  const parsed: ParsedObject[] = texts.flatMap((t) => parseManifests(t.text, t.file));
+  const live: KubeObject[] = options.live ? parseManifests(read(io, options.live), options.live).map((p) => p.object) : [];
+  return runSimulation({
+    desired: parsed.map((p) => p.object),
+    positions: parsed.map((p) => p.position),
+    live,
+    app: options.app ?? 'app',
+    namespace: options.namespace ?? 'default',
+    prune: options.prune,
+    waveDelaySeconds: options.waveDelay ?? 2,
+    fail: options.fail,
+    syncOptions: options.syncOptions,
+    seed: options.seed ?? 1,
+    untilSeconds: options.until,
+    ...(options.retryLimit !== undefined ? { retry: { limit: options.retryLimit, durationMs: 5000, factor: 2, maxDurationMs: 180_000 } } : {}),
+    terminateAtSeconds: options.terminateAt,
+  });
+}
+
+const help = `usage: sim run <file.yaml> [<file.yaml> ...] [options]
+
+Sync the objects of the files as one Application on a fresh simulated cluster. A scenario file
+(scenarios/*.yaml) plays that scenario.
+
+options:
+  --live FILE            objects already in the cluster, managed by the app (for updates and prunes)
+  --prune                the operation may prune
+  --wave-delay SECONDS   ARGOCD_SYNC_WAVE_DELAY (default 2)
+  --fail KIND/NAME       make that workload fail (repeatable)
+  --sync-option OPT      an operation sync option, e.g. PruneLast=true (repeatable)
+  --namespace NS         the destination namespace (default "default")
+  --app NAME             the Application's name (default "app")
+  --seed N               seed for every random choice (default 1)
+  --until SECONDS        stop at this virtual time (default 3600)
+  --retry-limit N        retry a failed operation N times (5 s × 2^n back-off, -1 = unlimited)
+  --terminate-at SECONDS terminate the operation at this virtual time
+  --json                 print the result object as JSON
+`;

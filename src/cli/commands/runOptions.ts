@@ -1,0 +1,90 @@
+import { InputError } from '../../engine';
+
+/** The options of `sim run` (contract.md §1.1), parsed. */
+export interface RunOptions {
+  files: string[];
+  live?: string;
+  prune: boolean;
+  waveDelay?: number;
+  fail: string[];
+  syncOptions: string[];
+  namespace?: string;
+  app?: string;
+  seed?: number;
+  until: number;
+  json: boolean;
+  retryLimit?: number;
+  terminateAt?: number;
+}
+
+/** Parse the arguments after `run`; a bad option throws an InputError naming the argument. */
+export function parseRunOptions(args: string[]): RunOptions {
+  const options: RunOptions = { files: [], prune: false, fail: [], syncOptions: [], until: 3600, json: false };
+  const bad = (message: string): never => {
+    throw new InputError(message, { file: '<command line>', line: 1, column: 1 });
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? args[++i];
+      if (v === undefined || (inline === undefined && v.startsWith('--'))) bad(`option ${flag} needs a value`);
+      return v;
+    };
+    const number = (name: string, min: number): number => {
+      const raw = value();
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n) || n < min) bad(`option ${name} needs a number ≥ ${min}, got "${raw}"`);
+      return n;
+    };
+    switch (flag) {
+      case '--live':
+        options.live = value();
+        break;
+      case '--prune':
+        options.prune = true;
+        break;
+      case '--wave-delay':
+        options.waveDelay = number('--wave-delay', 0);
+        break;
+      case '--fail': {
+        const target = value();
+        if (!/^[A-Za-z]+\/([a-z0-9.-]+\/)?[a-z0-9.-]+$/.test(target)) bad(`--fail takes KIND/NAME (e.g. job/migrate), got "${target}"`);
+        options.fail.push(target);
+        break;
+      }
+      case '--sync-option': {
+        const opt = value();
+        if (!/^[A-Za-z]+=[A-Za-z]+$/.test(opt)) bad(`--sync-option takes Name=value (e.g. PruneLast=true), got "${opt}"`);
+        options.syncOptions.push(opt);
+        break;
+      }
+      case '--namespace':
+        options.namespace = value();
+        break;
+      case '--app':
+        options.app = value();
+        break;
+      case '--seed':
+        options.seed = Math.floor(number('--seed', 0));
+        break;
+      case '--until':
+        options.until = number('--until', 0);
+        break;
+      case '--retry-limit':
+        options.retryLimit = Math.floor(number('--retry-limit', -1));
+        break;
+      case '--terminate-at':
+        options.terminateAt = number('--terminate-at', 0);
+        break;
+      case '--json':
+        options.json = true;
+        break;
+      default:
+        if (arg.startsWith('-')) bad(`unknown option "${arg}"`);
+        options.files.push(arg);
+    }
+  }
+  if (options.files.length === 0) bad('sim run needs at least one manifest or scenario file');
+  return options;
+}
