@@ -61,7 +61,9 @@ export function parseManifests(text: string, file: string): ParsedObject[] {
   };
   try {
     const documents = parseAllDocuments(text, { lineCounter, prettyErrors: false, logLevel: 'error' });
-    return documents.flatMap((doc) => readDocument(doc, at));
+    // Walking every node for aliases is the slowest part of reading; most manifests have none.
+    const mayHaveAliases = text.includes('*');
+    return documents.flatMap((doc) => readDocument(doc, at, mayHaveAliases));
   } catch (error) {
     if (error instanceof InputError) throw error;
     // Not expected: the checks above keep the parser within its limits. Still, never a stack trace.
@@ -77,6 +79,7 @@ const tooDeep = `YAML nested too deeply: the sandbox reads up to ${maxNesting} l
 function readDocument(
   doc: Document.Parsed,
   at: (offset: number | undefined) => SourcePosition,
+  mayHaveAliases: boolean,
 ): ParsedObject[] {
   const [error] = doc.errors;
   if (error) {
@@ -92,7 +95,7 @@ function readDocument(
       at(root.range?.[0]),
     );
   }
-  checkAliases(doc, at);
+  if (mayHaveAliases) checkAliases(doc, at);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount });

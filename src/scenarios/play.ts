@@ -50,7 +50,7 @@ export function revisionObjects(scenario: Scenario, revision: ScenarioRevision):
   } catch (error) {
     if (error instanceof InputError) {
       const pos = mapPosition({ file: scenario.file, line: error.line, column: error.column }, revision);
-      throw new InputError(error.reason, pos);
+      throw new InputError(error.detail, pos);
     }
     throw error;
   }

@@ -69,7 +69,7 @@ export function looksLikeScenario(text: string): boolean {
 /** Parse and check a scenario file; any problem throws an InputError naming the file, line and column. */
 export function parseScenario(text: string, file: string): Scenario {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, maxAliasCount: 100 });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const at = (node: YamlNode | null | undefined) => {
     const offset = node?.range?.[0] ?? 0;
     const pos = lineCounter.linePos(offset);
@@ -92,7 +92,12 @@ export function parseScenario(text: string, file: string): Scenario {
     if (!isScalar(node) || typeof node.value !== 'string') return fail(`${name} must be a string`, node ?? root);
     return node.value;
   };
-  const data = doc.toJS() as Record<string, unknown>;
+  let data: Record<string, unknown>;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
+  } catch (error) {
+    return fail(`cannot read the scenario: ${error instanceof Error ? error.message : String(error)}`, root);
+  }
 
   const appNode = field('app');
   if (appNode !== undefined && !isMap(appNode)) fail('app must be a mapping with name and namespace', appNode);

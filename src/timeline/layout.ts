@@ -49,8 +49,8 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
 
   // The label column is as wide as the longest label and detail, within about a third of the width. When that
   // is too narrow for both, the details (phase and wave, also in the hover card) give way to the labels.
-  const labels = rowData.map((r) => `${r.ref.kind}/${r.ref.name}`);
-  const labelWidth = d3.max(labels, (l) => textWidth(l)) ?? 0;
+  const labels = new Map(rowData.map((r) => [r.key, `${r.ref.kind}/${r.ref.name}`]));
+  const labelWidth = d3.max(labels.values(), (l) => textWidth(l)) ?? 0;
   let detailWidth = d3.max(rowData, (r) => textWidth(r.detail)) ?? 0;
   const wanted = padding + labelWidth + 2 * 12 + detailWidth;
   const left = Math.round(Math.min(Math.max(wanted, 120), width * 0.35));
@@ -72,7 +72,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
     y += rowHeight;
     for (const r of inPhase) {
       const { events: _events, ...row } = r;
-      const label = truncate(labels[rowData.indexOf(r)], labelRoom);
+      const label = truncate(labels.get(r.key)!, labelRoom);
       rows.push({ ...row, label, y, height: rowHeight });
       y += rowHeight;
     }
@@ -114,8 +114,9 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
         return { key: `${r.key}@${i}`, rowKey: r.key, ...h, ...px(h), xDone, ...place(r.key), labelSide };
       }),
     );
-  const markers = buildMarkers(rowData).map((m, i) => ({
-    key: `${m.rowKey}!${m.type}:${i}`,
+  // Keys stay the same when the log grows, so the renderer keeps each symbol's element.
+  const markers = buildMarkers(rowData).map((m) => ({
+    key: `${m.rowKey}!${m.type}@${m.t}`,
     ...m,
     x: x(m.t),
     ...place(m.rowKey),

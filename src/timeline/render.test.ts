@@ -3,9 +3,10 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SimEvent } from '../engine/events';
 import { layoutTimeline } from './layout';
-import { renderTimeline, resetZoom, zoomToRange, type RenderOptions } from './render';
+import { renderTimeline, type RenderOptions } from './render';
 import { serializeSvg } from './serializeSvg';
 import type { ObjectRow, TimelineLayout } from './types';
+import { resetZoom, zoomToRange } from './zoom';
 
 function fixture(name: string): SimEvent[] {
   return JSON.parse(readFileSync(`test/fixtures/events/${name}.json`, 'utf8'));
@@ -138,6 +139,16 @@ describe('interaction', () => {
         ]),
       }),
     );
+  });
+
+  test('onHover hears of changes only, not of every frame', () => {
+    const onHover = vi.fn();
+    const { svg, layout } = draw(fixture('three-tier-sync'), { onHover });
+    for (const t of [1, 2, 3]) renderTimeline(svg, layout, { t, duration: 0, onHover });
+    expect(onHover).not.toHaveBeenCalled();
+    pointer(svg, 'pointermove', xOf(layout, 10), rowY(layout, 'Job/migrate'));
+    renderTimeline(svg, layout, { t: 4, duration: 0, onHover });
+    expect(onHover).toHaveBeenCalledTimes(1);
   });
 
   test('leaving the timeline hides the card', () => {

@@ -28,7 +28,9 @@ export interface RenderOptions {
   onSeek?: (t: number) => void;
 }
 
-// The layers, back to front. Time layers are clipped to the plot; the others are not.
+// The layers, back to front: row stripes under everything, then the marks placed in time (clipped to the plot),
+// then the axis, the row labels, the legend and the hover card on top.
+const backLayers = ['rowBackgrounds', 'hoverRow'] as const;
 const timeLayers = [
   'bands',
   'delays',
@@ -40,8 +42,8 @@ const timeLayers = [
   'end',
   'cursor',
 ] as const;
-const otherLayers = ['rowBackgrounds', 'hoverRow', 'axis', 'labels', 'legend', 'tooltip'] as const;
-type LayerName = (typeof timeLayers)[number] | (typeof otherLayers)[number];
+const frontLayers = ['axis', 'labels', 'legend', 'tooltip'] as const;
+type LayerName = (typeof backLayers | typeof timeLayers | typeof frontLayers)[number];
 
 interface State {
   ids: Ids;
@@ -50,9 +52,10 @@ interface State {
   options: RenderOptions;
   /** The x scale under the current zoom. */
   x: () => Scale;
-  zoom?: d3.ZoomBehavior<SVGSVGElement, unknown>;
   /** The last pointer position over the `<svg>`, so the card follows `t` and new layouts. */
   pointer: [number, number] | null;
+  /** What onHover was last told, so it hears of changes only, not of every frame. */
+  hovered: string;
 }
 
 const states = new WeakMap<SVGSVGElement, State>();
@@ -79,23 +82,6 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
   updateHover(state);
 }
 
-/** Back to the whole sync (zoom 1). */
-export function resetZoom(svg: SVGSVGElement): void {
-  const state = states.get(svg);
-  if (state?.zoom) d3.select(svg).call(state.zoom.transform, d3.zoomIdentity);
-}
-
-/** Zooms so that virtual times `t0`…`t1` fill the plot, e.g. to look at one wave. */
-export function zoomToRange(svg: SVGSVGElement, [t0, t1]: [number, number]): void {
-  const state = states.get(svg);
-  const layout = state?.layout;
-  if (!state?.zoom || !layout || !(t1 > t0)) return;
-  const base = d3.scaleLinear().domain(layout.domain).range([layout.plot.left, layout.plot.right]);
-  const k = (layout.domain[1] - layout.domain[0]) / (t1 - t0);
-  const transform = d3.zoomIdentity.translate(layout.plot.left - k * base(t0), 0).scale(k);
-  d3.select(svg).call(state.zoom.transform, transform);
-}
-
 function setUp(svg: SVGSVGElement, options: RenderOptions): State {
   const root = d3.select(svg);
   root.selectAll('*').remove();
@@ -105,14 +91,21 @@ function setUp(svg: SVGSVGElement, options: RenderOptions): State {
   root.select('defs').append('clipPath').attr('id', ids.clip).append('rect');
   const layers = {} as Record<LayerName, Layer>;
   const named = (g: Layer, name: LayerName) => (layers[name] = g.attr('class', `layer-${name}`));
-  named(root.append('g'), 'rowBackgrounds');
-  named(root.append('g'), 'hoverRow');
+  for (const name of backLayers) named(root.append('g'), name);
   const clipped = root.append('g').attr('clip-path', `url(#${ids.clip})`);
   for (const name of timeLayers) named(clipped.append('g'), name);
-  for (const name of otherLayers.slice(2)) named(root.append('g'), name);
+  for (const name of frontLayers) named(root.append('g'), name);
 
-  const state: State = { ids, layers, layout: null, options, pointer: null, x: () => zoomedX(svg, state) };
-  state.zoom = attachZoom(
+  const state: State = {
+    ids,
+    layers,
+    layout: null,
+    options,
+    pointer: null,
+    hovered: '',
+    x: () => zoomedX(svg, state),
+  };
+  attachZoom(
     svg,
     () => state.layout,
     () => {
@@ -200,5 +193,7 @@ function updateHover(state: State): void {
   const t = inPlot ? state.x().invert(px) : state.options.t;
   const info = row ? describeRowAt(layout, row, Math.round(t * 10) / 10) : null;
   tooltipMark(state.layers.hoverRow, state.layers.tooltip, layout, row && info ? { info, row, px } : null);
-  state.options.onHover?.(info);
+  const hovered = info ? JSON.stringify(info) : '';
+  if (hovered !== state.hovered) state.options.onHover?.(info);
+  state.hovered = hovered;
 }

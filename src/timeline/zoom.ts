@@ -10,7 +10,7 @@ export function attachZoom(
   svg: SVGSVGElement,
   layoutOf: () => TimelineLayout | null,
   onZoom: () => void,
-): d3.ZoomBehavior<SVGSVGElement, unknown> {
+): void {
   const zoom = d3
     .zoom<SVGSVGElement, unknown>()
     .scaleExtent([1, 200])
@@ -19,6 +19,7 @@ export function attachZoom(
         ? event.ctrlKey || event.metaKey || event.shiftKey
         : !event.ctrlKey && !event.button,
     )
+    .wheelDelta(wheelDelta)
     .extent(() => extentOf(layoutOf()))
     .translateExtent([
       [-Infinity, -Infinity],
@@ -33,7 +34,38 @@ export function attachZoom(
     return tx === transform.x && transform.y === 0 ? transform : d3.zoomIdentity.translate(tx, 0).scale(k);
   });
   d3.select(svg).call(zoom);
-  return zoom;
+  attached.set(svg, { zoom, layoutOf });
+}
+
+const attached = new WeakMap<
+  SVGSVGElement,
+  { zoom: d3.ZoomBehavior<SVGSVGElement, unknown>; layoutOf: () => TimelineLayout | null }
+>();
+
+/** Back to the whole sync (zoom 1). */
+export function resetZoom(svg: SVGSVGElement): void {
+  const zoom = attached.get(svg)?.zoom;
+  if (zoom) d3.select(svg).call(zoom.transform, d3.zoomIdentity);
+}
+
+/** Zooms so that virtual times `t0`…`t1` fill the plot, e.g. to look at one wave. */
+export function zoomToRange(svg: SVGSVGElement, [t0, t1]: [number, number]): void {
+  const { zoom, layoutOf } = attached.get(svg) ?? {};
+  const layout = layoutOf?.();
+  if (!zoom || !layout || !(t1 > t0)) return;
+  const base = d3.scaleLinear().domain(layout.domain).range([layout.plot.left, layout.plot.right]);
+  const k = (layout.domain[1] - layout.domain[0]) / (t1 - t0);
+  d3.select(svg).call(zoom.transform, d3.zoomIdentity.translate(layout.plot.left - k * base(t0), 0).scale(k));
+}
+
+/**
+ * d3's wheel step, except that Ctrl speeds up only the small deltas of a trackpad pinch: with d3's default a
+ * Ctrl+wheel notch of a mouse zooms 4× at once.
+ */
+function wheelDelta(event: WheelEvent): number {
+  const unit = event.deltaMode === 1 ? 0.05 : event.deltaMode ? 1 : 0.002;
+  const pinch = event.ctrlKey && Math.abs(event.deltaY) < 50;
+  return -event.deltaY * unit * (pinch ? 10 : 1);
 }
 
 function extentOf(layout: TimelineLayout | null): [[number, number], [number, number]] {

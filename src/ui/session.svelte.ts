@@ -1,8 +1,7 @@
-import { isInputError, type InputError } from '../engine/inputError';
-import type { SimEvent } from '../engine/events';
-import { playScenario, type PlayResult } from '../scenarios/play';
-import { scenarioFiles } from '../scenarios/registry';
+import { isInputError, runSimulation, type InputError, type SimEvent } from '../engine';
 import { parseManifests } from '../scenarios/manifests';
+import { revisionObjects, type PlayResult } from '../scenarios/play';
+import { scenarioFiles } from '../scenarios/registry';
 import { parseScenario, type Scenario } from '../scenarios/scenario';
 import { calloutFor } from './state/calloutFor';
 import { explainWaiting, syncFailHooksOf } from './state/explainWaiting';
@@ -13,6 +12,8 @@ import { stackLayout } from './state/stackLayout';
 import { eventTimes, stepFrom, waveTimes } from './state/stepTargets';
 import { tierHintsOf } from './state/tierHintsOf';
 import type { Speed } from './state/urlState';
+// Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
+import { planManifests, type ManifestPlan } from './manifests/planManifests';
 
 export interface SessionOptions {
   /** The scenario files to offer; the repository's scenarios/ folder by default. */
@@ -58,13 +59,16 @@ export class SimulationSession {
   /** A problem with the input (a scenario or the edited manifests), shown to the user. */
   error = $state.raw<InputError | undefined>(undefined);
 
+  /** The whole log, with the history before the sync at negative t (the cluster the sync starts from). */
   readonly events: SimEvent[] = $derived(this.result?.events ?? []);
+  /** The sync itself, t ≥ 0: what the timeline draws. */
+  readonly syncEvents: SimEvent[] = $derived(this.events.filter((e) => e.t >= 0));
   readonly endT: number = $derived(this.result?.endT ?? 0);
   readonly frame = $derived(frameAt(this.events, this.t));
-  readonly lanes = $derived(lanesOf(this.events, this.endT));
+  readonly lanes = $derived(lanesOf(this.syncEvents, this.endT));
   readonly columns = $derived(stackLayout(this.events, this.tierHints()));
   readonly stack = $derived(stackAt(this.columns, this.frame));
-  readonly waiting = $derived(explainWaiting(this.frame, syncFailHooksOf(this.events)));
+  readonly waiting = $derived(explainWaiting(this.frame, syncFailHooksOf(this.syncEvents)));
   readonly callout = $derived(calloutFor(this.frame));
 
   private readonly files: readonly { id: string; text: string }[];
@@ -199,12 +203,7 @@ export class SimulationSession {
     if (!scenario) return;
     const fail = scenario.toggles.filter((toggle) => this.toggles.includes(toggle.id)).map((toggle) => toggle.fail);
     try {
-      this.result = playScenario(scenario, {
-        seed: this.seed,
-        waveDelaySeconds: this.waveDelay,
-        fail: [...scenario.fail, ...fail],
-        ...(this.manifests !== undefined ? { manifests: this.manifests } : {}),
-      });
+      this.result = this.simulate(scenario, fail);
       this.error = undefined;
     } catch (error) {
       if (!isInputError(error)) throw error;
@@ -213,6 +212,32 @@ export class SimulationSession {
     }
     this.eventTimes = eventTimes(this.events, this.endT);
     this.waveTimes = waveTimes(this.events, this.endT);
+  }
+
+  /**
+   * Play the scenario as `playScenario` (src/scenarios/play.ts) does, and also record the history before t = 0
+   * (`recordHistory`): the page must show the pods that were running before the sync started, such as the old
+   * version a failed PreSync hook leaves in place (argocd-semantics §2.18).
+   */
+  private simulate(scenario: Scenario, fail: string[]): PlayResult {
+    const last = scenario.revisions[scenario.revisions.length - 1];
+    const parsed =
+      this.manifests !== undefined
+        ? parseManifests(this.manifests, `${scenario.id} (edited)`)
+        : revisionObjects(scenario, last);
+    return runSimulation({
+      desired: parsed.map((p) => p.object),
+      positions: parsed.map((p) => p.position),
+      history: scenario.revisions.slice(0, -1).map((r) => revisionObjects(scenario, r).map((p) => p.object)),
+      app: scenario.app.name,
+      namespace: scenario.app.namespace,
+      prune: scenario.options.prune,
+      syncOptions: scenario.options.syncOptions,
+      waveDelaySeconds: this.waveDelay,
+      fail: [...scenario.fail, ...fail],
+      seed: this.seed,
+      recordHistory: true,
+    });
   }
 
   /** Tiers named in the manifests of every revision, the synced (or edited) one last so that it wins. */
@@ -233,6 +258,17 @@ export class SimulationSession {
 
   private clamp(t: number): number {
     return Math.min(Math.max(0, Number.isFinite(t) ? t : 0), this.endT);
+  }
+
+  // ---- Added for the manifest editor (src/ui/manifests) ----
+
+  /**
+   * The order table's plan: what a dry run of `text` (the synced revision's manifests, as edited) would do, or
+   * the InputError that stops it. Nothing runs; components ask here so that only the session calls the
+   * scenario and engine code (style.md rule 12).
+   */
+  planManifests(text: string): ManifestPlan | undefined {
+    return this.scenario ? planManifests(text, this.scenario) : undefined;
   }
 }
 

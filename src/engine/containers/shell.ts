@@ -1,7 +1,4 @@
-import { curl } from './curl';
-import type { Effect, HttpResult, Program } from './effects';
-import { netcat, wget } from './netTools';
-import { echoText, printfText, sleepMs, testStatus, textLines } from './shellBuiltins';
+import type { HttpResult, Program } from './effects';
 import { expandString, expandWord, ShellExpansionError, type ExpandContext } from './shellExpand';
 import { ShellSyntaxError } from './shellLexer';
 import {
@@ -12,6 +9,15 @@ import {
   type Pipeline,
   type Redirect,
 } from './shellParser';
+import { runCommand } from './shellCommands';
+import { ExitSignal, LoopSignal, type Gen, type ShellOptions, type State } from './shellState';
+
+export { UNKNOWN_PROGRAM_MS, type ShellOptions } from './shellState';
+
+/** A loop pass that did not sleep still costs this much, so `while true; do :; done` cannot stall the clock. */
+const LOOP_PASS_MS = 10;
+/** Where a command's stdout (1) and stderr (2) go: to the shell's fd 1 or 2, or nowhere (a file). */
+type Route = { 1: 1 | 2 | null; 2: 1 | 2 | null };
 
 /**
  * The sandbox's `sh`: it runs a container's command line step by step, as a Program (effects.ts). It knows
@@ -22,56 +28,12 @@ import {
  * run: in a finite pod it succeeds after UNKNOWN_PROGRAM_MS; in a long-running pod (restartPolicy Always) it
  * is taken to be the server and runs until the container is stopped.
  *
+ * `shellProgram` runs a script as `sh -c '<script>'` would.
+ *
  * @example
  * runToEnd(commandProgram(['sh', '-c', 'echo a && false || echo b; exit 3']), resolve)
  * // → lines 'a', 'b'; exitCode 3
  */
-export interface ShellOptions {
-  /** The environment, which the script sees as variables. */
-  env?: Record<string, string>;
-  errexit?: boolean;
-  xtrace?: boolean;
-  /** Programs the sandbox does not know run until stopped (a long-running pod) instead of for ~1 s. */
-  unknownRunsForever?: boolean;
-  /** `$0`, and the prefix of the shell's own error messages (`sh: 1: …`). */
-  name?: string;
-}
-
-/** How long a program the sandbox does not know runs in a finite pod. */
-export const UNKNOWN_PROGRAM_MS = 1000;
-/** A loop pass that did not sleep still costs this much, so `while true; do :; done` cannot stall the clock. */
-const LOOP_PASS_MS = 10;
-
-type Gen = Generator<Effect, number, HttpResult | undefined>;
-/** Where a command's stdout (1) and stderr (2) go: to the shell's fd 1 or 2, or nowhere (a file). */
-type Route = { 1: 1 | 2 | null; 2: 1 | 2 | null };
-
-class ExitSignal {
-  constructor(readonly status: number) {}
-}
-
-class LoopSignal {
-  constructor(
-    readonly kind: 'break' | 'continue',
-    readonly levels: number,
-  ) {}
-}
-
-interface State {
-  vars: Map<string, string>;
-  status: number;
-  errexit: boolean;
-  xtrace: boolean;
-  /** Above 0 inside an `if`/`while` condition or a non-final `&&`/`||` operand, where `set -e` does not act. */
-  condDepth: number;
-  loopDepth: number;
-  /** Virtual ms this shell has slept, to tell a loop pass that took no time. */
-  elapsed: number;
-  options: ShellOptions;
-  name: string;
-}
-
-/** Run a script as `sh -c '<script>'` would. */
 export function* shellProgram(script: string, options: ShellOptions = {}): Program {
   const st: State = {
     vars: new Map(Object.entries(options.env ?? {})),
@@ -83,6 +45,7 @@ export function* shellProgram(script: string, options: ShellOptions = {}): Progr
     elapsed: 0,
     options,
     name: options.name ?? 'sh',
+    runScript: shellProgram,
   };
   try {
     yield* execList(parseScript(script), st);
@@ -264,140 +227,4 @@ function routeOf(redirects: Redirect[], st: State): Route {
 function expandContext(st: State): ExpandContext {
   const flags = (st.errexit ? 'e' : '') + (st.xtrace ? 'x' : '');
   return { vars: st.vars, status: st.status, name: st.name, flags };
-}
-
-function* write(text: string, stream: 1 | 2): Gen {
-  for (const line of textLines(text)) yield { type: 'log', line, stream };
-  return 0;
-}
-
-function* runCommand(argv: string[], st: State): Gen {
-  const [cmd, ...args] = argv;
-  switch (cmd.slice(cmd.lastIndexOf('/') + 1)) {
-    case 'echo':
-      return yield* write(echoText(args), 1);
-    case 'printf':
-      return yield* write(printfText(args), 1);
-    case 'true':
-    case ':':
-    case 'cd':
-    case 'wait':
-    case 'trap':
-    case 'umask':
-    case 'shift':
-    case 'ulimit':
-      return 0;
-    case 'false':
-      return 1;
-    case 'sleep': {
-      const ms = sleepMs(args);
-      if (typeof ms === 'string') return (yield* write(`${ms}\n`, 2)) + 1;
-      yield { type: 'sleep', ms };
-      return 0;
-    }
-    case 'exit': {
-      if (args.length && !/^\d+$/.test(args[0]))
-        throw new ShellExpansionError(`exit: Illegal number: ${args[0]}`);
-      throw new ExitSignal(args.length ? Number(args[0]) & 255 : st.status);
-    }
-    case 'set':
-      return setOptions(args, st);
-    case 'export':
-    case 'readonly':
-    case 'local':
-      for (const arg of args) {
-        const m = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/.exec(arg);
-        if (m) st.vars.set(m[1], m[2]);
-      }
-      return 0;
-    case 'unset':
-      for (const arg of args) st.vars.delete(arg);
-      return 0;
-    case 'test':
-    case '[': {
-      const r = testStatus([cmd.slice(cmd.lastIndexOf('/') + 1), ...args]);
-      if (r.error) yield { type: 'log', line: `${st.name}: 1: ${r.error}`, stream: 2 };
-      return r.status;
-    }
-    case 'break':
-    case 'continue':
-      if (st.loopDepth === 0) return 0;
-      throw new LoopSignal(cmd as 'break' | 'continue', Math.max(1, Number(args[0]) || 1));
-    case 'exec':
-      if (args.length === 0) return 0;
-      throw new ExitSignal(yield* runCommand(args, st));
-    case 'sh':
-    case 'bash':
-    case 'ash':
-    case 'dash':
-      return yield* nestedShell(cmd, args, st);
-    case 'curl':
-      return yield* curl(args);
-    case 'wget':
-      return yield* wget(args);
-    case 'nc':
-    case 'netcat':
-      if (args.some((a) => /^-[a-zA-Z]*z/.test(a))) return yield* netcat(args);
-      break;
-    case 'env':
-    case 'nohup':
-    case 'time':
-    case 'command':
-    case 'timeout': {
-      // Wrappers: run the program they wrap (a timeout's limit is not enforced).
-      let i = 0;
-      while (i < args.length && (args[i].startsWith('-') || /^[A-Za-z_]\w*=/.test(args[i]))) i++;
-      if (cmd.endsWith('timeout') && i < args.length) i++;
-      if (i < args.length) return yield* runCommand(args.slice(i), st);
-      return 0;
-    }
-  }
-  yield { type: 'sleep', ms: st.options.unknownRunsForever ? Infinity : UNKNOWN_PROGRAM_MS };
-  return 0;
-}
-
-/** `set -e`, `set -x`, `set -eux`, `set -o errexit`, `set +e` …; other options are accepted and ignored. */
-function setOptions(args: string[], st: State): number {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--') break;
-    const on = arg.startsWith('-');
-    if (arg === '-o' || arg === '+o') {
-      const name = args[++i];
-      if (name === 'errexit') st.errexit = on;
-      if (name === 'xtrace') st.xtrace = on;
-    } else if (/^[-+][a-zA-Z]+$/.test(arg)) {
-      if (arg.includes('e')) st.errexit = on;
-      if (arg.includes('x')) st.xtrace = on;
-    }
-  }
-  return 0;
-}
-
-/** `sh [-ex] -c 'script' [name]`; a shell without `-c` reads an empty stdin and exits 0. */
-function* nestedShell(cmd: string, args: string[], st: State): Gen {
-  let errexit = false;
-  let xtrace = false;
-  let i = 0;
-  let script: string | undefined;
-  for (; i < args.length; i++) {
-    const flag = args[i];
-    if (flag === '-o' || flag === '+o') {
-      i++;
-      continue;
-    }
-    if (!/^[-+][a-zA-Z]+$/.test(flag)) break;
-    errexit ||= flag.includes('e');
-    xtrace ||= flag.includes('x');
-    if (flag.includes('c')) {
-      script = args[i + 1];
-      if (script === undefined) return (yield* write(`${cmd}: 0: -c requires an argument\n`, 2)) + 2;
-      i += 2;
-      break;
-    }
-  }
-  if (script === undefined) return 0;
-  const name = args[i] ?? cmd;
-  const options = { ...st.options, env: Object.fromEntries(st.vars), errexit, xtrace, name };
-  return yield* shellProgram(script, options);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { healthOf } from '../health/healthOf';
 import type { Json, KubeObject } from '../types';
 import { daemonSetController } from './daemonSet';
-import { fakeKubelet, get, live, testCluster } from './testKit';
+import { get, live, testCluster } from './testKit';
 
 function agent(image = 'agent:v1', spec: Json = {}): KubeObject {
   return {
@@ -21,14 +21,14 @@ const nodesOf = (pods: KubeObject[]) => pods.map((p) => p.spec.nodeName).sort();
 
 describe('daemonSetController', () => {
   it('runs one pod on each of the 3 nodes and turns Healthy', () => {
-    const cluster = testCluster([daemonSetController, fakeKubelet(2000)]);
+    const cluster = testCluster([daemonSetController]);
     cluster.store.apply(agent());
     cluster.clock.advanceTo(500);
     const pods = live(cluster, 'Pod');
     expect(nodesOf(pods)).toEqual(['node-1', 'node-2', 'node-3']);
     for (const pod of pods) expect(pod.metadata.name).toMatch(/^agent-[a-z0-9]{5}$/);
     expect(healthOf(get(cluster, 'DaemonSet', 'agent')!)?.status).toBe('Progressing');
-    cluster.clock.advanceTo(5000);
+    cluster.clock.advanceTo(15_000);
     const ds = get(cluster, 'DaemonSet', 'agent')!;
     expect(ds.status).toMatchObject({
       desiredNumberScheduled: 3,
@@ -43,9 +43,9 @@ describe('daemonSetController', () => {
   });
 
   it('replaces pods one node at a time with maxUnavailable 1', () => {
-    const cluster = testCluster([daemonSetController, fakeKubelet(2000)]);
+    const cluster = testCluster([daemonSetController]);
     cluster.store.apply(agent());
-    cluster.clock.advanceTo(5000);
+    cluster.clock.advanceTo(15_000);
     let maxDown = 0;
     cluster.store.watch(() => {
       const up = live(cluster, 'Pod').filter(
@@ -56,9 +56,9 @@ describe('daemonSetController', () => {
       maxDown = Math.max(maxDown, 3 - up.length);
     });
     cluster.store.apply(agent('agent:v2'));
-    cluster.clock.advanceTo(6000);
+    cluster.clock.advanceTo(16_000);
     expect(healthOf(get(cluster, 'DaemonSet', 'agent')!)?.status).toBe('Progressing');
-    cluster.clock.advanceTo(30_000);
+    cluster.clock.advanceTo(60_000);
     expect(maxDown).toBe(1);
     const pods = live(cluster, 'Pod');
     expect(pods.map((p) => p.spec.containers[0].image)).toEqual(['agent:v2', 'agent:v2', 'agent:v2']);
@@ -67,12 +67,12 @@ describe('daemonSetController', () => {
   });
 
   it('OnDelete leaves old pods running', () => {
-    const cluster = testCluster([daemonSetController, fakeKubelet(2000)]);
+    const cluster = testCluster([daemonSetController]);
     const spec = { updateStrategy: { type: 'OnDelete' } };
     cluster.store.apply(agent('agent:v1', spec));
-    cluster.clock.advanceTo(5000);
+    cluster.clock.advanceTo(15_000);
     cluster.store.apply(agent('agent:v2', spec));
-    cluster.clock.advanceTo(30_000);
+    cluster.clock.advanceTo(60_000);
     expect(live(cluster, 'Pod').map((p) => p.spec.containers[0].image)).toEqual([
       'agent:v1',
       'agent:v1',

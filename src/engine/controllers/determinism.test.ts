@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, KubeObject } from '../types';
 import { garbageCollector } from './garbageCollector';
-import { deploymentManifest, fakeKubelet, testCluster } from './testKit';
+import { deploymentManifest, testCluster } from './testKit';
 import { workloadControllers } from './workloadControllers';
 
 const manifests: KubeObject[] = [
@@ -45,7 +45,7 @@ const manifests: KubeObject[] = [
 
 /** Run one timeline and return every change the store saw, with its virtual time. */
 function history(seed: number): string[] {
-  const cluster = testCluster([...workloadControllers, fakeKubelet(1500, 1000)], seed);
+  const cluster = testCluster([...workloadControllers], { seed });
   garbageCollector(cluster);
   const log: string[] = [];
   cluster.store.watch((e) => log.push(`${cluster.clock.now()} ${e.type} ${JSON.stringify(e.object)}`));

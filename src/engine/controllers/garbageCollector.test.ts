@@ -4,16 +4,16 @@ import { healthOf } from '../health/healthOf';
 import { deploymentController } from './deployment';
 import { garbageCollector } from './garbageCollector';
 import { replicaSetController } from './replicaSet';
-import { deploymentManifest, fakeKubelet, get, live, testCluster } from './testKit';
+import { deploymentManifest, get, live, testCluster } from './testKit';
 
 const web = { group: 'apps', kind: 'Deployment', namespace: 'default', name: 'web' };
 
 /** A cluster with a healthy 3-replica Deployment `web` and the garbage collector running. */
 function withDeployment(): Cluster {
-  const cluster = testCluster([deploymentController, replicaSetController, fakeKubelet(1000, 1000)]);
+  const cluster = testCluster([deploymentController, replicaSetController]);
   garbageCollector(cluster);
   cluster.store.apply(deploymentManifest('web'));
-  cluster.clock.advanceTo(10_000);
+  cluster.clock.advanceTo(15_000);
   return cluster;
 }
 
@@ -31,15 +31,15 @@ describe('garbageCollector', () => {
     const cluster = withDeployment();
     const removed = recordRemovals(cluster);
     cluster.store.delete(web, { propagationPolicy: 'Foreground' });
-    cluster.clock.advanceTo(10_500);
+    cluster.clock.advanceTo(15_500);
     const deleting = get(cluster, 'Deployment', 'web')!;
-    expect(deleting.metadata.deletionTimestamp).toBe('2026-01-01T00:00:10Z');
+    expect(deleting.metadata.deletionTimestamp).toBe('2026-01-01T00:00:15Z');
     expect(deleting.metadata.finalizers).toEqual(['foregroundDeletion']);
     expect(healthOf(deleting)).toEqual({ status: 'Progressing', message: 'Pending deletion' });
     expect(
       get(cluster, 'ReplicaSet', live(cluster, 'ReplicaSet')[0].metadata.name!)!.metadata.deletionTimestamp,
     ).toBeDefined();
-    cluster.clock.advanceTo(20_000);
+    cluster.clock.advanceTo(45_000);
     expect(removed).toEqual(['Pod', 'Pod', 'Pod', 'ReplicaSet', 'Deployment']);
     expect(cluster.store.all()).toEqual([]);
   });
@@ -49,7 +49,7 @@ describe('garbageCollector', () => {
     const removed = recordRemovals(cluster);
     cluster.store.delete(web);
     expect(get(cluster, 'Deployment', 'web')).toBeUndefined();
-    cluster.clock.advanceTo(20_000);
+    cluster.clock.advanceTo(45_000);
     expect(removed).toEqual(['Deployment', 'ReplicaSet', 'Pod', 'Pod', 'Pod']);
     expect(cluster.store.all()).toEqual([]);
   });
@@ -58,7 +58,7 @@ describe('garbageCollector', () => {
     const cluster = withDeployment();
     cluster.store.delete(web, { propagationPolicy: 'Orphan' });
     expect(get(cluster, 'Deployment', 'web')!.metadata.finalizers).toEqual(['orphan']);
-    cluster.clock.advanceTo(20_000);
+    cluster.clock.advanceTo(45_000);
     expect(get(cluster, 'Deployment', 'web')).toBeUndefined();
     const [rs] = live(cluster, 'ReplicaSet');
     expect(rs.metadata.ownerReferences).toBeUndefined();
@@ -69,9 +69,9 @@ describe('garbageCollector', () => {
     const cluster = withDeployment();
     const before = live(cluster, 'Pod').map((p) => p.metadata.name);
     cluster.store.delete(web, { propagationPolicy: 'Orphan' });
-    cluster.clock.advanceTo(20_000);
+    cluster.clock.advanceTo(45_000);
     cluster.store.apply(deploymentManifest('web'));
-    cluster.clock.advanceTo(30_000);
+    cluster.clock.advanceTo(75_000);
     const d = get(cluster, 'Deployment', 'web')!;
     expect(live(cluster, 'ReplicaSet')[0].metadata.ownerReferences?.[0].uid).toBe(d.metadata.uid);
     expect(live(cluster, 'Pod').map((p) => p.metadata.name)).toEqual(before);

@@ -4,6 +4,8 @@ import { refOf } from '../cluster/gvk';
 import type { Json, KubeObject, ObjectRef } from '../types';
 import { clone } from '../util/clone';
 import { findCondition, hasCondition, jobReasons, setCondition } from './jobConditions';
+import { countJobPods, isTerminal, type JobMemory } from './jobPodCounts';
+import { expireAfterTtl } from './jobTtl';
 import { podReady } from './serviceEndpoints';
 
 /** The Job controller's pod failure back-off: 10 s, doubling per failure since the last success, capped. */
@@ -17,10 +19,7 @@ export const JOB_BACKOFF_MAX_MS = 360_000;
  * replacing a failed pod, and ends the Job `Complete` or `Failed` (BackoffLimitExceeded when failures,
  * restarts of OnFailure pods included, exceed backoffLimit; DeadlineExceeded after activeDeadlineSeconds).
  * `spec.suspend` deletes the active pods (not counted as failures) and resuming restarts the clock.
- *
- * Counted pods are remembered beside the Cluster, as the real controller marks them by removing its
- * tracking finalizer; that finalizer itself is not simulated, so a Job's pods can vanish before they count,
- * which is then counted as a failure, like a pod deleted from under the Job.
+ * Finished pods are counted by jobPodCounts.ts; ttlSecondsAfterFinished is handled by jobTtl.ts.
  */
 export const jobController: Controller = {
   name: 'job',
@@ -33,48 +32,6 @@ export const jobController: Controller = {
   },
 };
 
-interface JobMemory {
-  counted: Set<string>;
-  seen: Set<string>;
-  /** Pods deleted because the Job was suspended: they do not count as failures. */
-  suspended: Set<string>;
-  succeeded: number;
-  failed: number;
-  failuresAfterLastSuccess: number;
-  lastFailureAt: number;
-}
-
-const memories = new WeakMap<Cluster, Map<string, JobMemory>>();
-
-function memoryOf(cluster: Cluster, job: KubeObject, pods: KubeObject[]): JobMemory {
-  let map = memories.get(cluster);
-  if (!map) memories.set(cluster, (map = new Map()));
-  const uid = job.metadata.uid ?? '';
-  let memory = map.get(uid);
-  if (!memory) {
-    // A Job that already has a status (loaded as live state) keeps its counts: its finished pods are in them.
-    const failed = job.status?.failed ?? 0;
-    const succeeded = job.status?.succeeded ?? 0;
-    const counted = new Set(
-      succeeded + failed > 0 ? pods.filter(isTerminal).map((p) => p.metadata.uid ?? '') : [],
-    );
-    const seen = new Set<string>();
-    memory = {
-      counted,
-      seen,
-      suspended: new Set(),
-      succeeded,
-      failed,
-      failuresAfterLastSuccess: failed,
-      lastFailureAt: -Infinity,
-    };
-    map.set(uid, memory);
-  }
-  return memory;
-}
-
-const isTerminal = (pod: KubeObject) => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
-
 function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
   const store = cluster.store;
   const now = cluster.clock.now();
@@ -85,8 +42,7 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
     store
       .list({ kind: 'Pod', namespace: ref.namespace, ownerUid: uid })
       .filter((p) => controllerOwner(p)?.uid === uid);
-  const memory = memoryOf(cluster, job, ownPods());
-  countFinished(memory, ownPods(), now);
+  const memory = countJobPods(cluster, job, ownPods(), now);
   const active = ownPods().filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
   const status: Json = clone(job.status ?? {});
   let conditions: Json[] | undefined = status.conditions;
@@ -151,41 +107,6 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
   const due = Math.min(...wake);
   if (due !== Infinity) cluster.enqueue(jobController, ref, due - now);
 }
-
-/** Count pods that finished since the last sync, and pods that vanished before they finished. */
-function countFinished(memory: JobMemory, pods: KubeObject[], now: number): void {
-  const present = new Set(pods.map((p) => p.metadata.uid ?? ''));
-  const fail = (at: number) => {
-    memory.failed++;
-    memory.failuresAfterLastSuccess++;
-    memory.lastFailureAt = Math.max(memory.lastFailureAt, at);
-  };
-  for (const pod of pods) {
-    const uid = pod.metadata.uid ?? '';
-    if (!isTerminal(pod)) memory.seen.add(uid);
-    if (!isTerminal(pod) || memory.counted.has(uid)) continue;
-    memory.counted.add(uid);
-    if (pod.status.phase === 'Succeeded') {
-      memory.succeeded++;
-      memory.failuresAfterLastSuccess = 0;
-    } else if (!memory.suspended.has(uid)) fail(finishedAt(pod) ?? now);
-  }
-  for (const uid of memory.seen) {
-    if (present.has(uid) || memory.counted.has(uid)) continue;
-    memory.counted.add(uid);
-    if (!memory.suspended.has(uid)) fail(now);
-  }
-}
-
-/** When a pod finished: the latest finishedAt of its containers (second precision, as written). */
-function finishedAt(pod: KubeObject): number | undefined {
-  const times = (pod.status?.containerStatuses ?? [])
-    .map((c: Json) => c.state?.terminated?.finishedAt)
-    .filter((t: unknown): t is string => typeof t === 'string')
-    .map(fromTimestamp);
-  return times.length ? Math.max(...times) : undefined;
-}
-
 function failureOf(
   spec: Json,
   memory: JobMemory,
@@ -262,25 +183,4 @@ function createPods(
       spec: clone(template.spec ?? {}),
     });
   }
-}
-
-/**
- * ttlSecondsAfterFinished: the TTL controller deletes a finished Job with Foreground propagation, as
- * Kubernetes does (pkg/controller/ttlafterfinished). A Job that carries finalizers (Argo CD's hook
- * finalizer) only gets its deletionTimestamp until they are removed; the store handles that.
- */
-function expireAfterTtl(
-  cluster: Cluster,
-  ref: ObjectRef,
-  job: KubeObject,
-  now: number,
-  wake: number[],
-): void {
-  const ttl = job.spec?.ttlSecondsAfterFinished;
-  if (typeof ttl !== 'number' || job.metadata.deletionTimestamp) return;
-  const done = findCondition(job.status, 'Complete') ?? findCondition(job.status, 'Failed');
-  if (done?.status !== 'True') return;
-  const expiresAt = fromTimestamp(job.status.completionTime ?? done.lastTransitionTime) + ttl * 1000;
-  if (now >= expiresAt) cluster.store.delete(ref, { propagationPolicy: 'Foreground' });
-  else wake.push(expiresAt);
 }

@@ -232,6 +232,26 @@ describe('kubelet', () => {
     });
   });
 
+  it('keeps a stopped pod stopped while another finalizer holds it', () => {
+    const cluster = setup();
+    cluster.store.create({
+      ...pod('hook', nginx),
+      metadata: { name: 'hook', finalizers: ['example.com/hold'] },
+    });
+    cluster.clock.advanceTo(10_000);
+    cluster.store.delete(podRef('hook'));
+    cluster.clock.advanceTo(15_000);
+    cluster.store.patch(podRef('hook'), (d) => {
+      d.metadata.labels = { touched: 'yes' };
+    });
+    cluster.clock.advanceTo(20_000);
+    const live = cluster.store.get(podRef('hook'))!;
+    expect(live.status.phase).toBe('Succeeded');
+    expect(live.status.containerStatuses[0].state.terminated).toBeDefined();
+    cluster.store.removeFinalizer(podRef('hook'), 'example.com/hold');
+    expect(cluster.store.get(podRef('hook'))).toBeUndefined();
+  });
+
   it('runs init containers one by one before the main container', () => {
     const cluster = setup();
     const kubectl: string[] = [];
@@ -253,6 +273,28 @@ describe('kubelet', () => {
       'Completed',
     ]);
     expect(cluster.logs.get('default/app')).toEqual(['waiting']);
+  });
+
+  it('schedules a pod only once its PersistentVolumeClaim is Bound', () => {
+    const cluster = setup();
+    const claimRef = { group: '', kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data' };
+    cluster.store.create({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'data' },
+      spec: {},
+    });
+    const volumes = [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }];
+    cluster.store.create(pod('db', { volumes, containers: [{ name: 'db', image: 'postgres:16' }] }));
+    cluster.clock.advanceTo(3_000);
+    expect(cluster.store.get(podRef('db'))!.status.conditions[0]).toMatchObject({
+      type: 'PodScheduled',
+      status: 'False',
+      message: expect.stringContaining('pod has unbound immediate PersistentVolumeClaims'),
+    });
+    cluster.store.setStatus(claimRef, { phase: 'Bound' });
+    cluster.clock.advanceTo(10_000);
+    expect(cluster.store.get(podRef('db'))!.status.phase).toBe('Running');
   });
 
   it("leaves a pod no node matches Pending with the scheduler's Unschedulable condition", () => {

@@ -45,13 +45,15 @@ export const kubeletController: Controller = {
       rt = startRuntime(cluster, pod, now);
       runtimes.set(key, rt);
     }
+    // Containers already stopped; the pod only waits for its other finalizers. Keep the runtime (a tombstone)
+    // until the pod is gone, so that a later change does not start it again.
+    if (rt.removed) return;
     if (pod.metadata.deletionTimestamp)
       rt.markDeleting(now, pod.metadata.deletionGracePeriodSeconds ?? 30, cluster.rng);
     const previousIP: string | undefined = pod.status?.podIP;
     rt.advance(now, runContext(cluster, ref, pod), () => previousIP ?? allocatePodIP(cluster, node));
     if (!rt.frozen) cluster.store.setStatus(ref, renderPodStatus(pod, rt, now, hostIP(cluster, node)));
     if (rt.removed) {
-      runtimes.delete(key);
       cluster.store.completeGracefulDeletion(ref);
       return;
     }
@@ -68,11 +70,15 @@ function runtimesOf(cluster: Cluster): Map<string, PodRuntime> {
   return map;
 }
 
-/** The scheduler's binding (or its Unschedulable condition; the sandbox's nodes never change, so no retry). */
+/**
+ * The scheduler's binding, or its Unschedulable condition. Nodes never change in the sandbox, so only a pod
+ * waiting for its claims to bind is tried again (every second, like the scheduler's retry back-off).
+ */
 function schedule(cluster: Cluster, ref: ObjectRef, pod: KubeObject, now: number): void {
   const choice = pickNode(cluster, pod);
   if ('message' in choice) {
     cluster.store.setStatus(ref, scheduledStatus(pod, now, choice.message));
+    if (choice.retry) cluster.enqueue(kubeletController, ref, 1000);
     return;
   }
   cluster.store.patch(ref, (draft) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
 import { garbageCollector } from './garbageCollector';
 import { namespaceController } from './namespace';
-import { fakeKubelet, testCluster } from './testKit';
+import { testCluster } from './testKit';
 
 const nsRef = { group: '', kind: 'Namespace', namespace: '', name: 'shop' };
 
@@ -24,7 +24,7 @@ describe('namespaceController', () => {
   });
 
   it('keeps a deleted Namespace Terminating until everything in it is gone', () => {
-    const cluster = testCluster([namespaceController, fakeKubelet(1000, 3000)]);
+    const cluster = testCluster([namespaceController]);
     garbageCollector(cluster);
     cluster.store.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } });
     cluster.store.apply(pod('a'));

@@ -64,18 +64,35 @@ export function pullMs(cluster: Cluster, node: string, image: string, policy: st
 /**
  * The scheduler's choice: among the nodes that match the pod's nodeSelector and required node affinity, the
  * one running the fewest pods, ties broken by the seeded generator (kube-scheduler picks among equal scores at
- * random). Returns the Unschedulable message when no node fits.
+ * random). Returns the Unschedulable message when no node fits or a claim is not bound yet (then the
+ * scheduler tries again, as it does when the claim changes).
  */
-export function pickNode(cluster: Cluster, pod: KubeObject): { node: string } | { message: string } {
-  const fits = cluster.nodes.filter((n) => matchesNode(pod.spec ?? {}, n));
+export function pickNode(
+  cluster: Cluster,
+  pod: KubeObject,
+): { node: string } | { message: string; retry: boolean } {
   const total = cluster.nodes.length;
-  if (fits.length === 0) {
-    return {
-      message:
-        `0/${total} nodes are available: ${total} node(s) didn't match Pod's node affinity/selector. ` +
-        `preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`,
-    };
+  const unschedulable = (reason: string, retry: boolean) => ({
+    message: `0/${total} nodes are available: ${reason}. preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`,
+    retry,
+  });
+  // The VolumeBinding plugin: every claim must exist and be Bound (claims bind at once, Immediate mode).
+  for (const volume of pod.spec?.volumes ?? []) {
+    const claim = volume?.persistentVolumeClaim?.claimName;
+    if (!claim) continue;
+    const pvc = cluster.store.get({
+      group: '',
+      kind: 'PersistentVolumeClaim',
+      namespace: pod.metadata.namespace ?? '',
+      name: claim,
+    });
+    if (!pvc) return unschedulable(`persistentvolumeclaim "${claim}" not found`, true);
+    if (pvc.status?.phase !== 'Bound')
+      return unschedulable('pod has unbound immediate PersistentVolumeClaims', true);
   }
+  const fits = cluster.nodes.filter((n) => matchesNode(pod.spec ?? {}, n));
+  if (fits.length === 0)
+    return unschedulable(`${total} node(s) didn't match Pod's node affinity/selector`, false);
   const load = (node: string) =>
     cluster.store
       .list({ kind: 'Pod' })

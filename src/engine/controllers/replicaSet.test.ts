@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Cluster } from '../cluster/cluster';
 import { healthOf } from '../health/healthOf';
 import type { KubeObject } from '../types';
 import { replicaSetController } from './replicaSet';
-import { fakeKubelet, get, live, testCluster } from './testKit';
+import { get, isReady, live, testCluster } from './testKit';
 
 function replicaSet(replicas: number): KubeObject {
   return {
@@ -20,9 +21,15 @@ function replicaSet(replicas: number): KubeObject {
   };
 }
 
+const names = (cluster: Cluster) => live(cluster, 'Pod').map((p) => p.metadata.name!);
+const terminating = (cluster: Cluster) =>
+  live(cluster, 'Pod')
+    .filter((p) => p.metadata.deletionTimestamp)
+    .map((p) => p.metadata.name!);
+
 describe('replicaSetController', () => {
   it('creates owned pods named <rs>-<suffix> and reports them available', () => {
-    const cluster = testCluster([replicaSetController, fakeKubelet(1000)]);
+    const cluster = testCluster([replicaSetController]);
     cluster.store.apply(replicaSet(2));
     cluster.clock.advanceTo(100);
     const rs = get(cluster, 'ReplicaSet', 'web-abc')!;
@@ -43,7 +50,7 @@ describe('replicaSetController', () => {
       ]);
     }
     expect(healthOf(get(cluster, 'ReplicaSet', 'web-abc')!)?.status).toBe('Progressing');
-    cluster.clock.advanceTo(2000);
+    cluster.clock.advanceTo(15_000);
     expect(get(cluster, 'ReplicaSet', 'web-abc')!.status).toEqual({
       replicas: 2,
       fullyLabeledReplicas: 2,
@@ -54,37 +61,44 @@ describe('replicaSetController', () => {
     expect(healthOf(get(cluster, 'ReplicaSet', 'web-abc')!)?.status).toBe('Healthy');
   });
 
-  it('scales down not-ready pods first, then the newest', () => {
-    const cluster = testCluster([replicaSetController, fakeKubelet(1000)]);
+  it('scales down the pods that are not ready first', () => {
+    const cluster = testCluster([replicaSetController]);
     cluster.store.apply(replicaSet(2));
-    cluster.clock.advanceTo(5000);
-    const old = live(cluster, 'Pod').map((p) => p.metadata.name);
+    cluster.clock.advanceTo(15_000);
+    const old = names(cluster);
     cluster.store.apply(replicaSet(4));
-    cluster.clock.advanceTo(5500);
-    const fresh = live(cluster, 'Pod')
-      .map((p) => p.metadata.name)
-      .filter((n) => !old.includes(n));
+    cluster.clock.advanceTo(15_500);
+    const fresh = names(cluster).filter((n) => !old.includes(n));
     cluster.store.apply(replicaSet(2));
-    cluster.clock.advanceTo(5600);
-    const terminating = live(cluster, 'Pod')
-      .filter((p) => p.metadata.deletionTimestamp)
-      .map((p) => p.metadata.name);
-    expect(terminating.sort()).toEqual(fresh.sort());
-    cluster.clock.advanceTo(20_000);
-    expect(live(cluster, 'Pod').map((p) => p.metadata.name)).toEqual(old);
+    cluster.clock.advanceTo(15_600);
+    expect(terminating(cluster)).toEqual(fresh);
+    cluster.clock.advanceTo(40_000);
+    expect(names(cluster)).toEqual(old);
+  });
+
+  it('among ready pods, scales down the most recently started', () => {
+    const cluster = testCluster([replicaSetController]);
+    cluster.store.apply(replicaSet(2));
+    cluster.clock.advanceTo(15_000);
+    const old = names(cluster);
+    cluster.store.apply(replicaSet(4));
+    cluster.clock.advanceTo(40_000);
+    expect(live(cluster, 'Pod').every(isReady)).toBe(true);
+    cluster.store.apply(replicaSet(2));
+    cluster.clock.advanceTo(40_100);
+    expect(terminating(cluster)).toEqual(names(cluster).filter((n) => !old.includes(n)));
   });
 
   it('replaces a pod that is deleted', () => {
-    const cluster = testCluster([replicaSetController, fakeKubelet(1000, 1000)]);
+    const cluster = testCluster([replicaSetController]);
     cluster.store.apply(replicaSet(1));
-    cluster.clock.advanceTo(5000);
+    cluster.clock.advanceTo(15_000);
     const [first] = live(cluster, 'Pod');
     cluster.store.delete({ group: '', kind: 'Pod', namespace: 'default', name: first.metadata.name! });
-    cluster.clock.advanceTo(5100);
-    const names = live(cluster, 'Pod').map((p) => p.metadata.name);
-    expect(names).toHaveLength(2);
-    cluster.clock.advanceTo(10_000);
-    expect(live(cluster, 'Pod').map((p) => p.metadata.name)).not.toContain(first.metadata.name);
+    cluster.clock.advanceTo(15_100);
+    expect(names(cluster)).toHaveLength(2);
+    cluster.clock.advanceTo(40_000);
+    expect(names(cluster)).not.toContain(first.metadata.name);
     expect(live(cluster, 'Pod')).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { healthOf } from '../health/healthOf';
 import type { Json, KubeObject } from '../types';
+import { pvcController } from './pvc';
 import { statefulSetController } from './statefulSet';
-import { fakeKubelet, get, live, testCluster } from './testKit';
+import { get, isReady, live, testCluster } from './testKit';
 
 function postgres(spec: Json = {}, image = 'postgres:16'): KubeObject {
   return {
@@ -39,20 +40,29 @@ function recordCreations(cluster: ReturnType<typeof testCluster>): Array<[string
 }
 
 const image = (pod: KubeObject) => pod.spec.containers[0].image;
+/** Time enough for three ordered pods to start. */
+const SETTLED = 40_000;
 
 describe('statefulSetController', () => {
   it('creates postgres-0, postgres-1, postgres-2 in order, each after the previous is Ready', () => {
-    const cluster = testCluster([statefulSetController, fakeKubelet(2000)]);
+    const cluster = testCluster([statefulSetController, pvcController]);
     const created = recordCreations(cluster);
+    const readyAt = new Map<string, number>();
+    cluster.store.watch((e) => {
+      if (e.object.kind === 'Pod' && isReady(e.object) && !readyAt.has(e.object.metadata.name!))
+        readyAt.set(e.object.metadata.name!, cluster.clock.now());
+    });
     cluster.store.apply(postgres());
-    cluster.clock.advanceTo(3000);
-    expect(created.map(([name]) => name)).toEqual(['postgres-0', 'postgres-1']);
-    expect(healthOf(get(cluster, 'StatefulSet', 'postgres')!)?.status).toBe('Progressing');
-    cluster.clock.advanceTo(20_000);
+    cluster.clock.advanceTo(1000);
+    expect(created.map(([name]) => name)).toEqual(['postgres-0']);
+    expect(healthOf(get(cluster, 'StatefulSet', 'postgres')!)).toEqual({
+      status: 'Progressing',
+      message: 'Waiting for 3 pods to be ready...',
+    });
+    cluster.clock.advanceTo(40_000);
     expect(created.map(([name]) => name)).toEqual(['postgres-0', 'postgres-1', 'postgres-2']);
-    // Each pod starts 2 s after it appears, so the next one is created at least 2 s later.
-    expect(created[1][1] - created[0][1]).toBeGreaterThanOrEqual(2000);
-    expect(created[2][1] - created[1][1]).toBeGreaterThanOrEqual(2000);
+    expect(created[1][1]).toBeGreaterThanOrEqual(readyAt.get('postgres-0')!);
+    expect(created[2][1]).toBeGreaterThanOrEqual(readyAt.get('postgres-1')!);
     const sts = get(cluster, 'StatefulSet', 'postgres')!;
     expect(sts.status).toMatchObject({
       replicas: 3,
@@ -66,9 +76,9 @@ describe('statefulSetController', () => {
   });
 
   it('labels pods with their revision and creates a claim per ordinal', () => {
-    const cluster = testCluster([statefulSetController, fakeKubelet(1000)]);
+    const cluster = testCluster([statefulSetController, pvcController]);
     cluster.store.apply(postgres());
-    cluster.clock.advanceTo(20_000);
+    cluster.clock.advanceTo(SETTLED);
     const revision = get(cluster, 'StatefulSet', 'postgres')!.status.updateRevision;
     expect(get(cluster, 'ControllerRevision', revision)).toMatchObject({ revision: 1 });
     for (const pod of live(cluster, 'Pod'))
@@ -84,25 +94,25 @@ describe('statefulSetController', () => {
   });
 
   it('Parallel creates every pod at once', () => {
-    const cluster = testCluster([statefulSetController, fakeKubelet(2000)]);
+    const cluster = testCluster([statefulSetController, pvcController]);
     cluster.store.apply(postgres({ podManagementPolicy: 'Parallel' }));
     cluster.clock.advanceTo(500);
     expect(live(cluster, 'Pod')).toHaveLength(3);
   });
 
   it('rolls an update out from the highest ordinal down', () => {
-    const cluster = testCluster([statefulSetController, fakeKubelet(1000)]);
+    const cluster = testCluster([statefulSetController, pvcController]);
     cluster.store.apply(postgres());
-    cluster.clock.advanceTo(20_000);
+    cluster.clock.advanceTo(SETTLED);
     const deleted: string[] = [];
     cluster.store.watch((e) => {
       if (e.type === 'MODIFIED' && e.object.metadata.deletionTimestamp && !e.old?.metadata.deletionTimestamp)
         deleted.push(e.object.metadata.name!);
     });
     cluster.store.apply(postgres({}, 'postgres:17'));
-    cluster.clock.advanceTo(22_000);
+    cluster.clock.advanceTo(SETTLED + 2000);
     expect(healthOf(get(cluster, 'StatefulSet', 'postgres')!)?.status).toBe('Progressing');
-    cluster.clock.advanceTo(60_000);
+    cluster.clock.advanceTo(SETTLED + 90_000);
     expect(deleted).toEqual(['postgres-2', 'postgres-1', 'postgres-0']);
     expect(live(cluster, 'Pod').map(image)).toEqual(['postgres:17', 'postgres:17', 'postgres:17']);
     const sts = get(cluster, 'StatefulSet', 'postgres')!;
@@ -111,12 +121,12 @@ describe('statefulSetController', () => {
   });
 
   it('leaves pods below the partition on the old template', () => {
-    const cluster = testCluster([statefulSetController, fakeKubelet(1000)]);
+    const cluster = testCluster([statefulSetController, pvcController]);
     const partitioned = { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 2 } } };
     cluster.store.apply(postgres(partitioned));
-    cluster.clock.advanceTo(20_000);
+    cluster.clock.advanceTo(SETTLED);
     cluster.store.apply(postgres(partitioned, 'postgres:17'));
-    cluster.clock.advanceTo(60_000);
+    cluster.clock.advanceTo(SETTLED + 90_000);
     expect(live(cluster, 'Pod').map(image)).toEqual(['postgres:16', 'postgres:16', 'postgres:17']);
     const sts = get(cluster, 'StatefulSet', 'postgres')!;
     expect(sts.status).toMatchObject({ updatedReplicas: 1, currentReplicas: 2 });
@@ -125,30 +135,30 @@ describe('statefulSetController', () => {
   });
 
   it('OnDelete keeps old pods until they are deleted by hand', () => {
-    const cluster = testCluster([statefulSetController, fakeKubelet(1000)]);
+    const cluster = testCluster([statefulSetController, pvcController]);
     const onDelete = { updateStrategy: { type: 'OnDelete' } };
     cluster.store.apply(postgres(onDelete));
-    cluster.clock.advanceTo(20_000);
+    cluster.clock.advanceTo(SETTLED);
     cluster.store.apply(postgres(onDelete, 'postgres:17'));
-    cluster.clock.advanceTo(40_000);
+    cluster.clock.advanceTo(SETTLED + 30_000);
     expect(live(cluster, 'Pod').map(image)).toEqual(['postgres:16', 'postgres:16', 'postgres:16']);
     cluster.store.delete({ group: '', kind: 'Pod', namespace: 'default', name: 'postgres-1' });
-    cluster.clock.advanceTo(60_000);
+    cluster.clock.advanceTo(SETTLED + 90_000);
     expect(live(cluster, 'Pod').map(image)).toEqual(['postgres:16', 'postgres:17', 'postgres:16']);
   });
 
   it('scales down from the highest ordinal, one at a time', () => {
-    const cluster = testCluster([statefulSetController, fakeKubelet(1000)]);
+    const cluster = testCluster([statefulSetController, pvcController]);
     cluster.store.apply(postgres());
-    cluster.clock.advanceTo(20_000);
+    cluster.clock.advanceTo(SETTLED);
     cluster.store.apply(postgres({ replicas: 1 }));
-    cluster.clock.advanceTo(20_500);
+    cluster.clock.advanceTo(SETTLED + 500);
     expect(
       live(cluster, 'Pod')
         .filter((p) => p.metadata.deletionTimestamp)
         .map((p) => p.metadata.name),
     ).toEqual(['postgres-2']);
-    cluster.clock.advanceTo(40_000);
+    cluster.clock.advanceTo(SETTLED + 60_000);
     expect(live(cluster, 'Pod').map((p) => p.metadata.name)).toEqual(['postgres-0']);
     expect(live(cluster, 'PersistentVolumeClaim')).toHaveLength(3);
   });

@@ -61,6 +61,11 @@ export interface SimulationResult {
 const HISTORY_START_MS = -3_600_000;
 /** Give up settling the history after this long. */
 const HISTORY_LIMIT_MS = 1_800_000;
+/**
+ * After the operation, the cluster must stay at rest this long before the simulation stops: a pod made to fail
+ * is Ready for a moment before its first crash, and the app is Healthy until then.
+ */
+const REST_MS = 10_000;
 
 /**
  * Run one Application's sync on a fresh fake cluster from start to end, deterministically: same input, same
@@ -115,11 +120,17 @@ class Simulation {
       this.clock.schedule(this.log.origin + this.input.terminateAtSeconds * 1000, () => op.actor.send({ type: 'sync.terminate' }));
     }
     const until = this.log.origin + (this.input.untilSeconds ?? 3600) * 1000;
+    let restingSince: number | undefined;
     for (;;) {
       const next = this.clock.nextDeadline();
       if (next === undefined || next > until) break;
+      if (restingSince !== undefined && next > restingSince + REST_MS) break;
       this.clock.runNext();
-      if (op.completed && isSettled(this.cluster.store, this.tracker)) break;
+      // Judge rest only once the current instant is done: the app's health fold and the controllers' reactions
+      // to the last tick are queued at this same time and would otherwise be cut off.
+      if (this.clock.nextDeadline() === this.clock.now()) continue;
+      const resting = op.completed && isSettled(this.cluster.store, this.tracker);
+      restingSince = resting ? (restingSince ?? this.clock.now()) : undefined;
     }
     if (this.clock.now() < until && !op.completed && this.clock.nextDeadline() === undefined) this.clock.advanceTo(until);
     if (!op.completed && this.clock.now() < until && this.clock.nextDeadline() !== undefined) this.clock.advanceTo(until);

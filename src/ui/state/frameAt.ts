@@ -69,6 +69,9 @@ export interface Frame {
   hooks: HookMark[];
 }
 
+/** Event types that belong to an operation, not to the cluster: ignored when they come from the history. */
+const historyOnly = new Set<SimEvent['type']>(['operation', 'step', 'wave-delay', 'result']);
+
 /** How long a deleted hook stays on screen, in virtual seconds, so the reason can be read. */
 export const HOOK_LINGER_SECONDS = 4;
 
@@ -95,6 +98,9 @@ export function frameAt(events: readonly SimEvent[], t: number): Frame {
   for (const e of events) {
     if (e.t > t) break;
     count++;
+    // Before t = 0 the log holds the history that built the cluster (earlier syncs). Only the cluster's state
+    // carries over into this sync; the earlier operations' phases, steps and results do not.
+    if (e.t < 0 && historyOnly.has(e.type)) continue;
     switch (e.type) {
       case 'operation':
         operation = { phase: e.phase, message: e.message };

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { SimEvent } from '../../engine';
+import { currentStep } from './currentStep';
+
+const events: SimEvent[] = [
+  { t: 0, type: 'operation', phase: 'Running', message: '' },
+  { t: 0, type: 'step', phase: 'PreSync', wave: 0 },
+  { t: 7, type: 'step', phase: 'Sync', wave: -1 },
+  { t: 9, type: 'operation', phase: 'Running', message: 'waiting for completion of hook' },
+  { t: 12, type: 'step', phase: 'Sync', wave: 0 },
+  { t: 30, type: 'operation', phase: 'Succeeded', message: 'successfully synced (all tasks run)' },
+];
+
+describe('currentStep', () => {
+  it('is the last step started at or before the cursor', () => {
+    expect(currentStep(events, 0)).toEqual({ phase: 'PreSync', wave: 0 });
+    expect(currentStep(events, 11.9)).toEqual({ phase: 'Sync', wave: -1 });
+    expect(currentStep(events, 12)).toEqual({ phase: 'Sync', wave: 0 });
+  });
+
+  it('is none before the first step and after the operation ended', () => {
+    expect(currentStep(events.slice(0, 1), 5)).toBeUndefined();
+    expect(currentStep(events, 30)).toBeUndefined();
+  });
+});
