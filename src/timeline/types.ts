@@ -110,6 +110,7 @@ export interface HookSpan {
   deletedBy: DeleteReason | null;
   y: number;
   height: number;
+  /** Where the label goes at zoom 1; the renderer decides again at each zoom (labelSide.ts). */
   labelSide: LabelSide;
 }
 
@@ -123,6 +124,7 @@ export interface Marker {
   y: number;
   height: number;
   label: string;
+  /** Where the label goes at zoom 1; the renderer decides again at each zoom (labelSide.ts). */
   labelSide: LabelSide;
 }
 

@@ -63,7 +63,11 @@ export class SimulationSession {
   readonly events: SimEvent[] = $derived(this.result?.events ?? []);
   /** The sync itself, t ≥ 0: what the timeline draws. */
   readonly syncEvents: SimEvent[] = $derived(this.events.filter((e) => e.t >= 0));
-  readonly endT: number = $derived(this.result?.endT ?? 0);
+  /**
+   * The end of the axis: the end of the run plus a short tail (2 s, or 5 % of a long run), so the final
+   * state, often reached in the run's last instant, stays on screen and shows in the lanes.
+   */
+  readonly endT: number = $derived(this.result ? tailed(this.result.endT) : 0);
   readonly frame = $derived(frameAt(this.events, this.t));
   readonly lanes = $derived(lanesOf(this.syncEvents, this.endT));
   readonly columns = $derived(stackLayout(this.events, this.tierHints()));
@@ -201,7 +205,9 @@ export class SimulationSession {
   private run(): void {
     const scenario = this.scenario;
     if (!scenario) return;
-    const fail = scenario.toggles.filter((toggle) => this.toggles.includes(toggle.id)).map((toggle) => toggle.fail);
+    const fail = scenario.toggles
+      .filter((toggle) => this.toggles.includes(toggle.id))
+      .map((toggle) => toggle.fail);
     try {
       this.result = this.simulate(scenario, fail);
       this.error = undefined;
@@ -272,7 +278,14 @@ export class SimulationSession {
   }
 }
 
+function tailed(endT: number): number {
+  return Math.ceil((endT + Math.max(2, endT * 0.05)) * 10) / 10;
+}
+
 /** The title of a scenario file without parsing all of it, for the picker. */
 function titleOf(text: string): string | undefined {
-  return /^title:\s*(.+)$/m.exec(text)?.[1]?.trim().replace(/^(['"])(.*)\1$/, '$2');
+  return /^title:\s*(.+)$/m
+    .exec(text)?.[1]
+    ?.trim()
+    .replace(/^(['"])(.*)\1$/, '$2');
 }

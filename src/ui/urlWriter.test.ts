@@ -6,7 +6,11 @@ describe('UrlWriter', () => {
 
   it('writes at once when asked, and skips a link that did not change', () => {
     const written: string[] = [];
-    const writer = new UrlWriter((s) => written.push(s), 500, () => 0);
+    const writer = new UrlWriter(
+      (s) => written.push(s),
+      500,
+      () => 0,
+    );
     writer.write('?t=1', true);
     writer.write('?t=1', true);
     writer.write('?t=2', true);
@@ -16,7 +20,11 @@ describe('UrlWriter', () => {
   it('throttles frequent writes and always ends on the latest one', () => {
     vi.useFakeTimers();
     const written: string[] = [];
-    const writer = new UrlWriter((s) => written.push(s), 500, () => Date.now());
+    const writer = new UrlWriter(
+      (s) => written.push(s),
+      500,
+      () => Date.now(),
+    );
     for (let i = 1; i <= 30; i++) {
       writer.write(`?t=${i}`, false);
       vi.advanceTimersByTime(16);

@@ -17,7 +17,11 @@ import {
 /** Where each scenario must end (contract.md §2 words; the scenarios' own `expect:`). */
 const ends = {
   'three-tier': { 'operation-phase': 'Succeeded', 'sync-status': 'Synced', 'health-status': 'Healthy' },
-  'failing-migration': { 'operation-phase': 'Failed', 'sync-status': 'OutOfSync', 'health-status': 'Healthy' },
+  'failing-migration': {
+    'operation-phase': 'Failed',
+    'sync-status': 'OutOfSync',
+    'health-status': 'Healthy',
+  },
   'failing-smoke-test': { 'operation-phase': 'Failed', 'sync-status': 'Synced', 'health-status': 'Healthy' },
 };
 
@@ -47,20 +51,24 @@ export function pageCases({ browser, base, root, results, full }) {
         await page.click('[data-testid="play"]');
         await waitForStatus(page, end);
         assert.equal(await readT(page), await readEndT(page));
-      }),
-    );
+      }));
   }
 
   test('failing-migration leaves the Deployment on 6.7.1', () =>
     withPage('?scenario=failing-migration', async (page) => {
       await page.keyboard.press('End');
       await waitForStatus(page, ends['failing-migration']);
-      const versions = await page.getAttribute('[data-testid="workload-Deployment/checkout"]', 'data-versions');
+      const versions = await page.getAttribute(
+        '[data-testid="workload-Deployment/checkout"]',
+        'data-versions',
+      );
       assert.equal(versions, '6.7.1');
       const why = await page.textContent('[data-testid="why-headline"]');
-      assert.match(why, /^PreSync hook checkout-migrate failed → Sync phase will not start; SyncFail hooks run/);
-    }),
-  );
+      assert.match(
+        why,
+        /^PreSync hook checkout-migrate failed → Sync phase will not start; SyncFail hooks run/,
+      );
+    }));
 
   test('playing advances the virtual clock by speed × real time', () =>
     withPage('?scenario=three-tier', async (page) => {
@@ -75,8 +83,7 @@ export function pageCases({ browser, base, root, results, full }) {
       assert.ok(t > 8 * 0.8 && t <= 8 * elapsed + 0.5, `t = ${t} after ${elapsed} s at 8×`);
       await page.waitForTimeout(300);
       assert.equal(await readT(page), t, 'pause stops the clock');
-    }),
-  );
+    }));
 
   test('step, scrub and a link land on the state playing reaches', async () => {
     let played;
@@ -144,15 +151,17 @@ export function pageCases({ browser, base, root, results, full }) {
       await page.waitForSelector('[data-testid="legend"][open]');
       await page.keyboard.press('Escape');
       await page.waitForSelector('[data-testid="legend"]:not([open])', { state: 'attached' });
-    }),
-  );
+    }));
 
   test('a longer wave delay re-runs the sync, shows the countdown and ends it later', () =>
     withPage('?scenario=three-tier', async (page) => {
       const before = await readEndT(page);
       await page.fill('[data-testid="wave-delay"]', '12');
       await page.press('[data-testid="wave-delay"]', 'Enter');
-      await page.waitForFunction((end) => Number(document.querySelector('[data-testid="scrubber"]').max) > end, before);
+      await page.waitForFunction(
+        (end) => Number(document.querySelector('[data-testid="scrubber"]').max) > end,
+        before,
+      );
       assert.match(await page.evaluate(() => location.search), /waveDelay=12/);
       await page.locator('[data-testid="wave-delay"]').blur();
       // The first wave delay starts with the PreSync step; one second later 11 s of it are left.
@@ -161,18 +170,20 @@ export function pageCases({ browser, base, root, results, full }) {
       assert.equal(await page.textContent('[data-testid="why-headline"]'), 'wave delay: 11.0 s left');
       await page.keyboard.press('End');
       await waitForStatus(page, ends['three-tier']);
-    }),
-  );
+    }));
 
   test('the smoke-test toggle makes three-tier fail while the app stays Healthy', () =>
     withPage('?scenario=three-tier', async (page) => {
       await page.check('[data-testid="toggle-smoke"]');
       await page.keyboard.press('End');
-      await waitForStatus(page, { 'operation-phase': 'Failed', 'sync-status': 'Synced', 'health-status': 'Healthy' });
+      await waitForStatus(page, {
+        'operation-phase': 'Failed',
+        'sync-status': 'Synced',
+        'health-status': 'Healthy',
+      });
       assert.match(await page.textContent('[data-testid="callout"]'), /Sync Failed, app Healthy/);
       assert.match(await page.evaluate(() => location.search), /fail=smoke/);
-    }),
-  );
+    }));
 
   test('the scenario picker switches scenarios', () =>
     withPage('?scenario=three-tier', async (page) => {
@@ -181,8 +192,7 @@ export function pageCases({ browser, base, root, results, full }) {
       await page.keyboard.press('End');
       await waitForStatus(page, ends['failing-smoke-test']);
       assert.match(await page.evaluate(() => location.search), /scenario=failing-smoke-test/);
-    }),
-  );
+    }));
 
   if (full) {
     test('axe finds no serious or critical violation, light and dark', async () => {
@@ -205,14 +215,18 @@ export function pageCases({ browser, base, root, results, full }) {
                 }));
               });
               for (const v of violations) {
-                if (v.impact === 'serious' || v.impact === 'critical') found.push({ scenario, colorScheme, ...v });
+                if (v.impact === 'serious' || v.impact === 'critical')
+                  found.push({ scenario, colorScheme, ...v });
               }
             },
             { colorScheme },
           );
         }
       }
-      assert.deepEqual(found, []);
+      const list = found.map(
+        (f) => `${f.scenario}, ${f.colorScheme}: ${f.id} (${f.impact}) at ${f.targets.join(' | ')}`,
+      );
+      assert.equal(found.length, 0, `axe violations:\n${list.join('\n')}`);
     });
 
     test('screenshots of every end state, light and dark, at 1280×720 and 1920×1080', async () => {

@@ -87,7 +87,9 @@ export async function waitForStatus(page, expected, timeout = 20_000) {
     )
     .catch(async () => {
       const state = await readState(page);
-      assert.fail(`expected ${JSON.stringify(expected)}, page shows ${JSON.stringify({ ...state, table: undefined })}`);
+      assert.fail(
+        `expected ${JSON.stringify(expected)}, page shows ${JSON.stringify({ ...state, table: undefined })}`,
+      );
     });
 }
 

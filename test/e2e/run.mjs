@@ -33,7 +33,8 @@ if (!existsSync(executablePath)) {
   );
 }
 for (const built of ['dist/index.html', 'dist-single/index.html']) {
-  if (!existsSync(join(root, built))) refuse(`${built} is missing: run \`npm run build && npm run build:single\` first.`);
+  if (!existsSync(join(root, built)))
+    refuse(`${built} is missing: run \`npm run build && npm run build:single\` first.`);
 }
 
 const browser = await chromium.launch({
@@ -60,6 +61,15 @@ const targets = [
 try {
   for (const target of targets) {
     const cases = pageCases({ browser, base: target.base, root, results, full: target.full });
+    cases.push(
+      ...(await import('./editorCases.mjs')).editorCases({
+        browser,
+        base: target.base,
+        root,
+        results,
+        full: target.full,
+      }),
+    );
     for (const { name, fn } of cases) {
       const label = `[${target.label}] ${name}`;
       const started = Date.now();
@@ -69,7 +79,12 @@ try {
         process.stdout.write(`  ✓ ${label} (${Date.now() - started} ms)\n`);
       } catch (error) {
         counts.failed++;
-        process.stdout.write(`  ✗ ${label}\n    ${String(error?.stack ?? error).split('\n').slice(0, 6).join('\n    ')}\n`);
+        process.stdout.write(
+          `  ✗ ${label}\n    ${String(error?.stack ?? error)
+            .split('\n')
+            .slice(0, 6)
+            .join('\n    ')}\n`,
+        );
       }
     }
   }

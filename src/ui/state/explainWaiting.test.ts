@@ -57,6 +57,27 @@ describe('explainWaiting', () => {
     expect(why.detail).toMatch(/next tick/);
   });
 
+  it('lists no blockers once the operation has ended', () => {
+    const ended = [
+      ...ok,
+      {
+        t: 30,
+        type: 'result',
+        group: '',
+        kind: 'Namespace',
+        namespace: '',
+        name: 'shop',
+        syncPhase: 'PreSync',
+        wave: 0,
+        hookType: '',
+        status: 'Synced',
+        hookPhase: 'Running',
+        message: '',
+      } as const,
+    ];
+    expect(explainWaiting(frameAt(ended, 31), []).blockers).toEqual([]);
+  });
+
   it('explains a success with an app that is still Progressing', () => {
     const why = explainWaiting(frameAt(ok, 13), []);
     expect(why.headline).toBe('Nothing is waiting: the operation Succeeded.');

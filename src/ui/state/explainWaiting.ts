@@ -40,7 +40,8 @@ export function explainWaiting(frame: Frame, syncFailHooks: readonly string[]): 
   const op = frame.operation;
   const message = op?.message ?? '';
   const engineMessage = message.startsWith('waiting for') ? message : undefined;
-  const running = frame.results.filter((row) => row.hookPhase === 'Running');
+  // Only a running operation waits; a finished one may keep a task Running forever (it is never refreshed).
+  const running = op?.phase === 'Running' ? frame.results.filter((row) => row.hookPhase === 'Running') : [];
   const blockers = running.map((row) => blockerOf(row, frame));
   const base = { engineMessage, blockers };
 
@@ -59,7 +60,8 @@ export function explainWaiting(frame: Frame, syncFailHooks: readonly string[]): 
 
   // §2.12: the first failed task decides what happens next; SyncFail hooks are the consequence, not the cause.
   const cause = frame.results.find((row) => failed(row) && row.syncPhase !== 'SyncFail');
-  if (cause && op.phase !== 'Succeeded') return { ...base, ...explainFailure(cause, op.phase, syncFailHooks) };
+  if (cause && op.phase !== 'Succeeded')
+    return { ...base, ...explainFailure(cause, op.phase, syncFailHooks) };
 
   if (op.phase === 'Succeeded') {
     const health = frame.app?.health;

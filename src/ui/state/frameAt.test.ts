@@ -51,4 +51,41 @@ describe('frameAt', () => {
     const later: SimEvent[] = log.map((e) => ({ ...e, t: e.t + 1 }));
     expect(frameAt(later, 0.5).operation).toBeUndefined();
   });
+
+  it('carries the cluster over from the history before t = 0, but not the earlier operation', () => {
+    const history: SimEvent[] = [
+      { t: -60, type: 'operation', phase: 'Succeeded', message: 'successfully synced (all tasks run)' },
+      {
+        t: -60,
+        type: 'result',
+        group: 'apps',
+        kind: 'Deployment',
+        namespace: 'shop',
+        name: 'api',
+        syncPhase: 'Sync',
+        wave: 0,
+        hookType: '',
+        status: 'Synced',
+        hookPhase: 'Succeeded',
+        message: '',
+      },
+      {
+        t: -50,
+        type: 'pod',
+        namespace: 'shop',
+        name: 'api-1',
+        state: 'Ready',
+        ready: true,
+        restarts: 0,
+        ownerKind: 'Deployment',
+        ownerName: 'api',
+        image: 'api:1',
+        message: '',
+      },
+    ];
+    const frame = frameAt([...history, ...log], 0);
+    expect(frame.pods.map((p) => p.name)).toEqual(['api-1']);
+    expect(frame.results.map((r) => r.name)).toEqual(['migrate']);
+    expect(frame.operation?.message).toBe('waiting for completion of hook batch/Job/migrate');
+  });
 });

@@ -183,7 +183,8 @@ export function frameAt(events: readonly SimEvent[], t: number): Frame {
     operation,
     app,
     step,
-    waveDelay: delay && left > 0 ? { phase: delay.phase, wave: delay.wave, seconds: delay.seconds, left } : undefined,
+    waveDelay:
+      delay && left > 0 ? { phase: delay.phase, wave: delay.wave, seconds: delay.seconds, left } : undefined,
     results: rows,
     health,
     pods: [...pods.values()],

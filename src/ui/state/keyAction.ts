@@ -1,18 +1,14 @@
 export type KeyAction =
-  | 'toggle-play'
-  | 'step-back'
-  | 'step-forward'
-  | 'wave-back'
-  | 'wave-forward'
-  | 'start'
-  | 'end'
-  | 'legend';
+  'toggle-play' | 'step-back' | 'step-forward' | 'wave-back' | 'wave-forward' | 'start' | 'end' | 'legend';
 
 /** The keys of the page, as the legend lists them. */
 export const keyBindings: { keys: string; action: string }[] = [
   { keys: 'Space', action: 'play / pause' },
   { keys: '← / →', action: 'previous / next event' },
-  { keys: 'Shift+← / Shift+→, PageUp / PageDown', action: 'previous / next wave (presenter clickers send PageUp/PageDown)' },
+  {
+    keys: 'Shift+← / Shift+→, PageUp / PageDown',
+    action: 'previous / next wave (presenter clickers send PageUp/PageDown)',
+  },
   { keys: 'Home / End', action: 'start / end of the sync' },
   { keys: '?', action: 'show or hide this legend' },
 ];

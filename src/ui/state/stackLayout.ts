@@ -55,7 +55,10 @@ export function stackLayout(events: readonly SimEvent[], tiers: ReadonlyMap<stri
   }
   for (const key of hooks.keys()) workloads.delete(key);
 
-  const placed = [...workloads.entries()].map(([key, w]) => ({ w, tier: tiers.get(key) ?? tierByName(w.name) }));
+  const placed = [...workloads.entries()].map(([key, w]) => ({
+    w,
+    tier: tiers.get(key) ?? tierByName(w.name),
+  }));
   const byTier = placed.every((p) => p.tier !== undefined);
   const columns = new Map<string, StackColumn>();
   const column = (id: string, title: string, tier: string | undefined) => {
@@ -85,7 +88,10 @@ function sortColumns(columns: StackColumn[]): StackColumn[] {
     const i = tierOrder.indexOf(c.id);
     return i < 0 ? tierOrder.length : i;
   };
-  return columns.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
+  return columns
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
 }
 
 function item(e: { kind: string; name: string }): StackItem {

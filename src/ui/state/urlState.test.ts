@@ -3,7 +3,12 @@ import { formatUrlState, parseUrlState } from './urlState';
 
 describe('url state', () => {
   it('reads every parameter of the contract from the query string', () => {
-    expect(parseUrlState('?scenario=failing-smoke-test&speed=0.5&autoplay=1&waveDelay=0&t=12.5&fail=smoke&seed=7', '')).toEqual({
+    expect(
+      parseUrlState(
+        '?scenario=failing-smoke-test&speed=0.5&autoplay=1&waveDelay=0&t=12.5&fail=smoke&seed=7',
+        '',
+      ),
+    ).toEqual({
       scenario: 'failing-smoke-test',
       speed: 0.5,
       autoplay: true,
@@ -15,7 +20,11 @@ describe('url state', () => {
   });
 
   it('reads the hash too, and the hash wins', () => {
-    expect(parseUrlState('?scenario=three-tier&t=3', '#t=9&speed=max')).toEqual({ scenario: 'three-tier', t: 9, speed: 'max' });
+    expect(parseUrlState('?scenario=three-tier&t=3', '#t=9&speed=max')).toEqual({
+      scenario: 'three-tier',
+      t: 9,
+      speed: 'max',
+    });
   });
 
   it('ignores values it cannot use', () => {
@@ -23,7 +32,14 @@ describe('url state', () => {
   });
 
   it('writes a link that reads back the same state', () => {
-    const state = { scenario: 'three-tier', speed: 2 as const, waveDelay: 5, t: 17.25, fail: ['migration', 'smoke'], seed: 3 };
+    const state = {
+      scenario: 'three-tier',
+      speed: 2 as const,
+      waveDelay: 5,
+      t: 17.25,
+      fail: ['migration', 'smoke'],
+      seed: 3,
+    };
     const search = formatUrlState(state);
     expect(search).toBe('?scenario=three-tier&speed=2&waveDelay=5&t=17.25&fail=migration,smoke&seed=3');
     expect(parseUrlState(search, '')).toEqual(state);

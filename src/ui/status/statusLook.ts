@@ -57,7 +57,13 @@ export function statusLook(status: string | undefined): StatusLook {
 
 /** The words the legend explains, grouped as Argo CD groups them. */
 export const legendGroups: { title: string; statuses: string[] }[] = [
-  { title: 'App health', statuses: ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing', 'Unknown'] },
+  {
+    title: 'App health',
+    statuses: ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing', 'Unknown'],
+  },
   { title: 'Sync status', statuses: ['Synced', 'OutOfSync'] },
-  { title: 'Last sync (operation phase)', statuses: ['Running', 'Succeeded', 'Failed', 'Error', 'Terminating'] },
+  {
+    title: 'Last sync (operation phase)',
+    statuses: ['Running', 'Succeeded', 'Failed', 'Error', 'Terminating'],
+  },
 ];

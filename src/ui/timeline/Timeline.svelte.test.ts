@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { flushSync, mount, unmount } from 'svelte';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../engine';
 import Timeline from './Timeline.svelte';
 
 const events: SimEvent[] = JSON.parse(readFileSync('test/fixtures/events/three-tier-sync.json', 'utf8'));

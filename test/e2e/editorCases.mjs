@@ -1,0 +1,197 @@
+// Browser cases of the manifest editor and the order table (src/ui/manifests), run against one target like
+// pageCases. The editor is CodeMirror, which draws only the lines near its viewport, so a case moves the
+// cursor with the keyboard to a line number worked out here from the scenario file.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import {
+  assertSameState,
+  foreignRequests,
+  openPage,
+  readEndT,
+  readState,
+  waitForStatus,
+} from './pageHelpers.mjs';
+
+const threeTierEnd = { 'operation-phase': 'Succeeded', 'sync-status': 'Synced', 'health-status': 'Healthy' };
+
+export function editorCases({ browser, base, root, results, full }) {
+  const cases = [];
+  const pages = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const synced = parse(readFileSync(join(root, 'scenarios/three-tier.yaml'), 'utf8')).revisions.at(
+    -1,
+  ).manifests;
+  const lines = synced.split('\n');
+  /** The 0-based index of the first line matching `pattern` at or after line `from`. */
+  const lineOf = (pattern, from = 0) => {
+    const index = lines.findIndex((line, i) => i >= from && pattern.test(line));
+    assert.ok(index >= 0, `no line matches ${pattern}`);
+    return index;
+  };
+  const nameLine = lineOf(/^ {2}name: database-config$/);
+  const frontendWaveLine = lineOf(/sync-wave: "2"/, lineOf(/^ {2}name: frontend$/));
+
+  const withPage = async (query, fn, options) => {
+    const record = await openPage(browser, base, query, options);
+    pages.push(record);
+    try {
+      await fn(record.page, record);
+    } finally {
+      await record.close();
+    }
+  };
+
+  test('the editor loads when scrolled to, marks a YAML error on its line and keeps the last good run', () =>
+    withPage('?scenario=three-tier', async (page, record) => {
+      await page.keyboard.press('End');
+      await waitForStatus(page, threeTierEnd);
+      const good = await readState(page);
+      const timeline = await page.innerHTML('[data-testid="timeline"]');
+      assert.equal(await page.getAttribute('[data-testid="manifest-editor"]', 'data-ready'), 'false');
+      assert.ok(
+        !record.requests.some((url) => url.includes('createEditor')),
+        'CodeMirror loaded before it was needed',
+      );
+
+      await openEditor(page);
+      await goToLineEnd(page, nameLine);
+      await page.keyboard.type(': oops');
+      const error = await page.waitForSelector('[data-testid="manifest-error"]');
+      assert.match(await error.textContent(), new RegExp(`^\\s*Line ${nameLine + 1}, column \\d+:`));
+      assert.equal(
+        (await page.textContent('.cm-errorLine'))?.trim(),
+        'name: database-config: oops',
+        'the error line is marked',
+      );
+      assert.equal(
+        await page.locator('.cm-gutter-lint .cm-lint-marker-error').count(),
+        1,
+        'one gutter marker',
+      );
+      await page.waitForSelector('[data-testid="order-stale"]');
+
+      // After the re-run delay the session rejects the text: the error shows and the last good run stays.
+      await page.waitForSelector('[data-testid="input-error"]');
+      assertSameState(await readState(page), good, 'after a YAML error');
+      assert.equal(await page.innerHTML('[data-testid="timeline"]'), timeline, 'the timeline is unchanged');
+      if (full) {
+        await page
+          .locator('[data-testid="manifest-panel"]')
+          .screenshot({ path: join(results, 'editor-error.png') });
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page
+          .locator('[data-testid="manifest-panel"]')
+          .screenshot({ path: join(results, 'editor-error-dark.png') });
+        await page.emulateMedia({ colorScheme: 'light' });
+      }
+
+      for (let i = 0; i < ': oops'.length; i++) await page.keyboard.press('Backspace');
+      await page.waitForSelector('[data-testid="manifest-error"]', { state: 'detached' });
+      await page.waitForSelector('[data-testid="input-error"]', { state: 'detached' });
+      assert.equal(await page.locator('.cm-errorLine').count(), 0, 'the mark is gone');
+      assert.equal(await page.locator('[data-testid="order-stale"]').count(), 0, 'the plan is current again');
+    }));
+
+  test('a sync-wave edit re-plans the order, re-runs, survives a reload, and reset undoes it', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      const endBefore = await readEndT(page);
+      const frontendWave = () =>
+        page.textContent('[data-testid="order-row"][data-key="Deployment/frontend"] td:nth-child(2)');
+      assert.equal(await frontendWave(), '2');
+
+      await openEditor(page);
+      await goToLineEnd(page, frontendWaveLine);
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('3');
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="order-row"][data-key="Deployment/frontend"] td:nth-child(2)')
+            ?.textContent === '3',
+      );
+      // One more wave means one more step, so one more wave delay: the re-run ends later.
+      await page.waitForFunction(
+        (end) => Number(document.querySelector('[data-testid="scrubber"]').max) > end,
+        endBefore,
+      );
+      const endEdited = await readEndT(page);
+      assert.match(await page.textContent('[data-testid="manifest-revision"]'), /\(edited\)/);
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid="scrubber"]').focus();
+      await page.keyboard.press('End');
+      await waitForStatus(page, threeTierEnd);
+
+      await page.reload();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
+      );
+      await page.waitForSelector('[data-testid="manifest-restored"]');
+      assert.equal(await frontendWave(), '3', 'the edit is back after a reload');
+      assert.equal(await readEndT(page), endEdited, 'and so is its run');
+      const saved = await page.evaluate(() => localStorage.getItem('sandbox-manifests:three-tier'));
+      assert.match(saved, /sync-wave: \\"3\\"/);
+
+      await page.click('[data-testid="manifest-reset"]');
+      await page.waitForFunction(
+        (end) => Number(document.querySelector('[data-testid="scrubber"]').max) === end,
+        endBefore,
+      );
+      assert.equal(await frontendWave(), '2', 'reset restores the scenario');
+      assert.equal(await page.locator('[data-testid="manifest-restored"]').count(), 0);
+      assert.equal(await page.evaluate(() => localStorage.getItem('sandbox-manifests:three-tier')), null);
+      await page.reload();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
+      );
+      assert.equal(
+        await page.locator('[data-testid="manifest-restored"]').count(),
+        0,
+        'nothing to restore after reset',
+      );
+    }));
+
+  test("the order table highlights the step at the timeline's cursor", () =>
+    withPage('?scenario=three-tier', async (page) => {
+      const highlighted = () =>
+        page.$$eval('[data-testid="order-row"][aria-current="step"]', (rows) =>
+          rows.map((r) => r.dataset.key),
+        );
+      assert.deepEqual(await highlighted(), [], 'the namespace is created before the first step (§2.7)');
+      await page.keyboard.press('PageDown');
+      assert.deepEqual(await highlighted(), ['Namespace/three-tier', 'Job/database-migration']);
+      await page.keyboard.press('PageDown');
+      assert.deepEqual(await highlighted(), ['ConfigMap/database-config']);
+      await page.keyboard.press('End');
+      await waitForStatus(page, threeTierEnd);
+      assert.deepEqual(await highlighted(), [], 'nothing runs after the operation ended');
+    }));
+
+  test('the editor pages log no error and stay on their origin', () => {
+    assert.deepEqual(
+      pages.flatMap((p) => p.errors),
+      [],
+    );
+    assert.deepEqual(
+      pages.flatMap((p) => foreignRequests(p, base)),
+      [],
+    );
+  });
+
+  return cases;
+}
+
+/** Bring the panel into view, wait for CodeMirror, and put the focus in it. */
+async function openEditor(page) {
+  await page.locator('[data-testid="manifest-panel"]').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="manifest-editor"][data-ready="true"] .cm-content');
+  await page.click('[data-testid="manifest-editor"] .cm-content');
+}
+
+/** Move the editor's cursor to the end of a 0-based line, with the keys a user would press. */
+async function goToLineEnd(page, index) {
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+}
