@@ -69,7 +69,7 @@ export class SimulationSession {
    */
   readonly endT: number = $derived(this.result ? tailed(this.result.endT) : 0);
   readonly frame = $derived(frameAt(this.events, this.t));
-  readonly lanes = $derived(lanesOf(this.syncEvents, this.endT));
+  readonly lanes = $derived(lanesOf(this.events, this.endT));
   readonly columns = $derived(stackLayout(this.events, this.tierHints()));
   readonly stack = $derived(stackAt(this.columns, this.frame));
   readonly waiting = $derived(explainWaiting(this.frame, syncFailHooksOf(this.syncEvents)));

@@ -168,6 +168,39 @@ export function editorCases({ browser, base, root, results, full }) {
       assert.deepEqual(await highlighted(), [], 'nothing runs after the operation ended');
     }));
 
+  if (full) {
+    test('axe finds no serious or critical violation in the loaded editor and order table, light and dark', async () => {
+      const found = [];
+      for (const colorScheme of ['light', 'dark']) {
+        await withPage(
+          '?scenario=failing-migration',
+          async (page) => {
+            await openEditor(page);
+            await goToLineEnd(page, 3);
+            await page.keyboard.type(': oops');
+            await page.waitForSelector('[data-testid="manifest-error"]');
+            await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
+            const violations = await page.evaluate(async () => {
+              const result = await globalThis.axe.run('[data-testid="manifest-panel"]', {
+                resultTypes: ['violations'],
+              });
+              return result.violations.map((v) => ({
+                id: v.id,
+                impact: v.impact,
+                targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+              }));
+            });
+            for (const v of violations) {
+              if (v.impact === 'serious' || v.impact === 'critical') found.push({ colorScheme, ...v });
+            }
+          },
+          { colorScheme },
+        );
+      }
+      assert.deepEqual(found, []);
+    });
+  }
+
   test('the editor pages log no error and stay on their origin', () => {
     assert.deepEqual(
       pages.flatMap((p) => p.errors),

@@ -241,6 +241,8 @@ export function pageCases({ browser, base, root, results, full }) {
               async (page) => {
                 await page.keyboard.press('End');
                 await waitForStatus(page, ends[scenario]);
+                // Let the pods' enter and leave transitions finish before the picture.
+                await page.waitForTimeout(400);
                 const file = join(shots, `${scenario}-${colorScheme}-${viewport.width}.png`);
                 await page.screenshot({ path: file, fullPage: viewport.width === 1280 });
               },

@@ -123,6 +123,9 @@ export function resolveBehaviour(
     return {
       ...behaviour,
       program: { type: 'exit', runMs: FAIL_RUN_MS, exitCode: 1 },
+      // It crashes before it ever reports Ready, as a crash-looping app does at start-up: a pod Ready for a
+      // moment would complete its Deployment's rollout, which then never reaches its progress deadline.
+      readyMs: Infinity,
       log: [],
       source: 'fail',
     };

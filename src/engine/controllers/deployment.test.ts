@@ -4,7 +4,7 @@ import { healthOf } from '../health/healthOf';
 import type { Json, KubeObject } from '../types';
 import { deploymentController } from './deployment';
 import { replicaSetController } from './replicaSet';
-import { deploymentManifest, get, imageOf, isReady, live, testCluster } from './testKit';
+import { deploymentManifest, get, imageOf, isReady, live, runUntil, testCluster } from './testKit';
 
 function setup(failures: string[] = []): Cluster {
   return testCluster([deploymentController, replicaSetController], { failures });
@@ -206,6 +206,16 @@ describe('progress deadline', () => {
     expect(health(api(cluster))).toBe('Progressing');
     cluster.clock.advanceTo(600_000);
     expect(health(api(cluster))).toBe('Degraded');
+  });
+  it('does not re-measure a finished rollout when a pod goes away later, and the clock moves on', () => {
+    const cluster = setup();
+    cluster.store.apply(deploymentManifest('web', { spec: { progressDeadlineSeconds: 60 } }));
+    cluster.clock.advanceTo(100_000);
+    const [pod] = live(cluster, 'Pod');
+    cluster.store.delete({ group: '', kind: 'Pod', namespace: 'default', name: pod.metadata.name! });
+    runUntil(cluster, 200_000);
+    expect(conditionOf(web(cluster), 'Progressing').reason).toBe('NewReplicaSetAvailable');
+    expect(health(web(cluster))).toBe('Healthy');
   });
 });
 

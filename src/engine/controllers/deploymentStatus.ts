@@ -99,7 +99,13 @@ export function untilDeadline(d: KubeObject, status: Json, now: number): number 
   const condition = getCondition(status.conditions, 'Progressing');
   if (!hasProgressDeadline(d) || !condition?.lastUpdateTime) return undefined;
   if (deploymentComplete(d, status) || condition.reason === 'ProgressDeadlineExceeded') return undefined;
-  return Math.max(0, deadlineOf(d, condition.lastUpdateTime) - now);
+  // A finished rollout whose pods later stop being available is not estimated again (rolloutStatus skips it),
+  // so waking up at its deadline would change nothing, over and over: Kubernetes' rate-limited requeue is a
+  // no-op there. For the same reason a deadline already past (without a timeout recorded) is not waited for.
+  if (condition.reason === 'NewReplicaSetAvailable' && status.replicas === status.updatedReplicas)
+    return undefined;
+  const wait = deadlineOf(d, condition.lastUpdateTime) - now;
+  return wait > 0 ? wait : undefined;
 }
 
 /** The status as stored: zero counts are left out, as the API server's JSON does. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, KubeObject } from '../types';
 import { garbageCollector } from './garbageCollector';
-import { deploymentManifest, testCluster } from './testKit';
+import { deploymentManifest, runUntil, testCluster } from './testKit';
 import { workloadControllers } from './workloadControllers';
 
 const manifests: KubeObject[] = [
@@ -41,23 +41,37 @@ const manifests: KubeObject[] = [
     metadata: { name: 'web', namespace: 'default' },
     spec: { type: 'LoadBalancer', selector: { app: 'web' }, ports: [{ port: 80 }] },
   },
+  // A Deployment whose pods crash-loop (`failures` below) and never become ready, until its deadline.
+  deploymentManifest('api', {
+    spec: { progressDeadlineSeconds: 20 },
+    container: { readinessProbe: { httpGet: { path: '/', port: 80 } } },
+  }),
+  {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name: 'stuck', namespace: 'default' },
+    spec: { storageClassName: 'sandbox-unbindable', resources: { requests: { storage: '1Gi' } } },
+  },
+  { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } },
+  { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'shop' } },
 ];
 
 /** Run one timeline and return every change the store saw, with its virtual time. */
 function history(seed: number): string[] {
-  const cluster = testCluster([...workloadControllers], { seed });
+  const cluster = testCluster([...workloadControllers], { seed, failures: ['Deployment/api'] });
   garbageCollector(cluster);
   const log: string[] = [];
   cluster.store.watch((e) => log.push(`${cluster.clock.now()} ${e.type} ${JSON.stringify(e.object)}`));
   for (const m of manifests) cluster.store.apply(m);
-  cluster.clock.advanceTo(30_000);
+  runUntil(cluster, 30_000);
   cluster.store.apply(deploymentManifest('web', { image: 'nginx:1.28' }));
-  cluster.clock.advanceTo(60_000);
+  runUntil(cluster, 60_000);
   cluster.store.delete(
     { group: 'apps', kind: 'Deployment', namespace: 'default', name: 'web' },
     { propagationPolicy: 'Foreground' },
   );
-  cluster.clock.advanceTo(90_000);
+  cluster.store.delete({ group: '', kind: 'Namespace', namespace: '', name: 'shop' });
+  runUntil(cluster, 90_000);
   return log;
 }
 

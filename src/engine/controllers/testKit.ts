@@ -80,3 +80,17 @@ export function deploymentManifest(
     },
   };
 }
+
+/**
+ * Advance the clock to `t` timer by timer, failing (instead of hanging) when more than `maxSteps` timers
+ * run: a controller that keeps waking itself at one instant would otherwise never let time move on.
+ */
+export function runUntil(cluster: Cluster, t: number, maxSteps = 50_000): void {
+  let steps = 0;
+  while ((cluster.clock.nextDeadline() ?? Infinity) <= t) {
+    if (++steps > maxSteps)
+      throw new Error(`more than ${maxSteps} timers before t=${t} ms (now ${cluster.clock.now()})`);
+    cluster.clock.runNext();
+  }
+  cluster.clock.advanceTo(t);
+}

@@ -1,8 +1,6 @@
 // Tests are not engine code: they read the fixture files and parse them as `sim health` does.
-// eslint-disable-next-line no-restricted-imports
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-// eslint-disable-next-line no-restricted-imports
 import { parseManifests } from '../../scenarios/manifests';
 import { applyDefaults } from '../cluster/defaults';
 import { refOf } from '../cluster/gvk';

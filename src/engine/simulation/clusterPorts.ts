@@ -26,6 +26,9 @@ export function clusterPorts(
     apply(obj, opts) {
       const ref = refOf(obj);
       const name = kubectlName(ref);
+      // kubectl apply looks the object up by name first, so an unnamed resource fails, dry run included
+      // (argocd-semantics.md §2.14: non-hook resources are never named; e2e TestNamingNonHookResource).
+      if (!obj.metadata.name && opts.verb === 'apply') return { ok: false, message: 'resource name may not be empty' };
       const live = store.get(ref);
       // A client-side dry run (what Argo CD runs, §2.7) does not see the server's immutability checks.
       const immutable = live && !opts.dryRun && opts.verb === 'apply' ? immutableChange(live, obj) : undefined;

@@ -26,14 +26,16 @@ export interface StepStart {
 }
 
 /**
- * The distinct steps in the order they started. A step that returned "pending" (a BeforeHookCreation
- * deletion) is started again on a later tick; only its first start counts.
+ * The steps in the order they started. A step started again right after itself counts once: one that returned
+ * "pending" (a BeforeHookCreation deletion) runs again on a later tick, and so does a prune wave whose
+ * remaining prunes are re-reversed once the first ones are gone (§2.4, tasks are re-derived every tick).
  */
 export function stepStarts(events: readonly SimEvent[]): StepStart[] {
   const out: StepStart[] = [];
   events.forEach((e, index) => {
     if (e.type !== 'step') return;
-    if (out.some((s) => s.phase === e.phase && s.wave === e.wave)) return;
+    const last = out.at(-1);
+    if (last && last.phase === e.phase && last.wave === e.wave) return;
     out.push({ phase: e.phase, wave: e.wave, index, t: e.t });
   });
   return out;

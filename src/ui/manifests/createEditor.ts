@@ -73,7 +73,8 @@ export function createEditor(options: EditorOptions): ManifestEditorHandle {
         syntaxHighlighting(yamlColours),
         errorLineField,
         theme,
-        EditorView.contentAttributes.of({ 'aria-label': options.label }),
+        // An explicit tabindex tells checkers (axe) what browsers already know: the text area takes the focus.
+        EditorView.contentAttributes.of({ 'aria-label': options.label, tabindex: '0' }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged && !external) options.onChange(update.state.doc.toString());
         }),
@@ -126,7 +127,10 @@ const errorLineField = StateField.define<DecorationSet>({
     for (const effect of tr.effects) {
       if (!effect.is(setErrorLine)) continue;
       const line = effect.value;
-      next = line === undefined ? Decoration.none : Decoration.set([errorLineMark.range(tr.state.doc.line(line).from)]);
+      next =
+        line === undefined
+          ? Decoration.none
+          : Decoration.set([errorLineMark.range(tr.state.doc.line(line).from)]);
     }
     return next;
   },

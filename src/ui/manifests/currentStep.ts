@@ -5,7 +5,10 @@ import type { SimEvent, SyncPhase } from '../../engine';
  * operation is still running. Before the first step, and once the operation has ended, there is none, so the
  * order table highlights nothing.
  */
-export function currentStep(events: readonly SimEvent[], t: number): { phase: SyncPhase; wave: number } | undefined {
+export function currentStep(
+  events: readonly SimEvent[],
+  t: number,
+): { phase: SyncPhase; wave: number } | undefined {
   let step: { phase: SyncPhase; wave: number } | undefined;
   for (const event of events) {
     if (event.t > t) break;

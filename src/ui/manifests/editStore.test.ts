@@ -38,7 +38,10 @@ describe('editStore', () => {
   });
 
   it('reads back exactly what it wrote', () => {
-    const edit = { text: 'kind: ConfigMap\n# ünïcode, "quotes" and \\ backslashes\n', base: fingerprint('x') };
+    const edit = {
+      text: 'kind: ConfigMap\n# ünïcode, "quotes" and \\ backslashes\n',
+      base: fingerprint('x'),
+    };
     expect(parseEdit(serializeEdit(edit))).toEqual(edit);
   });
 

@@ -67,7 +67,11 @@ export function loadEdit(storage: EditStorage | undefined, scenarioId: string): 
 }
 
 /** Save, or with `undefined` forget, a scenario's edits. Returns whether the storage took it. */
-export function saveEdit(storage: EditStorage | undefined, scenarioId: string, edit: SavedEdit | undefined): boolean {
+export function saveEdit(
+  storage: EditStorage | undefined,
+  scenarioId: string,
+  edit: SavedEdit | undefined,
+): boolean {
   if (!storage) return false;
   try {
     if (edit === undefined) storage.removeItem(editKey(scenarioId));

@@ -43,11 +43,13 @@ describe('liveBefore', () => {
   });
 
   it('keeps hooks unless HookSucceeded deleted them; SyncFail hooks never ran', () => {
-    const history = [[hook('migrate', 'PreSync'), hook('smoke', 'PostSync', 'HookSucceeded'), hook('notify', 'SyncFail')]];
+    const history = [
+      [hook('migrate', 'PreSync'), hook('smoke', 'PostSync', 'HookSucceeded'), hook('notify', 'SyncFail')],
+    ];
     expect(names(liveBefore(history, options).managed)).toEqual(['Job/migrate']);
   });
 
-  it('knows the namespace CreateNamespace=true made without counting it as the app\'s', () => {
+  it("knows the namespace CreateNamespace=true made without counting it as the app's", () => {
     const live = liveBefore([[configMap('a')]], { ...options, syncOptions: ['CreateNamespace=true'] });
     expect(names(live.managed)).toEqual(['ConfigMap/a']);
     expect(findLive(live.all, { group: '', kind: 'Namespace', namespace: '', name: 'demo' })).toBeDefined();

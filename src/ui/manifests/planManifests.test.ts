@@ -11,7 +11,9 @@ const synced = (id: string) => scenario(id).revisions.at(-1)!.manifests;
 function orderOf(id: string, text = synced(id)): string[] {
   const outcome = planManifests(text, scenario(id));
   if (!outcome.ok) throw outcome.error;
-  return planRows(outcome.plan, outcome.generated).map((r) => `${r.phase}/${r.wave} ${r.kind}/${r.name} ${r.action}`);
+  return planRows(outcome.plan, outcome.generated).map(
+    (r) => `${r.phase}/${r.wave} ${r.kind}/${r.name} ${r.action}`,
+  );
 }
 
 describe('planManifests', () => {
@@ -49,7 +51,10 @@ describe('planManifests', () => {
   });
 
   it('reports a YAML error with its line in the edited text, as the run does', () => {
-    const outcome = planManifests('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [oops\n', scenario('three-tier'));
+    const outcome = planManifests(
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [oops\n',
+      scenario('three-tier'),
+    );
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) {
       expect(outcome.error.file).toBe('three-tier (edited)');

@@ -1,12 +1,18 @@
-import { EPOCH_MS, isInputError, planSync, type InputError, type KubeObject, type SyncPlan } from '../../engine';
+import {
+  EPOCH_MS,
+  isInputError,
+  planSync,
+  type InputError,
+  type KubeObject,
+  type SyncPlan,
+} from '../../engine';
 import { parseManifests } from '../../scenarios/manifests';
 import type { Scenario } from '../../scenarios/scenario';
 import { findLive, liveBefore, type LiveBefore, type PlanOptions } from './liveBefore';
 
 /** The order table's input: the plan of a manifest text, or why there is none. */
 export type ManifestPlan =
-  | { ok: true; plan: SyncPlan; generated: GeneratedNames }
-  | { ok: false; error: InputError };
+  { ok: true; plan: SyncPlan; generated: GeneratedNames } | { ok: false; error: InputError };
 
 /** Hook tasks whose name the sync generates from `generateName` (§2.14): task name → the generateName. */
 export type GeneratedNames = ReadonlyMap<string, string>;
@@ -28,7 +34,12 @@ export function planManifests(text: string, scenario: Scenario): ManifestPlan {
   }
   const options = planOptions(scenario);
   const live = historyOf(scenario, options);
-  const plan = planSync({ desired, live: live.managed, options, ports: { getLive: (ref) => findLive(live.all, ref) } });
+  const plan = planSync({
+    desired,
+    live: live.managed,
+    options,
+    ports: { getLive: (ref) => findLive(live.all, ref) },
+  });
   return { ok: true, plan, generated: generatedNames(desired, plan) };
 }
 
@@ -68,11 +79,14 @@ function historyOf(scenario: Scenario, options: PlanOptions): LiveBefore {
  */
 function generatedNames(desired: readonly KubeObject[], plan: SyncPlan): GeneratedNames {
   const prefixes = desired.flatMap((obj) =>
-    !obj.metadata?.name && obj.metadata?.generateName ? [{ kind: obj.kind, prefix: obj.metadata.generateName }] : [],
+    !obj.metadata?.name && obj.metadata?.generateName
+      ? [{ kind: obj.kind, prefix: obj.metadata.generateName }]
+      : [],
   );
   const names = new Map<string, string>();
   for (const task of plan.tasks) {
-    if (!task.isHook || desired.some((obj) => obj.kind === task.kind && obj.metadata?.name === task.name)) continue;
+    if (!task.isHook || desired.some((obj) => obj.kind === task.kind && obj.metadata?.name === task.name))
+      continue;
     const match = prefixes.find((p) => p.kind === task.kind && task.name.startsWith(p.prefix));
     if (match) names.set(task.name, match.prefix);
   }

@@ -91,4 +91,3 @@ describe('stepSummary', () => {
     expect(stepSummary(plan)).toMatch(/^4 steps: each waits/);
   });
 });
-

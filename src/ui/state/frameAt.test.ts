@@ -88,4 +88,14 @@ describe('frameAt', () => {
     expect(frame.results.map((r) => r.name)).toEqual(['migrate']);
     expect(frame.operation?.message).toBe('waiting for completion of hook batch/Job/migrate');
   });
+
+  it('drops Missing once the object exists, so a kind without a health check shows no health', () => {
+    const cm = { group: '', kind: 'ConfigMap', namespace: 'shop', name: 'config' };
+    const events: SimEvent[] = [
+      { t: 0, type: 'health', ...cm, status: 'Missing', message: '', hook: false },
+      { t: 1, type: 'object', ...cm, action: 'created' },
+    ];
+    expect(frameAt(events, 0.5).health.get('/ConfigMap/shop/config')?.status).toBe('Missing');
+    expect(frameAt(events, 1).health.has('/ConfigMap/shop/config')).toBe(false);
+  });
 });

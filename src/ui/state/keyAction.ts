@@ -5,10 +5,8 @@ export type KeyAction =
 export const keyBindings: { keys: string; action: string }[] = [
   { keys: 'Space', action: 'play / pause' },
   { keys: '← / →', action: 'previous / next event' },
-  {
-    keys: 'Shift+← / Shift+→, PageUp / PageDown',
-    action: 'previous / next wave (presenter clickers send PageUp/PageDown)',
-  },
+  { keys: 'Shift+← / Shift+→', action: 'previous / next wave' },
+  { keys: 'PageUp / PageDown', action: 'previous / next wave (what presenter clickers send)' },
   { keys: 'Home / End', action: 'start / end of the sync' },
   { keys: '?', action: 'show or hide this legend' },
 ];

@@ -31,4 +31,17 @@ describe('lanesOf', () => {
       { from: 5, to: 8, value: 'Degraded' },
     ]);
   });
+
+  it('starts the app lanes from the state the history left, without the earlier operation', () => {
+    const events: SimEvent[] = [
+      { t: -90, type: 'operation', phase: 'Succeeded', message: '' },
+      { t: -80, type: 'app', sync: 'Synced', health: 'Progressing', message: '' },
+      { t: -70, type: 'app', sync: 'Synced', health: 'Healthy', message: '' },
+      { t: 0, type: 'operation', phase: 'Running', message: '' },
+    ];
+    const [operation, sync, health] = lanesOf(events, 10);
+    expect(operation.segments).toEqual([{ from: 0, to: 10, value: 'Running' }]);
+    expect(sync.segments).toEqual([{ from: 0, to: 10, value: 'Synced' }]);
+    expect(health.segments).toEqual([{ from: 0, to: 10, value: 'Healthy' }]);
+  });
 });

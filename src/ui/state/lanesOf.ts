@@ -22,11 +22,14 @@ export function lanesOf(events: readonly SimEvent[], endT: number): Lane[] {
   const operation: LaneSegment[] = [];
   const sync: LaneSegment[] = [];
   const health: LaneSegment[] = [];
+  // The history before t = 0 (earlier syncs) only sets where the app's lanes start; the earlier operations
+  // are not this sync's, so their phases are left out.
   for (const e of events) {
-    if (e.type === 'operation') extend(operation, e.t, e.phase);
+    const t = Math.max(0, e.t);
+    if (e.type === 'operation' && e.t >= 0) extend(operation, t, e.phase);
     else if (e.type === 'app') {
-      extend(sync, e.t, e.sync);
-      extend(health, e.t, e.health);
+      extend(sync, t, e.sync);
+      extend(health, t, e.health);
     }
   }
   for (const segments of [operation, sync, health]) {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../types';
+import { eventsOf, stepStarts } from './eventQueries';
+import { runSimulation } from './simulate';
+import { configMap, job } from './testKit';
+
+// Three ConfigMaps in waves 0, 1 and 2: no health check, so each step is done as soon as it is applied and the
+// gaps between steps are the controller's own timing (§2.1 item 4, §2.11).
+const desired = [configMap('a', { wave: 0 }), configMap('b', { wave: 1 }), configMap('c', { wave: 2 })];
+
+function gaps(waveDelaySeconds: number, live: KubeObject[] = []): number[] {
+  const steps = stepStarts(runSimulation({ desired, live, waveDelaySeconds }).events);
+  return steps.slice(1).map((s, i) => s.t - steps[i].t);
+}
+
+describe('ARGOCD_SYNC_WAVE_DELAY (§2.11)', () => {
+  it('unchanged objects wake nothing: each gap is the wave delay plus the 30 s requeue', () => {
+    // Applying an identical object changes nothing, so only the 30 s requeue after the delay starts the next step.
+    expect(gaps(0, desired)).toEqual([30, 30]);
+    expect(gaps(2, desired)).toEqual([32, 32]);
+    expect(gaps(10, desired)).toEqual([40, 40]);
+  });
+
+  it('created objects re-queue after the 5 s batching, or after the delay when it is longer', () => {
+    expect(gaps(0)).toEqual([5, 5]);
+    expect(gaps(2)).toEqual([5, 5]);
+    expect(gaps(10)).toEqual([10, 10]);
+  });
+
+  it('sleeps after every step but the final one, and the operation ends in the tick of the final step', () => {
+    const { events } = runSimulation({ desired, waveDelaySeconds: 2 });
+    expect(eventsOf(events, 'wave-delay').map((e) => `${e.phase} ${e.wave} ${e.seconds}`)).toEqual([
+      'Sync 0 2',
+      'Sync 1 2',
+    ]);
+    const last = stepStarts(events).at(-1)!;
+    const end = eventsOf(events, 'operation').at(-1)!;
+    expect(end.phase).toBe('Succeeded');
+    expect(end.t).toBe(last.t);
+  });
+
+  it('does not sleep after a final PostSync hook either', () => {
+    const post = job('report', { hook: 'PostSync', runSeconds: 1 });
+    const { events } = runSimulation({ desired: [...desired, post], waveDelaySeconds: 2 });
+    expect(stepStarts(events).at(-1)).toMatchObject({ phase: 'PostSync', wave: 0 });
+    expect(eventsOf(events, 'wave-delay').map((e) => `${e.phase} ${e.wave}`)).toEqual([
+      'Sync 0',
+      'Sync 1',
+      'Sync 2',
+    ]);
+  });
+});

@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { KubeObject, SimEvent } from '../src/engine';
+import { playScenario } from '../src/scenarios/play';
+import { parseScenario, type Scenario } from '../src/scenarios/scenario';
+
+/**
+ * Every scenario in scenarios/ is a claim about Argo CD's behaviour: it must parse, play to the end, and end as
+ * its `expect:` block says. Its whole event log is kept as a golden file (test/output/<id>.events.jsonl), so
+ * any change in behaviour shows up as a diff to review (`npx vitest run -u test/scenarios.test.ts` accepts it).
+ */
+const dir = new URL('../scenarios/', import.meta.url);
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
+
+const named = (obj: KubeObject) => `${obj.kind}/${obj.metadata.name}`;
+
+/** The image of an object's first container: its pod template's, or its own for a Pod. */
+function imageOf(obj: KubeObject): string | undefined {
+  const spec = obj.kind === 'Pod' ? obj.spec : obj.spec?.template?.spec;
+  return spec?.containers?.[0]?.image;
+}
+
+/** Pod names (`namespace/name`) owned by a workload, from the pod events and the live pods' owners. */
+function podsOf(events: SimEvent[], live: KubeObject[], kind: string, name: string): Set<string> {
+  const pods = new Set<string>();
+  for (const e of events) {
+    if (e.type === 'pod' && e.ownerKind === kind && e.ownerName === name) pods.add(`${e.namespace}/${e.name}`);
+  }
+  for (const p of live) {
+    if (p.kind !== 'Pod') continue;
+    if (p.metadata.ownerReferences?.some((o) => o.kind === kind && o.name === name)) {
+      pods.add(`${p.metadata.namespace}/${p.metadata.name}`);
+    }
+  }
+  return pods;
+}
+
+describe.each(files)('scenarios/%s', (file) => {
+  const scenario: Scenario = parseScenario(readFileSync(new URL(file, dir), 'utf8'), `scenarios/${file}`);
+  const result = playScenario(scenario);
+  const op = result.application.status.operationState;
+  const expected = scenario.expect;
+  const live = new Map(result.live.map((o) => [named(o), o]));
+
+  it('has an expect: block and plays to the end of its operation', () => {
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
+    expect(result.problems).toEqual([]);
+    expect(['Succeeded', 'Failed', 'Error']).toContain(op?.phase);
+  });
+
+  it('ends with the expected operation phase and message, sync status and health', () => {
+    const actual = {
+      operationPhase: op?.phase,
+      operationMessage: op?.message,
+      syncStatus: result.application.status.sync.status,
+      health: result.application.status.health.status,
+    };
+    const wanted = {
+      operationPhase: expected.operationPhase ?? actual.operationPhase,
+      operationMessage: expected.operationMessage ?? actual.operationMessage,
+      syncStatus: expected.syncStatus ?? actual.syncStatus,
+      health: expected.health ?? actual.health,
+    };
+    expect(actual).toEqual(wanted);
+  });
+
+  it('runs the expected images, and leaves the expected objects in (and out of) the cluster', () => {
+    for (const [key, image] of Object.entries(expected.images ?? {})) {
+      const obj = live.get(key);
+      expect(obj, `${key} is live`).toBeDefined();
+      expect(imageOf(obj!), key).toBe(image);
+      const [kind, name] = key.split('/');
+      for (const pod of podsOf(result.events, result.live, kind, name)) {
+        const livePod = result.live.find((p) => p.kind === 'Pod' && `${p.metadata.namespace}/${p.metadata.name}` === pod);
+        if (livePod) expect(imageOf(livePod), pod).toBe(image);
+      }
+    }
+    for (const key of expected.exists ?? []) expect(live.has(key), `${key} exists`).toBe(true);
+    for (const key of expected.gone ?? []) expect(live.has(key), `${key} is gone`).toBe(false);
+  });
+
+  it("writes the expected lines in its Jobs' pod logs", () => {
+    for (const [key, text] of Object.entries(expected.logs ?? {})) {
+      const [kind, name] = key.split('/');
+      const pods = [...podsOf(result.events, result.live, kind, name)];
+      expect(pods.length, `${key} has pods`).toBeGreaterThan(0);
+      const lines = pods.flatMap((pod) => result.logs[pod] ?? []);
+      expect(lines.join('\n'), key).toContain(text);
+    }
+  });
+
+  it('matches its golden event log', async () => {
+    const text = result.events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+    await expect(text).toMatchFileSnapshot(`./output/${scenario.id}.events.jsonl`);
+  });
+});
