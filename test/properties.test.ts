@@ -24,7 +24,9 @@ const resourceArb = fc.record({
 
 const appArb = fc.record({
   resources: fc.array(resourceArb, { minLength: 1, maxLength: 7 }),
-  extras: fc.array(fc.record({ wave: fc.integer({ min: -2, max: 3 }), pruneLast: fc.boolean() }), { maxLength: 4 }),
+  extras: fc.array(fc.record({ wave: fc.integer({ min: -2, max: 3 }), pruneLast: fc.boolean() }), {
+    maxLength: 4,
+  }),
   prune: fc.boolean(),
   waveDelaySeconds: fc.constantFrom(0, 2),
   untilSeconds: fc.integer({ min: 60, max: 240 }),
@@ -51,13 +53,17 @@ function inputOf(app: App): SimulationInput {
       runSeconds: r.runSeconds,
     }),
   );
-  if (app.broken === 'unknownKind') desired.push({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } });
-  if (app.broken === 'unnamed') desired.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'cm-' } });
+  if (app.broken === 'unknownKind')
+    desired.push({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } });
+  if (app.broken === 'unnamed')
+    desired.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'cm-' } });
   const live = app.extras.map((e, i) =>
     configMap(`extra-${i}`, { wave: e.wave, syncOptions: e.pruneLast ? 'PruneLast=true' : undefined }),
   );
   const fail = app.resources.flatMap((r, i) =>
-    r.fails && r.kind !== 'ConfigMap' && r.kind !== 'Service' ? [`${r.kind.toLowerCase()}/${r.kind.toLowerCase()}-${i}`] : [],
+    r.fails && r.kind !== 'ConfigMap' && r.kind !== 'Service'
+      ? [`${r.kind.toLowerCase()}/${r.kind.toLowerCase()}-${i}`]
+      : [],
   );
   const { prune, waveDelaySeconds, untilSeconds, seed } = app;
   return { desired, live, fail, prune, waveDelaySeconds, untilSeconds, seed };
@@ -74,7 +80,8 @@ function simulate(app: App): SimulationResult {
 const runs = { numRuns: 40, seed: 20260101 };
 const operation = (r: SimulationResult) => r.application.status.operationState!;
 const failedPhase = (p: string) => p === 'Failed' || p === 'Error';
-const resultKey = (e: { kind: string; name: string; syncPhase: string }) => `${e.kind}/${e.name}:${e.syncPhase}`;
+const resultKey = (e: { kind: string; name: string; syncPhase: string }) =>
+  `${e.kind}/${e.name}:${e.syncPhase}`;
 
 describe('properties of any sync (random apps)', () => {
   it('never starts a step before every task of the previous step has succeeded (§2.8)', () => {
@@ -106,7 +113,9 @@ describe('properties of any sync (random apps)', () => {
     fc.assert(
       fc.property(appArb, (app) => {
         const { events } = simulate(app);
-        const preSyncFailed = eventsOf(events, 'result').some((e) => e.syncPhase === 'PreSync' && failedPhase(e.hookPhase));
+        const preSyncFailed = eventsOf(events, 'result').some(
+          (e) => e.syncPhase === 'PreSync' && failedPhase(e.hookPhase),
+        );
         if (!preSyncFailed) return;
         preSyncFailures++;
         expect(eventsOf(events, 'apply').filter((e) => e.phase === 'Sync')).toEqual([]);
@@ -140,7 +149,9 @@ describe('properties of any sync (random apps)', () => {
         seen.syncFailRan++;
         // Started because something else failed first: a non-SyncFail task that ended Failed or Error.
         const before = result.events.slice(0, firstSyncFail);
-        expect(before.some((e) => e.type === 'result' && e.syncPhase !== 'SyncFail' && failedPhase(e.hookPhase))).toBe(true);
+        expect(
+          before.some((e) => e.type === 'result' && e.syncPhase !== 'SyncFail' && failedPhase(e.hookPhase)),
+        ).toBe(true);
       }),
       runs,
     );

@@ -26,7 +26,8 @@ function imageOf(obj: KubeObject): string | undefined {
 function podsOf(events: SimEvent[], live: KubeObject[], kind: string, name: string): Set<string> {
   const pods = new Set<string>();
   for (const e of events) {
-    if (e.type === 'pod' && e.ownerKind === kind && e.ownerName === name) pods.add(`${e.namespace}/${e.name}`);
+    if (e.type === 'pod' && e.ownerKind === kind && e.ownerName === name)
+      pods.add(`${e.namespace}/${e.name}`);
   }
   for (const p of live) {
     if (p.kind !== 'Pod') continue;
@@ -73,7 +74,9 @@ describe.each(files)('scenarios/%s', (file) => {
       expect(imageOf(obj!), key).toBe(image);
       const [kind, name] = key.split('/');
       for (const pod of podsOf(result.events, result.live, kind, name)) {
-        const livePod = result.live.find((p) => p.kind === 'Pod' && `${p.metadata.namespace}/${p.metadata.name}` === pod);
+        const livePod = result.live.find(
+          (p) => p.kind === 'Pod' && `${p.metadata.namespace}/${p.metadata.name}` === pod,
+        );
         if (livePod) expect(imageOf(livePod), pod).toBe(image);
       }
     }

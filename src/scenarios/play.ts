@@ -13,6 +13,8 @@ export interface PlayOptions {
   manifests?: string;
   untilSeconds?: number;
   terminateAtSeconds?: number;
+  /** Also record the history before t = 0, so a page can show what ran before the sync (the old version). */
+  recordHistory?: boolean;
 }
 
 export type PlayResult = SimulationResult;
@@ -40,6 +42,7 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
     seed: options.seed ?? scenario.options.seed,
     untilSeconds: options.untilSeconds,
     terminateAtSeconds: options.terminateAtSeconds,
+    recordHistory: options.recordHistory,
   });
 }
 

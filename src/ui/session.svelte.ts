@@ -1,6 +1,6 @@
-import { isInputError, runSimulation, type InputError, type SimEvent } from '../engine';
+import { isInputError, type InputError, type SimEvent } from '../engine';
 import { parseManifests } from '../scenarios/manifests';
-import { revisionObjects, type PlayResult } from '../scenarios/play';
+import { playScenario, type PlayResult } from '../scenarios/play';
 import { scenarioFiles } from '../scenarios/registry';
 import { parseScenario, type Scenario } from '../scenarios/scenario';
 import { calloutFor } from './state/calloutFor';
@@ -221,26 +221,15 @@ export class SimulationSession {
   }
 
   /**
-   * Play the scenario as `playScenario` (src/scenarios/play.ts) does, and also record the history before t = 0
-   * (`recordHistory`): the page must show the pods that were running before the sync started, such as the old
-   * version a failed PreSync hook leaves in place (argocd-semantics §2.18).
+   * Play the scenario, recording the history before t = 0 too: the page must show the pods that were running
+   * before the sync started, such as the old version a failed PreSync hook leaves in place (argocd-semantics
+   * §2.18).
    */
   private simulate(scenario: Scenario, fail: string[]): PlayResult {
-    const last = scenario.revisions[scenario.revisions.length - 1];
-    const parsed =
-      this.manifests !== undefined
-        ? parseManifests(this.manifests, `${scenario.id} (edited)`)
-        : revisionObjects(scenario, last);
-    return runSimulation({
-      desired: parsed.map((p) => p.object),
-      positions: parsed.map((p) => p.position),
-      history: scenario.revisions.slice(0, -1).map((r) => revisionObjects(scenario, r).map((p) => p.object)),
-      app: scenario.app.name,
-      namespace: scenario.app.namespace,
-      prune: scenario.options.prune,
-      syncOptions: scenario.options.syncOptions,
+    return playScenario(scenario, {
+      manifests: this.manifests,
       waveDelaySeconds: this.waveDelay,
-      fail: [...scenario.fail, ...fail],
+      fail,
       seed: this.seed,
       recordHistory: true,
     });

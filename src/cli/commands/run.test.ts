@@ -85,10 +85,12 @@ metadata:
 `;
 
 const files = { 'app.yaml': manifests, 'live.yaml': live };
-const applies = (r: RunJson) => r.events.flatMap((e) => (e.type === 'apply' ? [`${e.phase} ${e.kind}/${e.name}`] : []));
+const applies = (r: RunJson) =>
+  r.events.flatMap((e) => (e.type === 'apply' ? [`${e.phase} ${e.kind}/${e.name}`] : []));
 const order = (r: RunJson) =>
   r.events.flatMap((e) => (e.type === 'apply' || e.type === 'delete' ? [`${e.type} ${e.name}`] : []));
-const deletes = (r: RunJson) => r.events.flatMap((e) => (e.type === 'delete' ? [`${e.kind}/${e.name} ${e.reason}`] : []));
+const deletes = (r: RunJson) =>
+  r.events.flatMap((e) => (e.type === 'delete' ? [`${e.kind}/${e.name} ${e.reason}`] : []));
 
 describe('sim run on a scenario file', () => {
   it('prints the result like argocd app get --show-operation', () => {
@@ -103,7 +105,7 @@ describe('sim run on a scenario file', () => {
   });
 
   it('prints the result object of contract.md §1.2 with --json', () => {
-    const { application, events, live: objects } = runJson(['scenarios/three-tier.yaml']);
+    const { application, live: objects } = runJson(['scenarios/three-tier.yaml']);
     expect(application).toMatchObject({
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'Application',
@@ -123,17 +125,32 @@ describe('sim run on a scenario file', () => {
     expect(op.finishedAt).toMatch(/^2026-01-01T00:00:\d\dZ$/);
     for (const row of op.syncResult!.resources) {
       expect(Object.keys(row).sort()).toEqual(
-        ['group', 'hookPhase', 'hookType', 'kind', 'message', 'name', 'namespace', 'status', 'syncPhase', 'version'].sort(),
+        [
+          'group',
+          'hookPhase',
+          'hookType',
+          'kind',
+          'message',
+          'name',
+          'namespace',
+          'status',
+          'syncPhase',
+          'version',
+        ].sort(),
       );
     }
-    expect(application.status.resources.find((r) => r.name === 'frontend' && r.kind === 'Deployment')).toMatchObject({
+    expect(
+      application.status.resources.find((r) => r.name === 'frontend' && r.kind === 'Deployment'),
+    ).toMatchObject({
       group: 'apps',
       version: 'v1',
       namespace: 'three-tier',
       status: 'Synced',
       health: { status: 'Healthy' },
     });
-    expect(objects.some((o) => o.kind === 'Deployment' && o.metadata.name === 'frontend' && o.status)).toBe(true);
+    expect(objects.some((o) => o.kind === 'Deployment' && o.metadata.name === 'frontend' && o.status)).toBe(
+      true,
+    );
   });
 
   it('logs the five contract event types, in time order, with their fields', () => {
@@ -142,7 +159,13 @@ describe('sim run on a scenario file', () => {
     for (const type of ['operation', 'step', 'apply', 'delete', 'health']) expect(types).toContain(type);
     for (let i = 1; i < events.length; i++) expect(events[i].t).toBeGreaterThanOrEqual(events[i - 1].t);
     const apply = events.find((e) => e.type === 'apply' && e.name === 'frontend' && e.kind === 'Deployment');
-    expect(apply).toMatchObject({ namespace: 'three-tier', phase: 'Sync', wave: 2, hook: false, result: 'created' });
+    expect(apply).toMatchObject({
+      namespace: 'three-tier',
+      phase: 'Sync',
+      wave: 2,
+      hook: false,
+      result: 'created',
+    });
     const hookApply = events.find((e) => e.type === 'apply' && e.name === 'smoke-test');
     expect(hookApply).toMatchObject({ phase: 'PostSync', hook: true });
     expect(events.find((e) => e.type === 'step')).toMatchObject({ phase: 'PreSync', wave: 0 });
@@ -154,7 +177,11 @@ describe('sim run on a scenario file', () => {
 describe('sim run on plain manifests', () => {
   it('syncs the files as one app: PreSync hook, then the waves', () => {
     const result = runJson(['app.yaml'], files);
-    expect(applies(result)).toEqual(['PreSync Job/migrate', 'Sync ConfigMap/settings', 'Sync Deployment/web']);
+    expect(applies(result)).toEqual([
+      'PreSync Job/migrate',
+      'Sync ConfigMap/settings',
+      'Sync Deployment/web',
+    ]);
     expect(result.application.metadata.name).toBe('app');
     expect(result.application.spec.destination.namespace).toBe('default');
     expect(result.application.status.operationState?.phase).toBe('Succeeded');
@@ -162,7 +189,9 @@ describe('sim run on plain manifests', () => {
 
   it('--live without --prune: the extra object is PruneSkipped and the app OutOfSync', () => {
     const result = runJson(['app.yaml', '--live', 'live.yaml'], files);
-    const row = result.application.status.operationState!.syncResult!.resources.find((r) => r.name === 'retired');
+    const row = result.application.status.operationState!.syncResult!.resources.find(
+      (r) => r.name === 'retired',
+    );
     expect(row).toMatchObject({ status: 'PruneSkipped', message: 'ignored (requires pruning)' });
     expect(deletes(result)).toEqual([]);
     expect(result.application.status.sync.status).toBe('OutOfSync');
@@ -178,12 +207,18 @@ describe('sim run on plain manifests', () => {
   });
 
   it('--sync-option PruneLast=true prunes after the last Sync wave', () => {
-    const result = runJson(['app.yaml', '--live', 'live.yaml', '--prune', '--sync-option', 'PruneLast=true'], files);
+    const result = runJson(
+      ['app.yaml', '--live', 'live.yaml', '--prune', '--sync-option', 'PruneLast=true'],
+      files,
+    );
     expect(order(result).slice(-2)).toEqual(['apply web', 'delete retired']);
   });
 
   it('--sync-option CreateNamespace=true --namespace creates the namespace first', () => {
-    const result = runJson(['app.yaml', '--namespace', 'shop', '--sync-option', 'CreateNamespace=true'], files);
+    const result = runJson(
+      ['app.yaml', '--namespace', 'shop', '--sync-option', 'CreateNamespace=true'],
+      files,
+    );
     expect(applies(result)[0]).toBe('PreSync Namespace/shop');
     expect(result.live.find((o) => o.kind === 'Deployment')?.metadata.namespace).toBe('shop');
   });
@@ -214,12 +249,21 @@ describe('sim run with unusable input', () => {
 
   it('a YAML syntax error names file:line:column', () => {
     const bad = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [a\n';
-    expectUsageError(['app.yaml', 'bad.yaml'], { 'bad.yaml': bad }, /^sim run: bad\.yaml:5:1: invalid YAML: /);
+    expectUsageError(
+      ['app.yaml', 'bad.yaml'],
+      { 'bad.yaml': bad },
+      /^sim run: bad\.yaml:5:1: invalid YAML: /,
+    );
   });
 
   it('a document without kind names the document', () => {
-    const noKind = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---\napiVersion: v1\nmetadata:\n  name: b\n';
-    expectUsageError(['nokind.yaml'], { 'nokind.yaml': noKind }, /^sim run: nokind\.yaml:6:1: "kind" is missing/);
+    const noKind =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---\napiVersion: v1\nmetadata:\n  name: b\n';
+    expectUsageError(
+      ['nokind.yaml'],
+      { 'nokind.yaml': noKind },
+      /^sim run: nokind\.yaml:6:1: "kind" is missing/,
+    );
   });
 
   it('an error in a scenario manifest names the line of the scenario file', () => {
@@ -232,7 +276,11 @@ describe('sim run with unusable input', () => {
       '      metadata:',
       '        name: a',
     ].join('\n');
-    expectUsageError(['broken.yaml'], { 'broken.yaml': scenario }, /^sim run: broken\.yaml:5:7: "kind" is missing/);
+    expectUsageError(
+      ['broken.yaml'],
+      { 'broken.yaml': scenario },
+      /^sim run: broken\.yaml:5:7: "kind" is missing/,
+    );
   });
 
   it('an unknown option, a missing value or a missing file', () => {
@@ -242,11 +290,16 @@ describe('sim run with unusable input', () => {
   });
 
   it('warns about a duplicated object and a non-integer wave, and still runs', () => {
-    const twice = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---\n' + 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n';
+    const twice =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---\n' +
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n';
     const dup = run(['dup.yaml'], { 'dup.yaml': twice });
     expect(dup.code).toBe(0);
-    expect(dup.stderr).toContain('warning: Resource /ConfigMap/default/a appeared 2 times among application resources.');
-    const wave = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  annotations:\n    argocd.argoproj.io/sync-wave: "one"\n';
+    expect(dup.stderr).toContain(
+      'warning: Resource /ConfigMap/default/a appeared 2 times among application resources.',
+    );
+    const wave =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  annotations:\n    argocd.argoproj.io/sync-wave: "one"\n';
     const odd = run(['wave.yaml'], { 'wave.yaml': wave });
     expect(odd.code).toBe(0);
     expect(odd.stderr).toContain('argocd.argoproj.io/sync-wave "one" is not an integer, so it is ignored');
@@ -256,11 +309,15 @@ describe('sim run with unusable input', () => {
 
 describe('npm run sim (a real process)', () => {
   it('runs the three-tier scenario and prints parseable JSON', () => {
-    const child = spawnSync('npm', ['run', '--silent', 'sim', '--', 'run', 'scenarios/three-tier.yaml', '--json'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    const child = spawnSync(
+      'npm',
+      ['run', '--silent', 'sim', '--', 'run', 'scenarios/three-tier.yaml', '--json'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     expect(child.stderr).toBe('');
     expect(child.status).toBe(0);
     const result = JSON.parse(child.stdout) as RunJson;

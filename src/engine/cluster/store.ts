@@ -102,6 +102,10 @@ export class ObjectStore {
     meta.generation = 1;
     meta.creationTimestamp = toTimestamp(this.clock.now());
     delete meta.deletionTimestamp;
+    // The API server creates every Pod `Pending` (podStrategy.PrepareForCreate); without a phase its health would
+    // be Unknown (argocd-semantics.md §3.6) until the scheduler's first write. A status given on create (live
+    // state loaded from a file) is kept, so that the kubelet can adopt it.
+    if (obj.kind === 'Pod' && obj.apiVersion === 'v1' && !obj.status?.phase) obj.status = { ...obj.status, phase: 'Pending' };
     this.put(key, obj);
     this.emit({ type: 'ADDED', object: obj });
     return obj;

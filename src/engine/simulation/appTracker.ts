@@ -1,3 +1,4 @@
+import { annotationIgnoreHealthcheck } from '../annotations';
 import type { SimClock } from '../clock';
 import { isNamespaced, keyOf, refOf } from '../cluster/gvk';
 import type { ObjectStore, WatchEvent } from '../cluster/store';
@@ -18,6 +19,8 @@ interface Entry {
   hook: boolean;
   health: HealthStatus | null;
   sync: SyncStatusCode | null;
+  /** This resource as the app-level fold reads it, rebuilt when the entry changes rather than at every fold. */
+  input?: AppHealthInput;
 }
 
 /**
@@ -53,7 +56,23 @@ export class AppTracker {
       if (!entry.desired && !entry.live) this.entries.delete(key);
       else this.refresh(entry, false);
     }
-    this.fold();
+    this.fold(false);
+  }
+
+  /**
+   * Write the current health and sync status of every tracked object and of the app, so a log that starts at
+   * t = 0 is complete on its own: resources that were live and Healthy before the sync, and do not change, still
+   * have a state to draw.
+   */
+  emitBaseline(): void {
+    const { log } = this.options;
+    for (const entry of this.entries.values()) {
+      if (entry.health) {
+        log.push({ type: 'health', ...fields(entry), status: entry.health.status, message: entry.health.message, hook: entry.hook });
+      }
+      if (!entry.hook && entry.sync) log.push({ type: 'sync-status', ...fields(entry), status: entry.sync });
+    }
+    log.push({ type: 'app', sync: this.sync, health: this.health.status, message: this.health.message });
   }
 
   /** Feed every watch event of the store. */
@@ -61,15 +80,17 @@ export class AppTracker {
     const ref = refOf(event.object);
     const key = keyOf(ref);
     let entry = this.entries.get(key);
+    let before: string | undefined;
     if (!entry) {
       if (event.type === 'DELETED' || !isTrackedBy(this.options.app, event.object)) return;
       entry = this.entryFor(ref, event.object);
-    }
+    } else before = foldInput(entry);
     entry.live = event.type === 'DELETED' ? undefined : event.object;
     if (event.type !== 'DELETED') entry.hook = isHook(event.object);
     this.refresh(entry, true);
     if (!entry.desired && !entry.live) this.entries.delete(key);
-    this.queueFold();
+    // Most changes (a status count, a health message) leave the app's sync status and health as they were.
+    if (before !== foldInput(entry) || !this.entries.has(key)) this.queueFold();
   }
 
   /** `status.resources`: managed non-hook resources with their sync status and health. */
@@ -126,7 +147,8 @@ export class AppTracker {
         : null;
     const before = entry.health;
     entry.health = health;
-    if (health && (before?.status !== health.status || before.message !== health.message) && (emit || !before)) {
+    entry.input = { ...entry.ref, live: entry.live, health: entry.live ? health : null, isHook: entry.hook };
+    if (emit && health && (before?.status !== health.status || before.message !== health.message)) {
       log.push({ type: 'health', ...fields(entry), status: health.status, message: health.message, hook: entry.hook });
     }
     if (entry.hook) return;
@@ -134,7 +156,7 @@ export class AppTracker {
     const sync = syncStatusOf(entry.desired, entry.live);
     if (sync !== entry.sync) {
       entry.sync = sync;
-      log.push({ type: 'sync-status', ...fields(entry), status: sync });
+      if (emit) log.push({ type: 'sync-status', ...fields(entry), status: sync });
     }
   }
 
@@ -148,21 +170,27 @@ export class AppTracker {
   }
 
   /** §1.7 and §1.8 for the whole app. */
-  private fold(): void {
+  private fold(emit = true): void {
     const inputs: AppHealthInput[] = [];
     let sync: SyncStatusCode = 'Synced';
     for (const e of this.entries.values()) {
       if (!e.hook && e.sync === 'OutOfSync') sync = 'OutOfSync';
       if (e.hook && !e.desired) continue;
-      inputs.push({ ...e.ref, live: e.live, health: e.live ? e.health : null, isHook: e.hook });
+      inputs.push(e.input ?? { ...e.ref, live: e.live, health: e.live ? e.health : null, isHook: e.hook });
     }
     const health = appHealth(inputs);
     if (sync !== this.appSync || health.status !== this.appHealthStatus?.status || health.message !== this.appHealthStatus.message) {
       this.appSync = sync;
       this.appHealthStatus = health;
-      this.options.log.push({ type: 'app', sync, health: health.status, message: health.message });
+      if (emit) this.options.log.push({ type: 'app', sync, health: health.status, message: health.message });
     }
   }
+}
+
+/** What of an entry the app-level fold reads (§1.7, §1.8): when this is unchanged, so is the fold. */
+function foldInput(entry: Entry): string {
+  const ignored = entry.live?.metadata.annotations?.[annotationIgnoreHealthcheck] ?? '';
+  return `${entry.hook}|${!!entry.desired}|${!!entry.live}|${ignored}|${entry.health?.status}|${entry.sync}`;
 }
 
 function fields(entry: Entry) {

@@ -42,7 +42,10 @@ export function stepStarts(events: readonly SimEvent[]): StepStart[] {
 }
 
 /** The apply events of a step (the same phase and wave). */
-export function appliesOf(events: readonly SimEvent[], step: { phase: string; wave: number }): EventOf<'apply'>[] {
+export function appliesOf(
+  events: readonly SimEvent[],
+  step: { phase: string; wave: number },
+): EventOf<'apply'>[] {
   return eventsOf(events, 'apply').filter((e) => e.phase === step.phase && e.wave === step.wave);
 }
 

@@ -11,7 +11,9 @@ const input = (seed: number): SimulationInput => ({
   seed,
 });
 
-const podNames = (seed: number) => [...new Set(eventsOf(runSimulation(input(seed)).events, 'pod').map((e) => e.name))];
+const podNames = (seed: number) => [
+  ...new Set(eventsOf(runSimulation(input(seed)).events, 'pod').map((e) => e.name)),
+];
 
 describe('determinism (style.md rule 5)', () => {
   it('gives the same whole result, byte for byte, for the same seed', () => {

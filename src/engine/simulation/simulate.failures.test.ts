@@ -42,7 +42,9 @@ describe('a failing PreSync migration (§2.18, e2e case 84)', () => {
 
   it('keeps the running Deployment and its pods on the old image 6.7.1', () => {
     const checkoutDeployment = find(result.live, 'Deployment', 'checkout')!;
-    expect(checkoutDeployment.spec.template.spec.containers[0].image).toBe('ghcr.io/stefanprodan/podinfo:6.7.1');
+    expect(checkoutDeployment.spec.template.spec.containers[0].image).toBe(
+      'ghcr.io/stefanprodan/podinfo:6.7.1',
+    );
     const pods = podsOf(result.live, 'checkout');
     expect(pods).toHaveLength(2);
     for (const p of pods) expect(p.spec.containers[0].image).toBe('ghcr.io/stefanprodan/podinfo:6.7.1');
@@ -50,7 +52,10 @@ describe('a failing PreSync migration (§2.18, e2e case 84)', () => {
 
   it('runs the SyncFail hook, which completes', () => {
     const rows = op.syncResult!.resources.map((r) => `${r.syncPhase} ${r.kind}/${r.name} ${r.hookPhase}`);
-    expect(rows).toEqual(['PreSync Job/checkout-migrate Failed', 'SyncFail Job/checkout-sync-failed Succeeded']);
+    expect(rows).toEqual([
+      'PreSync Job/checkout-migrate Failed',
+      'SyncFail Job/checkout-sync-failed Succeeded',
+    ]);
   });
 
   it('keeps the failed Job for its logs, with the hook finalizer removed', () => {
@@ -58,7 +63,9 @@ describe('a failing PreSync migration (§2.18, e2e case 84)', () => {
     expect(migrate).toBeDefined();
     expect(migrate!.metadata.finalizers ?? []).not.toContain(HOOK_FINALIZER);
     expect(migrate!.metadata.deletionTimestamp).toBeUndefined();
-    const logs = Object.entries(result.logs).filter(([pod]) => pod.startsWith('checkout-dev/checkout-migrate-'));
+    const logs = Object.entries(result.logs).filter(([pod]) =>
+      pod.startsWith('checkout-dev/checkout-migrate-'),
+    );
     expect(logs.some(([, lines]) => lines.includes('ERROR: relation already exists'))).toBe(true);
   });
 });

@@ -30,7 +30,11 @@ describe('prune with --prune (§2.4, §2.15)', () => {
       'p3b pruned',
       'p1 pruned',
     ]);
-    expect(result.live.filter((o) => o.kind === 'ConfigMap').map((o) => o.metadata.name)).toEqual(['c0', 'c2', 'c5']);
+    expect(result.live.filter((o) => o.kind === 'ConfigMap').map((o) => o.metadata.name)).toEqual([
+      'c0',
+      'c2',
+      'c5',
+    ]);
     expect(result.application.status.sync.status).toBe('Synced');
   });
 
@@ -57,7 +61,11 @@ describe('prune with --prune (§2.4, §2.15)', () => {
     expect(lastPrune).toBeLessThan(postSync);
     expect(pruned(events).at(-1)).toBe('old-settings');
     // L = 1 + the largest Sync wave (5): the PruneLast step is Sync wave 6.
-    expect(stepStarts(events).map((s) => `${s.phase} ${s.wave}`).slice(-2)).toEqual(['Sync 6', 'PostSync 0']);
+    expect(
+      stepStarts(events)
+        .map((s) => `${s.phase} ${s.wave}`)
+        .slice(-2),
+    ).toEqual(['Sync 6', 'PostSync 0']);
   });
 });
 

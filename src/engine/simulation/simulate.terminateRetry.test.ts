@@ -49,7 +49,9 @@ describe('retry of a failing PreSync hook (§5.3, cases 82-83)', () => {
   it('reports each failure with "Retrying attempt #n" while staying Running', () => {
     const retrying = operations.filter((e) => e.message.includes('Retrying attempt #'));
     expect(retrying.map((e) => e.phase)).toEqual(['Running', 'Running']);
-    expect(retrying[0].message).toMatch(/^one or more synchronization tasks completed unsuccessfully\. Retrying attempt #1 at /);
+    expect(retrying[0].message).toMatch(
+      /^one or more synchronization tasks completed unsuccessfully\. Retrying attempt #1 at /,
+    );
     expect(retrying[1].message).toContain('Retrying attempt #2 at ');
   });
 
@@ -61,7 +63,9 @@ describe('retry of a failing PreSync hook (§5.3, cases 82-83)', () => {
 
   it('shows the back-off of the count before the increment in the message (+5 s, then +10 s)', () => {
     const retrying = operations.filter((e) => e.message.includes('Retrying attempt #'));
-    const shown = retrying.map((e) => Date.parse(e.message.replace(/^.* at (\S+)\.$/, '$1')) - Date.UTC(2026, 0, 1));
+    const shown = retrying.map(
+      (e) => Date.parse(e.message.replace(/^.* at (\S+)\.$/, '$1')) - Date.UTC(2026, 0, 1),
+    );
     expect(shown).toEqual([(failedAt[0] + 5) * 1000, (failedAt[1] + 10) * 1000]);
   });
 

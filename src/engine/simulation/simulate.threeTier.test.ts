@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../events';
-import {
-  appliesOf,
-  eventsOf,
-  indexOf,
-  keyOf,
-  lastBefore,
-  stepStarts,
-  type EventOf,
-} from './eventQueries';
+import { appliesOf, eventsOf, indexOf, keyOf, lastBefore, stepStarts, type EventOf } from './eventQueries';
 import { runSimulation } from './simulate';
 import { threeTier } from './testApps';
 
@@ -25,8 +17,11 @@ const steps = stepStarts(events);
 /** The last health an object reported between two log positions, if it reported any. */
 function healthBetween(from: number, to: number, key: string): string | undefined {
   const slice = events.slice(from, to);
-  return lastBefore(slice, slice.length, (e): e is EventOf<'health'> => e.type === 'health' && keyOf(e) === key)
-    ?.status;
+  return lastBefore(
+    slice,
+    slice.length,
+    (e): e is EventOf<'health'> => e.type === 'health' && keyOf(e) === key,
+  )?.status;
 }
 
 function isApply(e: SimEvent, phase: string, name?: string): boolean {
@@ -81,7 +76,9 @@ describe('three-tier sync', () => {
       events,
       (e) => e.type === 'health' && e.name === 'database-migration' && e.status === 'Healthy',
     );
-    expect(indexOf(events, (e) => isApply(e, 'PreSync', 'database-migration'))).toBeLessThan(migrationHealthy);
+    expect(indexOf(events, (e) => isApply(e, 'PreSync', 'database-migration'))).toBeLessThan(
+      migrationHealthy,
+    );
     expect(migrationHealthy).toBeGreaterThan(-1);
     expect(migrationHealthy).toBeLessThan(firstSyncApply);
   });

@@ -115,6 +115,7 @@ class Simulation {
     if (!this.input.recordHistory) this.log.start();
     this.cluster.failures = this.input.fail ?? [];
     this.tracker.setDesired(this.input.desired);
+    this.tracker.emitBaseline();
     const op = this.startOperation(this.input.desired, this.input.positions);
     if (this.input.terminateAtSeconds !== undefined) {
       this.clock.schedule(this.log.origin + this.input.terminateAtSeconds * 1000, () => op.actor.send({ type: 'sync.terminate' }));
@@ -146,6 +147,7 @@ class Simulation {
     if (this.input.live?.length) this.settle();
     for (const revision of this.input.history ?? []) {
       this.tracker.setDesired(revision);
+      this.tracker.emitBaseline();
       this.startOperation(revision, undefined);
       this.settle();
     }
@@ -211,7 +213,10 @@ class Simulation {
     op.actor.start();
     // §2.1 item 4: a change to a managed resource re-queues the operation.
     this.onChange = () => {
-      if (!op.completed) op.actor.send({ type: 'resource.changed', at: this.clock.now() });
+      // Only the first change since the last tick matters (the machine batches from it), and sending an
+      // event through xstate for every write is a large part of a big sync's cost.
+      if (op.completed || op.actor.getSnapshot().context.changedAt !== null) return;
+      op.actor.send({ type: 'resource.changed', at: this.clock.now() });
     };
     op.actor.send({ type: 'sync.start' });
     return op;

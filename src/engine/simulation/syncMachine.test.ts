@@ -8,7 +8,10 @@ const step = (final: boolean, failed = false): TickOutcome => ({
   ...running,
   step: { phase: 'Sync', wave: 0, final, failed },
 });
-const failed: TickOutcome = { phase: 'Failed', message: 'one or more synchronization tasks completed unsuccessfully' };
+const failed: TickOutcome = {
+  phase: 'Failed',
+  message: 'one or more synchronization tasks completed unsuccessfully',
+};
 const defaults: RetryStrategy = { limit: 0, durationMs: 5000, factor: 2, maxDurationMs: 180_000 };
 
 /**
@@ -97,7 +100,10 @@ describe('syncMachine terminate (§2.16)', () => {
     const h = harness([running], { retry: { ...defaults, limit: 3 } });
     h.clock.schedule(10_000, () => h.actor.send({ type: 'sync.terminate' }));
     h.clock.advanceTo(10_000);
-    expect(h.actor.getSnapshot().context).toMatchObject({ phase: 'Terminating', message: 'operation is terminating' });
+    expect(h.actor.getSnapshot().context).toMatchObject({
+      phase: 'Terminating',
+      message: 'operation is terminating',
+    });
     h.clock.advanceTo(200_000);
     expect(h.terminations).toEqual([10_100]);
     expect(h.ticks).toEqual([0]);
@@ -130,20 +136,34 @@ describe('syncMachine retry (§5.3)', () => {
     const messages: string[] = [];
     h.actor.subscribe((s) => messages.push(s.context.message));
     h.clock.advanceTo(10_000);
-    expect(messages.slice(-2)).toEqual(['Retrying operation. Attempt #1', 'waiting for completion of hook /Pod/hook']);
+    expect(messages.slice(-2)).toEqual([
+      'Retrying operation. Attempt #1',
+      'waiting for completion of hook /Pod/hook',
+    ]);
   });
 
   it('retries for ever with a negative limit', () => {
-    const h = harness([failed, failed, failed, failed, { phase: 'Succeeded', message: 'successfully synced (no more tasks)' }], {
-      retry: { ...defaults, limit: -1 },
-    });
+    const h = harness(
+      [
+        failed,
+        failed,
+        failed,
+        failed,
+        { phase: 'Succeeded', message: 'successfully synced (no more tasks)' },
+      ],
+      {
+        retry: { ...defaults, limit: -1 },
+      },
+    );
     h.clock.advanceTo(1_000_000);
     expect(h.ticks).toEqual([0, 10_000, 30_000, 70_000, 150_000]);
     expect(h.actor.getSnapshot().context).toMatchObject({ phase: 'Succeeded', retryCount: 4 });
   });
 
   it('caps the back-off: defaults 5, 10, 20, 40, 80 s … 3 min; custom 2 s × 3 capped at 1 min (case 82)', () => {
-    expect([0, 1, 2, 3, 4, 80, 100].map((n) => retryBackoffMs(defaults, n) / 1000)).toEqual([5, 10, 20, 40, 80, 180, 180]);
+    expect([0, 1, 2, 3, 4, 80, 100].map((n) => retryBackoffMs(defaults, n) / 1000)).toEqual([
+      5, 10, 20, 40, 80, 180, 180,
+    ]);
     const custom = { limit: 5, durationMs: 2000, factor: 3, maxDurationMs: 60_000 };
     expect([0, 1, 2, 3, 4].map((n) => retryBackoffMs(custom, n) / 1000)).toEqual([2, 6, 18, 54, 60]);
   });

@@ -12,7 +12,12 @@ export function threeTier(): KubeObject[] {
     configMap('database-config', { wave: -1, data: { POSTGRES_DB: 'appdb' } }),
     statefulSet('postgres', { wave: 0, image: 'postgres:16', port: 5432, readySeconds: 5 }),
     service('postgres', { wave: 0, port: 5432 }),
-    deployment('backend-api', { wave: 1, image: 'ghcr.io/stefanprodan/podinfo:6.7.1', port: 9898, replicas: 2 }),
+    deployment('backend-api', {
+      wave: 1,
+      image: 'ghcr.io/stefanprodan/podinfo:6.7.1',
+      port: 9898,
+      replicas: 2,
+    }),
     service('backend-api', { wave: 1, port: 8080, targetPort: 9898 }),
     deployment('frontend', { wave: 2, image: 'nginx:1.27', replicas: 2 }),
     service('frontend', { wave: 2 }),
@@ -26,7 +31,8 @@ export function threeTier(): KubeObject[] {
       hook: 'PostSync',
       policy: 'HookSucceeded',
       image: 'curlimages/curl:8.11.1',
-      script: 'curl -f http://backend-api:8080/healthz || exit 1\ncurl -f http://frontend:80/ || exit 1\necho passed',
+      script:
+        'curl -f http://backend-api:8080/healthz || exit 1\ncurl -f http://frontend:80/ || exit 1\necho passed',
     }),
   ];
 }
@@ -36,7 +42,10 @@ export function threeTier(): KubeObject[] {
  * checkout-dev, with a PreSync migration, a PostSync smoke test and a SyncFail notification, all with the
  * default BeforeHookCreation policy.
  */
-export function checkout(version: string, options: { migrationFails?: boolean; smokePath?: string } = {}): KubeObject[] {
+export function checkout(
+  version: string,
+  options: { migrationFails?: boolean; smokePath?: string } = {},
+): KubeObject[] {
   const image = `ghcr.io/stefanprodan/podinfo:${version}`;
   const migrate = `echo "migrating schema for checkout ${version}"\nsleep 3\n`;
   const path = options.smokePath ?? '/healthz';
@@ -47,7 +56,9 @@ export function checkout(version: string, options: { migrationFails?: boolean; s
     job('checkout-migrate', {
       hook: 'PreSync',
       image,
-      script: options.migrationFails ? `${migrate}echo "ERROR: relation already exists"\nexit 1` : `${migrate}echo done`,
+      script: options.migrationFails
+        ? `${migrate}echo "ERROR: relation already exists"\nexit 1`
+        : `${migrate}echo done`,
     }),
     job('checkout-smoke-test', {
       hook: 'PostSync',

@@ -28,8 +28,16 @@ export function meta(name: string, options: MetaOptions = {}): KubeObject['metad
   };
 }
 
-export function configMap(name: string, options: MetaOptions & { data?: Record<string, string> } = {}): KubeObject {
-  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: meta(name, options), data: options.data ?? { key: name } };
+export function configMap(
+  name: string,
+  options: MetaOptions & { data?: Record<string, string> } = {},
+): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: meta(name, options),
+    data: options.data ?? { key: name },
+  };
 }
 
 export interface WorkloadOptions extends MetaOptions {
@@ -44,10 +52,20 @@ export interface WorkloadOptions extends MetaOptions {
 
 function podTemplate(app: string, options: WorkloadOptions) {
   const annotations =
-    options.readySeconds !== undefined ? { 'sandbox.argocd.dev/ready-seconds': String(options.readySeconds) } : undefined;
+    options.readySeconds !== undefined
+      ? { 'sandbox.argocd.dev/ready-seconds': String(options.readySeconds) }
+      : undefined;
   return {
     metadata: { labels: { app }, ...(annotations ? { annotations } : {}) },
-    spec: { containers: [{ name: 'main', image: options.image ?? 'nginx:1.27', ports: [{ containerPort: options.port ?? 80 }] }] },
+    spec: {
+      containers: [
+        {
+          name: 'main',
+          image: options.image ?? 'nginx:1.27',
+          ports: [{ containerPort: options.port ?? 80 }],
+        },
+      ],
+    },
   };
 }
 
@@ -81,7 +99,10 @@ export function statefulSet(name: string, options: WorkloadOptions = {}): KubeOb
   };
 }
 
-export function service(name: string, options: MetaOptions & { port?: number; targetPort?: number } = {}): KubeObject {
+export function service(
+  name: string,
+  options: MetaOptions & { port?: number; targetPort?: number } = {},
+): KubeObject {
   const port = options.port ?? 80;
   return {
     apiVersion: 'v1',
@@ -101,13 +122,19 @@ export interface RunOptions extends MetaOptions {
 
 function runSpec(options: RunOptions) {
   const command = options.script !== undefined ? { command: ['sh', '-c', options.script] } : {};
-  return { containers: [{ name: 'main', image: options.image ?? 'busybox:1.36', ...command }], restartPolicy: 'Never' };
+  return {
+    containers: [{ name: 'main', image: options.image ?? 'busybox:1.36', ...command }],
+    restartPolicy: 'Never',
+  };
 }
 
 function runAnnotations(options: RunOptions): MetaOptions {
   if (options.script !== undefined) return options;
   const runSeconds = String(options.runSeconds ?? 3);
-  return { ...options, annotations: { 'sandbox.argocd.dev/run-seconds': runSeconds, ...options.annotations } };
+  return {
+    ...options,
+    annotations: { 'sandbox.argocd.dev/run-seconds': runSeconds, ...options.annotations },
+  };
 }
 
 export function job(name: string, options: RunOptions = {}): KubeObject {
@@ -120,5 +147,10 @@ export function job(name: string, options: RunOptions = {}): KubeObject {
 }
 
 export function pod(name: string, options: RunOptions = {}): KubeObject {
-  return { apiVersion: 'v1', kind: 'Pod', metadata: meta(name, runAnnotations(options)), spec: runSpec(options) };
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: meta(name, runAnnotations(options)),
+    spec: runSpec(options),
+  };
 }

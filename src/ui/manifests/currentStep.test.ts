@@ -18,6 +18,14 @@ describe('currentStep', () => {
     expect(currentStep(events, 12)).toEqual({ phase: 'Sync', wave: 0 });
   });
 
+  it('ignores the steps of earlier syncs recorded before t = 0', () => {
+    const history: SimEvent[] = [
+      { t: -3600, type: 'operation', phase: 'Running', message: '' },
+      { t: -3590, type: 'step', phase: 'Sync', wave: 4 },
+    ];
+    expect(currentStep([...history, ...events.slice(0, 1)], 1)).toBeUndefined();
+  });
+
   it('is none before the first step and after the operation ended', () => {
     expect(currentStep(events.slice(0, 1), 5)).toBeUndefined();
     expect(currentStep(events, 30)).toBeUndefined();

@@ -12,6 +12,8 @@ export function currentStep(
   let step: { phase: SyncPhase; wave: number } | undefined;
   for (const event of events) {
     if (event.t > t) break;
+    // A log that records the history has the earlier syncs at negative times: they are not this sync's steps.
+    if (event.t < 0) continue;
     if (event.type === 'step') step = { phase: event.phase, wave: event.wave };
     else if (event.type === 'operation' && event.phase !== 'Running') step = undefined;
   }

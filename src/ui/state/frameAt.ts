@@ -164,7 +164,8 @@ export function frameAt(events: readonly SimEvent[], t: number): Frame {
         if (e.kind === 'Pod' && e.action === 'deleted') pods.delete(`${e.namespace}/${e.name}`);
         // Missing means "not live" (argocd-semantics §1.8 rule 4). Once the object exists, a kind without a
         // health check has no health at all, and one with a check gets its own health event.
-        if (e.action === 'created' && health.get(objectKey(e))?.status === 'Missing') health.delete(objectKey(e));
+        if (e.action === 'created' && health.get(objectKey(e))?.status === 'Missing')
+          health.delete(objectKey(e));
         break;
     }
   }

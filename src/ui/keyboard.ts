@@ -1,0 +1,40 @@
+import type { SimulationSession } from './session.svelte';
+import type { KeyAction } from './state/keyAction';
+
+/**
+ * Whether a key belongs to the focused control rather than to the page: text typed into a field or the editor,
+ * a select's own arrows, and Space on a checkbox. Elsewhere (buttons, the scrubber) the page's keys win, so a
+ * presenter's Space and arrows work wherever the focus was left.
+ */
+export function keyBelongsToControl(target: EventTarget | null, key: string): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.closest('.cm-editor')) return true;
+  if (target instanceof HTMLInputElement) {
+    if (target.type === 'range' || target.type === 'button') return false;
+    if (target.type === 'checkbox' || target.type === 'radio') return key === ' ';
+    return true;
+  }
+  return target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
+}
+
+/** Carry out a transport key on the session (the legend key is the page's own business). */
+export function runKeyAction(session: SimulationSession, action: Exclude<KeyAction, 'legend'>): void {
+  switch (action) {
+    case 'toggle-play':
+      if (session.playing) session.pause();
+      else session.play();
+      break;
+    case 'step-back':
+      return session.stepEvent(-1);
+    case 'step-forward':
+      return session.stepEvent(1);
+    case 'wave-back':
+      return session.stepWave(-1);
+    case 'wave-forward':
+      return session.stepWave(1);
+    case 'start':
+      return session.seek(0);
+    case 'end':
+      return session.seek(session.endT);
+  }
+}

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SimulationSession } from '../session.svelte';
+import { editKey, type EditStorage } from './editStore';
+import { ManifestEditing } from './manifestEditing.svelte';
+
+const files = ['three-tier', 'failing-migration'].map((id) => ({
+  id,
+  text: readFileSync(`scenarios/${id}.yaml`, 'utf8'),
+}));
+
+function setup(saved: Record<string, string> = {}) {
+  const items = new Map(Object.entries(saved));
+  const storage: EditStorage = {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+  const timer: { pending?: () => void } = {};
+  const session = new SimulationSession({ files, requestFrame: () => 0, cancelFrame: () => {} });
+  const editing = new ManifestEditing({
+    session,
+    storage,
+    setTimer: (callback) => (timer.pending = callback),
+    clearTimer: () => (timer.pending = undefined),
+  });
+  const load = (id: string) => {
+    session.load(id);
+    editing.restore(session.scenario);
+  };
+  return { session, editing, items, timer, load };
+}
+
+const waveOf = (editing: ManifestEditing, key: string) =>
+  editing.rows.find((row) => `${row.kind}/${row.name}` === key)?.wave;
+
+describe('ManifestEditing', () => {
+  it('re-plans a typed edit at once and re-runs it only after the pause', () => {
+    const { session, editing, items, timer, load } = setup();
+    load('three-tier');
+    const edited = editing.original.replace(/(name: frontend\n(?:.*\n){3}.*sync-wave: )"2"/, '$1"3"');
+    editing.input(edited);
+    expect(waveOf(editing, 'Deployment/frontend')).toBe(3);
+    expect(session.manifests).toBeUndefined();
+    timer.pending?.();
+    expect(session.manifests).toBe(edited);
+    expect(items.get(editKey('three-tier'))).toContain('sync-wave: \\"3\\"');
+  });
+
+  it('keeps the last good plan, marked stale, and the run while the text does not parse', () => {
+    const { session, editing, timer, load } = setup();
+    load('three-tier');
+    const run = session.result;
+    const rows = editing.rows;
+    editing.input(editing.original.replace('  name: database-config\n', '  name: database-config: oops\n'));
+    expect(editing.shown.stale).toBe(true);
+    expect(editing.rows).toEqual(rows);
+    expect(editing.error).toMatchObject({ line: 4, column: 9 });
+    timer.pending?.();
+    expect(session.error?.line).toBe(4);
+    expect(session.result).toBe(run);
+  });
+
+  it('restores saved edits, says so once per visit, and reset forgets them', () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: only\n';
+    const { session, editing, items, load } = setup({
+      [editKey('three-tier')]: JSON.stringify({ v: 1, text, base: 'old' }),
+    });
+    load('three-tier');
+    expect(session.manifests).toBe(text);
+    expect(editing.restored).toEqual({ changed: true });
+    expect(editing.rows.map((row) => row.name)).toEqual(['three-tier', 'only']);
+    load('three-tier');
+    expect(session.manifests).toBe(text);
+    expect(editing.restored).toBeUndefined();
+    editing.reset();
+    expect(session.manifests).toBeUndefined();
+    expect(editing.edited).toBe(false);
+    expect(items.size).toBe(0);
+  });
+
+  it('saves keystrokes still waiting for their run when another scenario is loaded', () => {
+    const { editing, items, load } = setup();
+    load('three-tier');
+    editing.input(`${editing.original}# a note\n`);
+    load('failing-migration');
+    expect(items.get(editKey('three-tier'))).toContain('# a note');
+    expect(editing.edited).toBe(false);
+  });
+});

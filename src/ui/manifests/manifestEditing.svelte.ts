@@ -1,0 +1,154 @@
+import type { Scenario } from '../../scenarios/scenario';
+import type { SimulationSession } from '../session.svelte';
+import { currentStep } from './currentStep';
+import type { EditorError } from './createEditor';
+import { fingerprint, loadEdit, saveEdit, type EditStorage } from './editStore';
+import type { ManifestPlan } from './planManifests';
+import { planRows, stepSummary } from './planRows';
+
+/** Wall-clock pause after the last keystroke before the simulation re-runs (UI only, not the engine's time). */
+export const RERUN_DELAY_MS = 400;
+
+type GoodPlan = Extract<ManifestPlan, { ok: true }>;
+
+export interface EditingOptions {
+  session: SimulationSession;
+  storage: EditStorage | undefined;
+  /** The wall-clock timer; tests pass their own. */
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+/**
+ * The manifest panel's state: the text being edited, its plan (re-planned on every keystroke), the re-run of
+ * the simulation after a short pause, and the copy kept in storage so that edits survive a reload.
+ */
+export class ManifestEditing {
+  /** What the user typed and the session has not run yet. */
+  draft = $state<string | undefined>(undefined);
+  /** Set when the edits on screen came back from storage; `changed` when the scenario changed since. */
+  restored = $state<{ changed: boolean } | undefined>(undefined);
+
+  readonly original: string = $derived.by(() => ownText(this.session.scenario));
+  readonly text: string = $derived.by(() => this.draft ?? this.session.manifests ?? this.original);
+  readonly edited: boolean = $derived(this.text !== this.original);
+  readonly outcome: ManifestPlan | undefined = $derived.by(() => this.session.planManifests(this.text));
+  /** The plan to show: the current text's, or the last good one while the text does not parse. */
+  readonly shown: { plan: GoodPlan | undefined; stale: boolean } = $derived.by(() => this.pickPlan());
+  readonly rows = $derived(this.shown.plan ? planRows(this.shown.plan.plan, this.shown.plan.generated) : []);
+  readonly summary = $derived(this.shown.plan ? stepSummary(this.shown.plan.plan) : '');
+  readonly notes: string[] = $derived(notesOf(this.shown.plan));
+  readonly error: EditorError | undefined = $derived(
+    this.outcome && !this.outcome.ok
+      ? {
+          line: this.outcome.error.line,
+          column: this.outcome.error.column,
+          message: this.outcome.error.detail,
+        }
+      : undefined,
+  );
+  /** The step to highlight: only while the run on screen is the run of this text. */
+  readonly current = $derived.by(() =>
+    !this.shown.stale && this.draft === undefined && !this.session.error
+      ? currentStep(this.session.events, this.session.t)
+      : undefined,
+  );
+
+  private readonly session: SimulationSession;
+  private readonly storage: EditStorage | undefined;
+  private readonly setTimer: (callback: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
+  private timer: unknown;
+  private lastGood: { scenario: Scenario; plan: GoodPlan } | undefined;
+  /** The scenario whose text is shown, and those whose restored edits were already announced. */
+  private showing: Scenario | undefined;
+  private readonly announced: string[] = [];
+
+  constructor(options: EditingOptions) {
+    this.session = options.session;
+    this.storage = options.storage;
+    this.setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+    this.clearTimer =
+      options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  }
+
+  /** A scenario was loaded (a new one, or the same again): show its own text, or the edits saved for it. */
+  restore(scenario: Scenario | undefined): void {
+    // Keystrokes still waiting for their re-run belong to the scenario shown until now: keep them.
+    if (this.draft !== undefined && this.showing) this.save(this.showing, this.draft);
+    this.cancel();
+    this.draft = undefined;
+    this.restored = undefined;
+    this.showing = scenario;
+    if (!scenario) return;
+    const saved = loadEdit(this.storage, scenario.id);
+    const own = ownText(scenario);
+    if (!saved || saved.text === own) return;
+    // Say so once per visit; the same scenario loaded again (the play bar's reset) keeps its edits quietly.
+    if (!this.announced.includes(scenario.id)) {
+      this.restored = { changed: saved.base !== fingerprint(own) };
+      this.announced.push(scenario.id);
+    }
+    this.session.setManifests(saved.text);
+  }
+
+  /** The user typed: the plan follows at once (it is derived), the run after a pause. */
+  input(text: string): void {
+    this.draft = text;
+    this.restored = undefined;
+    this.cancel();
+    this.timer = this.setTimer(() => this.commit(), RERUN_DELAY_MS);
+  }
+
+  /** Hand the typed text to the session (which re-runs) and save it for the next visit. */
+  commit(): void {
+    this.cancel();
+    const scenario = this.session.scenario;
+    const typed = this.draft;
+    if (!scenario || typed === undefined) return;
+    this.save(scenario, typed);
+    this.session.setManifests(typed === ownText(scenario) ? undefined : typed);
+    if (this.draft === typed) this.draft = undefined;
+  }
+
+  /** Back to the scenario's own text, here and in storage. */
+  reset(): void {
+    this.cancel();
+    this.draft = undefined;
+    this.restored = undefined;
+    if (this.session.scenario) saveEdit(this.storage, this.session.scenario.id, undefined);
+    this.session.setManifests(undefined);
+  }
+
+  cancel(): void {
+    if (this.timer !== undefined) this.clearTimer(this.timer);
+    this.timer = undefined;
+  }
+
+  private save(scenario: Scenario, typed: string): void {
+    const own = ownText(scenario);
+    saveEdit(this.storage, scenario.id, typed === own ? undefined : { text: typed, base: fingerprint(own) });
+  }
+
+  private pickPlan(): { plan: GoodPlan | undefined; stale: boolean } {
+    const scenario = this.session.scenario;
+    const outcome = this.outcome;
+    if (outcome?.ok && scenario) this.lastGood = { scenario, plan: outcome };
+    const plan = this.lastGood?.scenario === scenario ? this.lastGood?.plan : undefined;
+    return { plan, stale: outcome !== undefined && !outcome.ok };
+  }
+}
+
+/** The synced revision's manifests as the scenario file has them. */
+function ownText(scenario: Scenario | undefined): string {
+  return scenario?.revisions.at(-1)?.manifests ?? '';
+}
+
+function notesOf(plan: GoodPlan | undefined): string[] {
+  if (!plan) return [];
+  return [
+    ...plan.plan.invalidReasons.map((reason) => `Invalid task: ${reason}`),
+    ...plan.plan.warnings,
+    ...plan.plan.problems.map((problem) => problem.message),
+  ];
+}
