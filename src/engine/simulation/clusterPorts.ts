@@ -1,6 +1,6 @@
 import { ApiError } from '../cluster/apiError';
 import type { Cluster } from '../cluster/cluster';
-import { kubectlName, refOf } from '../cluster/gvk';
+import { groupOf, kubectlName, refOf } from '../cluster/gvk';
 import type { PropagationPolicy as StorePolicy } from '../cluster/store';
 import { healthOf } from '../health/healthOf';
 import type { SyncPorts } from '../sync';
@@ -26,9 +26,10 @@ export function clusterPorts(
     apply(obj, opts) {
       const ref = refOf(obj);
       const name = kubectlName(ref);
-      // kubectl apply looks the object up by name first, so an unnamed resource fails, dry run included
+      // kubectl apply refuses an unnamed object before any request, dry run included, with this message
       // (argocd-semantics.md §2.14: non-hook resources are never named; e2e TestNamingNonHookResource).
-      if (!obj.metadata.name && opts.verb === 'apply') return { ok: false, message: 'resource name may not be empty' };
+      if (!obj.metadata.name && opts.verb === 'apply')
+        return { ok: false, message: `from ${obj.metadata.generateName ?? ''}: cannot use generate name with apply` };
       const live = store.get(ref);
       // A client-side dry run (what Argo CD runs, §2.7) does not see the server's immutability checks.
       const immutable = live && !opts.dryRun && opts.verb === 'apply' ? immutableChange(live, obj) : undefined;
@@ -79,7 +80,8 @@ function storePolicy(policy: string): StorePolicy {
 
 /**
  * The API server's immutability checks that matter for syncs: a Job's pod template cannot change (so a named
- * hook Job without BeforeHookCreation cannot be re-applied with a new spec, argocd-semantics.md §6.8), and no
+ * hook Job without BeforeHookCreation cannot be re-applied with a new spec, argocd-semantics.md §6.8), a Pod's
+ * spec can only change its images (§4.9 case 90, e2e TestInvalidlHookWaitsForOtherHooksToComplete), and no
  * workload's selector can.
  */
 function immutableChange(live: KubeObject, desired: KubeObject): string | undefined {
@@ -88,6 +90,7 @@ function immutableChange(live: KubeObject, desired: KubeObject): string | undefi
   if (kind === 'Job' && desired.spec?.template && !templateEquivalent(desired.spec.template, live.spec?.template)) {
     return `Job.batch "${name}" is invalid: spec.template: Invalid value: "...": field is immutable`;
   }
+  if (kind === 'Pod' && groupOf(desired.apiVersion ?? '') === '') return podUpdateError(live, desired);
   if (['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet'].includes(kind) && desired.spec?.selector && live.spec?.selector) {
     if (!deepEqual(desired.spec.selector, live.spec.selector)) {
       return `${kind}.apps "${name}" is invalid: spec.selector: Invalid value: "...": field is immutable`;
@@ -101,4 +104,22 @@ function templateEquivalent(want: KubeObject['spec'], have: KubeObject['spec']):
   const containersWant = (want?.spec?.containers ?? []).map((c: KubeObject['spec']) => [c.name, c.image, c.command, c.args]);
   const containersHave = (have?.spec?.containers ?? []).map((c: KubeObject['spec']) => [c.name, c.image, c.command, c.args]);
   return JSON.stringify(containersWant) === JSON.stringify(containersHave);
+}
+
+/**
+ * Kubernetes' `ValidatePodUpdate`, for what the sandbox models: containers cannot be added or removed, and only
+ * their images may change. Both messages are the API server's own.
+ */
+function podUpdateError(live: KubeObject, desired: KubeObject): string | undefined {
+  const want: KubeObject['spec'][] = desired.spec?.containers ?? [];
+  const have: KubeObject['spec'][] = live.spec?.containers ?? [];
+  const prefix = `Pod "${desired.metadata.name}" is invalid: `;
+  if (want.length !== have.length) return `${prefix}spec.containers: Forbidden: pod updates may not add or remove containers`;
+  const shape = (c: KubeObject['spec']) => [c.name, c.command, c.args];
+  if (JSON.stringify(want.map(shape)) === JSON.stringify(have.map(shape))) return undefined;
+  return (
+    `${prefix}spec: Forbidden: pod updates may not change fields other than \`spec.containers[*].image\`,` +
+    '`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing ' +
+    'tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)'
+  );
 }
