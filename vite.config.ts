@@ -2,12 +2,17 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { viteSingleFile } from 'vite-plugin-singlefile';
+import { compileScenariosPlugin } from './src/scenarios/compileScenariosPlugin';
 
 // `base: './'` keeps asset paths relative, so dist/ works from any sub-path of a static host.
 // The "single" mode inlines everything into one index.html that opens from file:// (contract.md §2).
 export default defineConfig(({ mode }) => ({
   base: './',
-  plugins: [svelte(), ...(mode === 'single' ? [viteSingleFile()] : [])],
+  plugins: [
+    compileScenariosPlugin(import.meta.dirname),
+    svelte(),
+    ...(mode === 'single' ? [viteSingleFile()] : []),
+  ],
   build: { outDir: mode === 'single' ? 'dist-single' : 'dist', chunkSizeWarningLimit: 2000 },
   resolve: process.env.VITEST ? { conditions: ['module', 'browser', 'development|production'] } : {},
   test: {

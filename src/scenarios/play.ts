@@ -1,7 +1,5 @@
-import type { KubeObject, SourcePosition } from '../engine/types';
-import { InputError } from '../engine/inputError';
 import { runSimulation, type SimulationResult } from '../engine';
-import { parseManifests, type ParsedObject } from './manifests';
+import type { ParsedObject } from './manifests';
 import type { Scenario, ScenarioRevision } from './scenario';
 
 export interface PlayOptions {
@@ -9,8 +7,8 @@ export interface PlayOptions {
   waveDelaySeconds?: number;
   /** Workloads made to fail, on top of the scenario's own `fail` list. */
   fail?: string[];
-  /** The edited text of the last revision's manifests, replacing the scenario's. */
-  manifests?: string;
+  /** The objects of the edited last revision, replacing the scenario's (parsed by the caller). */
+  edited?: readonly ParsedObject[];
   untilSeconds?: number;
   terminateAtSeconds?: number;
   /** Also record the history before t = 0, so a page can show what ran before the sync (the old version). */
@@ -21,14 +19,13 @@ export type PlayResult = SimulationResult;
 
 /**
  * Play a scenario: sync every revision but the last before t = 0 (the history), then sync the last one and
- * record everything. Manifest errors throw an InputError located in the scenario file (or in the edited text).
+ * record everything. The scenario arrives parsed (parseScenario, or compiled at build time for the page), so
+ * playing needs no YAML parser.
  */
 export function playScenario(scenario: Scenario, options: PlayOptions = {}): PlayResult {
   const revisions = scenario.revisions;
-  const last = revisions[revisions.length - 1];
-  const history = revisions.slice(0, -1).map((r) => revisionObjects(scenario, r).map((p) => p.object));
-  const parsed =
-    options.manifests !== undefined ? parseManifests(options.manifests, `${scenario.id} (edited)`) : revisionObjects(scenario, last);
+  const history = revisions.slice(0, -1).map((r) => r.objects.map((p) => p.object));
+  const parsed = options.edited ?? revisions[revisions.length - 1].objects;
   return runSimulation({
     desired: parsed.map((p) => p.object),
     positions: parsed.map((p) => p.position),
@@ -46,21 +43,7 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
   });
 }
 
-/** Parse one revision's manifests, with positions mapped back to the scenario file. */
-export function revisionObjects(scenario: Scenario, revision: ScenarioRevision): ParsedObject[] {
-  try {
-    return parseManifests(revision.manifests, scenario.file).map((p) => ({ ...p, position: mapPosition(p.position, revision) }));
-  } catch (error) {
-    if (error instanceof InputError) {
-      const pos = mapPosition({ file: scenario.file, line: error.line, column: error.column }, revision);
-      throw new InputError(error.detail, pos);
-    }
-    throw error;
-  }
+/** A revision's objects, with positions in the scenario file. */
+export function revisionObjects(_scenario: Scenario, revision: ScenarioRevision): ParsedObject[] {
+  return revision.objects;
 }
-
-function mapPosition(position: SourcePosition, revision: ScenarioRevision): SourcePosition {
-  return { file: position.file, line: position.line + revision.line - 1, column: position.column + revision.indent };
-}
-
-export type { KubeObject };

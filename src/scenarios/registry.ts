@@ -1,14 +1,58 @@
+import type { Scenario } from './scenario';
+
+/** A shipped scenario, compiled at build time by compileScenariosPlugin. */
+export interface CompiledScenario {
+  id: string;
+  file: string;
+  scenario: Scenario;
+}
+
 /**
- * The scenario files shipped with the sandbox, bundled as text at build time (so the single-file build needs no
- * network and no file access). Sorted with the classic three-tier story first.
+ * The scenario files shipped with the sandbox, compiled at build time (so the single-file build needs no network
+ * and no file access, and no YAML parser at start). The picker's list (id and title) is in the entry code; each
+ * scenario's data is its own chunk, loaded when it is first opened (`loadScenario`).
  */
-const files = import.meta.glob('/scenarios/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const metas = import.meta.glob('/scenarios/*.yaml', {
+  query: '?meta',
+  import: 'default',
+  eager: true,
+}) as Record<string, { id: string; title: string }>;
+const chunks = import.meta.glob('/scenarios/*.yaml', { query: '?compiled', import: 'default' }) as Record<
+  string,
+  () => Promise<CompiledScenario>
+>;
 
 const preferredOrder = ['three-tier', 'failing-migration', 'failing-smoke-test'];
 
-export const scenarioFiles: { id: string; file: string; text: string }[] = Object.entries(files)
-  .map(([path, text]) => ({ id: path.replace(/^.*\//, '').replace(/\.yaml$/, ''), file: path.replace(/^\//, ''), text }))
-  .sort((a, b) => rank(a.id) - rank(b.id) || (a.id < b.id ? -1 : 1));
+/** Every shipped scenario's id and title, in picker order. */
+export const scenarioCatalog: { id: string; title: string }[] = Object.values(metas).sort(
+  (a, b) => rank(a.id) - rank(b.id) || (a.id < b.id ? -1 : 1),
+);
+
+/** The scenarios loaded so far (the session looks here first). */
+export const scenarioFiles: CompiledScenario[] = [];
+
+const loading = new Map<string, Promise<CompiledScenario>>();
+
+/** Load one shipped scenario's data (once). */
+export function loadScenario(id: string): Promise<CompiledScenario> {
+  const path = Object.keys(chunks).find((p) => p.endsWith(`/${id}.yaml`));
+  if (!path) return Promise.reject(new Error(`no scenario "${id}"`));
+  let promise = loading.get(id);
+  if (!promise) {
+    promise = chunks[path]().then((compiled) => {
+      if (!scenarioFiles.some((f) => f.id === id)) scenarioFiles.push(compiled);
+      return compiled;
+    });
+    loading.set(id, promise);
+  }
+  return promise;
+}
+
+/** Load every shipped scenario (tests, benchmarks). */
+export function loadScenarioFiles(): Promise<CompiledScenario[]> {
+  return Promise.all(scenarioCatalog.map((s) => loadScenario(s.id)));
+}
 
 function rank(id: string): number {
   const i = preferredOrder.indexOf(id);

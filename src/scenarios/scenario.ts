@@ -1,5 +1,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { InputError } from '../engine/inputError';
+import type { SourcePosition } from '../engine/types';
+import { parseManifests, type ParsedObject } from './manifests';
 
 /**
  * A scenario file (scenarios/*.yaml): a story told with real manifests.
@@ -45,6 +47,8 @@ export interface Scenario {
 export interface ScenarioRevision {
   name: string;
   manifests: string;
+  /** The manifests' objects, with positions in the scenario file. */
+  objects: ParsedObject[];
   /** The file line of the first manifest line, and the indentation stripped from it, to map errors back. */
   line: number;
   indent: number;
@@ -89,7 +93,8 @@ export function parseScenario(text: string, file: string): Scenario {
   const field = (name: string) => root.get(name, true) as YamlNode | undefined;
   const str = (node: YamlNode | undefined, name: string, fallback?: string): string => {
     if (node === undefined && fallback !== undefined) return fallback;
-    if (!isScalar(node) || typeof node.value !== 'string') return fail(`${name} must be a string`, node ?? root);
+    if (!isScalar(node) || typeof node.value !== 'string')
+      return fail(`${name} must be a string`, node ?? root);
     return node.value;
   };
   let data: Record<string, unknown>;
@@ -100,30 +105,36 @@ export function parseScenario(text: string, file: string): Scenario {
   }
 
   const appNode = field('app');
-  if (appNode !== undefined && !isMap(appNode)) fail('app must be a mapping with name and namespace', appNode);
+  if (appNode !== undefined && !isMap(appNode))
+    fail('app must be a mapping with name and namespace', appNode);
   const appData = (data.app ?? {}) as Record<string, unknown>;
   const optionsData = (data.options ?? {}) as Record<string, unknown>;
   const waveDelay = optionsData.waveDelay ?? 2;
-  if (typeof waveDelay !== 'number' || waveDelay < 0) fail('options.waveDelay must be a number of seconds ≥ 0', field('options'));
+  if (typeof waveDelay !== 'number' || waveDelay < 0)
+    fail('options.waveDelay must be a number of seconds ≥ 0', field('options'));
 
   const revisionsNode = field('revisions');
   if (!isSeq(revisionsNode) || revisionsNode.items.length === 0) {
     return fail('revisions must be a list with at least one revision', revisionsNode ?? root);
   }
   const revisions = revisionsNode.items.map((item, i) => {
-    if (!isMap(item)) return fail(`revisions[${i}] must be a mapping with name and manifests`, item as YamlNode);
+    if (!isMap(item))
+      return fail(`revisions[${i}] must be a mapping with name and manifests`, item as YamlNode);
     const manifestsNode = item.get('manifests', true) as YamlNode | undefined;
     const manifests = str(manifestsNode, `revisions[${i}].manifests`);
+    const where = blockPosition(text, lineCounter, manifestsNode!);
     return {
       name: str(item.get('name', true) as YamlNode | undefined, `revisions[${i}].name`, `revision ${i + 1}`),
       manifests,
-      ...blockPosition(text, lineCounter, manifestsNode!),
+      objects: readRevision(manifests, file, where),
+      ...where,
     };
   });
 
   const listOfStrings = (value: unknown, name: string): string[] => {
     if (value === undefined || value === null) return [];
-    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) fail(`${name} must be a list of strings`, field(name));
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+      fail(`${name} must be a list of strings`, field(name));
     return value as string[];
   };
   const toggles = ((data.toggles ?? []) as unknown[]).map((t, i) => {
@@ -135,7 +146,11 @@ export function parseScenario(text: string, file: string): Scenario {
   });
   const story = ((data.story ?? []) as unknown[]).map((s) => {
     const beat = s as Record<string, unknown>;
-    return { title: String(beat?.title ?? ''), text: String(beat?.text ?? ''), ...(typeof beat?.at === 'number' ? { at: beat.at } : {}) };
+    return {
+      title: String(beat?.title ?? ''),
+      text: String(beat?.text ?? ''),
+      ...(typeof beat?.at === 'number' ? { at: beat.at } : {}),
+    };
   });
 
   return {
@@ -161,11 +176,35 @@ export function parseScenario(text: string, file: string): Scenario {
   };
 }
 
+/** Parse one revision's manifests, with positions (and errors) mapped back to the scenario file. */
+function readRevision(
+  manifests: string,
+  file: string,
+  where: { line: number; indent: number },
+): ParsedObject[] {
+  const map = (p: SourcePosition): SourcePosition => ({
+    file,
+    line: p.line + where.line - 1,
+    column: p.column + where.indent,
+  });
+  try {
+    return parseManifests(manifests, file).map((p) => ({ ...p, position: map(p.position) }));
+  } catch (error) {
+    if (error instanceof InputError)
+      throw new InputError(error.detail, map({ file, line: error.line, column: error.column }));
+    throw error;
+  }
+}
+
 /**
  * Where the text of a block scalar starts in the file: its first content line and the indentation YAML strips,
  * so that an error at (line, column) inside the manifests maps to (line + start - 1, column + indent).
  */
-function blockPosition(text: string, lineCounter: LineCounter, node: YamlNode): { line: number; indent: number } {
+function blockPosition(
+  text: string,
+  lineCounter: LineCounter,
+  node: YamlNode,
+): { line: number; indent: number } {
   const start = node.range?.[0] ?? 0;
   const header = lineCounter.linePos(start).line;
   const isBlock = text[start] === '|' || text[start] === '>';

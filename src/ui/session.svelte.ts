@@ -1,8 +1,9 @@
 import { isInputError, type InputError, type SimEvent } from '../engine';
-import { parseManifests } from '../scenarios/manifests';
 import { playScenario, type PlayResult } from '../scenarios/play';
-import { scenarioFiles } from '../scenarios/registry';
-import { parseScenario, type Scenario } from '../scenarios/scenario';
+import type { ParsedObject } from '../scenarios/manifests';
+import { loadReader, reader, type Reader } from '../scenarios/reader';
+import { loadScenario, scenarioCatalog, scenarioFiles } from '../scenarios/registry';
+import type { Scenario } from '../scenarios/scenario';
 import { calloutFor } from './state/calloutFor';
 import { explainWaiting, syncFailHooksOf } from './state/explainWaiting';
 import { frameAt } from './state/frameAt';
@@ -15,9 +16,20 @@ import type { Speed } from './state/urlState';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
 
+/** A scenario the session offers: compiled at build time (`scenario` set), or text to parse with the reader. */
+export interface ScenarioFile {
+  id: string;
+  /** The scenario file's text, to parse with the reader when `scenario` is not given. */
+  text?: string;
+  file?: string;
+  scenario?: Scenario;
+}
+
 export interface SessionOptions {
-  /** The scenario files to offer; the repository's scenarios/ folder by default. */
-  files?: readonly { id: string; text: string }[];
+  /** The scenario files to offer; the repository's scenarios/ folder, compiled at build time, by default. */
+  files?: readonly ScenarioFile[];
+  /** A YAML reader to use at once (tests, Node); the page loads it lazily when someone edits. */
+  reader?: Reader;
   /** The animation-frame scheduler; tests pass their own, the page uses the browser's. */
   requestFrame?: (callback: (now: number) => void) => number;
   cancelFrame?: (handle: number) => void;
@@ -58,6 +70,10 @@ export class SimulationSession {
   manifests = $state.raw<string | undefined>(undefined);
   /** A problem with the input (a scenario or the edited manifests), shown to the user. */
   error = $state.raw<InputError | undefined>(undefined);
+  /** Whether the YAML reader is loaded, so plans of edited text can be made synchronously. */
+  readerReady = $state.raw(false);
+  /** The objects of the edited manifests, once parsed. */
+  private edited = $state.raw<ParsedObject[] | undefined>(undefined);
 
   /** The whole log, with the history before the sync at negative t (the cluster the sync starts from). */
   readonly events: SimEvent[] = $derived(this.result?.events ?? []);
@@ -75,7 +91,8 @@ export class SimulationSession {
   readonly waiting = $derived(explainWaiting(this.frame, syncFailHooksOf(this.syncEvents)));
   readonly callout = $derived(calloutFor(this.frame));
 
-  private readonly files: readonly { id: string; text: string }[];
+  private readonly files: readonly ScenarioFile[];
+  private yaml: Reader | undefined;
   private readonly requestFrame: (callback: (now: number) => void) => number;
   private readonly cancelFrame: (handle: number) => void;
   private frameHandle: number | undefined;
@@ -85,21 +102,32 @@ export class SimulationSession {
 
   constructor(options: SessionOptions = {}) {
     this.files = options.files ?? scenarioFiles;
+    this.yaml = options.reader ?? reader();
+    this.readerReady = this.yaml !== undefined;
     this.requestFrame = options.requestFrame ?? ((cb) => requestAnimationFrame(cb));
     this.cancelFrame = options.cancelFrame ?? ((handle) => cancelAnimationFrame(handle));
-    this.catalog = this.files.map((f) => ({ id: f.id, title: titleOf(f.text) ?? f.id }));
+    this.catalog = options.files
+      ? options.files.map((f) => ({ id: f.id, title: f.scenario?.title ?? titleOf(f.text ?? '') ?? f.id }))
+      : scenarioCatalog;
   }
 
   /** Open a scenario with its own settings, or the ones given (from a link). Unknown ids are an error. */
   load(id: string, options: LoadOptions = {}): void {
     this.pause();
     const file = this.files.find((f) => f.id === id);
+    if (!file && this.files === scenarioFiles && scenarioCatalog.some((s) => s.id === id)) {
+      // A shipped scenario not loaded yet: its data chunk loads, then the same call goes on.
+      void loadScenario(id).then(() => this.load(id, options));
+      return;
+    }
     if (!file) {
       this.error = undefined;
       throw new Error(`no scenario "${id}"; known: ${this.files.map((f) => f.id).join(', ')}`);
     }
     try {
-      this.scenario = parseScenario(file.text, `scenarios/${id}.yaml`);
+      this.scenario =
+        file.scenario ??
+        this.requireReader().parseScenario(file.text ?? '', file.file ?? `scenarios/${id}.yaml`);
     } catch (error) {
       if (!isInputError(error)) throw error;
       this.error = error;
@@ -112,6 +140,7 @@ export class SimulationSession {
     this.seed = options.seed ?? this.scenario.options.seed;
     this.toggles = (options.toggles ?? []).filter((toggle) => known.includes(toggle));
     this.manifests = undefined;
+    this.edited = undefined;
     this.run();
     this.t = this.clamp(options.t ?? 0);
   }
@@ -171,7 +200,24 @@ export class SimulationSession {
 
   /** Run the edited manifests of the synced revision instead of the file's (undefined: the file's again). */
   setManifests(text: string | undefined): void {
+    if (text !== undefined && !this.yaml) {
+      // The first edit loads the YAML reader; the run follows as soon as it is there.
+      void this.loadYamlReader().then(() => this.setManifests(text));
+      return;
+    }
     this.manifests = text;
+    if (text === undefined) {
+      this.edited = undefined;
+      this.rerun();
+      return;
+    }
+    const parsed = this.parseEdited(text);
+    if (isInputError(parsed)) {
+      // The last good run stays on screen while the error says what to fix.
+      this.error = parsed;
+      return;
+    }
+    this.edited = parsed;
     this.rerun();
   }
 
@@ -227,7 +273,7 @@ export class SimulationSession {
    */
   private simulate(scenario: Scenario, fail: string[]): PlayResult {
     return playScenario(scenario, {
-      manifests: this.manifests,
+      edited: this.manifests !== undefined ? this.edited : undefined,
       waveDelaySeconds: this.waveDelay,
       fail,
       seed: this.seed,
@@ -237,18 +283,33 @@ export class SimulationSession {
 
   /** Tiers named in the manifests of every revision, the synced (or edited) one last so that it wins. */
   private tierHints(): Map<string, string> {
-    const texts = this.scenario?.revisions.map((revision) => revision.manifests) ?? [];
-    if (this.manifests !== undefined) texts.splice(-1, 1, this.manifests);
-    return tierHintsOf(
-      texts.flatMap((text) => {
-        try {
-          return parseManifests(text, 'manifests.yaml').map((parsed) => parsed.object);
-        } catch {
-          // An unreadable revision names no tier; the error itself is reported by the run.
-          return [];
-        }
-      }),
-    );
+    const revisions = this.scenario?.revisions.map((revision) => revision.objects) ?? [];
+    if (this.manifests !== undefined && this.edited) revisions.splice(-1, 1, this.edited);
+    return tierHintsOf(revisions.flat().map((parsed) => parsed.object));
+  }
+
+  /** The reader, which must be there (a scenario given as text, in tests). */
+  private requireReader(): Reader {
+    if (!this.yaml)
+      throw new Error('no YAML reader: pass one in SessionOptions.reader or call loadYamlReader()');
+    return this.yaml;
+  }
+
+  /** Load the YAML reader (the editor calls this when it opens, before anyone types). */
+  async loadYamlReader(): Promise<Reader> {
+    this.yaml ??= await loadReader();
+    this.readerReady = true;
+    return this.yaml;
+  }
+
+  /** Parse an edited text with the reader; an InputError is returned, not thrown. */
+  private parseEdited(text: string): ParsedObject[] | InputError {
+    try {
+      return this.requireReader().parseManifests(text, `${this.scenario?.id ?? 'manifests'} (edited)`);
+    } catch (error) {
+      if (isInputError(error)) return error;
+      throw error;
+    }
   }
 
   private clamp(t: number): number {
@@ -263,7 +324,15 @@ export class SimulationSession {
    * scenario and engine code (style.md rule 12).
    */
   planManifests(text: string): ManifestPlan | undefined {
-    return this.scenario ? planManifests(text, this.scenario) : undefined;
+    const scenario = this.scenario;
+    if (!scenario) return undefined;
+    const own = scenario.revisions[scenario.revisions.length - 1];
+    if (text === own.manifests) return planManifests(own.objects, scenario);
+    if (!this.readerReady || !this.yaml) {
+      void this.loadYamlReader();
+      return undefined;
+    }
+    return planManifests(this.parseEdited(text), scenario);
   }
 }
 

@@ -1,17 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadScenarioFiles } from '../scenarios/registry';
 import { frameAt } from './state/frameAt';
+import { readerImpl } from '../scenarios/readerImpl';
 import { SimulationSession } from './session.svelte';
 
 /** A session whose animation frames the test fires by hand, at chosen real times (ms). */
 function manualSession() {
   const pending: ((now: number) => void)[] = [];
   const session = new SimulationSession({
+    reader: readerImpl,
     requestFrame: (cb) => pending.push(cb),
     cancelFrame: () => pending.splice(0),
   });
   const frame = (now: number) => pending.splice(0).forEach((cb) => cb(now));
   return { session, frame };
 }
+
+beforeAll(() => loadScenarioFiles());
 
 describe('SimulationSession', () => {
   it('loads a scenario with its own settings and runs the real engine', () => {

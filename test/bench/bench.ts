@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { runSimulation, type SimulationInput, type SimulationResult } from '../../src/engine';
-import { revisionObjects } from '../../src/scenarios/play';
 import { parseScenario } from '../../src/scenarios/scenario';
 import { syntheticApp } from './syntheticApp';
 
@@ -56,7 +55,7 @@ const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
 function threeTierInput(): SimulationInput {
   const file = 'scenarios/three-tier.yaml';
   const scenario = parseScenario(readFileSync(file, 'utf8'), file);
-  const desired = revisionObjects(scenario, scenario.revisions.at(-1)!).map((p) => p.object);
+  const desired = scenario.revisions.at(-1)!.objects.map((p) => p.object);
   return {
     desired,
     app: scenario.app.name,

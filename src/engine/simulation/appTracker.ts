@@ -38,7 +38,13 @@ export class AppTracker {
   private foldQueued = false;
 
   constructor(
-    private readonly options: { app: string; namespace: string; store: ObjectStore; clock: SimClock; log: EventLog },
+    private readonly options: {
+      app: string;
+      namespace: string;
+      store: ObjectStore;
+      clock: SimClock;
+      log: EventLog;
+    },
   ) {}
 
   /** The desired state of the revision being synced: its non-hook resources are what the app compares. */
@@ -51,7 +57,8 @@ export class AppTracker {
       const entry = this.entryFor(ref, target);
       entry.desired = target;
     }
-    for (const obj of this.options.store.all()) if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
+    for (const obj of this.options.store.all())
+      if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
     for (const [key, entry] of this.entries) {
       if (!entry.desired && !entry.live) this.entries.delete(key);
       else this.refresh(entry, false);
@@ -68,7 +75,13 @@ export class AppTracker {
     const { log } = this.options;
     for (const entry of this.entries.values()) {
       if (entry.health) {
-        log.push({ type: 'health', ...fields(entry), status: entry.health.status, message: entry.health.message, hook: entry.hook });
+        log.push({
+          type: 'health',
+          ...fields(entry),
+          status: entry.health.status,
+          message: entry.health.message,
+          hook: entry.hook,
+        });
       }
       if (!entry.hook && entry.sync) log.push({ type: 'sync-status', ...fields(entry), status: entry.sync });
     }
@@ -105,7 +118,9 @@ export class AppTracker {
         namespace: e.ref.namespace,
         name: e.ref.name,
         status: e.sync,
-        ...(e.health ? { health: e.health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : e.health } : {}),
+        ...(e.health
+          ? { health: e.health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : e.health }
+          : {}),
         ...(e.live && !e.desired ? { requiresPruning: true } : {}),
       });
     }
@@ -149,7 +164,13 @@ export class AppTracker {
     entry.health = health;
     entry.input = { ...entry.ref, live: entry.live, health: entry.live ? health : null, isHook: entry.hook };
     if (emit && health && (before?.status !== health.status || before.message !== health.message)) {
-      log.push({ type: 'health', ...fields(entry), status: health.status, message: health.message, hook: entry.hook });
+      log.push({
+        type: 'health',
+        ...fields(entry),
+        status: health.status,
+        message: health.message,
+        hook: entry.hook,
+      });
     }
     if (entry.hook) return;
     // §1.7: extra live objects need pruning, so they are OutOfSync too.
@@ -179,7 +200,11 @@ export class AppTracker {
       inputs.push(e.input ?? { ...e.ref, live: e.live, health: e.live ? e.health : null, isHook: e.hook });
     }
     const health = appHealth(inputs);
-    if (sync !== this.appSync || health.status !== this.appHealthStatus?.status || health.message !== this.appHealthStatus.message) {
+    if (
+      sync !== this.appSync ||
+      health.status !== this.appHealthStatus?.status ||
+      health.message !== this.appHealthStatus.message
+    ) {
       this.appSync = sync;
       this.appHealthStatus = health;
       if (emit) this.options.log.push({ type: 'app', sync, health: health.status, message: health.message });
@@ -194,7 +219,12 @@ function foldInput(entry: Entry): string {
 }
 
 function fields(entry: Entry) {
-  return { group: entry.ref.group, kind: entry.ref.kind, namespace: entry.ref.namespace, name: entry.ref.name };
+  return {
+    group: entry.ref.group,
+    kind: entry.ref.kind,
+    namespace: entry.ref.namespace,
+    name: entry.ref.name,
+  };
 }
 
 function versionOf(apiVersion: string): string {

@@ -1,5 +1,12 @@
 import { toTimestamp } from '../clock';
-import type { HealthStatus, OperationPhase, ResultCode, SyncPhase, SyncStatusCode, TaskPhase } from '../types';
+import type {
+  HealthStatus,
+  OperationPhase,
+  ResultCode,
+  SyncPhase,
+  SyncStatusCode,
+  TaskPhase,
+} from '../types';
 
 /** One row of `status.operationState.syncResult.resources` (contract.md §1.2). */
 export interface SyncResultRow {

@@ -29,12 +29,21 @@ export function clusterPorts(
       // kubectl apply refuses an unnamed object before any request, dry run included, with this message
       // (argocd-semantics.md §2.14: non-hook resources are never named; e2e TestNamingNonHookResource).
       if (!obj.metadata.name && opts.verb === 'apply')
-        return { ok: false, message: `from ${obj.metadata.generateName ?? ''}: cannot use generate name with apply` };
+        return {
+          ok: false,
+          message: `from ${obj.metadata.generateName ?? ''}: cannot use generate name with apply`,
+        };
       const live = store.get(ref);
       // A client-side dry run (what Argo CD runs, §2.7) does not see the server's immutability checks.
-      const immutable = live && !opts.dryRun && opts.verb === 'apply' ? immutableChange(live, obj) : undefined;
+      const immutable =
+        live && !opts.dryRun && opts.verb === 'apply' ? immutableChange(live, obj) : undefined;
       if (immutable) return { ok: false, message: immutable };
-      if (opts.dryRun) return { ok: true, action: live ? 'configured' : 'created', message: `${name} ${live ? 'configured' : 'created'} (dry run)` };
+      if (opts.dryRun)
+        return {
+          ok: true,
+          action: live ? 'configured' : 'created',
+          message: `${name} ${live ? 'configured' : 'created'} (dry run)`,
+        };
       try {
         const tracked = shouldTrack(obj) ? withTracking(app, obj) : obj;
         if (opts.verb === 'create' || (opts.verb === 'replace' && !live)) {
@@ -43,15 +52,25 @@ export function clusterPorts(
         }
         if (opts.verb === 'replace' || opts.verb === 'update') {
           store.patch(ref, (draft) => {
-            for (const key of Object.keys(draft)) if (!['apiVersion', 'kind', 'metadata', 'status'].includes(key)) delete draft[key];
-            for (const key of Object.keys(tracked)) if (!['metadata', 'status'].includes(key)) draft[key] = tracked[key];
+            for (const key of Object.keys(draft))
+              if (!['apiVersion', 'kind', 'metadata', 'status'].includes(key)) delete draft[key];
+            for (const key of Object.keys(tracked))
+              if (!['metadata', 'status'].includes(key)) draft[key] = tracked[key];
             draft.metadata.labels = tracked.metadata.labels;
             draft.metadata.annotations = tracked.metadata.annotations;
           });
-          return { ok: true, action: 'configured', message: `${name} ${opts.verb === 'replace' ? 'replaced' : 'configured'}` };
+          return {
+            ok: true,
+            action: 'configured',
+            message: `${name} ${opts.verb === 'replace' ? 'replaced' : 'configured'}`,
+          };
         }
         const { outcome } = store.apply(tracked);
-        return { ok: true, action: outcome, message: `${name} ${outcome === 'unchanged' ? 'unchanged' : outcome}${opts.serverSideApply ? ' (server-side)' : ''}` };
+        return {
+          ok: true,
+          action: outcome,
+          message: `${name} ${outcome === 'unchanged' ? 'unchanged' : outcome}${opts.serverSideApply ? ' (server-side)' : ''}`,
+        };
       } catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error) };
       }
@@ -87,11 +106,19 @@ function storePolicy(policy: string): StorePolicy {
 function immutableChange(live: KubeObject, desired: KubeObject): string | undefined {
   const kind = desired.kind;
   const name = desired.metadata.name;
-  if (kind === 'Job' && desired.spec?.template && !templateEquivalent(desired.spec.template, live.spec?.template)) {
+  if (
+    kind === 'Job' &&
+    desired.spec?.template &&
+    !templateEquivalent(desired.spec.template, live.spec?.template)
+  ) {
     return `Job.batch "${name}" is invalid: spec.template: Invalid value: "...": field is immutable`;
   }
   if (kind === 'Pod' && groupOf(desired.apiVersion ?? '') === '') return podUpdateError(live, desired);
-  if (['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet'].includes(kind) && desired.spec?.selector && live.spec?.selector) {
+  if (
+    ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet'].includes(kind) &&
+    desired.spec?.selector &&
+    live.spec?.selector
+  ) {
     if (!deepEqual(desired.spec.selector, live.spec.selector)) {
       return `${kind}.apps "${name}" is invalid: spec.selector: Invalid value: "...": field is immutable`;
     }
@@ -101,8 +128,18 @@ function immutableChange(live: KubeObject, desired: KubeObject): string | undefi
 
 /** The live template carries the Job controller's labels and API defaults; compare only what Git sets. */
 function templateEquivalent(want: KubeObject['spec'], have: KubeObject['spec']): boolean {
-  const containersWant = (want?.spec?.containers ?? []).map((c: KubeObject['spec']) => [c.name, c.image, c.command, c.args]);
-  const containersHave = (have?.spec?.containers ?? []).map((c: KubeObject['spec']) => [c.name, c.image, c.command, c.args]);
+  const containersWant = (want?.spec?.containers ?? []).map((c: KubeObject['spec']) => [
+    c.name,
+    c.image,
+    c.command,
+    c.args,
+  ]);
+  const containersHave = (have?.spec?.containers ?? []).map((c: KubeObject['spec']) => [
+    c.name,
+    c.image,
+    c.command,
+    c.args,
+  ]);
   return JSON.stringify(containersWant) === JSON.stringify(containersHave);
 }
 
@@ -114,7 +151,8 @@ function podUpdateError(live: KubeObject, desired: KubeObject): string | undefin
   const want: KubeObject['spec'][] = desired.spec?.containers ?? [];
   const have: KubeObject['spec'][] = live.spec?.containers ?? [];
   const prefix = `Pod "${desired.metadata.name}" is invalid: `;
-  if (want.length !== have.length) return `${prefix}spec.containers: Forbidden: pod updates may not add or remove containers`;
+  if (want.length !== have.length)
+    return `${prefix}spec.containers: Forbidden: pod updates may not add or remove containers`;
   const shape = (c: KubeObject['spec']) => [c.name, c.command, c.args];
   if (JSON.stringify(want.map(shape)) === JSON.stringify(have.map(shape))) return undefined;
   return (

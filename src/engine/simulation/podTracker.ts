@@ -17,7 +17,14 @@ export class PodTracker {
     const obj = event.object;
     const ref = refOf(obj);
     if (event.type !== 'MODIFIED') {
-      this.options.log.push({ type: 'object', group: ref.group, kind: ref.kind, namespace: ref.namespace, name: ref.name, action: event.type === 'ADDED' ? 'created' : 'deleted' });
+      this.options.log.push({
+        type: 'object',
+        group: ref.group,
+        kind: ref.kind,
+        namespace: ref.namespace,
+        name: ref.name,
+        action: event.type === 'ADDED' ? 'created' : 'deleted',
+      });
     }
     if (obj.kind !== 'Pod') return;
     const key = `${ref.namespace}/${ref.name}`;
@@ -52,7 +59,12 @@ export class PodTracker {
       const ref = current.metadata.ownerReferences?.find((o) => o.controller);
       if (!ref) break;
       const group = ref.apiVersion.includes('/') ? ref.apiVersion.split('/')[0] : '';
-      const owner = this.options.store.get({ group, kind: ref.kind, namespace: current.metadata.namespace ?? '', name: ref.name });
+      const owner = this.options.store.get({
+        group,
+        kind: ref.kind,
+        namespace: current.metadata.namespace ?? '',
+        name: ref.name,
+      });
       if (!owner) return { kind: ref.kind, name: ref.name };
       current = owner;
     }

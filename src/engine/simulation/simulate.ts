@@ -99,7 +99,13 @@ class Simulation {
     this.log = new EventLog(() => this.clock.now());
     this.app = input.app ?? 'app';
     this.namespace = input.namespace ?? 'default';
-    this.tracker = new AppTracker({ app: this.app, namespace: this.namespace, store: this.cluster.store, clock: this.clock, log: this.log });
+    this.tracker = new AppTracker({
+      app: this.app,
+      namespace: this.namespace,
+      store: this.cluster.store,
+      clock: this.clock,
+      log: this.log,
+    });
     const pods = new PodTracker({ store: this.cluster.store, log: this.log });
     this.cluster.store.watch((event) => {
       this.tracker.onWatch(event);
@@ -118,7 +124,9 @@ class Simulation {
     this.tracker.emitBaseline();
     const op = this.startOperation(this.input.desired, this.input.positions);
     if (this.input.terminateAtSeconds !== undefined) {
-      this.clock.schedule(this.log.origin + this.input.terminateAtSeconds * 1000, () => op.actor.send({ type: 'sync.terminate' }));
+      this.clock.schedule(this.log.origin + this.input.terminateAtSeconds * 1000, () =>
+        op.actor.send({ type: 'sync.terminate' }),
+      );
     }
     const until = this.log.origin + (this.input.untilSeconds ?? 3600) * 1000;
     let restingSince: number | undefined;
@@ -133,8 +141,10 @@ class Simulation {
       const resting = op.completed && isSettled(this.cluster.store, this.tracker);
       restingSince = resting ? (restingSince ?? this.clock.now()) : undefined;
     }
-    if (this.clock.now() < until && !op.completed && this.clock.nextDeadline() === undefined) this.clock.advanceTo(until);
-    if (!op.completed && this.clock.now() < until && this.clock.nextDeadline() !== undefined) this.clock.advanceTo(until);
+    if (this.clock.now() < until && !op.completed && this.clock.nextDeadline() === undefined)
+      this.clock.advanceTo(until);
+    if (!op.completed && this.clock.now() < until && this.clock.nextDeadline() !== undefined)
+      this.clock.advanceTo(until);
     return this.result(op);
   }
 
@@ -163,7 +173,10 @@ class Simulation {
     }
   }
 
-  private startOperation(desired: readonly KubeObject[], positions: OperationRecord['positions']): OperationRecord {
+  private startOperation(
+    desired: readonly KubeObject[],
+    positions: OperationRecord['positions'],
+  ): OperationRecord {
     const startedAtMs = this.clock.now();
     const op: OperationRecord = {
       desired,
@@ -248,11 +261,20 @@ class Simulation {
       outcome = terminate ? terminateTick(common) : syncTick(common);
     } catch (error) {
       // An engine bug must not hang the page: the operation ends in Error, as Argo CD's controller does on a panic.
-      outcome = { phase: 'Error', message: `sandbox error: ${error instanceof Error ? error.message : String(error)}`, results: op.results, steps: [], events: [], warnings: [], problems: [] };
+      outcome = {
+        phase: 'Error',
+        message: `sandbox error: ${error instanceof Error ? error.message : String(error)}`,
+        results: op.results,
+        steps: [],
+        events: [],
+        warnings: [],
+        problems: [],
+      };
     }
     op.results = outcome.results;
     for (const w of outcome.warnings) if (!this.warnings.includes(w)) this.warnings.push(w);
-    for (const p of outcome.problems) if (!this.problems.some((q) => q.message === p.message)) this.problems.push(p);
+    for (const p of outcome.problems)
+      if (!this.problems.some((q) => q.message === p.message)) this.problems.push(p);
     const step = outcome.steps.at(-1);
     const events: UnstampedEvent[] = [...outcome.events];
     const waveDelay = this.input.waveDelaySeconds ?? 2;
@@ -279,7 +301,8 @@ class Simulation {
 
   private result(op: OperationRecord): SimulationResult {
     const logs: Record<string, string[]> = {};
-    for (const [key, lines] of [...this.cluster.logs.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) logs[key] = [...lines];
+    for (const [key, lines] of [...this.cluster.logs.entries()].sort(([a], [b]) => (a < b ? -1 : 1)))
+      logs[key] = [...lines];
     return {
       application: applicationView({
         app: this.app,

@@ -118,7 +118,10 @@ export const syncMachine = setup({
       (event.outcome.phase === 'Failed' || event.outcome.phase === 'Error') &&
       (context.retry.limit < 0 || context.retryCount < context.retry.limit),
     needsWaveDelay: ({ event }) =>
-      event.type === 'tick.done' && !!event.outcome.step && !event.outcome.step.final && !event.outcome.step.failed,
+      event.type === 'tick.done' &&
+      !!event.outcome.step &&
+      !event.outcome.step.final &&
+      !event.outcome.step.failed,
     hasPendingChange: ({ context }) => context.changedAt !== null,
   },
   delays: {
@@ -162,8 +165,16 @@ export const syncMachine = setup({
           entry: ['forgetChanges', 'requestTick'],
           on: {
             'tick.done': [
-              { guard: 'failedWithRetriesLeft', target: '#syncOperation.retrying', actions: ['recordOutcome', 'scheduleRetry'] },
-              { guard: 'completed', target: '#syncOperation.completed', actions: ['recordOutcome', 'noteRetriesExhausted'] },
+              {
+                guard: 'failedWithRetriesLeft',
+                target: '#syncOperation.retrying',
+                actions: ['recordOutcome', 'scheduleRetry'],
+              },
+              {
+                guard: 'completed',
+                target: '#syncOperation.completed',
+                actions: ['recordOutcome', 'noteRetriesExhausted'],
+              },
               { guard: 'needsWaveDelay', target: 'waveDelay', actions: 'recordOutcome' },
               { target: 'waiting', actions: 'recordOutcome' },
             ],

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readerImpl } from '../../scenarios/readerImpl';
 import { SimulationSession } from '../session.svelte';
 import { editKey, type EditStorage } from './editStore';
 import { ManifestEditing } from './manifestEditing.svelte';
@@ -17,7 +18,7 @@ function setup(saved: Record<string, string> = {}) {
     removeItem: (key) => void items.delete(key),
   };
   const timer: { pending?: () => void } = {};
-  const session = new SimulationSession({ files, requestFrame: () => 0, cancelFrame: () => {} });
+  const session = new SimulationSession({ files, reader: readerImpl, requestFrame: () => 0, cancelFrame: () => {} });
   const editing = new ManifestEditing({
     session,
     storage,

@@ -1,11 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { isInputError } from '../../engine';
+import { parseManifests } from '../../scenarios/manifests';
 import { parseScenario } from '../../scenarios/scenario';
-import { planManifests } from './planManifests';
+import { planManifests as planParsed } from './planManifests';
 import { planRows } from './planRows';
 
 const scenario = (id: string) =>
   parseScenario(readFileSync(`scenarios/${id}.yaml`, 'utf8'), `scenarios/${id}.yaml`);
+/** Plan a text as the session does: read it with the YAML reader, then plan the objects (or the error). */
+function planManifests(text: string, s: ReturnType<typeof scenario>) {
+  let parsed;
+  try {
+    parsed = parseManifests(text, `${s.id} (edited)`);
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    parsed = error;
+  }
+  return planParsed(parsed, s);
+}
 const synced = (id: string) => scenario(id).revisions.at(-1)!.manifests;
 
 function orderOf(id: string, text = synced(id)): string[] {

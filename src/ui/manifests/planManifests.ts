@@ -6,7 +6,7 @@ import {
   type KubeObject,
   type SyncPlan,
 } from '../../engine';
-import { parseManifests } from '../../scenarios/manifests';
+import type { ParsedObject } from '../../scenarios/manifests';
 import type { Scenario } from '../../scenarios/scenario';
 import { findLive, liveBefore, type LiveBefore, type PlanOptions } from './liveBefore';
 
@@ -20,18 +20,13 @@ export type GeneratedNames = ReadonlyMap<string, string>;
 const historyCache = new WeakMap<Scenario, LiveBefore>();
 
 /**
- * What a dry run of `text` would do (argocd-semantics.md §2.2–§2.5, §2.7): the text is the synced revision's
- * manifests, as edited; the live side is the scenario's history replayed on paper (see liveBefore). Parsing
- * uses the same reader and file name as the run, so an error here is the error the run reports.
+ * What a dry run of the synced revision's manifests (as edited, already parsed by the session's reader, or the
+ * InputError that reading them gave) would do (argocd-semantics.md §2.2–§2.5, §2.7); the live side is the
+ * scenario's history replayed on paper (see liveBefore).
  */
-export function planManifests(text: string, scenario: Scenario): ManifestPlan {
-  let desired: KubeObject[];
-  try {
-    desired = parseManifests(text, `${scenario.id} (edited)`).map((parsed) => parsed.object);
-  } catch (error) {
-    if (isInputError(error)) return { ok: false, error };
-    throw error;
-  }
+export function planManifests(parsed: readonly ParsedObject[] | InputError, scenario: Scenario): ManifestPlan {
+  if (isInputError(parsed)) return { ok: false, error: parsed };
+  const desired: KubeObject[] = parsed.map((p) => p.object);
   const options = planOptions(scenario);
   const live = historyOf(scenario, options);
   const plan = planSync({
@@ -60,14 +55,7 @@ function planOptions(scenario: Scenario): PlanOptions {
 function historyOf(scenario: Scenario, options: PlanOptions): LiveBefore {
   const cached = historyCache.get(scenario);
   if (cached) return cached;
-  const history = scenario.revisions.slice(0, -1).map((revision) => {
-    try {
-      return parseManifests(revision.manifests, scenario.file).map((parsed) => parsed.object);
-    } catch {
-      // An unreadable earlier revision left nothing behind; the run reports the error itself.
-      return [];
-    }
-  });
+  const history = scenario.revisions.slice(0, -1).map((revision) => revision.objects.map((p) => p.object));
   const live = liveBefore(history, options);
   historyCache.set(scenario, live);
   return live;

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { Plugin } from 'vite';
+import { parseScenario } from './scenario';
+
+const suffix = '?compiled';
+const metaSuffix = '?meta';
+
+/**
+ * A Vite plugin that compiles `scenarios/*.yaml?compiled` at build time into `{ id, file, scenario }`, the
+ * scenario already parsed with its manifests' objects. The page then starts without the YAML parser in its
+ * initial JavaScript (it loads it only for editing), and a broken scenario file fails the build with its file,
+ * line and column instead of failing in front of a user.
+ */
+export function compileScenariosPlugin(root: string): Plugin {
+  return {
+    name: 'sandbox-compile-scenarios',
+    enforce: 'pre',
+    load(id) {
+      if (id.endsWith(metaSuffix)) {
+        // The picker's entry: id and title only, so the page lists every scenario without loading them all.
+        const path = id.slice(0, -metaSuffix.length);
+        const scenario = parseScenario(readFileSync(path, 'utf8'), relative(root, path));
+        return `export default ${JSON.stringify({ id: scenario.id, title: scenario.title })};`;
+      }
+      if (!id.endsWith(suffix)) return null;
+      const path = id.slice(0, -suffix.length);
+      const file = relative(root, path);
+      const scenario = parseScenario(readFileSync(path, 'utf8'), file);
+      const compiled = { id: scenario.id, file, scenario };
+      // JSON.parse of a string literal is faster for the browser than an object literal of the same size.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+    },
+  };
+}

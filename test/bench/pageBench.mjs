@@ -1,0 +1,156 @@
+// `npm run bench:page`: the page's speed against the issue's goals, in Debian's chromium through playwright-core
+// (toolchain.md §5), on the built page served from 127.0.0.1 (test/e2e/serve.mjs):
+//
+// (d) initial JavaScript ≤ 150 kB gzip: the entry chunk and its static imports, as the page requested them at
+//     load (gzip -9 of the files; kB = 1,000 bytes). Chunks loaded by a dynamic import() are listed, not counted.
+// (e) interactive within 1 s of load: from navigation start until the play button is enabled, the status texts
+//     show and no long task (> 50 ms) runs for 1 s; median of 5 cold loads.
+// (f) 95th-percentile frame time ≤ 16.7 ms while playing scenarios/many-resources.yaml at 1× and at 8×, about
+//     5 s of wall time each, from requestAnimationFrame deltas taken inside the page.
+//
+// It builds nothing: run `npm run build` first. PAGE_BENCH_DIST serves another build directory; PAGE_BENCH_PROFILE=1
+// writes a CPU profile of each playing run to test-results/ (open it in Chromium's DevTools, Performance tab).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { serve } from '../e2e/serve.mjs';
+import { installProbe, median, quantile, startFrames, staticClosure, stopFrames } from './pageProbes.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = resolve(root, process.env.PAGE_BENCH_DIST ?? 'dist');
+const loads = 5;
+const playSeconds = 5;
+const viewport = { width: 1920, height: 1080 };
+
+const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error(`page bench: ${join(dist, 'index.html')} is missing: run \`npm run build\` first.`);
+  process.exit(1);
+}
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(executablePath)) {
+  console.error(`page bench: no Chromium at ${executablePath}; install Debian's chromium or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+const browser = await chromium.launch({
+  executablePath,
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const server = await serve(dist);
+
+/** A fresh context (a cold cache), with the probe installed and every script response recorded. */
+async function open(query) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.addInitScript(installProbe);
+  const scripts = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  await page.goto(server.url + query);
+  await page.waitForFunction(() => window.__bench.ready !== undefined, null, { timeout: 30_000 });
+  return { page, scripts, close: () => context.close() };
+}
+
+/** Wait until no long task has run for `quietMs`; returns [ready, end of the last long task] in page ms. */
+async function settle(page, quietMs = 1000) {
+  for (;;) {
+    const { ready, lastEnd, now } = await page.evaluate(() => ({
+      ready: window.__bench.ready,
+      lastEnd: Math.max(0, ...window.__bench.longTasks.map(([, end]) => end)),
+      now: performance.now(),
+    }));
+    if (now - Math.max(ready, lastEnd) >= quietMs) return [ready, lastEnd];
+    await page.waitForTimeout(100);
+  }
+}
+
+async function initialJs() {
+  const session = await open('');
+  await settle(session.page);
+  const requested = [...new Set(session.scripts.map((path) => path.replace(/^\/+/, '')))];
+  await session.close();
+  const closure = staticClosure(dist);
+  const size = (path) => gzipSync(readFileSync(join(dist, path)), { level: 9 }).length;
+  const initial = requested.filter((path) => closure.has(path));
+  const lazy = requested.filter((path) => !closure.has(path));
+  const total = initial.reduce((sum, path) => sum + size(path), 0);
+  console.log(
+    `(d) initial JS, gzip: ${kB(total)} in ${initial.map((p) => `${p} (${kB(size(p))})`).join(', ')} — ` +
+      `goal ≤ 150 kB: ${verdict(total <= 150_000)}`,
+  );
+  const later = lazy.map((p) => `${p} (${kB(size(p))})`).join(', ');
+  console.log(`    loaded lazily at start, not counted: ${later || 'none'}`);
+}
+
+async function interactive(label, query) {
+  const samples = [];
+  for (let i = 0; i < loads; i++) {
+    const session = await open(query);
+    const [ready, lastEnd] = await settle(session.page);
+    samples.push({ ready, tti: Math.max(ready, lastEnd) });
+    await session.close();
+  }
+  const tti = median(samples.map((s) => s.tti));
+  console.log(
+    `(e) time to interactive, ${label} (median of ${loads} cold loads): ${ms(tti)} ` +
+      `(controls and statuses shown at ${ms(median(samples.map((s) => s.ready)))}; ` +
+      `all: ${samples.map((s) => Math.round(s.tti)).join(', ')} ms) — goal ≤ 1 s: ${verdict(tti <= 1000)}`,
+  );
+}
+
+async function frames(speed, fromT) {
+  const session = await open(`?scenario=many-resources&speed=${speed}&t=${fromT}`);
+  const { page } = session;
+  await settle(page, 500);
+  const cdp = process.env.PAGE_BENCH_PROFILE ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+  await page.evaluate(startFrames);
+  await page.click('[data-testid="play"]');
+  await page.waitForTimeout(playSeconds * 1000);
+  const deltas = await page.evaluate(stopFrames);
+  const toT = await page.evaluate(() => document.querySelector('[data-testid="virtual-time"]').dataset.t);
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(join(root, 'test-results'), { recursive: true });
+    const file = join(root, 'test-results', `page-bench-${speed}x.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`    CPU profile: ${file}`);
+  }
+  await session.close();
+  const p95 = quantile(deltas, 0.95);
+  console.log(
+    `(f) frame time playing many-resources at ${speed}× from t = ${fromT} to ${Number(toT).toFixed(1)} s ` +
+      `(${deltas.length} frames): p50 ${ms(quantile(deltas, 0.5))}, p95 ${ms(p95)}, ` +
+      `max ${ms(Math.max(...deltas))} — goal p95 ≤ 16.7 ms: ${verdict(p95 <= 16.7)}`,
+  );
+}
+
+try {
+  console.log(`page bench: ${dist} in ${executablePath}, viewport ${viewport.width}×${viewport.height}`);
+  await initialJs();
+  await interactive('default page', '');
+  await interactive('many-resources', '?scenario=many-resources');
+  // The late part of the sync, where the log, the result table and the stack are largest.
+  await frames(1, 60);
+  await frames(8, 40);
+} finally {
+  await browser.close();
+  await server.close();
+}
