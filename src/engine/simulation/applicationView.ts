@@ -1,27 +1,9 @@
 import { toTimestamp } from '../clock';
-import type {
-  HealthStatus,
-  OperationPhase,
-  ResultCode,
-  SyncPhase,
-  SyncStatusCode,
-  TaskPhase,
-} from '../types';
+import type { SyncResultRow as EngineResultRow } from '../sync';
+import type { HealthStatus, OperationPhase, SyncStatusCode } from '../types';
 
-/** One row of `status.operationState.syncResult.resources` (contract.md §1.2). */
-export interface SyncResultRow {
-  group: string;
-  version: string;
-  kind: string;
-  namespace: string;
-  name: string;
-  /** Empty when an infrastructure error hit a task before it had a result (Argo CD records '' then). */
-  status: ResultCode | '';
-  message: string;
-  hookType: string;
-  hookPhase: TaskPhase;
-  syncPhase: SyncPhase;
-}
+/** One row of `status.operationState.syncResult.resources` (contract.md §1.2), without the engine's order. */
+export type SyncResultRow = Omit<EngineResultRow, 'order'>;
 
 /** One row of `status.resources`: a managed (non-hook) resource as the app sees it. */
 export interface ResourceRow {

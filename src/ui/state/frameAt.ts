@@ -1,4 +1,4 @@
-import type { PodDisplayState, SimEvent } from '../../engine/events';
+import type { PodEvent, SimEvent } from '../../engine/events';
 import type {
   HealthStatusCode,
   OperationPhase,
@@ -26,18 +26,8 @@ export interface ResultRow {
   healthMessage: string;
 }
 
-/** A pod as `kubectl get pods` would show it at the cursor. */
-export interface PodMark {
-  namespace: string;
-  name: string;
-  state: PodDisplayState;
-  ready: boolean;
-  restarts: number;
-  ownerKind: string;
-  ownerName: string;
-  image: string;
-  message: string;
-}
+/** A pod as `kubectl get pods` would show it at the cursor: the last `pod` event about it, without its time. */
+export type PodMark = Omit<PodEvent, 't' | 'type'>;
 
 /** A hook object the sync created, kept for a moment after its delete policy removed it. */
 export interface HookMark {
