@@ -66,23 +66,31 @@ describe('§2.1 item 4 and §2.11: the cadence of steps', () => {
     [5, 5],
     [7, 7],
     [10, 10],
-  ])('2.11 ConfigMap waves with a %i s wave delay start %i s apart (max of the delay and the 5 s batching)', (delay, gap) => {
-    const run = runYaml(docs(configMap('a', 0), configMap('b', 1), configMap('c', 2)), { waveDelaySeconds: delay });
-    expect(gaps(run)).toEqual([gap, gap]);
-  });
+  ])(
+    '2.11 ConfigMap waves with a %i s wave delay start %i s apart (max of the delay and the 5 s batching)',
+    (delay, gap) => {
+      const run = runYaml(docs(configMap('a', 0), configMap('b', 1), configMap('c', 2)), {
+        waveDelaySeconds: delay,
+      });
+      expect(gaps(run)).toEqual([gap, gap]);
+    },
+  );
 
-  it.each([3, 12, 27])('2.1 a Deployment Ready after %i s: the next wave starts 5 s after it turned Healthy', (ready) => {
-    const run = runYaml(docs(web(ready), configMap('after', 1)));
-    const healthy = healthyAt(run, 'web');
-    const [, next] = stepStarts(run.events);
-    expect(healthy).toBeGreaterThan(ready);
-    // When the rollout outlasts the first tick, the pod's readiness is the first change after the previous tick;
-    // the Deployment's status follows it within the controllers' reaction time (0.1 s), hence "about" 5 s.
-    if (healthy > 5) {
-      expect(next.t - healthy).toBeGreaterThan(4.8);
-      expect(next.t - healthy).toBeLessThanOrEqual(5);
-    } else expect(next.t).toBe(5);
-  });
+  it.each([3, 12, 27])(
+    '2.1 a Deployment Ready after %i s: the next wave starts 5 s after it turned Healthy',
+    (ready) => {
+      const run = runYaml(docs(web(ready), configMap('after', 1)));
+      const healthy = healthyAt(run, 'web');
+      const [, next] = stepStarts(run.events);
+      expect(healthy).toBeGreaterThan(ready);
+      // When the rollout outlasts the first tick, the pod's readiness is the first change after the previous tick;
+      // the Deployment's status follows it within the controllers' reaction time (0.1 s), hence "about" 5 s.
+      if (healthy > 5) {
+        expect(next.t - healthy).toBeGreaterThan(4.8);
+        expect(next.t - healthy).toBeLessThanOrEqual(5);
+      } else expect(next.t).toBe(5);
+    },
+  );
 
   it('2.1 a 100 s hook: polled on the 30 s re-queues, then the Sync phase starts 5 s after it completes', () => {
     const run = runYaml(docs(migrate(100), configMap('after', 0)));

@@ -36,7 +36,11 @@ const hookPod = (name: string, hook: string, options: { policy?: string; exitCod
     restartPolicy: Never
     containers: [{name: main, image: busybox}]`;
 
-const deployment = (name: string, wave: number, options: { readySeconds?: number; paused?: boolean } = {}) => `
+const deployment = (
+  name: string,
+  wave: number,
+  options: { readySeconds?: number; paused?: boolean } = {},
+) => `
   apiVersion: apps/v1
   kind: Deployment
   metadata: {name: ${name}, annotations: {argocd.argoproj.io/sync-wave: "${wave}"}}
@@ -82,7 +86,10 @@ describe('§6 facts 2–8', () => {
     const run = runYaml(docs(deployment('web', 0, { paused: true }), hookPod('smoke', 'PostSync')), {
       untilSeconds: 300,
     });
-    expect(run.op).toMatchObject({ phase: 'Running', message: 'waiting for healthy state of apps/Deployment/web' });
+    expect(run.op).toMatchObject({
+      phase: 'Running',
+      message: 'waiting for healthy state of apps/Deployment/web',
+    });
     expect(run.live('Pod', 'smoke')).toBeUndefined();
   });
 
@@ -100,7 +107,12 @@ describe('§6 facts 2–8', () => {
 
   it('6 #6 ApplyOutOfSyncOnly=true skips the unchanged objects but still runs the hooks (§6.9)', () => {
     const before = docs(configMap('a', 0), configMap('b', 1), configMap('c', 2));
-    const after = docs(configMap('a', 0), configMap('b', 1), configMap('c', 2, 'changed'), hookConfigMap('report', 'PostSync'));
+    const after = docs(
+      configMap('a', 0),
+      configMap('b', 1),
+      configMap('c', 2, 'changed'),
+      hookConfigMap('report', 'PostSync'),
+    );
     const run = runYaml(after, { history: [before], syncOptions: ['ApplyOutOfSyncOnly=true'] });
     expect(eventsOf(run.events, 'apply').map((e) => e.name)).toEqual(['c', 'report']);
     expect(run.op.phase).toBe('Succeeded');
@@ -120,7 +132,9 @@ describe('§6 facts 2–8', () => {
     expect(run.rowSummary()).toContain('Pod/delete-on-failure Synced Succeeded');
     expect(run.live('Pod', 'keep-on-failure')).toBeDefined();
     expect(run.live('Pod', 'delete-on-failure')).toBeUndefined();
-    expect(eventsOf(run.events, 'delete')).toMatchObject([{ name: 'delete-on-failure', reason: 'HookFailed' }]);
+    expect(eventsOf(run.events, 'delete')).toMatchObject([
+      { name: 'delete-on-failure', reason: 'HookFailed' },
+    ]);
   });
 
   it('6 #8 a named Job hook with only HookSucceeded that failed is re-applied and read as failed again', () => {
@@ -139,12 +153,18 @@ describe('§6 facts 2–8', () => {
             containers: [{name: main, image: busybox}]`;
     const app = docs(migrate, configMap('a'));
     const run = runYaml(app, { history: [app] });
-    expect(run.op).toMatchObject({ phase: 'Failed', message: 'one or more synchronization tasks completed unsuccessfully' });
+    expect(run.op).toMatchObject({
+      phase: 'Failed',
+      message: 'one or more synchronization tasks completed unsuccessfully',
+    });
     expect(eventsOf(run.events, 'delete')).toEqual([]);
     expect(eventsOf(run.events, 'apply')).toMatchObject([{ name: 'migrate', result: 'configured' }]);
     // No new pod ran: the old Job's failure was read again at the first tick after the apply.
     expect(eventsOf(run.events, 'pod').filter((e) => e.state === 'ContainerCreating')).toEqual([]);
-    expect(run.row('Job', 'migrate')).toMatchObject({ hookPhase: 'Failed', message: 'Job has reached the specified backoff limit' });
+    expect(run.row('Job', 'migrate')).toMatchObject({
+      hookPhase: 'Failed',
+      message: 'Job has reached the specified backoff limit',
+    });
   });
 
   it('6 #8 the same Job with the default BeforeHookCreation policy is deleted and recreated, and runs again', () => {

@@ -18,7 +18,10 @@ const configMap = (name: string, annotations: Record<string, string> = {}) => `
       .join(', ')}}
   data: {key: v}`;
 const wave = (n: number) => ({ 'argocd.argoproj.io/sync-wave': String(n) });
-const hook = (type: string, extra: Record<string, string> = {}) => ({ 'argocd.argoproj.io/hook': type, ...extra });
+const hook = (type: string, extra: Record<string, string> = {}) => ({
+  'argocd.argoproj.io/hook': type,
+  ...extra,
+});
 
 const failingPostSync = `
   apiVersion: v1
@@ -33,7 +36,11 @@ const failingPostSync = `
 /** The order the sync applied (or pruned) objects in, as `phase wave name`. */
 function actions(run: ReturnType<typeof runYaml>): string[] {
   return run.events.flatMap((e) =>
-    e.type === 'apply' ? [`${e.phase} ${e.wave} ${e.name}`] : e.type === 'delete' ? [`${e.reason} ${e.name}`] : [],
+    e.type === 'apply'
+      ? [`${e.phase} ${e.wave} ${e.name}`]
+      : e.type === 'delete'
+        ? [`${e.reason} ${e.name}`]
+        : [],
   );
 }
 
@@ -49,7 +56,10 @@ describe('§6 facts 11–17', () => {
     );
     expect(run.op.phase).toBe('Failed');
     const syncFail = eventsOf(run.events, 'apply').filter((e) => e.phase === 'SyncFail');
-    expect(syncFail.map((e) => `${e.t} ${e.name}`)).toEqual([`${syncFail[0].t} notify-early`, `${syncFail[0].t} notify-late`]);
+    expect(syncFail.map((e) => `${e.t} ${e.name}`)).toEqual([
+      `${syncFail[0].t} notify-early`,
+      `${syncFail[0].t} notify-late`,
+    ]);
     expect(eventsOf(run.events, 'step').some((e) => e.phase === 'SyncFail')).toBe(false);
   });
 
@@ -59,7 +69,10 @@ describe('§6 facts 11–17', () => {
       configMap('old-3', wave(3)),
       configMap('old-last', { 'argocd.argoproj.io/sync-options': 'PruneLast=true' }),
     );
-    const run = runYaml(docs(configMap('new', wave(-1)), configMap('report', hook('PostSync'))), { live, prune: true });
+    const run = runYaml(docs(configMap('new', wave(-1)), configMap('report', hook('PostSync'))), {
+      live,
+      prune: true,
+    });
     expect(actions(run)).toEqual([
       'Sync -1 new',
       'prune old-3',
@@ -72,7 +85,10 @@ describe('§6 facts 11–17', () => {
 
   it('6 #12 without --prune the candidates are PruneSkipped and the app stays OutOfSync', () => {
     const run = runYaml(configMap('new'), { live: configMap('old') });
-    expect(run.row('ConfigMap', 'old')).toMatchObject({ status: 'PruneSkipped', message: 'ignored (requires pruning)' });
+    expect(run.row('ConfigMap', 'old')).toMatchObject({
+      status: 'PruneSkipped',
+      message: 'ignored (requires pruning)',
+    });
     expect(run.op.phase).toBe('Succeeded');
     expect(run.sync).toBe('OutOfSync');
     expect(run.resource('ConfigMap', 'old')).toMatchObject({ status: 'OutOfSync', requiresPruning: true });
@@ -140,7 +156,10 @@ describe('§6 facts 11–17', () => {
         configMap('argo-wins', { 'argocd.argoproj.io/hook': 'PostSync', 'helm.sh/hook': 'pre-install' }),
         configMap('rollback', { 'helm.sh/hook': 'pre-rollback' }),
         configMap('crds', { 'helm.sh/hook': 'crd-install' }),
-        configMap('cleanup', { 'helm.sh/hook': 'post-install', 'helm.sh/hook-delete-policy': 'hook-succeeded' }),
+        configMap('cleanup', {
+          'helm.sh/hook': 'post-install',
+          'helm.sh/hook-delete-policy': 'hook-succeeded',
+        }),
       ),
     );
     expect(actions(run)).toEqual([
@@ -160,7 +179,12 @@ describe('§6 facts 11–17', () => {
       t: 0,
       message: 'waiting for healthy state of /Namespace/brand-new',
     });
-    expect(run.rows[0]).toMatchObject({ kind: 'Namespace', name: 'brand-new', syncPhase: 'PreSync', status: 'Synced' });
+    expect(run.rows[0]).toMatchObject({
+      kind: 'Namespace',
+      name: 'brand-new',
+      syncPhase: 'PreSync',
+      status: 'Synced',
+    });
     expect(run.live('ConfigMap', 'a')?.metadata.namespace).toBe('brand-new');
     expect(run.op.phase).toBe('Succeeded');
   });

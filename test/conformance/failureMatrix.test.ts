@@ -53,7 +53,10 @@ describe('§2.12 failure matrix', () => {
     const why =
       'The Kubernetes API could not find example.com/Widget for requested resource default/w. ' +
       'Make sure the "Widget" CRD is installed on the destination cluster.';
-    expect(run.op).toMatchObject({ phase: 'Failed', message: `one or more synchronization tasks are not valid: ${why}` });
+    expect(run.op).toMatchObject({
+      phase: 'Failed',
+      message: `one or more synchronization tasks are not valid: ${why}`,
+    });
     expect(run.rows).toMatchObject([{ kind: 'Widget', status: 'SyncFailed', message: why }]);
     expect(eventsOf(run.events, 'apply')).toEqual([]);
   });
@@ -74,7 +77,10 @@ describe('§2.12 failure matrix', () => {
       metadata: {name: w}`;
     const run = runYaml(docs(widget, crd));
     expect(run.op.phase).toBe('Succeeded');
-    expect(run.rowSummary()).toEqual(['CustomResourceDefinition/widgets.example.com Synced Running', 'Widget/w Synced Running']);
+    expect(run.rowSummary()).toEqual([
+      'CustomResourceDefinition/widgets.example.com Synced Running',
+      'Widget/w Synced Running',
+    ]);
   });
 
   it('2.12 dry-run failure: Failed (dry run) before anything is applied, and no SyncFail hook', () => {
@@ -83,14 +89,24 @@ describe('§2.12 failure matrix', () => {
       kind: ConfigMap
       metadata: {generateName: settings-}`;
     const run = runYaml(docs(configMap('cm'), unnamed, syncFailJob));
-    expect(run.op).toMatchObject({ phase: 'Failed', message: 'one or more objects failed to apply (dry run)' });
+    expect(run.op).toMatchObject({
+      phase: 'Failed',
+      message: 'one or more objects failed to apply (dry run)',
+    });
     expect(eventsOf(run.events, 'apply')).toEqual([]);
   });
 
   it('2.12 apply error with nothing else of the step running: Failed in the same tick, with the reason', () => {
     const run = runYaml(job('busybox:1.37'), { live: job('busybox:1.36') });
-    expect(run.op).toMatchObject({ phase: 'Failed', message: `one or more objects failed to apply, reason: ${immutable}` });
-    expect(run.row('Job', 'migrate')).toMatchObject({ status: 'SyncFailed', hookPhase: 'Failed', message: immutable });
+    expect(run.op).toMatchObject({
+      phase: 'Failed',
+      message: `one or more objects failed to apply, reason: ${immutable}`,
+    });
+    expect(run.row('Job', 'migrate')).toMatchObject({
+      status: 'SyncFailed',
+      hookPhase: 'Failed',
+      message: immutable,
+    });
     expect(run.endT()).toBe(0);
   });
 
@@ -146,7 +162,10 @@ describe('§2.12 failure matrix', () => {
           metadata: {labels: {app: api}}
           spec:
             containers: [{name: main, image: nginx}]`;
-    const run = runYaml(docs(api, configMap('later', 1), syncFailJob), { fail: ['deployment/api'], untilSeconds: 300 });
+    const run = runYaml(docs(api, configMap('later', 1), syncFailJob), {
+      fail: ['deployment/api'],
+      untilSeconds: 300,
+    });
     expect(run.op).toMatchObject({ phase: 'Failed', message: completed });
     expect(run.row('Deployment', 'api')).toMatchObject({
       hookPhase: 'Failed',
@@ -173,7 +192,11 @@ describe('§2.12 failure matrix', () => {
             containers: [{name: main, image: busybox}]`;
     const run = runYaml(docs(once, configMap('later', 1)));
     const missing = 'Resource batch/Job/once is missing, it might have been deleted';
-    expect(run.row('Job', 'once')).toMatchObject({ status: 'SyncFailed', hookPhase: 'Error', message: missing });
+    expect(run.row('Job', 'once')).toMatchObject({
+      status: 'SyncFailed',
+      hookPhase: 'Error',
+      message: missing,
+    });
     expect(run.op).toMatchObject({ phase: 'Failed', message: `${completed}, reason: ${missing}` });
   });
 
@@ -190,7 +213,10 @@ describe('§2.12 failure matrix', () => {
           spec:
             containers: [{name: main, image: nginx}]`;
     const run = runYaml(docs(paused, configMap('later', 1)), { untilSeconds: 200 });
-    expect(run.op).toMatchObject({ phase: 'Running', message: 'waiting for healthy state of apps/Deployment/paused' });
+    expect(run.op).toMatchObject({
+      phase: 'Running',
+      message: 'waiting for healthy state of apps/Deployment/paused',
+    });
     expect(run.result.endT).toBe(200);
     expect(run.health).toBe('Suspended');
     expect(run.live('ConfigMap', 'later')).toBeUndefined();

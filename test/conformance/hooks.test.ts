@@ -48,7 +48,9 @@ describe('§4.9 hooks (e2e hook_test.go)', () => {
     expect(run.resource('Pod', 'pod')).toMatchObject({ status: 'OutOfSync', health: { status: 'Missing' } });
     expect(run.live('Pod', 'pod')).toBeUndefined();
     // The failed hook is kept for inspection, without the hook finalizer (§2.18).
-    expect(run.live('Pod', 'hook')?.metadata.finalizers ?? []).not.toContain('argocd.argoproj.io/hook-finalizer');
+    expect(run.live('Pod', 'hook')?.metadata.finalizers ?? []).not.toContain(
+      'argocd.argoproj.io/hook-finalizer',
+    );
   });
 
   it('4.9 #85 TestSyncHookFailure: Failed, app Synced, two results', () => {
@@ -94,7 +96,9 @@ describe('§4.9 hooks (e2e hook_test.go)', () => {
   });
 
   it('4.9 #89 TestSyncFailHookPodFailure: the SyncFail hook runs after the PostSync hook failed', () => {
-    const run = runYaml(docs(hookPod('hook', 'PostSync', { exitCode: 1 }), hookPod('sync-fail-hook', 'SyncFail'), mainPod));
+    const run = runYaml(
+      docs(hookPod('hook', 'PostSync', { exitCode: 1 }), hookPod('sync-fail-hook', 'SyncFail'), mainPod),
+    );
     expect(run.op).toMatchObject({ phase: 'Failed', message: failed });
     expect(run.row('Pod', 'sync-fail-hook')).toMatchObject({
       status: 'Synced',
@@ -135,8 +139,13 @@ describe('§4.9 hooks (e2e hook_test.go)', () => {
         restartPolicy: Never
         containers: [{name: main, image: busybox, command: [sleep, "20"]}]`;
     const run = runYaml(docs(invalid, slow), { live: earlier });
-    const refused = 'Pod "invalid-hook" is invalid: spec.containers: Forbidden: pod updates may not add or remove containers';
-    expect(run.row('Pod', 'invalid-hook')).toMatchObject({ status: 'SyncFailed', hookPhase: 'Failed', message: refused });
+    const refused =
+      'Pod "invalid-hook" is invalid: spec.containers: Forbidden: pod updates may not add or remove containers';
+    expect(run.row('Pod', 'invalid-hook')).toMatchObject({
+      status: 'SyncFailed',
+      hookPhase: 'Failed',
+      message: refused,
+    });
     expect(run.row('Pod', 'hook')).toMatchObject({ status: 'Synced', hookPhase: 'Succeeded' });
     expect(run.op).toMatchObject({ phase: 'Failed', message: `${failed}, reason: ${refused}` });
     const phases = eventsOf(run.events, 'operation');
@@ -149,12 +158,15 @@ describe('§4.9 hooks (e2e hook_test.go)', () => {
     ['HookSucceeded', 1, 'Failed', true],
     ['HookFailed', 0, 'Succeeded', true],
     ['HookFailed', 1, 'Failed', false],
-  ] as const)('4.9 #91 TestHookDeletePolicy: %s, hook exits %i → %s, hook kept: %s', (policy, exitCode, phase, kept) => {
-    const run = runYaml(docs(hookPod('hook', 'PostSync', { exitCode, policy }), mainPod));
-    expect(run.op.phase).toBe(phase);
-    expect(run.live('Pod', 'hook') !== undefined).toBe(kept);
-    if (!kept) expect(eventsOf(run.events, 'delete')).toMatchObject([{ name: 'hook', reason: policy }]);
-  });
+  ] as const)(
+    '4.9 #91 TestHookDeletePolicy: %s, hook exits %i → %s, hook kept: %s',
+    (policy, exitCode, phase, kept) => {
+      const run = runYaml(docs(hookPod('hook', 'PostSync', { exitCode, policy }), mainPod));
+      expect(run.op.phase).toBe(phase);
+      expect(run.live('Pod', 'hook') !== undefined).toBe(kept);
+      if (!kept) expect(eventsOf(run.events, 'delete')).toMatchObject([{ name: 'hook', reason: policy }]);
+    },
+  );
 
   it('4.9 #92 TestHookBeforeHookCreation: two syncs both succeed, and the hook pod is recreated', () => {
     const app = docs(hookPod('hook', 'PostSync'), mainPod);
@@ -168,7 +180,7 @@ describe('§4.9 hooks (e2e hook_test.go)', () => {
     expect(eventsOf(second, 'delete')).toMatchObject([{ name: 'hook', reason: 'BeforeHookCreation' }]);
     expect(eventsOf(second, 'apply').find((e) => e.name === 'hook')?.result).toBe('created');
     // A new object: created during the second sync, an hour after the first.
-    expect(run.live('Pod', 'hook')?.metadata.creationTimestamp! >= '2026-01-01T00:00:00Z').toBe(true);
+    expect((run.live('Pod', 'hook')?.metadata.creationTimestamp ?? '') >= '2026-01-01T00:00:00Z').toBe(true);
   });
 
   it('4.9 #93 TestHookSkip: a Skip pod is never created; the sync succeeds with one result', () => {
@@ -195,9 +207,17 @@ describe('§4.9 hooks (e2e hook_test.go)', () => {
       spec:
         containers: [{name: main, image: nginx}]`;
     const run = runYaml(docs(hookPod('hook', 'PreSync'), unnamed));
-    expect(run.op).toMatchObject({ phase: 'Failed', message: 'one or more objects failed to apply (dry run)' });
+    expect(run.op).toMatchObject({
+      phase: 'Failed',
+      message: 'one or more objects failed to apply (dry run)',
+    });
     expect(run.rows).toMatchObject([
-      { kind: 'Pod', name: '', status: 'SyncFailed', message: 'from my-pod-: cannot use generate name with apply' },
+      {
+        kind: 'Pod',
+        name: '',
+        status: 'SyncFailed',
+        message: 'from my-pod-: cannot use generate name with apply',
+      },
     ]);
     expect(run.result.live.filter((o) => o.kind === 'Pod')).toEqual([]);
   });

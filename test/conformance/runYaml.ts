@@ -75,7 +75,9 @@ export function runYaml(desired: string, options: YamlRunOptions = {}): YamlRun 
     resource: (kind, name) => status.resources.find((r) => r.kind === kind && r.name === name),
     live: (kind, name) => result.live.find((o) => o.kind === kind && o.metadata.name === name),
     appAt(t) {
-      const app = eventsOf(events, 'app').filter((e) => e.t <= t).at(-1);
+      const app = eventsOf(events, 'app')
+        .filter((e) => e.t <= t)
+        .at(-1);
       return { sync: app?.sync ?? '', health: app?.health ?? '' };
     },
     endT: () => eventsOf(events, 'operation').at(-1)?.t ?? NaN,

@@ -7,7 +7,11 @@ import { docs, runYaml } from './runYaml';
  */
 
 /** A Deployment in `wave`; `notReady` keeps its pod from ever becoming Ready. */
-function web(name: string, wave: number, options: { notReady?: boolean; deadline?: number; image?: string } = {}) {
+function web(
+  name: string,
+  wave: number,
+  options: { notReady?: boolean; deadline?: number; image?: string } = {},
+) {
   return `
     apiVersion: apps/v1
     kind: Deployment
@@ -40,7 +44,10 @@ describe('§4.9 sync waves (e2e sync_waves_test.go)', () => {
 
   it('4.9 #94 TestFixingDegradedApp: a Degraded wave-1 object fails the sync, wave 2 is never applied', () => {
     const run = runYaml(broken);
-    expect(run.op).toMatchObject({ phase: 'Failed', message: 'one or more synchronization tasks completed unsuccessfully' });
+    expect(run.op).toMatchObject({
+      phase: 'Failed',
+      message: 'one or more synchronization tasks completed unsuccessfully',
+    });
     expect([run.sync, run.health]).toEqual(['OutOfSync', 'Degraded']);
     expect(run.rows).toMatchObject([
       {
@@ -50,14 +57,22 @@ describe('§4.9 sync waves (e2e sync_waves_test.go)', () => {
         message: 'Deployment "web-1" exceeded its progress deadline',
       },
     ]);
-    expect(run.resource('ConfigMap', 'cm-2')).toMatchObject({ status: 'OutOfSync', health: { status: 'Missing' } });
+    expect(run.resource('ConfigMap', 'cm-2')).toMatchObject({
+      status: 'OutOfSync',
+      health: { status: 'Missing' },
+    });
     // The failure waits for the deadline: Degraded needs time (§6.5).
     expect(run.endT()).toBeGreaterThanOrEqual(20);
   });
 
   it('4.9 #94 TestFixingDegradedApp: once fixed in Git, the next sync succeeds with two results', () => {
-    const run = runYaml(docs(web('web-1', 1, { deadline: 20 }), cm2), { history: [broken], recordHistory: true });
-    const first = eventsOf(run.events, 'operation').filter((e) => e.t < 0).at(-1);
+    const run = runYaml(docs(web('web-1', 1, { deadline: 20 }), cm2), {
+      history: [broken],
+      recordHistory: true,
+    });
+    const first = eventsOf(run.events, 'operation')
+      .filter((e) => e.t < 0)
+      .at(-1);
     expect(first?.phase).toBe('Failed');
     expect(run.op).toMatchObject({ phase: 'Succeeded', message: 'successfully synced (all tasks run)' });
     expect(run.rowSummary()).toEqual(['Deployment/web-1 Synced Succeeded', 'ConfigMap/cm-2 Synced Running']);
@@ -119,16 +134,30 @@ describe('§4.9 sync waves (e2e sync_waves_test.go)', () => {
     ]);
     // One step per prune wave; each starts on a later tick, once the objects of the previous one are gone.
     const deletes = eventsOf(run.events, 'delete');
-    expect(deletes.map((e) => `${e.t} ${e.kind}`)).toEqual(['0 Pod', '5 RoleBinding', '10 ServiceAccount', '10 Role']);
+    expect(deletes.map((e) => `${e.t} ${e.kind}`)).toEqual([
+      '0 Pod',
+      '5 RoleBinding',
+      '10 ServiceAccount',
+      '10 Role',
+    ]);
     // The reversal is re-derived every tick from what is still live, so each of these steps is wave 0 (§2.4).
-    expect(eventsOf(run.events, 'step').map((e) => `${e.phase} ${e.wave}`)).toEqual(['Sync 0', 'Sync 0', 'Sync 0']);
-    expect(run.result.live.filter((o) => o.metadata.annotations?.['argocd.argoproj.io/tracking-id'])).toEqual([]);
+    expect(eventsOf(run.events, 'step').map((e) => `${e.phase} ${e.wave}`)).toEqual([
+      'Sync 0',
+      'Sync 0',
+      'Sync 0',
+    ]);
+    expect(run.result.live.filter((o) => o.metadata.annotations?.['argocd.argoproj.io/tracking-id'])).toEqual(
+      [],
+    );
   });
 
   it('4.9 #96 TestSyncPruneOrderWithSyncWaves: a pod stuck terminating holds the next prune wave (§2.8 step 5)', () => {
     // In the e2e test the pod's preStop hook removes its finalizer; without it the pod never goes away.
     const run = runYaml('', { history: [created(true)], prune: true, untilSeconds: 120 });
-    expect(run.op).toMatchObject({ phase: 'Running', message: 'waiting for deletion of /Pod/pod-with-finalizers' });
+    expect(run.op).toMatchObject({
+      phase: 'Running',
+      message: 'waiting for deletion of /Pod/pod-with-finalizers',
+    });
     expect(run.rowSummary()).toEqual(['Pod/pod-with-finalizers Pruned Succeeded']);
     expect(run.live('RoleBinding', 'modify-pods-rolebinding')).toBeDefined();
     expect(run.live('Pod', 'pod-with-finalizers')?.metadata.deletionTimestamp).toBeDefined();

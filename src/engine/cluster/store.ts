@@ -105,7 +105,8 @@ export class ObjectStore {
     // The API server creates every Pod `Pending` (podStrategy.PrepareForCreate); without a phase its health would
     // be Unknown (argocd-semantics.md §3.6) until the scheduler's first write. A status given on create (live
     // state loaded from a file) is kept, so that the kubelet can adopt it.
-    if (obj.kind === 'Pod' && obj.apiVersion === 'v1' && !obj.status?.phase) obj.status = { ...obj.status, phase: 'Pending' };
+    if (obj.kind === 'Pod' && obj.apiVersion === 'v1' && !obj.status?.phase)
+      obj.status = { ...obj.status, phase: 'Pending' };
     this.put(key, obj);
     this.emit({ type: 'ADDED', object: obj });
     return obj;
@@ -129,7 +130,11 @@ export class ObjectStore {
     const desired = clone(input);
     const meta = desired.metadata;
     next.metadata.labels = mergeMaps(existing.metadata.labels, previous.metadata?.labels, meta.labels);
-    next.metadata.annotations = mergeMaps(existing.metadata.annotations, previous.metadata?.annotations, meta.annotations);
+    next.metadata.annotations = mergeMaps(
+      existing.metadata.annotations,
+      previous.metadata?.annotations,
+      meta.annotations,
+    );
     if (meta.finalizers) {
       next.metadata.finalizers = [...new Set([...(next.metadata.finalizers ?? []), ...meta.finalizers])];
     }
@@ -292,7 +297,11 @@ function threeWay(live: Json, previous: Json, desired: Json): Json {
   }
   if (Array.isArray(desired) && Array.isArray(live) && desired.length === live.length) {
     // Lists of objects (containers, ports) merge element by element, keeping what the server defaulted.
-    return desired.map((d, i) => (isPlainObject(d) && isPlainObject(live[i]) ? threeWay(live[i], Array.isArray(previous) ? previous[i] : undefined, d) : d));
+    return desired.map((d, i) =>
+      isPlainObject(d) && isPlainObject(live[i])
+        ? threeWay(live[i], Array.isArray(previous) ? previous[i] : undefined, d)
+        : d,
+    );
   }
   return clone(desired);
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '../cluster/apiError';
 import type { Cluster } from '../cluster/cluster';
+import { applyDefaults } from '../cluster/defaults';
 import { groupOf, kubectlName, refOf } from '../cluster/gvk';
 import type { PropagationPolicy as StorePolicy } from '../cluster/store';
 import { healthOf } from '../health/healthOf';
@@ -34,10 +35,14 @@ export function clusterPorts(
           message: `from ${obj.metadata.generateName ?? ''}: cannot use generate name with apply`,
         };
       const live = store.get(ref);
-      // A client-side dry run (what Argo CD runs, §2.7) does not see the server's immutability checks.
+      // A client-side dry run (what Argo CD runs, §2.7) does not see the server's immutability checks; a
+      // replace (PUT) is validated like an apply (PATCH).
       const immutable =
-        live && !opts.dryRun && opts.verb === 'apply' ? immutableChange(live, obj) : undefined;
-      if (immutable) return { ok: false, message: immutable };
+        live && !opts.dryRun && opts.verb !== 'create' ? immutableChange(live, obj) : undefined;
+      // With Force=true (§4.4 case 40) `kubectl replace --force` always deletes and re-creates the object, and
+      // `kubectl apply --force` does so when the server refuses the patch: a changed Job runs again.
+      const recreate = !!live && !opts.dryRun && opts.force && (opts.verb === 'replace' || !!immutable);
+      if (immutable && !recreate) return { ok: false, message: immutable };
       if (opts.dryRun)
         return {
           ok: true,
@@ -50,12 +55,24 @@ export function clusterPorts(
           store.create(tracked);
           return { ok: true, action: 'created', message: `${name} created` };
         }
+        if (recreate) {
+          store.delete(ref, { propagationPolicy: 'Background' });
+          store.create(tracked);
+          return {
+            ok: true,
+            action: 'configured',
+            message: `${name} ${opts.verb === 'replace' ? 'replaced' : 'configured'}`,
+          };
+        }
         if (opts.verb === 'replace' || opts.verb === 'update') {
           store.patch(ref, (draft) => {
+            // The API server defaults what a PUT leaves out, as on create; a Deployment's template without its
+            // defaults would never match its ReplicaSets' and the controller would create one after another.
+            const replaced = applyDefaults(tracked);
             for (const key of Object.keys(draft))
               if (!['apiVersion', 'kind', 'metadata', 'status'].includes(key)) delete draft[key];
-            for (const key of Object.keys(tracked))
-              if (!['metadata', 'status'].includes(key)) draft[key] = tracked[key];
+            for (const key of Object.keys(replaced))
+              if (!['metadata', 'status'].includes(key)) draft[key] = replaced[key];
             draft.metadata.labels = tracked.metadata.labels;
             draft.metadata.annotations = tracked.metadata.annotations;
           });
