@@ -7,9 +7,9 @@ import { docs, runYaml } from './runYaml';
  *
  * What we measure, and what it follows from: a tick that starts a step that is not the last sleeps the wave
  * delay (ARGOCD_SYNC_WAVE_DELAY, 2 s); a change to a managed resource re-queues the operation 5 s after that
- * change (the batching delay counts from the change, and the tick cannot run before its own sleep ends); with
- * no change the operation re-queues 30 s after the tick (2 s sleep + 30 s = 32 s, see fact 6 in
- * facts.test.ts). So:
+ * change (the batching delay counts from the change, and the tick cannot run before its own sleep ends); a tick
+ * that changes the operation state (a new step, a new message) patches the Application, whose update re-queues
+ * it the same way; with no change at all the operation re-queues 30 s after the tick. So:
  *
  * - objects without a health check: gap = max(wave delay, 5 s) — 5 s at the default delay, 10 s at 10 s;
  * - objects with one: the next step starts 5 s after the change that made the last of them Healthy (a

@@ -101,8 +101,9 @@ describe('§6 facts 2–8', () => {
       'b configmap/b unchanged',
       'c configmap/c unchanged',
     ]);
-    // Nothing changed, so nothing wakes the controller: 2 s wave delay, then the 30 s requeue (§2.1 item 4).
-    expect(stepStarts(run.events).map((s) => s.t)).toEqual([0, 32, 64]);
+    // No managed resource changed; the operation state did, and the Application's own update re-queues the
+    // operation after the 5 s batching (§2.1 item 4), which covers the 2 s wave delay.
+    expect(stepStarts(run.events).map((s) => s.t)).toEqual([0, 5, 10]);
   });
 
   it('6 #6 ApplyOutOfSyncOnly=true skips the unchanged objects but still runs the hooks (§6.9)', () => {

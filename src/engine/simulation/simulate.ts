@@ -271,6 +271,8 @@ class Simulation {
         problems: [],
       };
     }
+    const changed =
+      outcome.phase !== op.phase || outcome.message !== op.message || !sameResults(op.results, outcome.results);
     op.results = outcome.results;
     for (const w of outcome.warnings) if (!this.warnings.includes(w)) this.warnings.push(w);
     for (const p of outcome.problems)
@@ -285,6 +287,7 @@ class Simulation {
     const machineTick: MachineTick = {
       phase: outcome.phase,
       message: outcome.message,
+      changed,
       ...(step ? { step: { phase: step.phase, wave: step.wave, final: step.finalWave, failed: false } } : {}),
     };
     op.actor.send({ type: 'tick.done', outcome: machineTick, at: this.clock.now() });
@@ -330,6 +333,17 @@ class Simulation {
       problems: this.problems,
     };
   }
+}
+
+/** Whether two result lists say the same (the engine builds new rows every tick). */
+function sameResults(a: readonly SyncResultRow[], b: readonly SyncResultRow[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.status !== y.status || x.hookPhase !== y.hookPhase || x.message !== y.message || x.name !== y.name) return false;
+  }
+  return true;
 }
 
 interface OperationRecord {

@@ -14,11 +14,12 @@ function gaps(waveDelaySeconds: number, live: KubeObject[] = []): number[] {
 }
 
 describe('ARGOCD_SYNC_WAVE_DELAY (§2.11)', () => {
-  it('unchanged objects wake nothing: each gap is the wave delay plus the 30 s requeue', () => {
-    // Applying an identical object changes nothing, so only the 30 s requeue after the delay starts the next step.
-    expect(gaps(0, desired)).toEqual([30, 30]);
-    expect(gaps(2, desired)).toEqual([32, 32]);
-    expect(gaps(10, desired)).toEqual([40, 40]);
+  it('unchanged objects: the operation-state update re-queues after the 5 s batching, or the delay if longer', () => {
+    // Applying an identical object changes no managed resource, but the step changes the operation's results, and
+    // the Application's own update re-queues it (§2.1 item 4), so the gaps are as for created objects.
+    expect(gaps(0, desired)).toEqual([5, 5]);
+    expect(gaps(2, desired)).toEqual([5, 5]);
+    expect(gaps(10, desired)).toEqual([10, 10]);
   });
 
   it('created objects re-queue after the 5 s batching, or after the delay when it is longer', () => {

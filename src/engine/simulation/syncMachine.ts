@@ -17,6 +17,12 @@ export interface TickOutcome {
   message: string;
   /** The step the tick ran, if any; the wave delay follows it unless it was the final step. */
   step?: { phase: string; wave: number; final: boolean; failed: boolean };
+  /**
+   * Whether the tick changed the operation state (phase, message or results). The controller then patches the
+   * Application, and that update re-queues the app like a change to a managed resource does (the application
+   * informer's update handler; argocd-semantics.md §2.1 item 4 gives the 5 s batching).
+   */
+  changed?: boolean;
 }
 
 export interface RetryStrategy {
@@ -79,9 +85,10 @@ export const syncMachine = setup({
     requestTerminate: () => {},
     // Provided by the simulation: forget the results of the previous attempt before a retry.
     resetAttempt: () => {},
-    recordOutcome: assign(({ event }) => {
+    recordOutcome: assign(({ context, event }) => {
       if (event.type !== 'tick.done') return {};
-      return { phase: event.outcome.phase, message: event.outcome.message };
+      const changedAt = event.outcome.changed ? (context.changedAt ?? event.at) : context.changedAt;
+      return { phase: event.outcome.phase, message: event.outcome.message, changedAt };
     }),
     // A tick sees every change made before it. Changes made during it (its own applies) are noted again and
     // batched afterwards, as the informer would report them after the tick.
