@@ -45,6 +45,8 @@ export class ObjectStore {
   private readonly objects = new Map<string, KubeObject>();
   /** A second index by kind, so a controller lists its kind without scanning the whole cluster. */
   private readonly byKind = new Map<string, Map<string, KubeObject>>();
+  /** A third index, by owner uid, for the garbage collector and controllers listing their dependents. */
+  private readonly byOwner = new Map<string, Set<string>>();
   /** Pods being deleted gracefully: removed only once the kubelet has stopped their containers. */
   private readonly graceful = new Set<string>();
   private readonly watchers: Array<(event: WatchEvent) => void> = [];
@@ -73,13 +75,16 @@ export class ObjectStore {
 
   /** Every object matching the options, in a stable order (namespace, then name). */
   list(options: ListOptions = {}): KubeObject[] {
-    const source = options.kind ? this.byKind.get(options.kind)?.values() : this.objects.values();
+    const source = options.ownerUid
+      ? [...(this.byOwner.get(options.ownerUid) ?? [])].map((key) => this.objects.get(key)!)
+      : options.kind
+        ? this.byKind.get(options.kind)?.values()
+        : this.objects.values();
     const out: KubeObject[] = [];
     for (const obj of source ?? []) {
       if (options.group !== undefined && refOf(obj).group !== options.group) continue;
       if (options.namespace !== undefined && (obj.metadata.namespace ?? '') !== options.namespace) continue;
-      if (options.ownerUid && !obj.metadata.ownerReferences?.some((o) => o.uid === options.ownerUid))
-        continue;
+      if (options.kind && obj.kind !== options.kind) continue;
       if (options.labels && !matchLabels(obj.metadata.labels, options.labels)) continue;
       out.push(obj);
     }
@@ -229,10 +234,7 @@ export class ObjectStore {
   }
 
   private hasDependents(owner: KubeObject): boolean {
-    const uid = owner.metadata.uid;
-    for (const obj of this.objects.values())
-      if (obj.metadata.ownerReferences?.some((o) => o.uid === uid)) return true;
-    return false;
+    return (this.byOwner.get(owner.metadata.uid ?? '')?.size ?? 0) > 0;
   }
 
   private collectIfDone(ref: ObjectRef): void {
@@ -256,13 +258,29 @@ export class ObjectStore {
   }
 
   private put(key: string, obj: KubeObject): void {
+    const before = this.objects.get(key);
+    if (before) this.unindexOwners(key, before);
+    for (const o of obj.metadata.ownerReferences ?? []) {
+      let keys = this.byOwner.get(o.uid);
+      if (!keys) this.byOwner.set(o.uid, (keys = new Set()));
+      keys.add(key);
+    }
     this.objects.set(key, obj);
     let kindMap = this.byKind.get(obj.kind);
     if (!kindMap) this.byKind.set(obj.kind, (kindMap = new Map()));
     kindMap.set(key, obj);
   }
 
+  private unindexOwners(key: string, obj: KubeObject): void {
+    for (const o of obj.metadata.ownerReferences ?? []) {
+      const keys = this.byOwner.get(o.uid);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byOwner.delete(o.uid);
+    }
+  }
+
   private remove(key: string, obj: KubeObject): void {
+    this.unindexOwners(key, obj);
     this.objects.delete(key);
     this.lastApplied.delete(key);
     this.byKind.get(obj.kind)?.delete(key);

@@ -1,6 +1,6 @@
 import { toTimestamp } from '../clock';
 import type { Cluster, Controller } from '../cluster/cluster';
-import type { ObjectRef } from '../types';
+import type { KubeObject, ObjectRef } from '../types';
 import { deepEqual } from '../util/clone';
 import { endpointSubsets, serviceTargets } from './serviceEndpoints';
 
@@ -12,8 +12,8 @@ export const LAST_CHANGE_TRIGGER_TIME = 'endpoints.kubernetes.io/last-change-tri
  * listing the IPs of the selected pods, ready ones in `addresses` and the others in `notReadyAddresses`.
  * curl in the sandbox and the page read it the way kube-proxy does.
  *
- * It watches Services and Pods: a Pod change re-syncs every Service of the pod's namespace (a sandbox has a
- * handful), which also covers a pod whose labels no longer match. The Endpoints copy the Service's labels,
+ * It watches Services and Pods: a Pod change re-syncs the Services that select the pod, and those whose
+ * Endpoints still list it (a pod deleted, or whose labels no longer match). The Endpoints copy the Service's labels,
  * as Kubernetes does; Argo CD excludes the Endpoints kind from apps by default, so they are never managed.
  */
 export const endpointsController: Controller = {
@@ -21,18 +21,35 @@ export const endpointsController: Controller = {
   kinds: ['Service', 'Pod'],
   reconcile(ref: ObjectRef, cluster: Cluster): void {
     if (ref.kind === 'Pod') {
-      for (const svc of cluster.store.list({ kind: 'Service', namespace: ref.namespace }))
-        syncEndpoints(cluster, {
-          group: '',
-          kind: 'Service',
-          namespace: ref.namespace,
-          name: svc.metadata.name ?? '',
-        });
+      // Only the Services that select the pod now, or whose Endpoints list it still, can change.
+      const pod = cluster.store.get(ref);
+      for (const svc of cluster.store.list({ kind: 'Service', namespace: ref.namespace })) {
+        const svcRef: ObjectRef = { group: '', kind: 'Service', namespace: ref.namespace, name: svc.metadata.name ?? '' };
+        const selects = pod !== undefined && selectsPod(svc, pod);
+        if (selects || listsPod(cluster.store.get({ ...svcRef, kind: 'Endpoints' }), ref.name)) syncEndpoints(cluster, svcRef);
+      }
       return;
     }
     syncEndpoints(cluster, ref);
   },
 };
+
+function selectsPod(service: KubeObject, pod: KubeObject): boolean {
+  const selector: Record<string, string> | undefined = service.spec?.selector;
+  if (!selector || Object.keys(selector).length === 0) return false;
+  const labels = pod.metadata.labels ?? {};
+  for (const [k, v] of Object.entries(selector)) if (labels[k] !== v) return false;
+  return true;
+}
+
+function listsPod(endpoints: KubeObject | undefined, podName: string): boolean {
+  for (const subset of endpoints?.subsets ?? []) {
+    for (const a of [...(subset.addresses ?? []), ...(subset.notReadyAddresses ?? [])]) {
+      if (a.targetRef?.name === podName) return true;
+    }
+  }
+  return false;
+}
 
 function syncEndpoints(cluster: Cluster, serviceRef: ObjectRef): void {
   const store = cluster.store;

@@ -35,45 +35,69 @@ export function appHealth(resources: AppHealthInput[]): HealthStatus {
   let causes: AppHealthInput[] = [];
   let hasResources = false;
   let hasLiveResources = false;
-
   for (const resource of resources) {
-    // §1.8 rule 1.
-    if (resource.isSkipped) continue;
-    if (resource.live && (resource.isHook || resource.isIgnored)) continue;
-    // §1.8 rule 2.
-    hasResources = true;
-    if (!resource.live) continue; // §1.8 rules 4 and 5: Missing is recorded, but does not affect the app.
-    hasLiveResources = true;
-    // §1.8 rule 3.
-    if (resource.live.metadata.annotations?.[annotationIgnoreHealthcheck] === 'true') continue;
-    // §1.8 rules 4 and 5.
-    if (resource.isSelf || resource.health === null) continue;
-    const code = resource.health.status;
-    // §1.8 rule 6.
-    const isChildApp = resource.group === 'argoproj.io' && resource.kind === 'Application';
-    if (isChildApp && (code === 'Missing' || code === 'Unknown')) continue;
+    const c = contributionOf(resource);
+    hasResources ||= c.resource;
+    hasLiveResources ||= c.live;
+    if (c.code === null) continue;
     // §1.8 rule 7.
-    if (isWorse(status, code)) {
-      status = code;
+    if (isWorse(status, c.code)) {
+      status = c.code;
       causes = [resource];
-    } else if (code === status && status !== 'Healthy') {
+    } else if (c.code === status && status !== 'Healthy') {
       causes.push(resource);
     }
   }
+  return foldResult(status, hasResources, hasLiveResources, causes, causes.length);
+}
 
-  // §1.8 rule 8: expected resources, none of them live.
-  if (hasResources && !hasLiveResources && isWorse(status, 'Missing'))
-    return { status: 'Missing', message: '' };
-  return { status, message: formatCauses(causes) };
+/** What one resource adds to the app's health: whether it counts as a resource, as a live one, and its code. */
+export interface Contribution {
+  resource: boolean;
+  live: boolean;
+  /** The code folded into the app's health, or null when the resource does not take part (§1.8 rules 1–6). */
+  code: HealthStatusCode | null;
+}
+
+/** §1.8 rules 1–6 for one resource; `appHealth` folds these, and an incremental tracker can keep counts of them. */
+export function contributionOf(resource: AppHealthInput): Contribution {
+  // §1.8 rule 1.
+  if (resource.isSkipped || (resource.live && (resource.isHook || resource.isIgnored))) {
+    return { resource: false, live: false, code: null };
+  }
+  // §1.8 rules 2, 4 and 5: a Missing (not live) resource is recorded but does not affect the app.
+  if (!resource.live) return { resource: true, live: false, code: null };
+  // §1.8 rules 3, 4, 5 and 6.
+  const ignored = resource.live.metadata.annotations?.[annotationIgnoreHealthcheck] === 'true';
+  if (ignored || resource.isSelf || resource.health === null) return { resource: true, live: true, code: null };
+  const code = resource.health.status;
+  const isChildApp = resource.group === 'argoproj.io' && resource.kind === 'Application';
+  if (isChildApp && (code === 'Missing' || code === 'Unknown')) return { resource: true, live: true, code: null };
+  return { resource: true, live: true, code };
+}
+
+/**
+ * The app's health from the folded status: §1.8 rule 8 (resources, none live → Missing) and the message naming
+ * the first causes (`total` resources have the worst status; `causes` holds at least the first three of them).
+ */
+export function foldResult(
+  status: HealthStatusCode,
+  hasResources: boolean,
+  hasLiveResources: boolean,
+  causes: readonly AppHealthInput[],
+  total: number,
+): HealthStatus {
+  if (hasResources && !hasLiveResources && isWorse(status, 'Missing')) return { status: 'Missing', message: '' };
+  return { status, message: status === 'Healthy' ? '' : formatCauses(causes, total) };
 }
 
 /** `Caused by a, b, c and N more` (§1.8 rule 9, controller `formatHealthCauses`). */
-function formatCauses(causes: AppHealthInput[]): string {
-  if (causes.length === 0) return '';
+function formatCauses(causes: readonly AppHealthInput[], total: number): string {
+  if (total === 0) return '';
   const shown = causes.slice(0, maxCausesShown).map((c) => {
     const groupKind = c.group ? `${c.group}/${c.kind}` : c.kind;
     return `${groupKind}:${c.namespace ? `${c.namespace}/${c.name}` : c.name}`;
   });
-  const more = causes.length > maxCausesShown ? ` and ${causes.length - maxCausesShown} more` : '';
+  const more = total > maxCausesShown ? ` and ${total - maxCausesShown} more` : '';
   return `Caused by ${shown.join(', ')}${more}`;
 }

@@ -2,10 +2,11 @@ import { annotationIgnoreHealthcheck } from '../annotations';
 import type { SimClock } from '../clock';
 import { isNamespaced, keyOf, refOf } from '../cluster/gvk';
 import type { ObjectStore, WatchEvent } from '../cluster/store';
-import { appHealth, type AppHealthInput } from '../health/appHealth';
+import { contributionOf, foldResult, type AppHealthInput, type Contribution } from '../health/appHealth';
+import { isWorse } from '../health/healthOrder';
 import { healthOf } from '../health/healthOf';
 import { isHook, isIgnored, isSkip } from '../sync';
-import type { HealthStatus, KubeObject, ObjectRef, SyncStatusCode } from '../types';
+import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceRow } from './applicationView';
 import { syncStatusOf } from './compare';
 import type { EventLog } from './eventLog';
@@ -21,6 +22,8 @@ interface Entry {
   sync: SyncStatusCode | null;
   /** This resource as the app-level fold reads it, rebuilt when the entry changes rather than at every fold. */
   input?: AppHealthInput;
+  /** What this entry adds to the app's aggregates right now (null when it takes no part). */
+  counted?: Contribution & { outOfSync: boolean };
 }
 
 /**
@@ -36,6 +39,11 @@ export class AppTracker {
   private appSync: SyncStatusCode | null = null;
   private appHealthStatus: HealthStatus | null = null;
   private foldQueued = false;
+  /** The app-level aggregates, kept up to date entry by entry, so a fold does not walk every resource. */
+  private nResources = 0;
+  private nLive = 0;
+  private nOutOfSync = 0;
+  private readonly codeCounts = new Map<string, number>();
 
   constructor(
     private readonly options: {
@@ -60,8 +68,10 @@ export class AppTracker {
     for (const obj of this.options.store.all())
       if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
     for (const [key, entry] of this.entries) {
-      if (!entry.desired && !entry.live) this.entries.delete(key);
-      else this.refresh(entry, false);
+      if (!entry.desired && !entry.live) {
+        this.recount(entry, true);
+        this.entries.delete(key);
+      } else this.refresh(entry, false);
     }
     this.fold(false);
   }
@@ -101,7 +111,10 @@ export class AppTracker {
     entry.live = event.type === 'DELETED' ? undefined : event.object;
     if (event.type !== 'DELETED') entry.hook = isHook(event.object);
     this.refresh(entry, true);
-    if (!entry.desired && !entry.live) this.entries.delete(key);
+    if (!entry.desired && !entry.live) {
+      this.recount(entry, true);
+      this.entries.delete(key);
+    }
     // Most changes (a status count, a health message) leave the app's sync status and health as they were.
     if (before !== foldInput(entry) || !this.entries.has(key)) this.queueFold();
   }
@@ -152,8 +165,13 @@ export class AppTracker {
     return entry;
   }
 
-  /** Recompute one resource's health and sync status, and log what changed. */
+  /** Recompute one resource's health and sync status, log what changed, and update the app's aggregates. */
   private refresh(entry: Entry, emit: boolean): void {
+    this.refreshEntry(entry, emit);
+    this.recount(entry);
+  }
+
+  private refreshEntry(entry: Entry, emit: boolean): void {
     const { log } = this.options;
     const health: HealthStatus | null = entry.live
       ? healthOf(entry.live, { isHook: entry.hook })
@@ -190,16 +208,45 @@ export class AppTracker {
     });
   }
 
-  /** §1.7 and §1.8 for the whole app. */
-  private fold(emit = true): void {
-    const inputs: AppHealthInput[] = [];
-    let sync: SyncStatusCode = 'Synced';
-    for (const e of this.entries.values()) {
-      if (!e.hook && e.sync === 'OutOfSync') sync = 'OutOfSync';
-      if (e.hook && !e.desired) continue;
-      inputs.push(e.input ?? { ...e.ref, live: e.live, health: e.live ? e.health : null, isHook: e.hook });
+  /** Move one entry's part of the aggregates from what it was to what it is now. */
+  private recount(entry: Entry, gone = false): void {
+    const before = entry.counted;
+    if (before) {
+      if (before.resource) this.nResources--;
+      if (before.live) this.nLive--;
+      if (before.outOfSync) this.nOutOfSync--;
+      if (before.code) this.codeCounts.set(before.code, (this.codeCounts.get(before.code) ?? 0) - 1);
     }
-    const health = appHealth(inputs);
+    if (gone || (entry.hook && !entry.desired)) {
+      entry.counted = undefined;
+      return;
+    }
+    const input = entry.input ?? { ...entry.ref, live: entry.live, health: entry.live ? entry.health : null, isHook: entry.hook };
+    const now = { ...contributionOf(input), outOfSync: !entry.hook && entry.sync === 'OutOfSync' };
+    if (now.resource) this.nResources++;
+    if (now.live) this.nLive++;
+    if (now.outOfSync) this.nOutOfSync++;
+    if (now.code) this.codeCounts.set(now.code, (this.codeCounts.get(now.code) ?? 0) + 1);
+    entry.counted = now;
+  }
+
+  /**
+   * §1.7 and §1.8 for the whole app, from the aggregates: the worst code present, and the first resources with
+   * it (in the same order as `appHealth` sees them) for the message.
+   */
+  private fold(emit = true): void {
+    const sync: SyncStatusCode = this.nOutOfSync > 0 ? 'OutOfSync' : 'Synced';
+    let worst: HealthStatusCode = 'Healthy';
+    for (const [code, n] of this.codeCounts) if (n > 0 && isWorse(worst, code)) worst = code as HealthStatusCode;
+    const total = worst === 'Healthy' ? 0 : (this.codeCounts.get(worst) ?? 0);
+    const causes: AppHealthInput[] = [];
+    if (total > 0) {
+      for (const e of this.entries.values()) {
+        if (e.counted?.code === worst) causes.push(e.input!);
+        if (causes.length >= 3) break;
+      }
+    }
+    const health = foldResult(worst, this.nResources > 0, this.nLive > 0, causes, total);
     if (
       sync !== this.appSync ||
       health.status !== this.appHealthStatus?.status ||

@@ -90,8 +90,9 @@ export function buildTasks(input: BuildTasksInput, results: SyncResults): BuiltT
   }
 
   // §2.2 step 5: a target without a live object looks one up; this is how a named hook finds last sync's object.
+  const liveIndex = indexLive(pairs);
   for (const task of tasks) {
-    if (task.target && !task.live) task.live = findLive(pairs, task.target);
+    if (task.target && !task.live) task.live = findLive(liveIndex, task.target);
   }
 
   // §2.2 step 6 / §2.6: validation.
@@ -143,10 +144,22 @@ function pairRef(pair: ResourcePair): ObjectRef {
   };
 }
 
-function findLive(pairs: readonly ResourcePair[], target: KubeObject): KubeObject | undefined {
-  const group = groupOf(target.apiVersion ?? '');
+/** The live objects by kind and name, so looking one up per task stays linear in the app's size. */
+function indexLive(pairs: readonly ResourcePair[]): Map<string, KubeObject[]> {
+  const index = new Map<string, KubeObject[]>();
   for (const { live } of pairs) {
     if (!live) continue;
+    const key = `${live.kind}/${live.metadata.name}`;
+    const list = index.get(key);
+    if (list) list.push(live);
+    else index.set(key, [live]);
+  }
+  return index;
+}
+
+function findLive(index: Map<string, KubeObject[]>, target: KubeObject): KubeObject | undefined {
+  const group = groupOf(target.apiVersion ?? '');
+  for (const live of index.get(`${target.kind}/${target.metadata.name}`) ?? []) {
     const liveNamespace = isNamespaced(live.kind) ? (live.metadata.namespace ?? '') : '';
     if (
       groupOf(live.apiVersion ?? '') === group &&
