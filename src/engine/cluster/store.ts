@@ -25,6 +25,8 @@ export interface ListOptions {
   ownerUid?: string;
   /** Only objects whose labels contain every pair. */
   labels?: Record<string, string>;
+  /** Only objects of this kind that no controller owns (candidates for adoption). */
+  orphansOf?: string;
 }
 
 export type ApplyOutcome = 'created' | 'configured' | 'unchanged';
@@ -47,6 +49,8 @@ export class ObjectStore {
   private readonly byKind = new Map<string, Map<string, KubeObject>>();
   /** A third index, by owner uid, for the garbage collector and controllers listing their dependents. */
   private readonly byOwner = new Map<string, Set<string>>();
+  /** Keys of objects without a controller ownerReference, by kind. */
+  private readonly orphans = new Map<string, Set<string>>();
   /** Pods being deleted gracefully: removed only once the kubelet has stopped their containers. */
   private readonly graceful = new Set<string>();
   private readonly watchers: Array<(event: WatchEvent) => void> = [];
@@ -73,22 +77,37 @@ export class ObjectStore {
     return this.objects.get(keyOf(ref));
   }
 
-  /** Every object matching the options, in a stable order (namespace, then name). */
+  /** Every object matching the options, in a stable order (namespace, kind, then name). */
   list(options: ListOptions = {}): KubeObject[] {
+    return [...this.scan(options)].sort(compareObjects);
+  }
+
+  /**
+   * The objects matching the options in storage order, unsorted: for callers that count, test or visit every
+   * match and do not depend on the order (sorting on every call was the store's main cost in large apps).
+   */
+  *scan(options: ListOptions = {}): Generator<KubeObject> {
+    if (options.orphansOf) {
+      for (const key of this.orphans.get(options.orphansOf) ?? []) {
+        const obj = this.objects.get(key)!;
+        if (this.matches(obj, options)) yield obj;
+      }
+      return;
+    }
     const source = options.ownerUid
       ? [...(this.byOwner.get(options.ownerUid) ?? [])].map((key) => this.objects.get(key)!)
       : options.kind
         ? this.byKind.get(options.kind)?.values()
         : this.objects.values();
-    const out: KubeObject[] = [];
-    for (const obj of source ?? []) {
-      if (options.group !== undefined && refOf(obj).group !== options.group) continue;
-      if (options.namespace !== undefined && (obj.metadata.namespace ?? '') !== options.namespace) continue;
-      if (options.kind && obj.kind !== options.kind) continue;
-      if (options.labels && !matchLabels(obj.metadata.labels, options.labels)) continue;
-      out.push(obj);
-    }
-    return out.sort(compareObjects);
+    for (const obj of source ?? []) if (this.matches(obj, options)) yield obj;
+  }
+
+  private matches(obj: KubeObject, options: ListOptions): boolean {
+    if (options.kind && obj.kind !== options.kind) return false;
+    if (options.group !== undefined && refOf(obj).group !== options.group) return false;
+    if (options.namespace !== undefined && (obj.metadata.namespace ?? '') !== options.namespace) return false;
+    if (options.labels && !matchLabels(obj.metadata.labels, options.labels)) return false;
+    return true;
   }
 
   /** Create an object (POST). Fills in name from generateName, uid, versions, timestamps and defaults. */
@@ -265,6 +284,10 @@ export class ObjectStore {
       if (!keys) this.byOwner.set(o.uid, (keys = new Set()));
       keys.add(key);
     }
+    let orphanKeys = this.orphans.get(obj.kind);
+    if (!orphanKeys) this.orphans.set(obj.kind, (orphanKeys = new Set()));
+    if (obj.metadata.ownerReferences?.some((o) => o.controller)) orphanKeys.delete(key);
+    else orphanKeys.add(key);
     this.objects.set(key, obj);
     let kindMap = this.byKind.get(obj.kind);
     if (!kindMap) this.byKind.set(obj.kind, (kindMap = new Map()));
@@ -281,6 +304,7 @@ export class ObjectStore {
 
   private remove(key: string, obj: KubeObject): void {
     this.unindexOwners(key, obj);
+    this.orphans.get(obj.kind)?.delete(key);
     this.objects.delete(key);
     this.lastApplied.delete(key);
     this.byKind.get(obj.kind)?.delete(key);

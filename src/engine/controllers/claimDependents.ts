@@ -23,7 +23,15 @@ export function claimDependents(
   const uid = owner.metadata.uid;
   const canAdopt = !owner.metadata.deletionTimestamp && selector && Object.keys(selector).length > 0;
   const out: KubeObject[] = [];
-  for (const obj of cluster.store.list({ kind, namespace: owner.metadata.namespace ?? '' })) {
+  // Only what the owner controls already, and orphans it might adopt, can be its dependents.
+  const namespace = owner.metadata.namespace ?? '';
+  const candidates = [
+    ...new Set([
+      ...cluster.store.scan({ kind, namespace, ownerUid: uid }),
+      ...(canAdopt ? cluster.store.scan({ namespace, orphansOf: kind }) : []),
+    ]),
+  ].sort(byName);
+  for (const obj of candidates) {
     if (!accept(obj)) continue;
     const controller = controllerUid(obj);
     if (controller === uid) {
@@ -41,4 +49,10 @@ export function claimDependents(
     }
   }
   return out;
+}
+
+function byName(a: KubeObject, b: KubeObject): number {
+  const x = a.metadata.name ?? '';
+  const y = b.metadata.name ?? '';
+  return x < y ? -1 : x > y ? 1 : 0;
 }

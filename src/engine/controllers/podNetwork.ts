@@ -93,11 +93,12 @@ export function pickNode(
   const fits = cluster.nodes.filter((n) => matchesNode(pod.spec ?? {}, n));
   if (fits.length === 0)
     return unschedulable(`${total} node(s) didn't match Pod's node affinity/selector`, false);
-  const load = (node: string) =>
-    cluster.store
-      .list({ kind: 'Pod' })
-      .filter((p) => p.spec?.nodeName === node && !['Succeeded', 'Failed'].includes(p.status?.phase)).length;
-  const loads = fits.map(load);
+  const perNode = new Map<string, number>();
+  for (const p of cluster.store.scan({ kind: 'Pod' })) {
+    if (p.spec?.nodeName && !['Succeeded', 'Failed'].includes(p.status?.phase))
+      perNode.set(p.spec.nodeName, (perNode.get(p.spec.nodeName) ?? 0) + 1);
+  }
+  const loads = fits.map((node) => perNode.get(node) ?? 0);
   const least = Math.min(...loads);
   const best = fits.filter((_, i) => loads[i] === least);
   return { node: best.length === 1 ? best[0] : best[cluster.rng.int(best.length)] };

@@ -8,11 +8,11 @@ import type { AppTracker } from './appTracker';
  */
 export function isSettled(store: ObjectStore, tracker: AppTracker): boolean {
   if (tracker.health.status === 'Progressing') return false;
-  for (const obj of store.list({ kind: 'Pod' })) {
+  for (const obj of store.scan({ kind: 'Pod' })) {
     if (obj.metadata.deletionTimestamp) return false;
     const phase = obj.status?.phase;
     if (phase === 'Pending' || phase === undefined) return false;
   }
-  for (const obj of store.all()) if (obj.metadata.deletionTimestamp) return false;
+  for (const obj of store.scan()) if (obj.metadata.deletionTimestamp) return false;
   return true;
 }
