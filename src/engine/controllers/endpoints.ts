@@ -23,11 +23,12 @@ export const endpointsController: Controller = {
     if (ref.kind === 'Pod') {
       // Only the Services that select the pod now, or whose Endpoints list it still, can change.
       const pod = cluster.store.get(ref);
-      for (const svc of cluster.store.list({ kind: 'Service', namespace: ref.namespace })) {
-        const svcRef: ObjectRef = { group: '', kind: 'Service', namespace: ref.namespace, name: svc.metadata.name ?? '' };
-        const selects = pod !== undefined && selectsPod(svc, pod);
-        if (selects || listsPod(cluster.store.get({ ...svcRef, kind: 'Endpoints' }), ref.name)) syncEndpoints(cluster, svcRef);
+      const names = new Set(listedBy(cluster).get(`${ref.namespace}/${ref.name}`) ?? []);
+      if (pod) {
+        for (const svc of cluster.store.scan({ kind: 'Service', namespace: ref.namespace }))
+          if (selectsPod(svc, pod)) names.add(svc.metadata.name ?? '');
       }
+      for (const name of [...names].sort()) syncEndpoints(cluster, { group: '', kind: 'Service', namespace: ref.namespace, name });
       return;
     }
     syncEndpoints(cluster, ref);
@@ -42,13 +43,32 @@ function selectsPod(service: KubeObject, pod: KubeObject): boolean {
   return true;
 }
 
-function listsPod(endpoints: KubeObject | undefined, podName: string): boolean {
-  for (const subset of endpoints?.subsets ?? []) {
-    for (const a of [...(subset.addresses ?? []), ...(subset.notReadyAddresses ?? [])]) {
-      if (a.targetRef?.name === podName) return true;
-    }
+
+/** Per cluster: which Services list each pod (`namespace/pod` → names), and the reverse (`namespace/svc` → pods). */
+const listings = new WeakMap<Cluster, { byPod: Map<string, Set<string>>; bySvc: Map<string, Set<string>> }>();
+
+function listingsOf(cluster: Cluster) {
+  let l = listings.get(cluster);
+  if (!l) listings.set(cluster, (l = { byPod: new Map(), bySvc: new Map() }));
+  return l;
+}
+
+function listedBy(cluster: Cluster): Map<string, Set<string>> {
+  return listingsOf(cluster).byPod;
+}
+
+/** Remember which pods a Service's Endpoints list now, so a pod change finds the Services to re-sync. */
+function recordListing(cluster: Cluster, serviceRef: ObjectRef, pods: readonly string[]): void {
+  const { byPod, bySvc } = listingsOf(cluster);
+  const svcKey = `${serviceRef.namespace}/${serviceRef.name}`;
+  const now = new Set(pods.map((p) => `${serviceRef.namespace}/${p}`));
+  for (const podKey of bySvc.get(svcKey) ?? []) if (!now.has(podKey)) byPod.get(podKey)?.delete(serviceRef.name);
+  for (const podKey of now) {
+    let services = byPod.get(podKey);
+    if (!services) byPod.set(podKey, (services = new Set()));
+    services.add(serviceRef.name);
   }
-  return false;
+  bySvc.set(svcKey, now);
 }
 
 function syncEndpoints(cluster: Cluster, serviceRef: ObjectRef): void {
@@ -57,12 +77,15 @@ function syncEndpoints(cluster: Cluster, serviceRef: ObjectRef): void {
   const service = store.get(serviceRef);
   const existing = store.get(ref);
   if (!service) {
+    recordListing(cluster, serviceRef, []);
     if (existing && !existing.metadata.deletionTimestamp) store.delete(ref);
     return;
   }
   // A Service without a selector has Endpoints its user writes; the controller leaves them alone.
   if (!service.spec?.selector || Object.keys(service.spec.selector).length === 0) return;
-  const subsets = endpointSubsets(serviceTargets(store, service));
+  const targets = serviceTargets(store, service);
+  recordListing(cluster, serviceRef, targets.map((t) => t.pod.metadata.name ?? ''));
+  const subsets = endpointSubsets(targets);
   const labels: Record<string, string> = { ...(service.metadata.labels ?? {}) };
   if (service.spec.clusterIP === 'None') labels['service.kubernetes.io/headless'] = '';
   const now = toTimestamp(cluster.clock.now());
