@@ -48,15 +48,30 @@ function table(app: ApplicationJson): string {
   for (const r of app.status.resources) {
     const key = `${r.group}/${r.kind}/${r.namespace}/${r.name}`;
     seen.add(key);
-    const result = results.find((x) => `${x.group}/${x.kind}/${x.namespace}/${x.name}` === key && !x.hookType);
-    rows.push([r.group, r.kind, r.namespace, r.name, r.status, r.health?.status ?? '', '', result?.message ?? '']);
+    const result = results.find(
+      (x) => `${x.group}/${x.kind}/${x.namespace}/${x.name}` === key && !x.hookType,
+    );
+    rows.push([
+      r.group,
+      r.kind,
+      r.namespace,
+      r.name,
+      r.status,
+      r.health?.status ?? '',
+      '',
+      result?.message ?? '',
+    ]);
   }
   for (const x of results) {
     if (!x.hookType) continue;
     rows.push([x.group, x.kind, x.namespace, x.name, x.hookPhase, '', x.hookType, x.message]);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const fmt = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const fmt = (r: string[]) =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [fmt(header), ...rows.map(fmt)].join('\n');
 }
 

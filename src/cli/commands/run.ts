@@ -35,7 +35,10 @@ export function run(args: string[], io: CommandIo): number {
   for (const w of result.warnings) io.stderr(`warning: ${w}\n`);
   for (const p of result.problems) io.stderr(`warning: ${p.message}\n`);
   if (options.json) {
-    io.stdout(JSON.stringify({ application: result.application, events: result.events, live: result.live }, null, 2) + '\n');
+    io.stdout(
+      JSON.stringify({ application: result.application, events: result.events, live: result.live }, null, 2) +
+        '\n',
+    );
   } else {
     io.stdout(appGetText(result.application));
   }
@@ -57,7 +60,11 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
   const scenarios = texts.filter((t) => looksLikeScenario(t.text));
   if (scenarios.length > 0) {
     if (texts.length > 1) {
-      throw new InputError('a scenario file must be run alone', { file: scenarios[0].file, line: 1, column: 1 });
+      throw new InputError('a scenario file must be run alone', {
+        file: scenarios[0].file,
+        line: 1,
+        column: 1,
+      });
     }
     const scenario = parseScenario(scenarios[0].text, scenarios[0].file);
     if (options.app) scenario.app.name = options.app;
@@ -73,7 +80,9 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
     });
   }
   const parsed: ParsedObject[] = texts.flatMap((t) => parseManifests(t.text, t.file));
-  const live: KubeObject[] = options.live ? parseManifests(read(io, options.live), options.live).map((p) => p.object) : [];
+  const live: KubeObject[] = options.live
+    ? parseManifests(read(io, options.live), options.live).map((p) => p.object)
+    : [];
   return runSimulation({
     desired: parsed.map((p) => p.object),
     positions: parsed.map((p) => p.position),
@@ -86,7 +95,9 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
     syncOptions: options.syncOptions,
     seed: options.seed ?? 1,
     untilSeconds: options.until,
-    ...(options.retryLimit !== undefined ? { retry: { limit: options.retryLimit, durationMs: 5000, factor: 2, maxDurationMs: 180_000 } } : {}),
+    ...(options.retryLimit !== undefined
+      ? { retry: { limit: options.retryLimit, durationMs: 5000, factor: 2, maxDurationMs: 180_000 } }
+      : {}),
     terminateAtSeconds: options.terminateAt,
   });
 }

@@ -19,22 +19,34 @@ export interface RunOptions {
 
 /** Parse the arguments after `run`; a bad option throws an InputError naming the argument. */
 export function parseRunOptions(args: string[]): RunOptions {
-  const options: RunOptions = { files: [], prune: false, fail: [], syncOptions: [], until: 3600, json: false };
+  const options: RunOptions = {
+    files: [],
+    prune: false,
+    fail: [],
+    syncOptions: [],
+    until: 3600,
+    json: false,
+  };
   const bad = (message: string): never => {
     throw new InputError(message, { file: '<command line>', line: 1, column: 1 });
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = (): string => {
       const v = inline ?? args[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('--'))) bad(`option ${flag} needs a value`);
+      if (v === undefined || (inline === undefined && v.startsWith('--')))
+        bad(`option ${flag} needs a value`);
       return v;
     };
     const number = (name: string, min: number): number => {
       const raw = value();
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n) || n < min) bad(`option ${name} needs a number ≥ ${min}, got "${raw}"`);
+      if (raw.trim() === '' || !Number.isFinite(n) || n < min)
+        bad(`option ${name} needs a number ≥ ${min}, got "${raw}"`);
       return n;
     };
     switch (flag) {
@@ -49,13 +61,15 @@ export function parseRunOptions(args: string[]): RunOptions {
         break;
       case '--fail': {
         const target = value();
-        if (!/^[A-Za-z]+\/([a-z0-9.-]+\/)?[a-z0-9.-]+$/.test(target)) bad(`--fail takes KIND/NAME (e.g. job/migrate), got "${target}"`);
+        if (!/^[A-Za-z]+\/([a-z0-9.-]+\/)?[a-z0-9.-]+$/.test(target))
+          bad(`--fail takes KIND/NAME (e.g. job/migrate), got "${target}"`);
         options.fail.push(target);
         break;
       }
       case '--sync-option': {
         const opt = value();
-        if (!/^[A-Za-z]+=[A-Za-z]+$/.test(opt)) bad(`--sync-option takes Name=value (e.g. PruneLast=true), got "${opt}"`);
+        if (!/^[A-Za-z]+=[A-Za-z]+$/.test(opt))
+          bad(`--sync-option takes Name=value (e.g. PruneLast=true), got "${opt}"`);
         options.syncOptions.push(opt);
         break;
       }

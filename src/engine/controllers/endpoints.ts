@@ -28,7 +28,8 @@ export const endpointsController: Controller = {
         for (const svc of cluster.store.scan({ kind: 'Service', namespace: ref.namespace }))
           if (selectsPod(svc, pod)) names.add(svc.metadata.name ?? '');
       }
-      for (const name of [...names].sort()) syncEndpoints(cluster, { group: '', kind: 'Service', namespace: ref.namespace, name });
+      for (const name of [...names].sort())
+        syncEndpoints(cluster, { group: '', kind: 'Service', namespace: ref.namespace, name });
       return;
     }
     syncEndpoints(cluster, ref);
@@ -42,7 +43,6 @@ function selectsPod(service: KubeObject, pod: KubeObject): boolean {
   for (const [k, v] of Object.entries(selector)) if (labels[k] !== v) return false;
   return true;
 }
-
 
 /** Per cluster: which Services list each pod (`namespace/pod` → names), and the reverse (`namespace/svc` → pods). */
 const listings = new WeakMap<Cluster, { byPod: Map<string, Set<string>>; bySvc: Map<string, Set<string>> }>();
@@ -62,7 +62,8 @@ function recordListing(cluster: Cluster, serviceRef: ObjectRef, pods: readonly s
   const { byPod, bySvc } = listingsOf(cluster);
   const svcKey = `${serviceRef.namespace}/${serviceRef.name}`;
   const now = new Set(pods.map((p) => `${serviceRef.namespace}/${p}`));
-  for (const podKey of bySvc.get(svcKey) ?? []) if (!now.has(podKey)) byPod.get(podKey)?.delete(serviceRef.name);
+  for (const podKey of bySvc.get(svcKey) ?? [])
+    if (!now.has(podKey)) byPod.get(podKey)?.delete(serviceRef.name);
   for (const podKey of now) {
     let services = byPod.get(podKey);
     if (!services) byPod.set(podKey, (services = new Set()));
@@ -84,7 +85,11 @@ function syncEndpoints(cluster: Cluster, serviceRef: ObjectRef): void {
   // A Service without a selector has Endpoints its user writes; the controller leaves them alone.
   if (!service.spec?.selector || Object.keys(service.spec.selector).length === 0) return;
   const targets = serviceTargets(store, service);
-  recordListing(cluster, serviceRef, targets.map((t) => t.pod.metadata.name ?? ''));
+  recordListing(
+    cluster,
+    serviceRef,
+    targets.map((t) => t.pod.metadata.name ?? ''),
+  );
   const subsets = endpointSubsets(targets);
   const labels: Record<string, string> = { ...(service.metadata.labels ?? {}) };
   if (service.spec.clusterIP === 'None') labels['service.kubernetes.io/headless'] = '';

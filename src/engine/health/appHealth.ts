@@ -69,10 +69,12 @@ export function contributionOf(resource: AppHealthInput): Contribution {
   if (!resource.live) return { resource: true, live: false, code: null };
   // §1.8 rules 3, 4, 5 and 6.
   const ignored = resource.live.metadata.annotations?.[annotationIgnoreHealthcheck] === 'true';
-  if (ignored || resource.isSelf || resource.health === null) return { resource: true, live: true, code: null };
+  if (ignored || resource.isSelf || resource.health === null)
+    return { resource: true, live: true, code: null };
   const code = resource.health.status;
   const isChildApp = resource.group === 'argoproj.io' && resource.kind === 'Application';
-  if (isChildApp && (code === 'Missing' || code === 'Unknown')) return { resource: true, live: true, code: null };
+  if (isChildApp && (code === 'Missing' || code === 'Unknown'))
+    return { resource: true, live: true, code: null };
   return { resource: true, live: true, code };
 }
 
@@ -87,7 +89,8 @@ export function foldResult(
   causes: readonly AppHealthInput[],
   total: number,
 ): HealthStatus {
-  if (hasResources && !hasLiveResources && isWorse(status, 'Missing')) return { status: 'Missing', message: '' };
+  if (hasResources && !hasLiveResources && isWorse(status, 'Missing'))
+    return { status: 'Missing', message: '' };
   return { status, message: status === 'Healthy' ? '' : formatCauses(causes, total) };
 }
 

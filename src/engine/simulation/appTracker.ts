@@ -221,7 +221,12 @@ export class AppTracker {
       entry.counted = undefined;
       return;
     }
-    const input = entry.input ?? { ...entry.ref, live: entry.live, health: entry.live ? entry.health : null, isHook: entry.hook };
+    const input = entry.input ?? {
+      ...entry.ref,
+      live: entry.live,
+      health: entry.live ? entry.health : null,
+      isHook: entry.hook,
+    };
     const now = { ...contributionOf(input), outOfSync: !entry.hook && entry.sync === 'OutOfSync' };
     if (now.resource) this.nResources++;
     if (now.live) this.nLive++;
@@ -237,7 +242,8 @@ export class AppTracker {
   private fold(emit = true): void {
     const sync: SyncStatusCode = this.nOutOfSync > 0 ? 'OutOfSync' : 'Synced';
     let worst: HealthStatusCode = 'Healthy';
-    for (const [code, n] of this.codeCounts) if (n > 0 && isWorse(worst, code)) worst = code as HealthStatusCode;
+    for (const [code, n] of this.codeCounts)
+      if (n > 0 && isWorse(worst, code)) worst = code as HealthStatusCode;
     const total = worst === 'Healthy' ? 0 : (this.codeCounts.get(worst) ?? 0);
     const causes: AppHealthInput[] = [];
     if (total > 0) {

@@ -272,7 +272,9 @@ class Simulation {
       };
     }
     const changed =
-      outcome.phase !== op.phase || outcome.message !== op.message || !sameResults(op.results, outcome.results);
+      outcome.phase !== op.phase ||
+      outcome.message !== op.message ||
+      !sameResults(op.results, outcome.results);
     op.results = outcome.results;
     for (const w of outcome.warnings) if (!this.warnings.includes(w)) this.warnings.push(w);
     for (const p of outcome.problems)
@@ -341,7 +343,8 @@ function sameResults(a: readonly SyncResultRow[], b: readonly SyncResultRow[]): 
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     const y = b[i];
-    if (x.status !== y.status || x.hookPhase !== y.hookPhase || x.message !== y.message || x.name !== y.name) return false;
+    if (x.status !== y.status || x.hookPhase !== y.hookPhase || x.message !== y.message || x.name !== y.name)
+      return false;
   }
   return true;
 }

@@ -3,6 +3,9 @@ import { textWidth } from '../text';
 import type { TimelineLayout } from '../types';
 import { backgroundStyle, type Layer, type Scale } from './common';
 
+/** What each cursor layer shows, so that a frame that would draw the same thing draws nothing. */
+const lastDrawn = new WeakMap<Element, (number | string)[]>();
+
 /**
  * The current moment `t`: a line through every row with its time in a box on the axis, and a veil over the
  * future (what has not happened yet at `t` is drawn faded). Redrawn on every frame, never animated.
@@ -12,6 +15,13 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
   const cx = x(t);
   const visible = cx >= left - 0.5 && cx <= right + 0.5;
   layer.attr('data-t', t);
+  // Playing at 1× moves the cursor a fraction of a pixel per frame. Until it has moved a whole pixel or shows
+  // another time the drawing is left alone, as redrawing it makes the browser repaint every row under it.
+  const label = formatSeconds(t);
+  const drawn = [Math.round(cx), label, left, right, top, bottom, layout.lanes.axis, ...x.domain(), ...x.range()];
+  const node = layer.node();
+  if (node && lastDrawn.get(node)?.every((value, i) => value === drawn[i])) return;
+  if (node) lastDrawn.set(node, drawn);
 
   const future = layer.selectAll('rect.tl-future').data([null]).join('rect').attr('class', 'tl-future');
   future
@@ -38,7 +48,6 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
     .attr('y2', bottom)
     .attr('stroke', 'currentColor')
     .attr('stroke-width', 2);
-  const label = formatSeconds(t);
   const w = textWidth(label) + 10;
   // Keep the time box inside the plot when the cursor is at either edge.
   const boxX = Math.min(Math.max(-w / 2, left - cx), right - cx - w);

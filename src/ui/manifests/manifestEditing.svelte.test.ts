@@ -18,7 +18,12 @@ function setup(saved: Record<string, string> = {}) {
     removeItem: (key) => void items.delete(key),
   };
   const timer: { pending?: () => void } = {};
-  const session = new SimulationSession({ files, reader: readerImpl, requestFrame: () => 0, cancelFrame: () => {} });
+  const session = new SimulationSession({
+    files,
+    reader: readerImpl,
+    requestFrame: () => 0,
+    cancelFrame: () => {},
+  });
   const editing = new ManifestEditing({
     session,
     storage,

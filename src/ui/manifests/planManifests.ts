@@ -24,7 +24,10 @@ const historyCache = new WeakMap<Scenario, LiveBefore>();
  * InputError that reading them gave) would do (argocd-semantics.md §2.2–§2.5, §2.7); the live side is the
  * scenario's history replayed on paper (see liveBefore).
  */
-export function planManifests(parsed: readonly ParsedObject[] | InputError, scenario: Scenario): ManifestPlan {
+export function planManifests(
+  parsed: readonly ParsedObject[] | InputError,
+  scenario: Scenario,
+): ManifestPlan {
   if (isInputError(parsed)) return { ok: false, error: parsed };
   const desired: KubeObject[] = parsed.map((p) => p.object);
   const options = planOptions(scenario);

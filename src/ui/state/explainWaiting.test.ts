@@ -84,3 +84,18 @@ describe('explainWaiting', () => {
     expect(why.detail).toMatch(/Progressing anyway/);
   });
 });
+
+describe('explainWaiting while playing', () => {
+  it('gives the same explanation for frames that show the same thing', () => {
+    const hooks = syncFailHooksOf(ok);
+    const a = explainWaiting(frameAt(ok, 9), hooks);
+    expect(explainWaiting(frameAt(ok, 9.5), syncFailHooksOf(ok))).toBe(a);
+  });
+
+  it('renews it when the wave delay countdown shows another tenth of a second', () => {
+    const none: string[] = [];
+    const a = explainWaiting(frameAt(ok, 6.8), none);
+    expect(explainWaiting(frameAt(ok, 6.82), none)).toBe(a);
+    expect(explainWaiting(frameAt(ok, 6.9), none).headline).toBe('wave delay: 1.3 s left');
+  });
+});

@@ -22,11 +22,17 @@ export interface WaitingExplanation {
   blockers: Blocker[];
 }
 
-/** The names of the SyncFail hooks of a run, so a failure can say whether any will run. */
+const syncFailHooks = new WeakMap<readonly SimEvent[], string[]>();
+
+/** The names of the SyncFail hooks of a run, so a failure can say whether any will run (once per log). */
 export function syncFailHooksOf(events: readonly SimEvent[]): string[] {
+  const known = syncFailHooks.get(events);
+  if (known) return known;
   const names = new Set<string>();
   for (const e of events) if (e.type === 'apply' && e.hook && e.phase === 'SyncFail') names.add(e.name);
-  return [...names];
+  const list = [...names];
+  syncFailHooks.set(events, list);
+  return list;
 }
 
 const failed = (row: ResultRow) => row.hookPhase === 'Failed' || row.hookPhase === 'Error';
@@ -37,6 +43,27 @@ const failed = (row: ResultRow) => row.hookPhase === 'Failed' || row.hookPhase =
  * or a finished operation (§6.1).
  */
 export function explainWaiting(frame: Frame, syncFailHooks: readonly string[]): WaitingExplanation {
+  // Asked on every animation frame while playing: the same inputs give the same explanation object, so the
+  // panel is not redrawn for a frame in which nothing it shows has changed.
+  const delay = frame.waveDelay;
+  const inputs = [
+    frame.operation,
+    frame.app,
+    frame.step,
+    frame.results,
+    frame.health,
+    syncFailHooks,
+    delay && `${delay.phase} ${delay.wave} ${delay.seconds} ${delay.left.toFixed(1)}`,
+  ];
+  if (last?.inputs.every((input, i) => input === inputs[i])) return last.explanation;
+  const explanation = explain(frame, syncFailHooks);
+  last = { inputs, explanation };
+  return explanation;
+}
+
+let last: { inputs: unknown[]; explanation: WaitingExplanation } | undefined;
+
+function explain(frame: Frame, syncFailHooks: readonly string[]): WaitingExplanation {
   const op = frame.operation;
   const message = op?.message ?? '';
   const engineMessage = message.startsWith('waiting for') ? message : undefined;
