@@ -38,7 +38,9 @@ if (!existsSync(join(dist, 'index.html'))) {
 }
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(executablePath)) {
-  console.error(`page bench: no Chromium at ${executablePath}; install Debian's chromium or set CHROMIUM_PATH.`);
+  console.error(
+    `page bench: no Chromium at ${executablePath}; install Debian's chromium or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 
@@ -79,15 +81,18 @@ async function open(query) {
   return { page, scripts, close: () => context.close() };
 }
 
-/** Wait until no long task has run for `quietMs`; returns [ready, end of the last long task] in page ms. */
+/**
+ * Wait until no long task has run for `quietMs` (at most 15 s); returns [ready, end of the last long task] in
+ * page ms.
+ */
 async function settle(page, quietMs = 1000) {
-  for (;;) {
+  for (const giveUp = Date.now() + 15_000; ;) {
     const { ready, lastEnd, now } = await page.evaluate(() => ({
       ready: window.__bench.ready,
       lastEnd: Math.max(0, ...window.__bench.longTasks.map(([, end]) => end)),
       now: performance.now(),
     }));
-    if (now - Math.max(ready, lastEnd) >= quietMs) return [ready, lastEnd];
+    if (now - Math.max(ready, lastEnd) >= quietMs || Date.now() > giveUp) return [ready, lastEnd];
     await page.waitForTimeout(100);
   }
 }
@@ -107,7 +112,8 @@ async function initialJs() {
       `goal ≤ 150 kB: ${verdict(total <= 150_000)}`,
   );
   const later = lazy.map((p) => `${p} (${kB(size(p))})`).join(', ');
-  console.log(`    loaded lazily at start, not counted: ${later || 'none'}`);
+  const all = lazy.reduce((sum, path) => sum + size(path), total);
+  console.log(`    loaded lazily at start, not counted: ${later || 'none'} (all JS at start: ${kB(all)})`);
 }
 
 async function interactive(label, query) {
@@ -129,6 +135,9 @@ async function interactive(label, query) {
 async function frames(speed, fromT) {
   const session = await open(`?scenario=many-resources&speed=${speed}&t=${fromT}`);
   const { page } = session;
+  const shown = await page.inputValue('[data-testid="scenario-picker"]');
+  if (shown !== 'many-resources')
+    throw new Error(`the build has no many-resources scenario: rebuild ${dist}`);
   await settle(page, 500);
   const cdp = process.env.PAGE_BENCH_PROFILE ? await page.context().newCDPSession(page) : undefined;
   if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));

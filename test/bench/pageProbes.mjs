@@ -75,7 +75,9 @@ export function staticClosure(dist) {
     seen.add(path);
     const code = readFileSync(join(dist, path), 'utf8');
     // Static `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`; never `import(`.
-    for (const m of code.matchAll(/\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g)) {
+    for (const m of code.matchAll(
+      /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g,
+    )) {
       visit(normalize(join(path, '..', m[1])));
     }
   };

@@ -26,7 +26,9 @@ test('a move of a fraction of a pixel with the same time label leaves the drawin
   const before = position();
   move(t + secondsPerPixel / 10);
   expect(position()).toBe(before);
-  expect(Number(svg.querySelector('.layer-cursor')!.getAttribute('data-t'))).toBeCloseTo(t + secondsPerPixel / 10);
+  expect(Number(svg.querySelector('.layer-cursor')!.getAttribute('data-t'))).toBeCloseTo(
+    t + secondsPerPixel / 10,
+  );
 });
 
 test('a move of a whole pixel redraws the cursor', () => {

@@ -18,7 +18,17 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
   // Playing at 1× moves the cursor a fraction of a pixel per frame. Until it has moved a whole pixel or shows
   // another time the drawing is left alone, as redrawing it makes the browser repaint every row under it.
   const label = formatSeconds(t);
-  const drawn = [Math.round(cx), label, left, right, top, bottom, layout.lanes.axis, ...x.domain(), ...x.range()];
+  const drawn = [
+    Math.round(cx),
+    label,
+    left,
+    right,
+    top,
+    bottom,
+    layout.lanes.axis,
+    ...x.domain(),
+    ...x.range(),
+  ];
   const node = layer.node();
   if (node && lastDrawn.get(node)?.every((value, i) => value === drawn[i])) return;
   if (node) lastDrawn.set(node, drawn);

@@ -8,7 +8,12 @@ function app(version: string): KubeObject[] {
   const labels = { app: 'web' };
   return [
     { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' }, data: { version } },
-    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { selector: labels, ports: [{ port: 80 }] } },
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'web' },
+      spec: { selector: labels, ports: [{ port: 80 }] },
+    },
     {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
@@ -16,7 +21,10 @@ function app(version: string): KubeObject[] {
       spec: {
         replicas: 2,
         selector: { matchLabels: labels },
-        template: { metadata: { labels }, spec: { containers: [{ name: 'web', image: `nginx:${version}` }] } },
+        template: {
+          metadata: { labels },
+          spec: { containers: [{ name: 'web', image: `nginx:${version}` }] },
+        },
       },
     },
     {

@@ -144,7 +144,9 @@ export class FrameFold {
       app: this.app,
       step: this.step,
       waveDelay:
-        delay && left > 0 ? { phase: delay.phase, wave: delay.wave, seconds: delay.seconds, left } : undefined,
+        delay && left > 0
+          ? { phase: delay.phase, wave: delay.wave, seconds: delay.seconds, left }
+          : undefined,
       results: same(rows, last?.results),
       health,
       pods: same(pods, last?.pods),

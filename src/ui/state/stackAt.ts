@@ -97,7 +97,13 @@ export function stackAt(columns: readonly StackColumn[], frame: Frame): ColumnVi
     return unchanged ? previous : view;
   });
   const result = memo && sameItems(memo.views, views) ? memo.views : views;
-  memos.set(columns, { pods: frame.pods, health: frame.health, hooks: frame.hooks, views: result, workloads });
+  memos.set(columns, {
+    pods: frame.pods,
+    health: frame.health,
+    hooks: frame.hooks,
+    views: result,
+    workloads,
+  });
   return result;
 }
 
