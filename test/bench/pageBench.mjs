@@ -18,7 +18,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromiumPath, launchChromium } from '../e2e/launchChromium.mjs';
 import { serve } from '../e2e/serve.mjs';
 import { installProbe, median, quantile, startFrames, staticClosure, stopFrames } from './pageProbes.mjs';
 
@@ -36,7 +36,7 @@ if (!existsSync(join(dist, 'index.html'))) {
   console.error(`page bench: ${join(dist, 'index.html')} is missing: run \`npm run build\` first.`);
   process.exit(1);
 }
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const executablePath = chromiumPath;
 if (!existsSync(executablePath)) {
   console.error(
     `page bench: no Chromium at ${executablePath}; install Debian's chromium or set CHROMIUM_PATH.`,
@@ -44,20 +44,7 @@ if (!existsSync(executablePath)) {
   process.exit(1);
 }
 
-const browser = await chromium.launch({
-  executablePath,
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const server = await serve(dist);
 const browserCdp = await browser.newBrowserCDPSession();
 

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromiumPath, launchChromium } from './launchChromium.mjs';
 import { pageCases } from './pageCases.mjs';
 import { serve } from './serve.mjs';
 
@@ -25,7 +25,7 @@ function refuse(message) {
   finish();
 }
 
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const executablePath = chromiumPath;
 if (!existsSync(executablePath)) {
   refuse(
     `no Chromium at ${executablePath}. Install Debian's chromium ` +
@@ -37,20 +37,7 @@ for (const built of ['dist/index.html', 'dist-single/index.html']) {
     refuse(`${built} is missing: run \`npm run build && npm run build:single\` first.`);
 }
 
-const browser = await chromium.launch({
-  executablePath,
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const server = await serve(join(root, 'dist'));
 
 const targets = [
