@@ -1,6 +1,6 @@
 import { runSimulation, type SimulationResult } from '../engine';
 import type { ParsedObject } from './manifests';
-import type { Scenario, ScenarioRevision } from './scenario';
+import type { Scenario } from './scenario';
 
 export interface PlayOptions {
   seed?: number;
@@ -41,9 +41,4 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
     terminateAtSeconds: options.terminateAtSeconds,
     recordHistory: options.recordHistory,
   });
-}
-
-/** A revision's objects, with positions in the scenario file. */
-export function revisionObjects(_scenario: Scenario, revision: ScenarioRevision): ParsedObject[] {
-  return revision.objects;
 }

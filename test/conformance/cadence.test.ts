@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf, stepStarts } from '../../src/engine/simulation/eventQueries';
-import { docs, runYaml } from './runYaml';
+import { configMap, docs, runYaml } from './runYaml';
 
 /**
  * How long a step boundary takes, measured on the fake cluster (argocd-semantics.md §2.1 item 4, §2.11).
@@ -21,11 +21,6 @@ import { docs, runYaml } from './runYaml';
  * controller's work queue (AddAfter at the change, deferred while the tick runs), which the sandbox's machine
  * implements, and say so here.
  */
-const configMap = (name: string, wave: number) => `
-  apiVersion: v1
-  kind: ConfigMap
-  metadata: {name: ${name}, annotations: {argocd.argoproj.io/sync-wave: "${wave}"}}
-  data: {key: v}`;
 
 const web = (readySeconds: number) => `
   apiVersion: apps/v1

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf, stepStarts } from '../../src/engine/simulation/eventQueries';
-import { docs, runYaml } from './runYaml';
+import { configMap, docs, runYaml } from './runYaml';
 
 /**
  * argocd-semantics.md §6, "facts that commonly confuse users", 2 to 8, observed on the fake cluster. Fact 1 is
  * cases 87 and 95 (hooks.test.ts, waves.test.ts), fact 5 is case 94 and the failure matrix. Facts 9 to 17 are in
  * factsOrder.test.ts.
  */
-const configMap = (name: string, wave = 0, value = 'v') => `
-  apiVersion: v1
-  kind: ConfigMap
-  metadata: {name: ${name}, annotations: {argocd.argoproj.io/sync-wave: "${wave}"}}
-  data: {key: ${value}}`;
 
 const hookConfigMap = (name: string, hook: string, policy?: string) => `
   apiVersion: v1

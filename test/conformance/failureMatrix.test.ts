@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf } from '../../src/engine/simulation/eventQueries';
-import { docs, runYaml } from './runYaml';
+import { configMap, docs, runYaml } from './runYaml';
 
 /**
  * argocd-semantics.md §2.12, the failure matrix, row by row, on the fake cluster. Rows it cannot produce: the
@@ -21,12 +21,6 @@ const syncFailJob = `
       spec:
         restartPolicy: Never
         containers: [{name: main, image: busybox}]`;
-
-const configMap = (name: string, wave = 0) => `
-  apiVersion: v1
-  kind: ConfigMap
-  metadata: {name: ${name}, annotations: {argocd.argoproj.io/sync-wave: "${wave}"}}
-  data: {key: value}`;
 
 /** A Job as an earlier sync left it, and the same Job with a new image: its pod template is immutable. */
 const job = (image: string) => `

@@ -96,3 +96,10 @@ export function dedent(text: string): string {
   const cut = Math.min(...indents);
   return lines.map((l) => l.slice(cut)).join('\n');
 }
+
+/** A ConfigMap in a sync wave: the smallest resource, with no health check, so its wave passes once applied. */
+export const configMap = (name: string, wave = 0, value = 'v') => `
+  apiVersion: v1
+  kind: ConfigMap
+  metadata: {name: ${name}, annotations: {argocd.argoproj.io/sync-wave: "${wave}"}}
+  data: {key: ${value}}`;

@@ -86,7 +86,7 @@ export function clusterPorts(
         return {
           ok: true,
           action: outcome,
-          message: `${name} ${outcome === 'unchanged' ? 'unchanged' : outcome}${opts.serverSideApply ? ' (server-side)' : ''}`,
+          message: `${name} ${outcome}${opts.serverSideApply ? ' (server-side)' : ''}`,
         };
       } catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error) };

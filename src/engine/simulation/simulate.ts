@@ -1,7 +1,6 @@
 import { createActor } from 'xstate';
 import { EPOCH_MS, SimClock } from '../clock';
 import type { Cluster } from '../cluster/cluster';
-import { refOf } from '../cluster/gvk';
 import type { SimEvent } from '../events';
 import { Rng } from '../random';
 import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type TickOutcome } from '../sync';
@@ -363,5 +362,3 @@ interface OperationRecord {
   retryCount: number;
   actor: ReturnType<typeof createActor<typeof syncMachine>>;
 }
-
-export { refOf };
