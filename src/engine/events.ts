@@ -23,10 +23,18 @@ export type SimEvent =
   | SyncStatusEvent
   | AppEvent
   | PodEvent
-  | ObjectEvent;
+  | ObjectEvent
+  | AppOperationEvent
+  | AppSetStatusEvent
+  | CommitEvent;
 
 interface Base {
   t: number;
+  /**
+   * The Application this event belongs to (its operation or its resources), when the run has several
+   * (contract.md §1.4). Absent in the single-Application form.
+   */
+  app?: string;
 }
 
 interface ObjectFields {
@@ -133,6 +141,34 @@ export interface ObjectEvent extends Base, ObjectFields {
   type: 'object';
   group: string;
   action: 'created' | 'deleted';
+}
+
+/**
+ * An operation started on an Application (contract.md §1.4). `initiator` is Argo CD's
+ * `operation.initiatedBy.username`: `applicationset-controller` for RollingSync, `admin` for a sync from the
+ * command line or the page, '' for auto-sync. A retry is another attempt of the same operation, not a new one.
+ */
+export interface AppOperationEvent extends Base {
+  type: 'app-operation';
+  app: string;
+  initiator: string;
+  automated: boolean;
+}
+
+/** An ApplicationSet persisted a change of one entry of `status.applicationStatus` (argocd-semantics.md §5.1). */
+export interface AppSetStatusEvent extends Base {
+  type: 'appset-status';
+  appset: string;
+  app: string;
+  step: string;
+  status: 'Waiting' | 'Pending' | 'Progressing' | 'Healthy';
+  message: string;
+}
+
+/** A new Git revision (contract.md §1.5 `commit`). */
+export interface CommitEvent extends Base {
+  type: 'commit';
+  revision: string;
 }
 
 export type PodDisplayState =

@@ -1,6 +1,7 @@
 import { annotationHelmHook, annotationKeyHook, hookFinalizer } from '../annotations';
 import { groupOf } from '../cluster/gvk';
 import type { HealthStatus, KubeObject } from '../types';
+import type { HealthOverrides } from './healthOverrides';
 import { apiServiceHealth } from './apiService';
 import { cronJobHealth } from './cronJob';
 import { daemonSetHealth } from './daemonSet';
@@ -18,6 +19,8 @@ import { workflowHealth } from './workflow';
 export interface HealthOptions {
   /** Whether the object is a sync hook; when absent it is read from the hook annotations. */
   isHook?: boolean;
+  /** argocd-cm's health customizations (Lua), which take precedence over the built-in checks. */
+  overrides?: HealthOverrides;
 }
 
 interface Check {
@@ -69,7 +72,15 @@ export function healthOf(obj: KubeObject, options: HealthOptions = {}): HealthSt
   const apiVersion = obj.apiVersion ?? '';
   const group = groupOf(apiVersion);
   const key = `${group}/${obj.kind}`;
-  // §3.0 rule 2.
+  // §3.0 rule 2: a configured override first (gitops-engine `GetResourceHealth`: an error is `Unknown`).
+  const override = options.overrides?.checkFor(group, obj.kind);
+  if (override) {
+    try {
+      return override(obj);
+    } catch (error) {
+      return { status: 'Unknown', message: error instanceof Error ? error.message : String(error) };
+    }
+  }
   const lua = luaChecks[key];
   if (lua) return lua(obj);
   // §3.0 rule 3: the Go check converts to a typed object, and a version it has no type for is an error.
