@@ -6,6 +6,7 @@ export type { ApplicationJson, SyncResultRow, ResourceRow } from './simulation/a
 export type { RetryStrategy } from './simulation/syncMachine';
 export { planSync, type PlannedTask, type SyncPlan, type PlanInput } from './sync';
 export { healthOf } from './health/healthOf';
+export type { HealthCheck, HealthOverrides } from './health/healthOverrides';
 export { applyDefaults } from './cluster/defaults';
 export { InputError, isInputError, formatInputError } from './inputError';
 export type * from './events';

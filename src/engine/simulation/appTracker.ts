@@ -5,6 +5,7 @@ import type { ObjectStore, WatchEvent } from '../cluster/store';
 import { contributionOf, foldResult, type AppHealthInput, type Contribution } from '../health/appHealth';
 import { isWorse } from '../health/healthOrder';
 import { healthOf } from '../health/healthOf';
+import type { HealthOverrides } from '../health/healthOverrides';
 import { isHook, isIgnored, isSkip } from '../sync';
 import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceRow } from './applicationView';
@@ -52,6 +53,8 @@ export class AppTracker {
       store: ObjectStore;
       clock: SimClock;
       log: EventLog;
+      /** argocd-cm health customizations (Lua), applied to every resource of the app. */
+      healthOverrides?: HealthOverrides;
     },
   ) {}
 
@@ -174,7 +177,7 @@ export class AppTracker {
   private refreshEntry(entry: Entry, emit: boolean): void {
     const { log } = this.options;
     const health: HealthStatus | null = entry.live
-      ? healthOf(entry.live, { isHook: entry.hook })
+      ? healthOf(entry.live, { isHook: entry.hook, overrides: this.options.healthOverrides })
       : entry.desired || entry.health
         ? { status: 'Missing', message: '' }
         : null;

@@ -4,6 +4,7 @@ import { applyDefaults } from '../cluster/defaults';
 import { groupOf, kubectlName, refOf } from '../cluster/gvk';
 import type { PropagationPolicy as StorePolicy } from '../cluster/store';
 import { healthOf } from '../health/healthOf';
+import type { HealthOverrides } from '../health/healthOverrides';
 import type { SyncPorts } from '../sync';
 import type { KubeObject } from '../types';
 import { deepEqual } from '../util/clone';
@@ -18,11 +19,12 @@ export function clusterPorts(
   cluster: Cluster,
   app: string,
   shouldTrack: (obj: KubeObject) => boolean = () => true,
+  healthOverrides?: HealthOverrides,
 ): SyncPorts {
   const store = cluster.store;
   return {
     getLive: (ref) => store.get(ref),
-    health: (obj, isHook) => healthOf(obj, { isHook }),
+    health: (obj, isHook) => healthOf(obj, { isHook, overrides: healthOverrides }),
     isKnownKind: (group, kind) => isServed(store, group, kind),
     apply(obj, opts) {
       const ref = refOf(obj);

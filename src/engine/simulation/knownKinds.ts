@@ -44,6 +44,10 @@ const builtIn = new Set([
   'coordination.k8s.io/Lease',
   'admissionregistration.k8s.io/ValidatingWebhookConfiguration',
   'admissionregistration.k8s.io/MutatingWebhookConfiguration',
+  // Argo CD's own CRDs: the sandbox's cluster is one Argo CD runs in (argocd-semantics.md §5.2).
+  'argoproj.io/Application',
+  'argoproj.io/ApplicationSet',
+  'argoproj.io/AppProject',
 ]);
 
 /** Whether the API server serves group/kind: a built-in kind or one defined by a CRD in the cluster. */

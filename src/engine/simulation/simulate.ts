@@ -4,6 +4,7 @@ import type { Cluster } from '../cluster/cluster';
 import type { SimEvent } from '../events';
 import { Rng } from '../random';
 import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type TickOutcome } from '../sync';
+import type { HealthOverrides } from '../health/healthOverrides';
 import type { KubeObject, OperationPhase, SourcePosition } from '../types';
 import { AppTracker, withNamespace } from './appTracker';
 import { applicationView, type ApplicationJson } from './applicationView';
@@ -41,6 +42,8 @@ export interface SimulationInput {
   terminateAtSeconds?: number;
   /** Also record the history before t = 0 (negative `t`), to study how the live state came about. */
   recordHistory?: boolean;
+  /** argocd-cm `resource.customizations.health.*` checks (the Lua VM, injected by the CLI or the page). */
+  healthOverrides?: HealthOverrides;
 }
 
 export interface SimulationResult {
@@ -104,6 +107,7 @@ class Simulation {
       store: this.cluster.store,
       clock: this.clock,
       log: this.log,
+      healthOverrides: input.healthOverrides,
     });
     const pods = new PodTracker({ store: this.cluster.store, log: this.log });
     this.cluster.store.watch((event) => {
@@ -236,7 +240,12 @@ class Simulation {
 
   /** One controller tick: the engine's `Sync()` (or `Terminate()`), its events, then `tick.done`. */
   private tick(op: OperationRecord, terminate: boolean): void {
-    const ports = clusterPorts(this.cluster, this.app, (obj) => this.shouldTrack(op, obj));
+    const ports = clusterPorts(
+      this.cluster,
+      this.app,
+      (obj) => this.shouldTrack(op, obj),
+      this.input.healthOverrides,
+    );
     const common = {
       desired: op.desired,
       positions: op.positions,
