@@ -1,11 +1,10 @@
 // Browser tests of the page, in Debian's chromium through playwright-core (toolchain.md §5). They run the built
 // page twice: dist/ from an in-process HTTP server, and dist-single/index.html from file://. There is no skip:
 // without a browser or a build, the run fails and says why. Counts go to test-results/counts/e2e.json.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromiumPath, launchChromium } from './launchChromium.mjs';
-import { pageCases } from './pageCases.mjs';
 import { serve } from './serve.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,19 +44,25 @@ const targets = [
   { label: 'file', base: pathToFileURL(join(root, 'dist-single', 'index.html')).href, full: false },
 ];
 
+// Every `test/e2e/*Cases.mjs` file contributes cases through its exported `…Cases` functions, so each area of the
+// page keeps its browser tests in a file of its own. `E2E_ONLY=text` runs only the cases whose name contains text.
+const caseFiles = readdirSync(dirname(fileURLToPath(import.meta.url)))
+  .filter((f) => f.endsWith('Cases.mjs'))
+  .sort();
+const only = process.env.E2E_ONLY;
+
 try {
   for (const target of targets) {
-    const cases = pageCases({ browser, base: target.base, root, results, full: target.full });
-    cases.push(
-      ...(await import('./editorCases.mjs')).editorCases({
-        browser,
-        base: target.base,
-        root,
-        results,
-        full: target.full,
-      }),
-    );
+    const cases = [];
+    for (const file of caseFiles) {
+      const module = await import(`./${file}`);
+      for (const [exported, make] of Object.entries(module)) {
+        if (!exported.endsWith('Cases') || typeof make !== 'function') continue;
+        cases.push(...make({ browser, base: target.base, root, results, full: target.full }));
+      }
+    }
     for (const { name, fn } of cases) {
+      if (only && !name.includes(only)) continue;
       const label = `[${target.label}] ${name}`;
       const started = Date.now();
       try {
