@@ -189,9 +189,16 @@ export class ObjectStore {
 
   /** Replace the status of an object (the status subresource: no generation bump). */
   setStatus(ref: ObjectRef, status: KubeObject['status']): KubeObject {
-    return this.patch(ref, (draft) => {
-      draft.status = status;
-    });
+    const existing = this.get(ref);
+    if (!existing) throw notFound(ref);
+    // Only the status changes, so only the status is compared, and the rest of the object is shared with the
+    // stored one instead of cloned: stored objects are read-only, and most status writes of a large app (the
+    // kubelet re-rendering an unchanged pod) change nothing, so a whole-object clone and compare was wasted work.
+    if (deepEqual(existing.status, status)) return existing;
+    const next: KubeObject = { ...existing, metadata: { ...existing.metadata }, status };
+    if (status === undefined) delete next.status;
+    this.write(existing, next);
+    return this.get(ref) ?? next;
   }
 
   /**

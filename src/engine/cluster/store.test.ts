@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { SimClock } from '../clock';
+import { Rng } from '../random';
+import { ObjectStore, type WatchEvent } from './store';
+
+function storeWithPod() {
+  const store = new ObjectStore(new SimClock(), new Rng(1));
+  const events: WatchEvent[] = [];
+  store.watch((e) => events.push(e));
+  const pod = store.create({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: { containers: [{ name: 'app', image: 'nginx' }] },
+  });
+  return { store, events, pod, ref: { group: '', kind: 'Pod', namespace: 'default', name: 'web' } };
+}
+
+describe('ObjectStore.setStatus', () => {
+  it('writes nothing and tells no watcher when the status is unchanged', () => {
+    const { store, events, pod, ref } = storeWithPod();
+    const written = store.setStatus(ref, { ...pod.status });
+    expect(written).toBe(pod);
+    expect(written.metadata.resourceVersion).toBe(pod.metadata.resourceVersion);
+    expect(events.map((e) => e.type)).toEqual(['ADDED']);
+  });
+
+  it('bumps resourceVersion but not generation, and keeps the old object intact for watchers', () => {
+    const { store, events, pod, ref } = storeWithPod();
+    const written = store.setStatus(ref, { phase: 'Running' });
+    expect(written.status).toEqual({ phase: 'Running' });
+    expect(Number(written.metadata.resourceVersion)).toBe(Number(pod.metadata.resourceVersion) + 1);
+    expect(written.metadata.generation).toBe(pod.metadata.generation);
+    expect(pod.status).toEqual({ phase: 'Pending' });
+    expect(events.at(-1)).toMatchObject({ type: 'MODIFIED', object: written, old: pod });
+  });
+
+  it('shares the unchanged spec with the previous version instead of cloning the whole object', () => {
+    // A large app's status writes are mostly the kubelet's; cloning each whole pod was most of the store's cost.
+    const { store, pod, ref } = storeWithPod();
+    const written = store.setStatus(ref, { phase: 'Running' });
+    expect(written).not.toBe(pod);
+    expect(written.spec).toBe(pod.spec);
+  });
+});
