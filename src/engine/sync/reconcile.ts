@@ -39,8 +39,61 @@ export function reconcile(
   desired: readonly KubeObject[],
   live: readonly KubeObject[],
   namespace: string,
-  positions: readonly (SourcePosition | undefined)[] = [],
+  positions: readonly (SourcePosition | undefined)[] = noPositions,
 ): Reconciliation {
+  const { kept, problems } = normalizedTargets(desired, namespace, positions);
+
+  const hooks: KubeObject[] = [];
+  const targets: KubeObject[] = [];
+  for (const obj of kept) {
+    if (isIgnored(obj)) continue;
+    (isHook(obj) ? hooks : targets).push(obj);
+  }
+
+  const liveByKey = new Map<string, KubeObject>();
+  for (const obj of live) liveByKey.set(keyOfLive(obj), obj);
+  const pairs: ResourcePair[] = targets.map((target) => {
+    const key = keyOfLive(target);
+    const match = liveByKey.get(key);
+    if (match) liveByKey.delete(key);
+    return { target, live: match };
+  });
+  for (const obj of liveByKey.values()) pairs.push({ live: obj });
+  return { pairs, hooks, problems: [...problems] };
+}
+
+const noPositions: readonly (SourcePosition | undefined)[] = [];
+
+interface Normalized {
+  /** The desired objects the copies were made from, to notice a list changed in place. */
+  sources: readonly KubeObject[];
+  namespace: string;
+  positions: readonly (SourcePosition | undefined)[];
+  kept: readonly KubeObject[];
+  problems: readonly InputProblem[];
+}
+
+/**
+ * The desired objects of an operation do not change between its ticks, so their normalized, deduplicated
+ * copies are kept per desired list (by identity) instead of cloning every object on every tick, which was the
+ * main cost of a large app's sync ticks. The copies are read-only: the tasks that change a target clone it.
+ */
+const normalizedCache = new WeakMap<readonly KubeObject[], Normalized>();
+
+function normalizedTargets(
+  desired: readonly KubeObject[],
+  namespace: string,
+  positions: readonly (SourcePosition | undefined)[],
+): Normalized {
+  const cached = normalizedCache.get(desired);
+  if (
+    cached &&
+    cached.namespace === namespace &&
+    cached.positions === positions &&
+    cached.sources.length === desired.length &&
+    cached.sources.every((source, i) => source === desired[i])
+  )
+    return cached;
   const byKey = new Map<string, number[]>();
   const normalized = desired.map((input, index) => {
     const obj = clone(input);
@@ -67,21 +120,7 @@ export function reconcile(
     if (copies[copies.length - 1] === index) kept.push(obj);
   });
 
-  const hooks: KubeObject[] = [];
-  const targets: KubeObject[] = [];
-  for (const obj of kept) {
-    if (isIgnored(obj)) continue;
-    (isHook(obj) ? hooks : targets).push(obj);
-  }
-
-  const liveByKey = new Map<string, KubeObject>();
-  for (const obj of live) liveByKey.set(keyOfLive(obj), obj);
-  const pairs: ResourcePair[] = targets.map((target) => {
-    const key = keyOfLive(target);
-    const match = liveByKey.get(key);
-    if (match) liveByKey.delete(key);
-    return { target, live: match };
-  });
-  for (const obj of liveByKey.values()) pairs.push({ live: obj });
-  return { pairs, hooks, problems };
+  const result = { sources: [...desired], namespace, positions, kept, problems };
+  normalizedCache.set(desired, result);
+  return result;
 }
