@@ -1,5 +1,6 @@
 import type { Cluster } from '../cluster/cluster';
 import type { Json, KubeObject } from '../types';
+import { podsPerNode } from './podsPerNode';
 
 /**
  * The fake cluster's nodes as the scheduler and the kubelet see them: labels to match node selectors, a host IP
@@ -93,11 +94,7 @@ export function pickNode(
   const fits = cluster.nodes.filter((n) => matchesNode(pod.spec ?? {}, n));
   if (fits.length === 0)
     return unschedulable(`${total} node(s) didn't match Pod's node affinity/selector`, false);
-  const perNode = new Map<string, number>();
-  for (const p of cluster.store.scan({ kind: 'Pod' })) {
-    if (p.spec?.nodeName && !['Succeeded', 'Failed'].includes(p.status?.phase))
-      perNode.set(p.spec.nodeName, (perNode.get(p.spec.nodeName) ?? 0) + 1);
-  }
+  const perNode = podsPerNode(cluster);
   const loads = fits.map((node) => perNode.get(node) ?? 0);
   const least = Math.min(...loads);
   const best = fits.filter((_, i) => loads[i] === least);
