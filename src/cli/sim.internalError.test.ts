@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import type * as Engine from '../engine';
 import type { CommandIo } from './command';
 import { sim } from './sim';
 
 // An engine bug, as the Job name clash was: the simulation throws something that is not an input error.
 vi.mock('../engine', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../engine')>()),
+  ...(await importOriginal<typeof Engine>()),
   runSimulation: () => {
     throw new TypeError("Cannot read properties of undefined (reading 'metadata')");
   },
