@@ -37,8 +37,21 @@ export function sim(argv: string[], io: CommandIo): number {
     io.stderr(`sim: unknown command "${name}"\n${usage()}`);
     return exitUsage;
   }
-  return command.run(args, io);
+  try {
+    return command.run(args, io);
+  } catch (error) {
+    // Input problems are reported by the commands themselves (exit 2); anything else escaping here is a bug in
+    // the sandbox, shown as one line rather than a stack trace (exit 1).
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(
+      `sim ${name}: internal error: ${message} (this is a bug in the sandbox, not in your manifests)\n`,
+    );
+    return exitInternal;
+  }
 }
+
+/** Exit status when the simulator itself failed (an engine exception that is not about the input). */
+const exitInternal = 1;
 
 const nodeIo: CommandIo = {
   readFile: (path) => readFileSync(path, 'utf8'),

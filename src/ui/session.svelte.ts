@@ -70,6 +70,8 @@ export class SimulationSession {
   manifests = $state.raw<string | undefined>(undefined);
   /** A problem with the input (a scenario or the edited manifests), shown to the user. */
   error = $state.raw<InputError | undefined>(undefined);
+  /** A run that stopped on an unexpected exception (a bug in the sandbox), shown while the last good run stays. */
+  failure = $state.raw<string | undefined>(undefined);
   /** Whether the YAML reader is loaded, so plans of edited text can be made synchronously. */
   readerReady = $state.raw(false);
   /** The objects of the edited manifests, once parsed. */
@@ -257,10 +259,13 @@ export class SimulationSession {
     try {
       this.result = this.simulate(scenario, fail);
       this.error = undefined;
+      this.failure = undefined;
     } catch (error) {
-      if (!isInputError(error)) throw error;
-      // The last good run stays on screen while the error says what to fix.
-      this.error = error;
+      // The last good run stays on screen while the error says what to fix; an unexpected exception is not the
+      // user's input to fix, so it is said as such instead of leaving the page half updated.
+      if (isInputError(error)) this.error = error;
+      else
+        this.failure = `The simulation stopped on an internal error: ${errorText(error)}. The last good run is still shown.`;
     }
     this.eventTimes = eventTimes(this.events, this.endT);
     this.waveTimes = waveTimes(this.events, this.endT);
@@ -346,4 +351,8 @@ function titleOf(text: string): string | undefined {
     .exec(text)?.[1]
     ?.trim()
     .replace(/^(['"])(.*)\1$/, '$2');
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -230,3 +230,79 @@ describe('§4.9 hooks (e2e hook_test.go)', () => {
     expect(run.row('Pod', 'pre-delete')).toBeUndefined();
   });
 });
+
+describe('§2.16 terminate with running hooks (e2e hook_test.go)', () => {
+  /** The e2e test's hook: a PreSync Pod running `cmd` through `/bin/sh -c --`. */
+  const e2eHook = (name: string, policy: string, cmd: string) => `
+    apiVersion: v1
+    kind: Pod
+    metadata:
+      annotations:
+        argocd.argoproj.io/hook: PreSync
+        argocd.argoproj.io/hook-delete-policy: ${policy}
+      name: ${name}
+    spec:
+      containers:
+        - command: [ "/bin/sh", "-c", "--" ]
+          args: [ "${cmd}" ]
+          image: "quay.io/argoprojlabs/argocd-e2e-container:0.1"
+          imagePullPolicy: IfNotPresent
+          name: main
+      restartPolicy: Never`;
+  const hooks = [
+    e2eHook('running-delete-on-success', 'HookSucceeded', 'sleep 300'),
+    e2eHook('running-delete-on-create', 'BeforeHookCreation', 'sleep 300'),
+    e2eHook('running-delete-on-failed', 'HookFailed', 'sleep 300'),
+    e2eHook('complete-delete-on-success', 'HookSucceeded', 'true'),
+    e2eHook('complete-delete-on-create', 'BeforeHookCreation', 'true'),
+    e2eHook('complete-delete-on-failed', 'HookFailed', 'true'),
+  ];
+
+  it('TestTerminateWithRunningHooks: the sleeping hooks are Terminated and deleted, the completed ones kept', () => {
+    const run = runYaml(docs(mainPod, ...hooks), { terminateAtSeconds: 60 });
+    // Still running at 60 s: `sh -c -- "sleep 300"` sleeps, it does not run a program called `--`.
+    const deletes = eventsOf(run.events, 'delete').filter((e) => e.reason === 'terminate');
+    expect(deletes.map((e) => e.name).sort()).toEqual([
+      'running-delete-on-create',
+      'running-delete-on-failed',
+      'running-delete-on-success',
+    ]);
+    expect(deletes.every((e) => e.t >= 60 && e.t < 61)).toBe(true);
+    expect(run.op).toMatchObject({ phase: 'Failed', message: 'Operation terminated' });
+    expect(run.rows).toHaveLength(6);
+    for (const name of [
+      'complete-delete-on-success',
+      'complete-delete-on-create',
+      'complete-delete-on-failed',
+    ]) {
+      expect(run.row('Pod', name)).toMatchObject({
+        status: 'Synced',
+        message: `pod/${name} created`,
+        hookType: 'PreSync',
+        hookPhase: 'Succeeded',
+        syncPhase: 'PreSync',
+      });
+      // Completed hooks lose their finalizer and stay (nothing deletes them: the operation did not succeed).
+      expect(run.live('Pod', name)?.metadata.finalizers ?? []).toEqual([]);
+    }
+    for (const name of [
+      'running-delete-on-success',
+      'running-delete-on-create',
+      'running-delete-on-failed',
+    ]) {
+      expect(run.row('Pod', name)).toMatchObject({
+        status: 'Synced',
+        message: 'Terminated',
+        hookType: 'PreSync',
+        hookPhase: 'Failed',
+        syncPhase: 'PreSync',
+      });
+      const live = run.live('Pod', name);
+      expect(
+        live === undefined || (live.metadata.deletionTimestamp && !live.metadata.finalizers?.length),
+      ).toBe(true);
+    }
+    expect(run.endT()).toBeLessThan(300);
+    expect(run.live('Pod', 'pod')).toBeUndefined();
+  });
+});

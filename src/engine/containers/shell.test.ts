@@ -106,6 +106,37 @@ describe('sh -c', () => {
     expect(run.exitCode).toBe(1);
   });
 
+  // Argo CD's e2e hooks (hook_test.go TestTerminateWithRunningHooks) run `command: ["/bin/sh", "-c", "--"]`.
+  it('ends the options of sh at `--`: sh -c -- "sleep 300" sleeps 300 s instead of running `--`', () => {
+    const run = runToEnd(commandProgram(['/bin/sh', '-c', '--', 'sleep 300']), offline, 600_000);
+    expect(run).toEqual({ lines: [], exitCode: 0, endMs: 300_000 });
+  });
+
+  it('reads options after -c and passes $0 and positional arguments (POSIX sh -c string name arg…)', () => {
+    const run = runToEnd(
+      commandProgram(['sh', '-c', '-x', 'echo "$0 $# $1 $2"; shift; echo "$@"', 'job', 'a', 'b']),
+      offline,
+    );
+    expect(run.lines.map((l) => l.line)).toEqual([
+      '+ echo job 2 a b',
+      'job 2 a b',
+      '+ shift',
+      '+ echo b',
+      'b',
+    ]);
+    expect(
+      runToEnd(commandProgram(['sh', '-e', '+e', '-c', 'false; echo kept']), offline).lines[0].line,
+    ).toBe('kept');
+    expect(runToEnd(commandProgram(['sh', '-c']), offline)).toMatchObject({
+      lines: [{ line: 'sh: 0: -c requires an argument' }],
+      exitCode: 2,
+    });
+  });
+
+  it('replaces the positional parameters with set --', () => {
+    expect(lines('set -- x y z; echo $# $3; shift 2; echo $1')).toEqual(['3 z', 'z']);
+  });
+
   it('evaluates test/[ with strings, integers and errors', () => {
     expect(lines('[ "a" = "a" ] && echo eq; [ -z "" ] && echo empty; [ 3 -lt 2 ] || echo ge')).toEqual([
       'eq',

@@ -45,6 +45,7 @@ export function* shellProgram(script: string, options: ShellOptions = {}): Progr
     elapsed: 0,
     options,
     name: options.name ?? 'sh',
+    args: options.args ?? [],
     runScript: shellProgram,
   };
   try {
@@ -226,5 +227,5 @@ function routeOf(redirects: Redirect[], st: State): Route {
 
 function expandContext(st: State): ExpandContext {
   const flags = (st.errexit ? 'e' : '') + (st.xtrace ? 'x' : '');
-  return { vars: st.vars, status: st.status, name: st.name, flags };
+  return { vars: st.vars, status: st.status, name: st.name, args: st.args, flags };
 }

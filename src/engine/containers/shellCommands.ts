@@ -22,7 +22,6 @@ export function* runCommand(argv: string[], st: State): Gen {
     case 'wait':
     case 'trap':
     case 'umask':
-    case 'shift':
     case 'ulimit':
       return 0;
     case 'false':
@@ -40,6 +39,13 @@ export function* runCommand(argv: string[], st: State): Gen {
     }
     case 'set':
       return setOptions(args, st);
+    case 'shift': {
+      const n = args.length ? Number(args[0]) : 1;
+      if (!Number.isInteger(n) || n < 0 || n > st.args.length)
+        throw new ShellExpansionError(`shift: can't shift that many`);
+      st.args = st.args.slice(n);
+      return 0;
+    }
     case 'export':
     case 'readonly':
     case 'local':
@@ -94,11 +100,17 @@ export function* runCommand(argv: string[], st: State): Gen {
   return 0;
 }
 
-/** `set -e`, `set -x`, `set -eux`, `set -o errexit`, `set +e` …; other options are accepted and ignored. */
+/**
+ * `set -e`, `set -x`, `set -eux`, `set -o errexit`, `set +e` …; other options are accepted and ignored.
+ * `set -- a b` (or the first word that is not an option) replaces the positional parameters (POSIX §2.14 `set`).
+ */
 function setOptions(args: string[], st: State): number {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    if (arg === '--') break;
+    if (arg === '--' || !/^[-+]/.test(arg)) {
+      st.args = args.slice(arg === '--' ? i + 1 : i);
+      break;
+    }
     const on = arg.startsWith('-');
     if (arg === '-o' || arg === '+o') {
       const name = args[++i];
@@ -112,30 +124,49 @@ function setOptions(args: string[], st: State): number {
   return 0;
 }
 
-/** `sh [-ex] -c 'script' [name]`; a shell without `-c` reads an empty stdin and exits 0. */
+/**
+ * `sh [-ex] [-o option] -c [--] 'script' [name [arg…]]` as POSIX `sh` reads its operands: options (`-e`, `-x`,
+ * `-c`, `+e`, `-o errexit`, combined as `-ec`) come first, in any order; `--` ends them; with `-c` the first
+ * operand is the script, the next one `$0`, the rest `$1`, `$2`, … . A shell without `-c` would read stdin or a
+ * script file, which a sandbox container does not have, so it exits 0.
+ *
+ * @example
+ * // Argo CD's e2e hooks: command ["/bin/sh", "-c", "--"], args ["sleep 300"] runs `sleep 300`.
+ */
 function* nestedShell(cmd: string, args: string[], st: State): Gen {
   let errexit = false;
   let xtrace = false;
+  let commandMode = false;
   let i = 0;
-  let script: string | undefined;
   for (; i < args.length; i++) {
     const flag = args[i];
-    if (flag === '-o' || flag === '+o') {
+    if (flag === '--') {
       i++;
+      break;
+    }
+    const on = flag.startsWith('-');
+    if (flag === '-o' || flag === '+o') {
+      const name = args[++i];
+      if (name === 'errexit') errexit = on;
+      if (name === 'xtrace') xtrace = on;
       continue;
     }
     if (!/^[-+][a-zA-Z]+$/.test(flag)) break;
-    errexit ||= flag.includes('e');
-    xtrace ||= flag.includes('x');
-    if (flag.includes('c')) {
-      script = args[i + 1];
-      if (script === undefined) return (yield* write(`${cmd}: 0: -c requires an argument\n`, 2)) + 2;
-      i += 2;
-      break;
-    }
+    if (flag.includes('e')) errexit = on;
+    if (flag.includes('x')) xtrace = on;
+    if (flag.includes('c')) commandMode = on;
   }
-  if (script === undefined) return 0;
-  const name = args[i] ?? cmd;
-  const options = { ...st.options, env: Object.fromEntries(st.vars), errexit, xtrace, name };
+  if (!commandMode) return 0;
+  const script = args[i];
+  if (script === undefined) return (yield* write(`${cmd}: 0: -c requires an argument\n`, 2)) + 2;
+  const name = args[i + 1] ?? cmd;
+  const options = {
+    ...st.options,
+    env: Object.fromEntries(st.vars),
+    errexit,
+    xtrace,
+    name,
+    args: args.slice(i + 2),
+  };
   return yield* st.runScript(script, options);
 }

@@ -11,6 +11,8 @@ export interface ExpandContext {
   status: number;
   /** `$0`. */
   name: string;
+  /** `$1`, `$2`, …: the positional parameters (`sh -c 'script' name arg…`, `set -- arg…`). */
+  args: readonly string[];
   /** `$-`: the set options, e.g. `ex`. */
   flags: string;
 }
@@ -69,10 +71,14 @@ function expandPart(part: WordPart, ctx: ExpandContext): string {
 function lookup(name: string, ctx: ExpandContext): string | undefined {
   if (name === '?') return String(ctx.status);
   if (name === '$') return '1';
-  if (name === '#') return '0';
+  if (name === '#') return String(ctx.args.length);
   if (name === '0') return ctx.name;
   if (name === '-') return ctx.flags;
-  if (/^[1-9@*!]$/.test(name)) return undefined;
+  if (/^[1-9]$/.test(name)) return ctx.args[Number(name) - 1];
+  // `"$@"` should give one field per parameter; the sandbox joins them as `"$*"` does, which is the same for
+  // the one-word arguments container commands pass.
+  if (name === '@' || name === '*') return ctx.args.length ? ctx.args.join(' ') : undefined;
+  if (name === '!') return undefined;
   return ctx.vars.get(name);
 }
 

@@ -11,6 +11,8 @@ export interface ShellOptions {
   unknownRunsForever?: boolean;
   /** `$0`, and the prefix of the shell's own error messages (`sh: 1: …`). */
   name?: string;
+  /** The positional parameters `$1`, `$2`, … (`sh -c 'script' name arg…`). */
+  args?: readonly string[];
 }
 
 /** How long a program the sandbox does not know runs in a finite pod. */
@@ -42,6 +44,8 @@ export interface State {
   elapsed: number;
   options: ShellOptions;
   name: string;
+  /** The positional parameters, changed by `set -- …` and `shift`. */
+  args: readonly string[];
   /** Runs a nested `sh -c` script (shell.ts's shellProgram, passed in to keep the modules acyclic). */
   runScript: (script: string, options: ShellOptions) => Program;
 }

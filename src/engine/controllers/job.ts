@@ -3,6 +3,7 @@ import { controllerOwner, type Cluster, type Controller } from '../cluster/clust
 import { refOf } from '../cluster/gvk';
 import type { Json, KubeObject, ObjectRef } from '../types';
 import { clone } from '../util/clone';
+import { createWithGeneratedName } from './createWithGeneratedName';
 import { findCondition, hasCondition, jobReasons, setCondition } from './jobConditions';
 import { countJobPods, isTerminal, type JobMemory } from './jobPodCounts';
 import { expireAfterTtl } from './jobTtl';
@@ -162,7 +163,8 @@ function createPods(
   const { name = '', namespace, uid = '' } = job.metadata;
   const template: Json = spec.template ?? {};
   for (let i = active; i < want; i++) {
-    cluster.store.create({
+    // A suffix already in use is drawn again, as for ReplicaSet and DaemonSet pods.
+    createWithGeneratedName(cluster.store, {
       apiVersion: 'v1',
       kind: 'Pod',
       metadata: {

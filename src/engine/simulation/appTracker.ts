@@ -1,4 +1,9 @@
-import { annotationIgnoreHealthcheck } from '../annotations';
+import {
+  annotationCompareOptions,
+  annotationIgnoreHealthcheck,
+  compareOptionIgnoreExtraneous,
+  hasAnnotationOption,
+} from '../annotations';
 import type { SimClock } from '../clock';
 import { isNamespaced, keyOf, refOf } from '../cluster/gvk';
 import type { ObjectStore, WatchEvent } from '../cluster/store';
@@ -19,6 +24,11 @@ interface Entry {
   desired?: KubeObject;
   live?: KubeObject;
   hook: boolean;
+  /**
+   * Git holds this resource annotated `hook: Skip`: it gets no sync status and takes no part in the app's sync
+   * status or health, whatever its live copy looks like (controller state.go `CompareAppState`, §1.7, §1.8 rule 1).
+   */
+  skipped?: boolean;
   health: HealthStatus | null;
   sync: SyncStatusCode | null;
   /** This resource as the app-level fold reads it, rebuilt when the entry changes rather than at every fold. */
@@ -60,18 +70,23 @@ export class AppTracker {
 
   /** The desired state of the revision being synced: its non-hook resources are what the app compares. */
   setDesired(desired: readonly KubeObject[]): void {
-    for (const entry of this.entries.values()) entry.desired = undefined;
+    for (const entry of this.entries.values()) {
+      entry.desired = undefined;
+      entry.skipped = false;
+    }
     for (const obj of desired) {
-      if (isHook(obj) || isIgnored(obj) || isSkip(obj)) continue;
+      if (isHook(obj) || isIgnored(obj)) continue;
       const target = withNamespace(obj, this.options.namespace);
-      const ref = refOf(target);
-      const entry = this.entryFor(ref, target);
-      entry.desired = target;
+      const entry = this.entryFor(refOf(target), target);
+      // A Skip target is never applied or compared, but it still claims its live copy (state.go: "skipped
+      // resources … don't store sync status, and do not affect overall sync status").
+      if (isSkip(obj)) entry.skipped = true;
+      else entry.desired = target;
     }
     for (const obj of this.options.store.all())
       if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
     for (const [key, entry] of this.entries) {
-      if (!entry.desired && !entry.live) {
+      if (!entry.desired && !entry.live && !entry.skipped) {
         this.recount(entry, true);
         this.entries.delete(key);
       } else this.refresh(entry, false);
@@ -114,7 +129,7 @@ export class AppTracker {
     entry.live = event.type === 'DELETED' ? undefined : event.object;
     if (event.type !== 'DELETED') entry.hook = isHook(event.object);
     this.refresh(entry, true);
-    if (!entry.desired && !entry.live) {
+    if (!entry.desired && !entry.live && !entry.skipped) {
       this.recount(entry, true);
       this.entries.delete(key);
     }
@@ -183,7 +198,13 @@ export class AppTracker {
         : null;
     const before = entry.health;
     entry.health = health;
-    entry.input = { ...entry.ref, live: entry.live, health: entry.live ? health : null, isHook: entry.hook };
+    entry.input = {
+      ...entry.ref,
+      live: entry.live,
+      health: entry.live ? health : null,
+      isHook: entry.hook,
+      isSkipped: entry.skipped,
+    };
     if (emit && health && (before?.status !== health.status || before.message !== health.message)) {
       log.push({
         type: 'health',
@@ -194,11 +215,11 @@ export class AppTracker {
       });
     }
     if (entry.hook) return;
-    // §1.7: extra live objects need pruning, so they are OutOfSync too.
-    const sync = syncStatusOf(entry.desired, entry.live);
+    // §1.7: extra live objects need pruning, so they are OutOfSync too; Skip targets have no status at all.
+    const sync = entry.skipped ? null : syncStatusOf(entry.desired, entry.live);
     if (sync !== entry.sync) {
       entry.sync = sync;
-      if (emit) log.push({ type: 'sync-status', ...fields(entry), status: sync });
+      if (emit && sync) log.push({ type: 'sync-status', ...fields(entry), status: sync });
     }
   }
 
@@ -220,7 +241,7 @@ export class AppTracker {
       if (before.outOfSync) this.nOutOfSync--;
       if (before.code) this.codeCounts.set(before.code, (this.codeCounts.get(before.code) ?? 0) - 1);
     }
-    if (gone || (entry.hook && !entry.desired)) {
+    if (gone || (entry.hook && !entry.desired) || entry.skipped) {
       entry.counted = undefined;
       return;
     }
@@ -230,7 +251,10 @@ export class AppTracker {
       health: entry.live ? entry.health : null,
       isHook: entry.hook,
     };
-    const now = { ...contributionOf(input), outOfSync: !entry.hook && entry.sync === 'OutOfSync' };
+    const now = {
+      ...contributionOf(input),
+      outOfSync: !entry.hook && entry.sync === 'OutOfSync' && !ignoredExtra(entry),
+    };
     if (now.resource) this.nResources++;
     if (now.live) this.nLive++;
     if (now.outOfSync) this.nOutOfSync++;
@@ -268,10 +292,23 @@ export class AppTracker {
   }
 }
 
+/**
+ * An extra live object (it needs pruning) annotated `compare-options: IgnoreExtraneous` stays `OutOfSync` itself
+ * but does not make the app OutOfSync (controller state.go `CompareAppState`, §1.7; e2e
+ * `TestCompareOptionIgnoreExtraneous`).
+ */
+function ignoredExtra(entry: Entry): boolean {
+  const needsPruning = !entry.desired && entry.live !== undefined;
+  return (
+    needsPruning && hasAnnotationOption(entry.live, annotationCompareOptions, compareOptionIgnoreExtraneous)
+  );
+}
+
 /** What of an entry the app-level fold reads (§1.7, §1.8): when this is unchanged, so is the fold. */
 function foldInput(entry: Entry): string {
   const ignored = entry.live?.metadata.annotations?.[annotationIgnoreHealthcheck] ?? '';
-  return `${entry.hook}|${!!entry.desired}|${!!entry.live}|${ignored}|${entry.health?.status}|${entry.sync}`;
+  const extra = ignoredExtra(entry);
+  return `${entry.hook}|${!!entry.desired}|${!!entry.live}|${ignored}|${extra}|${entry.health?.status}|${entry.sync}`;
 }
 
 function fields(entry: Entry) {
