@@ -54,3 +54,23 @@ describe('sim run number options (issue 10, bad input)', () => {
     expect(runWith([flag, value])).toEqual({ code: 0, stderr: '' });
   });
 });
+
+describe('sim run and the run limits (issue 10)', () => {
+  it('refuses a Deployment with 100,000 replicas fast, with exit 2 naming the limit', () => {
+    let stderr = '';
+    const started = performance.now();
+    const code = sim(['run', 'huge.yaml'], {
+      readFile: () =>
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: huge\nspec:\n  replicas: 100000\n' +
+        '  selector:\n    matchLabels: {app: huge}\n  template:\n    metadata:\n      labels: {app: huge}\n' +
+        '    spec:\n      containers: [{name: web, image: nginx}]\n',
+      stdout: () => {},
+      stderr: (text) => (stderr += text),
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'sim run: huge.yaml:1:1: Deployment/huge: spec.replicas: 100000 is over the limit of 1000 replicas per workload\n',
+    );
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
