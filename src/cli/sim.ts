@@ -1,8 +1,10 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
+import { maxManifestBytes } from '../scenarios/manifests';
 import { fileURLToPath } from 'node:url';
 import { exitUsage, type Command, type CommandIo } from './command';
 import { health } from './commands/health';
 import { run } from './commands/run';
+import { readCapped } from './readCapped';
 
 /**
  * The headless simulator, `npm run --silent sim -- <command> …` (contract.md §1). Each command lives in its own
@@ -54,7 +56,8 @@ export function sim(argv: string[], io: CommandIo): number {
 const exitInternal = 1;
 
 const nodeIo: CommandIo = {
-  readFile: (path) => readFileSync(path, 'utf8'),
+  // Every file the CLI reads (manifests, --live, scenarios, sim health) is checked and capped before reading.
+  readFile: (path) => readCapped(path, maxManifestBytes),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 };

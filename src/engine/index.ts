@@ -13,3 +13,4 @@ export type * from './events';
 export type * from './types';
 export { healthOrder, syncPhases } from './types';
 export { EPOCH_MS, toTimestamp } from './clock';
+export { limits } from './limits';

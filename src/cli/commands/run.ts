@@ -115,8 +115,8 @@ options:
   --sync-option OPT      an operation sync option, e.g. PruneLast=true (repeatable)
   --namespace NS         the destination namespace (default "default")
   --app NAME             the Application's name (default "app")
-  --seed N               seed for every random choice (default 1)
-  --until SECONDS        stop at this virtual time (default 3600)
+  --seed N               seed for every random choice, 0 to 4294967295 (default 1)
+  --until SECONDS        stop at this virtual time (default 3600, at most 86400)
   --retry-limit N        retry a failed operation N times (5 s × 2^n back-off, -1 = unlimited)
   --terminate-at SECONDS terminate the operation at this virtual time
   --json                 print the result object as JSON

@@ -1,4 +1,4 @@
-import { InputError } from '../../engine';
+import { InputError, limits } from '../../engine';
 
 /** The options of `sim run` (contract.md §1.1), parsed. */
 export interface RunOptions {
@@ -42,11 +42,21 @@ export function parseRunOptions(args: string[]): RunOptions {
         bad(`option ${flag} needs a value`);
       return v;
     };
-    const number = (name: string, min: number): number => {
+    // Plain decimal numbers only: Number() would also take `0x10`, `1e15`, `Infinity` and ` `, none of which a
+    // user means as a count of seconds.
+    const decimal = (name: string, max: number): number => {
+      const raw = value();
+      if (!/^\d+(\.\d+)?$/.test(raw))
+        bad(`option ${name} needs a plain decimal number of seconds, got "${raw}"`);
+      const n = Number(raw);
+      if (n > max) bad(`option ${name} must be at most ${max} seconds, got "${raw}"`);
+      return n;
+    };
+    const integer = (name: string, min: number, max: number): number => {
       const raw = value();
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n) || n < min)
-        bad(`option ${name} needs a number ≥ ${min}, got "${raw}"`);
+      if (!/^-?\d+$/.test(raw) || n < min || n > max)
+        bad(`option ${name} needs a whole number from ${min} to ${max}, got "${raw}"`);
       return n;
     };
     switch (flag) {
@@ -57,7 +67,7 @@ export function parseRunOptions(args: string[]): RunOptions {
         options.prune = true;
         break;
       case '--wave-delay':
-        options.waveDelay = number('--wave-delay', 0);
+        options.waveDelay = decimal('--wave-delay', limits.maxVirtualSeconds);
         break;
       case '--fail': {
         const target = value();
@@ -80,16 +90,17 @@ export function parseRunOptions(args: string[]): RunOptions {
         options.app = value();
         break;
       case '--seed':
-        options.seed = Math.floor(number('--seed', 0));
+        // The seed feeds a 32-bit generator, so only 0..2^32-1 are distinct seeds.
+        options.seed = integer('--seed', 0, 2 ** 32 - 1);
         break;
       case '--until':
-        options.until = number('--until', 0);
+        options.until = decimal('--until', limits.maxVirtualSeconds);
         break;
       case '--retry-limit':
-        options.retryLimit = Math.floor(number('--retry-limit', -1));
+        options.retryLimit = integer('--retry-limit', -1, 1000);
         break;
       case '--terminate-at':
-        options.terminateAt = number('--terminate-at', 0);
+        options.terminateAt = decimal('--terminate-at', limits.maxVirtualSeconds);
         break;
       case '--json':
         options.json = true;

@@ -5,6 +5,7 @@ import type { SimEvent } from '../events';
 import { Rng } from '../random';
 import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type TickOutcome } from '../sync';
 import type { HealthOverrides } from '../health/healthOverrides';
+import { checkInputLimits, RunLimits } from '../limits';
 import type { KubeObject, OperationPhase, SourcePosition } from '../types';
 import { AppTracker, withNamespace } from './appTracker';
 import { applicationView, type ApplicationJson } from './applicationView';
@@ -93,6 +94,8 @@ class Simulation {
   private readonly warnings: string[] = [];
   private readonly problems: InputProblem[] = [];
   private onChange: (() => void) | undefined;
+  /** The documented run limits (limits.ts), checked between two instants so a huge input ends fast. */
+  private readonly limits = new RunLimits();
 
   constructor(private readonly input: SimulationInput) {
     const hasPast = (input.history?.length ?? 0) > 0 || (input.live?.length ?? 0) > 0;
@@ -111,6 +114,7 @@ class Simulation {
     });
     const pods = new PodTracker({ store: this.cluster.store, log: this.log });
     this.cluster.store.watch((event) => {
+      this.limits.count(event.type, event.object);
       this.tracker.onWatch(event);
       pods.onWatch(event);
       this.onChange?.();
@@ -118,6 +122,7 @@ class Simulation {
   }
 
   run(): SimulationResult {
+    checkInputLimits(this.input);
     if (this.input.recordHistory) this.log.start(0);
     this.preparePast();
     this.clock.advanceTo(Math.max(0, this.clock.now()));
@@ -138,6 +143,7 @@ class Simulation {
       if (next === undefined || next > until) break;
       if (restingSince !== undefined && next > restingSince + REST_MS) break;
       this.clock.runNext();
+      this.limits.check(this.log.events.length, this.log.seconds(this.clock.now()));
       // Judge rest only once the current instant is done: the app's health fold and the controllers' reactions
       // to the last tick are queued at this same time and would otherwise be cut off.
       if (this.clock.nextDeadline() === this.clock.now()) continue;
@@ -172,6 +178,7 @@ class Simulation {
       const next = this.clock.nextDeadline();
       if (next === undefined || next > limit || next > -60_000) break;
       this.clock.runNext();
+      this.limits.check(this.log.events.length, this.log.seconds(this.clock.now()));
       if ((this.operation?.completed ?? true) && isSettled(this.cluster.store, this.tracker)) break;
     }
   }

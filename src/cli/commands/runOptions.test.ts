@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { sim } from '../sim';
+
+/** Runs `sim run` with one valid file and the given options; returns the exit status and stderr. */
+function runWith(options: string[]) {
+  let stderr = '';
+  const code = sim(['run', 'cm.yaml', ...options], {
+    readFile: () => 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n',
+    stdout: () => {},
+    stderr: (text) => (stderr += text),
+  });
+  return { code, stderr };
+}
+
+describe('sim run number options (issue 10, bad input)', () => {
+  it.each([
+    ['--seed', '1.7'],
+    ['--seed', '-1'],
+    ['--seed', '4294967296'],
+    ['--seed', '0x10'],
+    ['--wave-delay', '0x10'],
+    ['--wave-delay', '1e15'],
+    ['--wave-delay', 'Infinity'],
+    ['--wave-delay', ''],
+    ['--until', '0x10'],
+    ['--until', '1e15'],
+    ['--until', 'Infinity'],
+    ['--until', ''],
+    ['--until', ' 5'],
+    ['--until', '86401'],
+    ['--retry-limit', '2.5'],
+    ['--terminate-at', '-3'],
+  ])('refuses %s "%s" with exit 2 and one line', (flag, value) => {
+    const { code, stderr } = runWith([`${flag}=${value}`]);
+    expect(code).toBe(2);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(flag);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('names the --until maximum of one simulated day', () => {
+    expect(runWith(['--until', '100000']).stderr).toBe(
+      'sim run: <command line>:1:1: option --until must be at most 86400 seconds, got "100000"\n',
+    );
+  });
+
+  it.each([
+    ['--seed', '0'],
+    ['--seed', '4294967295'],
+    ['--wave-delay', '0.5'],
+    ['--until', '86400'],
+    ['--retry-limit', '-1'],
+  ])('accepts %s %s', (flag, value) => {
+    expect(runWith([flag, value])).toEqual({ code: 0, stderr: '' });
+  });
+});
+
+describe('sim run and the run limits (issue 10)', () => {
+  it('refuses a Deployment with 100,000 replicas fast, with exit 2 naming the limit', () => {
+    let stderr = '';
+    const started = performance.now();
+    const code = sim(['run', 'huge.yaml'], {
+      readFile: () =>
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: huge\nspec:\n  replicas: 100000\n' +
+        '  selector:\n    matchLabels: {app: huge}\n  template:\n    metadata:\n      labels: {app: huge}\n' +
+        '    spec:\n      containers: [{name: web, image: nginx}]\n',
+      stdout: () => {},
+      stderr: (text) => (stderr += text),
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'sim run: huge.yaml:1:1: Deployment/huge: spec.replicas: 100000 is over the limit of 1000 replicas per workload\n',
+    );
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});

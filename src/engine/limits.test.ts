@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from './inputError';
+import { limits } from './limits';
+import { runSimulation } from './simulation/simulate';
+import type { KubeObject } from './types';
+
+function deployment(name: string, replicas: number): KubeObject {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: name } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] },
+      },
+    },
+  };
+}
+
+/** Runs and returns the InputError the run ended with, and how long it took in wall time. */
+function refusal(desired: KubeObject[], positions?: { file: string; line: number; column: number }[]) {
+  const started = performance.now();
+  try {
+    runSimulation({ desired, positions });
+  } catch (error) {
+    if (error instanceof InputError) return { error, ms: performance.now() - started };
+    throw error;
+  }
+  throw new Error('the run was not refused');
+}
+
+describe('run limits (issue 10: documented limits end a run with a clear message)', () => {
+  it('refuses a Deployment with 100,000 replicas at its position, before simulating', () => {
+    const { error, ms } = refusal([deployment('huge', 100_000)], [{ file: 'app.yaml', line: 7, column: 1 }]);
+    expect(error.message).toBe(
+      'app.yaml:7:1: Deployment/huge: spec.replicas: 100000 is over the limit of 1000 replicas per workload',
+    );
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('refuses more input objects than the limit', () => {
+    const many = Array.from({ length: limits.maxInputObjects + 1 }, (_, i) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: `cm-${i}` },
+    }));
+    expect(refusal(many).error.detail).toBe('5001 objects is over the limit of 5000 objects in one run');
+  });
+
+  it('stops a run whose workloads together make more pods than the limit', () => {
+    const desired = Array.from({ length: 6 }, (_, i) => deployment(`web-${i}`, limits.maxReplicas));
+    const { error } = refusal(desired);
+    expect(error.detail).toMatch(/^the run was stopped at t=[\d.]+s: more than 5000 pods in the cluster$/);
+  }, 60_000);
+
+  it('accepts a run of one simulated day', () => {
+    expect(() =>
+      runSimulation({ desired: [deployment('big', 50)], untilSeconds: limits.maxVirtualSeconds }),
+    ).not.toThrow();
+  });
+});

@@ -1,0 +1,91 @@
+import { InputError, type InputPosition } from './inputError';
+import type { KubeObject, SourcePosition } from './types';
+
+/**
+ * The documented limits of one simulation (README "Limits"). They keep a hostile or mistaken input from running
+ * for minutes or exhausting memory (issue 10: 53,000 ConfigMaps took 37 s and 960 MB). A run that would go past
+ * one is refused, or ended, with an InputError naming the limit, so the CLI exits 2 and the page shows it.
+ */
+export const limits = {
+  /** Objects in one run's input: the desired objects, every history revision's and the live ones. */
+  maxInputObjects: 5_000,
+  /** `spec.replicas` of one workload, and a Job's `parallelism` and `completions`. */
+  maxReplicas: 1_000,
+  /** Objects in the simulated cluster at any one time (pods, ReplicaSets, events of controllers included). */
+  maxObjects: 20_000,
+  /** Pods in the simulated cluster at any one time. */
+  maxPods: 5_000,
+  /** Entries of the event log. */
+  maxEvents: 200_000,
+  /** The latest virtual time a run may reach (`--until`), in seconds: one simulated day. */
+  maxVirtualSeconds: 86_400,
+} as const;
+
+/** Where a limit that is not any one object's fault is reported. */
+const nowhere: InputPosition = { file: '<simulation>', line: 1, column: 1 };
+
+/** Throws an InputError at the first place the input itself goes past a limit, before anything is simulated. */
+export function checkInputLimits(input: {
+  desired: readonly KubeObject[];
+  positions?: readonly (SourcePosition | undefined)[];
+  history?: readonly (readonly KubeObject[])[];
+  live?: readonly KubeObject[];
+  untilSeconds?: number;
+}): void {
+  const first = input.positions?.[0];
+  const total =
+    input.desired.length +
+    (input.live?.length ?? 0) +
+    (input.history ?? []).reduce((sum, revision) => sum + revision.length, 0);
+  if (total > limits.maxInputObjects)
+    throw new InputError(
+      `${total} objects is over the limit of ${limits.maxInputObjects} objects in one run`,
+      first ? { ...first, line: 1, column: 1 } : nowhere,
+    );
+  if ((input.untilSeconds ?? 0) > limits.maxVirtualSeconds)
+    throw new InputError(
+      `a run may last at most ${limits.maxVirtualSeconds} virtual seconds, not ${input.untilSeconds}`,
+      nowhere,
+    );
+  input.desired.forEach((obj, i) => {
+    const field = tooManyReplicas(obj);
+    if (field)
+      throw new InputError(
+        `${obj.kind}/${obj.metadata?.name}: ${field} is over the limit of ${limits.maxReplicas} replicas per workload`,
+        input.positions?.[i] ?? nowhere,
+      );
+  });
+}
+
+/** The first replica-like field of a workload over the limit, as `spec.replicas: 100000`, or undefined. */
+function tooManyReplicas(obj: KubeObject): string | undefined {
+  const spec = (obj.spec ?? {}) as Record<string, unknown>;
+  for (const field of ['replicas', 'parallelism', 'completions']) {
+    const value = spec[field];
+    if (typeof value === 'number' && value > limits.maxReplicas) return `spec.${field}: ${value}`;
+  }
+  return undefined;
+}
+
+/**
+ * Watches a running simulation's size. `count` follows the object store's watch events; `check` throws once
+ * the cluster or the event log has grown past a limit, and is called between two instants of the clock.
+ */
+export class RunLimits {
+  private objects = 0;
+  private pods = 0;
+
+  count(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void {
+    const delta = type === 'ADDED' ? 1 : type === 'DELETED' ? -1 : 0;
+    this.objects += delta;
+    if (obj.kind === 'Pod' && obj.apiVersion === 'v1') this.pods += delta;
+  }
+
+  check(events: number, atSeconds: number): void {
+    const over = (what: string, limit: number) =>
+      new InputError(`the run was stopped at t=${atSeconds}s: more than ${limit} ${what}`, nowhere);
+    if (this.pods > limits.maxPods) throw over('pods in the cluster', limits.maxPods);
+    if (this.objects > limits.maxObjects) throw over('objects in the cluster', limits.maxObjects);
+    if (events > limits.maxEvents) throw over('events in the log', limits.maxEvents);
+  }
+}
