@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { viteSingleFile } from 'vite-plugin-singlefile';
+import { fengariCorePlugin } from './src/lua/fengariCorePlugin';
 import { compileScenariosPlugin } from './src/scenarios/compileScenariosPlugin';
 
 // `base: './'` keeps asset paths relative, so dist/ works from any sub-path of a static host.
@@ -10,6 +11,7 @@ export default defineConfig(({ mode }) => ({
   base: './',
   plugins: [
     compileScenariosPlugin(import.meta.dirname),
+    fengariCorePlugin(),
     svelte(),
     ...(mode === 'single' ? [viteSingleFile()] : []),
   ],

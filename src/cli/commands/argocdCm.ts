@@ -1,0 +1,18 @@
+import { readFile } from 'node:fs/promises';
+import type { HealthOverrides } from '../../engine';
+import { luaHealthOverrides } from '../../lua/luaHealthOverrides';
+import { readArgocdCm } from '../../lua/readArgocdCm';
+
+/**
+ * The health overrides of an argocd-cm ConfigMap's text (`--argocd-cm FILE`): its
+ * `resource.customizations.health.*` Lua, compiled once. Bad input throws an InputError with file:line:column.
+ * The CLI always has the Lua VM, so this is synchronous; the page loads the VM lazily (src/lua/loadLua.ts).
+ */
+export function argocdCmOverrides(text: string, file: string): HealthOverrides {
+  return luaHealthOverrides(readArgocdCm(text, file));
+}
+
+/** Reads an argocd-cm file and returns its health overrides (the contract's async form, for other callers). */
+export async function loadArgocdCm(file: string): Promise<HealthOverrides> {
+  return argocdCmOverrides(await readFile(file, 'utf8'), file);
+}

@@ -1,0 +1,42 @@
+import type { HealthCheck, HealthOverrides } from '../engine/health/healthOverrides';
+import { InputError } from '../engine/inputError';
+import type { HealthCustomization } from './healthCustomizations';
+import { LuaSyntaxError, LuaVm } from './luaVm';
+
+/**
+ * HealthOverrides backed by Lua: each script is compiled once, up front, so a script that does not parse is an
+ * input error before the simulation starts (naming the argocd-cm file, the line and column of the key's value and
+ * Lua's message) rather than an `Unknown` health in the middle of a run.
+ */
+export function luaHealthOverrides(customizations: HealthCustomization[], vm = new LuaVm()): HealthOverrides {
+  const exact = new Map<string, HealthCheck>();
+  const wildcards: { group: RegExp; kind: RegExp; check: HealthCheck }[] = [];
+  for (const c of customizations) {
+    let check: HealthCheck;
+    try {
+      check = vm.compile(c.source, c.key);
+    } catch (error) {
+      if (!(error instanceof LuaSyntaxError)) throw error;
+      const detail = `the health Lua of ${c.key} does not parse: ${error.message}`;
+      throw new InputError(detail, c.position ?? { file: 'argocd-cm', line: 1, column: 1 });
+    }
+    if (c.group.includes('*') || c.kind.includes('*')) {
+      wildcards.push({ group: glob(c.group), kind: glob(c.kind), check });
+    } else exact.set(`${c.group}/${c.kind}`, check);
+  }
+  return {
+    // Argo CD looks the exact group/kind up first, then the wildcard keys (util/lua/lua.go GetHealthScript).
+    checkFor(group, kind) {
+      return (
+        exact.get(`${group}/${kind}`) ??
+        wildcards.find((w) => w.group.test(group) && w.kind.test(kind))?.check
+      );
+    },
+  };
+}
+
+/** A `*` glob as a whole-string pattern, as Argo CD's glob.Match treats the wildcard keys. */
+function glob(pattern: string): RegExp {
+  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
+  return new RegExp(`^${escaped}$`);
+}
