@@ -1,0 +1,279 @@
+/**
+ * A subset of Go's `text/template`, as Argo CD's ApplicationSet controller runs it for `goTemplate: true`
+ * (argocd-semantics.md §5.1 "Generation"; applicationset/utils/utils.go `Replace`). The template is named `base`
+ * there, so every message below says `base`, and the messages are Go's own words so that a user can search them.
+ *
+ * Supported: literal text, `{{ pipeline }}` with `{{-`/`-}}` trimming, the dot, field chains (`.a.b`), double-quoted
+ * string literals, and pipelines through the Sprig functions `lower`, `upper`, `trim` and `quote`. Anything else is
+ * refused with Go's parse error (`function "x" not defined`) rather than rendered wrongly.
+ */
+
+import type { Json } from '../../types';
+
+/** The result of rendering one string: the text, or Argo CD's error message. */
+export type RenderResult = { ok: true; value: string } | { ok: false; error: string };
+
+/** `missingkey=error` makes a missing map key an error; the default prints `<no value>` (Go `text/template`). */
+export interface GoTemplateOptions {
+  missingKeyError: boolean;
+}
+
+/** Parses Argo CD's `goTemplateOptions` list; only `missingkey=…` has an effect in the simulator. */
+export function goTemplateOptionsFrom(options: readonly string[] | undefined): GoTemplateOptions {
+  let missingKeyError = false;
+  for (const option of options ?? []) {
+    if (option === 'missingkey=error') missingKeyError = true;
+    else if (
+      option === 'missingkey=default' ||
+      option === 'missingkey=zero' ||
+      option === 'missingkey=invalid'
+    )
+      missingKeyError = false;
+  }
+  return { missingKeyError };
+}
+
+/** A function gets its arguments, the piped value last (Go `text/template` pipelines). */
+interface TemplateFunction {
+  arity: number;
+  call: (args: Json[]) => Json;
+}
+
+const stringFunction = (f: (value: string) => string): TemplateFunction => ({
+  arity: 1,
+  call: ([value]) => f(printed(value)),
+});
+
+const functions: Record<string, TemplateFunction> = {
+  lower: stringFunction((value) => value.toLowerCase()),
+  upper: stringFunction((value) => value.toUpperCase()),
+  trim: stringFunction((value) => value.trim()),
+  quote: stringFunction((value) => JSON.stringify(value)),
+  // Go's builtin `index` over a map; a missing key gives the zero value, which prints `<no value>` for interfaces.
+  index: {
+    arity: 2,
+    call: ([map, key]) =>
+      map !== null && typeof map === 'object' && Object.prototype.hasOwnProperty.call(map, key)
+        ? (map as Record<string, Json>)[key]
+        : null,
+  },
+};
+
+/** Go's control keywords; the simulator refuses them clearly instead of misreading them as functions. */
+const keywords = ['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue'];
+
+/** One operand or function name of a command, with its offset in the template for Go's error positions. */
+interface Term {
+  kind: 'field' | 'dot' | 'string' | 'function';
+  text: string;
+  /** Field chain segments (`.a.b` → ['a', 'b']). */
+  fields: string[];
+  /** Go reports a chain at its second segment (parse.go builds a ChainNode there), a single field at its start. */
+  position: number;
+}
+
+class TemplateError extends Error {}
+
+/** Renders one string of the template. */
+export function renderGoTemplate(
+  template: string,
+  params: Record<string, Json>,
+  options: GoTemplateOptions,
+): RenderResult {
+  let out = '';
+  let cursor = 0;
+  try {
+    const actions = parseActions(template);
+    for (const action of actions) {
+      let before = template.slice(cursor, action.start);
+      if (action.trimLeft) before = before.replace(/\s+$/, '');
+      out += before;
+      out += evaluate(template, action.terms, params, options);
+      cursor = action.end;
+      if (action.trimRight) {
+        const rest = template.slice(cursor);
+        cursor += rest.length - rest.replace(/^\s+/, '').length;
+      }
+    }
+  } catch (error) {
+    const message = (error as Error).message;
+    if (error instanceof ParseError)
+      return { ok: false, error: `failed to parse template ${template}: ${message}` };
+    return { ok: false, error: `failed to execute go template ${template}: ${message}` };
+  }
+  out += template.slice(cursor);
+  return { ok: true, value: out };
+}
+
+class ParseError extends Error {}
+
+interface Action {
+  start: number;
+  end: number;
+  trimLeft: boolean;
+  trimRight: boolean;
+  /** Commands of the pipeline, each a list of terms. */
+  terms: Term[][];
+}
+
+function lineOf(template: string, position: number): number {
+  return 1 + (template.slice(0, position).match(/\n/g)?.length ?? 0);
+}
+
+function parseActions(template: string): Action[] {
+  const actions: Action[] = [];
+  let from = 0;
+  for (;;) {
+    const start = template.indexOf('{{', from);
+    if (start < 0) return actions;
+    const close = template.indexOf('}}', start + 2);
+    if (close < 0) throw new ParseError(`template: base:${lineOf(template, start)}: unclosed action`);
+    let bodyStart = start + 2;
+    let bodyEnd = close;
+    const trimLeft = template.startsWith('{{- ', start);
+    if (trimLeft) bodyStart += 2;
+    const trimRight = bodyEnd - 2 >= bodyStart && template.slice(bodyEnd - 2, bodyEnd) === ' -';
+    if (trimRight) bodyEnd -= 2;
+    actions.push({
+      start,
+      end: close + 2,
+      trimLeft,
+      trimRight,
+      terms: parsePipeline(template, bodyStart, bodyEnd),
+    });
+    from = close + 2;
+  }
+}
+
+function parsePipeline(template: string, from: number, to: number): Term[][] {
+  const commands: Term[][] = [[]];
+  let i = from;
+  while (i < to) {
+    const c = template[i];
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      i++;
+    } else if (c === '|') {
+      commands.push([]);
+      i++;
+    } else if (c === '"') {
+      let j = i + 1;
+      while (j < to && template[j] !== '"') j += template[j] === '\\' ? 2 : 1;
+      if (j >= to) throw new ParseError(`template: base:${lineOf(template, i)}: unterminated quoted string`);
+      const text = JSON.parse(template.slice(i, j + 1)) as string;
+      commands[commands.length - 1].push({ kind: 'string', text, fields: [], position: i });
+      i = j + 1;
+    } else if (c === '.') {
+      const match = /^(\.[A-Za-z_][A-Za-z0-9_]*)+/.exec(template.slice(i, to));
+      if (!match) {
+        commands[commands.length - 1].push({ kind: 'dot', text: '.', fields: [], position: i });
+        i++;
+        continue;
+      }
+      const fields = match[0].slice(1).split('.');
+      const position = fields.length > 1 ? i + 1 + fields[0].length : i;
+      commands[commands.length - 1].push({ kind: 'field', text: match[0], fields, position });
+      i += match[0].length;
+    } else {
+      const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(template.slice(i, to));
+      if (!match) {
+        throw new ParseError(`template: base:${lineOf(template, i)}: unexpected "${c}" in command`);
+      }
+      if (keywords.includes(match[0])) {
+        throw new ParseError(
+          `template: base:${lineOf(template, i)}: {{${match[0]}}} is not supported by the simulator (only fields, ` +
+            `string literals and the functions ${Object.keys(functions).join(', ')})`,
+        );
+      }
+      if (!Object.prototype.hasOwnProperty.call(functions, match[0])) {
+        throw new ParseError(`template: base:${lineOf(template, i)}: function "${match[0]}" not defined`);
+      }
+      commands[commands.length - 1].push({ kind: 'function', text: match[0], fields: [], position: i });
+      i += match[0].length;
+    }
+  }
+  if (commands.some((command) => command.length === 0)) {
+    throw new ParseError(`template: base:${lineOf(template, from)}: missing value for command`);
+  }
+  return commands;
+}
+
+/** Go's `ErrorContext`: 1-based line, 0-based byte column of the node. */
+function context(template: string, term: Term): string {
+  const before = template.slice(0, term.position);
+  const lastNewline = before.lastIndexOf('\n');
+  const column = lastNewline < 0 ? term.position : term.position - lastNewline - 1;
+  return `template: base:${lineOf(template, term.position)}:${column}: executing "base" at <${term.text}>`;
+}
+
+const NO_VALUE = Symbol('no value');
+
+function evaluate(
+  template: string,
+  commands: Term[][],
+  params: Record<string, Json>,
+  options: GoTemplateOptions,
+): string {
+  let piped: Json | typeof NO_VALUE | undefined = undefined;
+  for (const command of commands) {
+    const [head, ...args] = command;
+    if (head.kind === 'function') {
+      const values = args.map((arg) => operand(template, arg, params, options));
+      if (piped !== undefined) values.push(piped);
+      const fn = functions[head.text];
+      if (values.length !== fn.arity) {
+        throw new TemplateError(
+          `${context(template, head)}: wrong number of args for ${head.text}: want ${fn.arity} got ${values.length}`,
+        );
+      }
+      piped = fn.call(values);
+    } else {
+      if (args.length > 0 || piped !== undefined) {
+        throw new TemplateError(
+          `${context(template, head)}: can't give argument to non-function ${head.text}`,
+        );
+      }
+      piped = operand(template, head, params, options);
+    }
+  }
+  return printed(piped);
+}
+
+function operand(
+  template: string,
+  term: Term,
+  params: Record<string, Json>,
+  options: GoTemplateOptions,
+): Json | typeof NO_VALUE {
+  if (term.kind === 'string') return term.text;
+  if (term.kind === 'dot') return params;
+  let value: Json | typeof NO_VALUE = params;
+  for (const field of term.fields) {
+    if (value === NO_VALUE || value === null) {
+      throw new TemplateError(`${context(template, term)}: nil pointer evaluating interface {}.${field}`);
+    }
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      throw new TemplateError(
+        `${context(template, term)}: can't evaluate field ${field} in type interface {}`,
+      );
+    }
+    if (!Object.prototype.hasOwnProperty.call(value, field)) {
+      if (options.missingKeyError) {
+        throw new TemplateError(`${context(template, term)}: map has no entry for key "${field}"`);
+      }
+      value = NO_VALUE;
+    } else {
+      value = (value as Record<string, Json>)[field];
+    }
+  }
+  return value;
+}
+
+/** Go's `fmt.Print` of a JSON-decoded value. */
+function printed(value: Json | typeof NO_VALUE): string {
+  if (value === NO_VALUE || value === undefined || value === null) return '<no value>';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `[${value.map(printed).join(' ')}]`;
+  const keys = Object.keys(value as object).sort();
+  return `map[${keys.map((key) => `${key}:${printed((value as Record<string, Json>)[key])}`).join(' ')}]`;
+}
