@@ -37,7 +37,7 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
     waveDelaySeconds: options.waveDelaySeconds ?? scenario.options.waveDelay,
     fail: [...scenario.fail, ...(options.fail ?? [])],
     seed: options.seed ?? scenario.options.seed,
-    untilSeconds: options.untilSeconds,
+    untilSeconds: options.untilSeconds ?? scenario.options.until,
     terminateAtSeconds: options.terminateAtSeconds,
     recordHistory: options.recordHistory,
   });

@@ -11,6 +11,7 @@ import { parseManifests, type ParsedObject } from './manifests';
  * summary: …                # a paragraph under the title
  * app: { name, namespace }  # the Application and its destination namespace
  * options: { waveDelay: 2, prune: false, syncOptions: [CreateNamespace=true], seed: 1 }
+ *                           # until: 120 ends a story whose operation never ends (like `sim run --until`)
  * toggles:                  # failure switches the page offers (contract `--fail` values)
  *   - { id: migration, label: Make the migration fail, fail: job/database-migration }
  * fail: []                  # workloads that fail by default
@@ -36,7 +37,7 @@ export interface Scenario {
   title: string;
   summary: string;
   app: { name: string; namespace: string };
-  options: { waveDelay: number; prune: boolean; syncOptions: string[]; seed: number };
+  options: { waveDelay: number; prune: boolean; syncOptions: string[]; seed: number; until?: number };
   toggles: { id: string; label: string; fail: string }[];
   fail: string[];
   story: { title: string; text: string; at?: number }[];
@@ -112,6 +113,10 @@ export function parseScenario(text: string, file: string): Scenario {
   const waveDelay = optionsData.waveDelay ?? 2;
   if (typeof waveDelay !== 'number' || waveDelay < 0)
     fail('options.waveDelay must be a number of seconds ≥ 0', field('options'));
+  // A stuck operation never ends, so without a limit its story would stretch over the default hour.
+  const until = optionsData.until;
+  if (until !== undefined && (typeof until !== 'number' || !(until > 0)))
+    fail('options.until must be a number of seconds > 0', field('options'));
 
   const revisionsNode = field('revisions');
   if (!isSeq(revisionsNode) || revisionsNode.items.length === 0) {
@@ -167,6 +172,7 @@ export function parseScenario(text: string, file: string): Scenario {
       prune: optionsData.prune === true,
       syncOptions: listOfStrings(optionsData.syncOptions, 'options.syncOptions'),
       seed: typeof optionsData.seed === 'number' ? optionsData.seed : 1,
+      ...(until !== undefined ? { until: until as number } : {}),
     },
     toggles,
     fail: listOfStrings(data.fail, 'fail'),

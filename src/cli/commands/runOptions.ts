@@ -11,7 +11,8 @@ export interface RunOptions {
   namespace?: string;
   app?: string;
   seed?: number;
-  until: number;
+  /** Unset means the scenario's own `options.until`, else the engine's default of 3600 s. */
+  until?: number;
   json: boolean;
   retryLimit?: number;
   terminateAt?: number;
@@ -24,7 +25,6 @@ export function parseRunOptions(args: string[]): RunOptions {
     prune: false,
     fail: [],
     syncOptions: [],
-    until: 3600,
     json: false,
   };
   const bad = (message: string): never => {

@@ -50,6 +50,17 @@ describe('loadBalancerController', () => {
     expect(healthOf(ready)?.status).toBe('Healthy');
   });
 
+  it('never gives an address to a Service whose loadBalancerClass no controller here serves', () => {
+    const cluster = testCluster([loadBalancerController]);
+    const web = service('web', 'LoadBalancer');
+    cluster.store.apply({ ...web, spec: { ...web.spec, loadBalancerClass: 'example.com/internal-lb' } });
+    cluster.clock.advanceTo(60_000);
+    const pending = get(cluster, 'Service', 'web')!;
+    expect(pending.spec.ports[0].nodePort).toBeGreaterThanOrEqual(30000);
+    expect(pending.status.loadBalancer.ingress ?? []).toEqual([]);
+    expect(healthOf(pending)?.status).toBe('Progressing');
+  });
+
   it('hands out pool addresses lowest first', () => {
     const cluster = testCluster([loadBalancerController]);
     cluster.store.apply(service('a', 'LoadBalancer'));

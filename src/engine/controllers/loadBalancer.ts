@@ -62,6 +62,10 @@ function reconcileService(cluster: Cluster, service: KubeObject): void {
   }
   if (ingress.length > 0) return;
   if (!service.status) cluster.store.setStatus(ref, { loadBalancer: {} });
+  // A Service that names a `loadBalancerClass` is left to that class's controller (Kubernetes'
+  // service-controller and MetalLB both skip it). This cluster runs no other, so such a Service keeps
+  // `<pending>` forever, as it does on a real cluster whose load-balancer controller is missing.
+  if (service.spec?.loadBalancerClass) return;
   if (
     !delayElapsed(cluster, loadBalancerController, ref, `lb/${service.metadata.uid}`, LOAD_BALANCER_DELAY_MS)
   )

@@ -1,0 +1,64 @@
+// Browser cases for the self-study scenarios (issue 9): each of the four answers is in the picker and ends on the
+// page as its `expect:` block says, with the engine's own waiting message for the two that never end.
+import assert from 'node:assert/strict';
+import { openPage, readEndT, readT, selectSpeed, waitForStatus } from './pageHelpers.mjs';
+
+/** Where each study scenario ends (contract.md §2 words; the scenarios' own `expect:`). */
+const ends = {
+  'succeeded-progressing': {
+    'operation-phase': 'Succeeded',
+    'sync-status': 'Synced',
+    'health-status': 'Healthy',
+  },
+  'succeeded-then-degraded': {
+    'operation-phase': 'Succeeded',
+    'sync-status': 'Synced',
+    'health-status': 'Degraded',
+  },
+  'failed-degraded': { 'operation-phase': 'Failed', 'sync-status': 'OutOfSync', 'health-status': 'Degraded' },
+  'stuck-load-balancer': {
+    'operation-phase': 'Running',
+    'sync-status': 'Synced',
+    'health-status': 'Progressing',
+    'operation-message': 'waiting for healthy state of /Service/frontend',
+  },
+  'hook-never-completes': {
+    'operation-phase': 'Running',
+    'sync-status': 'OutOfSync',
+    'health-status': 'Healthy',
+    'operation-message': 'waiting for completion of hook batch/Job/database-migration',
+  },
+};
+
+export function studyCases({ browser, base }) {
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = async (query, fn) => {
+    const record = await openPage(browser, base, query);
+    try {
+      await fn(record.page);
+    } finally {
+      await record.close();
+    }
+  };
+
+  test('study scenarios are all offered in the scenario picker', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      const offered = await page.$$eval('[data-testid="scenario-picker"] option', (options) =>
+        options.map((o) => o.value),
+      );
+      for (const id of Object.keys(ends))
+        assert.ok(offered.includes(id), `${id} is in the picker: ${offered}`);
+    }));
+
+  for (const [scenario, end] of Object.entries(ends)) {
+    test(`study ${scenario} plays at max speed to ${Object.values(end).join(' / ')}`, () =>
+      withPage(`?scenario=${scenario}`, async (page) => {
+        await selectSpeed(page, 'max');
+        await page.click('[data-testid="play"]');
+        await waitForStatus(page, end);
+        assert.equal(await readT(page), await readEndT(page));
+      }));
+  }
+  return cases;
+}
