@@ -1,0 +1,109 @@
+// Browser cases for issue 8's layout, keys and links: the page on a projector (1024×768), a laptop (1280×720)
+// and a phone (390×844). Each case opens its own page so sizes and state never leak between cases.
+import assert from 'node:assert/strict';
+import { openPage } from './pageHelpers.mjs';
+
+const sizes = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+];
+
+/** How wide the page scrolls beyond the window, and how wide the timeline's drawing is against its box. */
+async function measure(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('[data-testid="timeline"]');
+    const box = svg.parentElement;
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      svgWidth: Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width,
+      boxWidth: box.clientWidth,
+      // The section that holds the lanes and the timeline: the box that must stay on screen.
+      sectionRight: document.querySelector('section.time').getBoundingClientRect().right,
+    };
+  });
+}
+
+export function layoutCases({ browser, base }) {
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = async (query, fn, options) => {
+    const record = await openPage(browser, base, query, options);
+    try {
+      await fn(record.page, record);
+      assert.deepEqual(record.errors, []);
+    } finally {
+      await record.close();
+    }
+  };
+
+  for (const viewport of sizes) {
+    test(`layout: ${viewport.width}×${viewport.height} has no sideways page scroll`, () =>
+      withPage(
+        '?scenario=failing-migration',
+        async (page) => {
+          await page.keyboard.press('End');
+          const m = await measure(page);
+          assert.ok(
+            m.scrollWidth <= m.innerWidth,
+            `page scrolls sideways: ${m.scrollWidth} > ${m.innerWidth}`,
+          );
+          assert.ok(
+            m.sectionRight <= m.innerWidth,
+            `timeline section ends at ${m.sectionRight}, past ${m.innerWidth}`,
+          );
+          if (viewport.width >= 1000) {
+            // The whole axis, failure included, is inside the box: the drawing is as wide as its container.
+            assert.ok(
+              m.svgWidth <= m.boxWidth + 1,
+              `timeline ${m.svgWidth} wider than its box ${m.boxWidth}`,
+            );
+          } else {
+            // On a phone the panels stack: the stack panel sits below the story, not beside it.
+            const stacked = await page.evaluate(() => {
+              const a = document.querySelector('.stack-panel').getBoundingClientRect();
+              const b = document.querySelector('.story')?.getBoundingClientRect();
+              return !b || b.top >= a.bottom - 1 || a.top >= b.bottom - 1;
+            });
+            assert.ok(stacked, 'the stack and the story sit side by side on a phone');
+            // The timeline keeps a readable width and pans inside its own box instead.
+            const pan = await page.evaluate(() => {
+              const box = document.querySelector('section.time');
+              return {
+                scroll: box.scrollWidth,
+                client: box.clientWidth,
+                overflow: getComputedStyle(box).overflowX,
+              };
+            });
+            assert.equal(pan.overflow, 'auto');
+            assert.ok(
+              pan.scroll >= 640 && pan.scroll > pan.client,
+              `timeline does not pan: ${JSON.stringify(pan)}`,
+            );
+          }
+        },
+        { viewport },
+      ));
+  }
+
+  test('layout: resizing a window from 1920 to 1024 reflows the timeline', () =>
+    withPage(
+      '?scenario=three-tier',
+      async (page) => {
+        const wide = await measure(page);
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await page.waitForFunction((before) => {
+          const svg = document.querySelector('[data-testid="timeline"]');
+          const width = Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width;
+          return width < before && width <= svg.parentElement.clientWidth + 1;
+        }, wide.svgWidth);
+        const narrow = await measure(page);
+        assert.ok(narrow.scrollWidth <= narrow.innerWidth, `page scrolls sideways after resize`);
+        assert.ok(narrow.svgWidth < wide.svgWidth);
+      },
+      { viewport: { width: 1920, height: 1080 } },
+    ));
+
+  return cases;
+}
