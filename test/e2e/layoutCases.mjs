@@ -1,7 +1,7 @@
 // Browser cases for issue 8's layout, keys and links: the page on a projector (1024×768), a laptop (1280×720)
 // and a phone (390×844). Each case opens its own page so sizes and state never leak between cases.
 import assert from 'node:assert/strict';
-import { openPage } from './pageHelpers.mjs';
+import { openPage, readT } from './pageHelpers.mjs';
 
 const sizes = [
   { width: 1024, height: 768 },
@@ -104,6 +104,38 @@ export function layoutCases({ browser, base }) {
       },
       { viewport: { width: 1920, height: 1080 } },
     ));
+
+  // A pick with the mouse leaves the focus on the drop-down; a clicker's PageDown must still drive the timeline.
+  for (const [control, value, scenario] of [
+    ['scenario-picker', 'failing-migration', 'failing-migration'],
+    ['speed', '4', 'three-tier'],
+  ]) {
+    test(`keys: after picking ${control} with the mouse, PageDown moves the cursor, not the pick`, () =>
+      withPage('?scenario=three-tier', async (page) => {
+        const select = `[data-testid="${control}"]`;
+        await page.click(select);
+        await page.selectOption(select, value);
+        await page.waitForFunction(
+          (id) => document.querySelector('[data-testid="scenario-picker"]').value === id,
+          scenario,
+        );
+        const t0 = await readT(page);
+        await page.keyboard.press('PageDown');
+        await page
+          .waitForFunction(
+            (t) => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > t,
+            t0,
+            { timeout: 2000 },
+          )
+          .catch(() => {});
+        assert.ok((await readT(page)) > t0, 'PageDown did not move the cursor');
+        assert.equal(await page.inputValue(select), value, 'PageDown changed the drop-down');
+        assert.equal(await page.inputValue('[data-testid="scenario-picker"]'), scenario);
+        // Space plays rather than opening the drop-down.
+        await page.keyboard.press(' ');
+        await page.waitForSelector('[data-testid="pause"]');
+      }));
+  }
 
   return cases;
 }
