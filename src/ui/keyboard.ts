@@ -41,6 +41,10 @@ export function runKeyAction(session: SimulationSession, action: Exclude<KeyActi
       return session.stepWave(-1);
     case 'wave-forward':
       return session.stepWave(1);
+    case 'moment-back':
+      return session.stepMoment(-1);
+    case 'moment-forward':
+      return session.stepMoment(1);
     case 'start':
       return session.seek(0);
     case 'end':

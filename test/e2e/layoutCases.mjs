@@ -1,7 +1,7 @@
 // Browser cases for issue 8's layout, keys and links: the page on a projector (1024×768), a laptop (1280×720)
 // and a phone (390×844). Each case opens its own page so sizes and state never leak between cases.
 import assert from 'node:assert/strict';
-import { openPage, readT } from './pageHelpers.mjs';
+import { openPage, readEndT, readState, readT } from './pageHelpers.mjs';
 
 const sizes = [
   { width: 1024, height: 768 },
@@ -136,6 +136,30 @@ export function layoutCases({ browser, base }) {
         await page.waitForSelector('[data-testid="pause"]');
       }));
   }
+
+  test('keys: PageDown in failing-migration stops at the migration failure and at the SyncFail hook', () =>
+    withPage('?scenario=failing-migration', async (page) => {
+      const stops = [];
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('PageDown');
+        const state = await readState(page);
+        if (stops.length > 0 && stops.at(-1).t === state.t) break;
+        stops.push({ t: state.t, message: state.message, phase: state.phase });
+      }
+      const times = stops.map((s) => s.t);
+      // The migration Job reaches its backoff limit at about 10.8 s (failing-migration.yaml).
+      assert.ok(
+        times.some((t) => t > 10.5 && t < 11),
+        `no stop at the migration's failure: ${times.join(', ')}`,
+      );
+      const syncFail = stops.find((s) => /hook batch\/Job\/checkout-sync-failed/.test(s.message));
+      assert.ok(syncFail, `no stop at the SyncFail hook: ${JSON.stringify(stops)}`);
+      assert.equal(stops.at(-1).t, await readEndT(page));
+      assert.ok(
+        stops.some((s) => s.phase === 'Failed'),
+        'no stop at the operation end',
+      );
+    }));
 
   return cases;
 }
