@@ -17,6 +17,15 @@ export function keyBelongsToControl(target: EventTarget | null, key: string): bo
   return target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
 }
 
+/**
+ * Hand the keys back to the page after a pick from a drop-down: a focused select takes PageDown, the arrows and
+ * Space for itself, so a presenter's clicker would switch the scenario or the speed instead of driving the
+ * timeline (issue 8). Called from the select's change handler, after the pick has been applied.
+ */
+export function giveFocusBack(control: EventTarget | null): void {
+  if (control instanceof HTMLElement) control.blur();
+}
+
 /** Carry out a transport key on the session (the legend key is the page's own business). */
 export function runKeyAction(session: SimulationSession, action: Exclude<KeyAction, 'legend'>): void {
   switch (action) {
@@ -32,6 +41,10 @@ export function runKeyAction(session: SimulationSession, action: Exclude<KeyActi
       return session.stepWave(-1);
     case 'wave-forward':
       return session.stepWave(1);
+    case 'moment-back':
+      return session.stepMoment(-1);
+    case 'moment-forward':
+      return session.stepMoment(1);
     case 'start':
       return session.seek(0);
     case 'end':

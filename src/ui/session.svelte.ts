@@ -10,7 +10,7 @@ import { frameAt } from './state/frameAt';
 import { lanesOf } from './state/lanesOf';
 import { stackAt } from './state/stackAt';
 import { stackLayout } from './state/stackLayout';
-import { eventTimes, stepFrom, waveTimes } from './state/stepTargets';
+import { eventTimes, momentTimes, stepFrom, waveTimes } from './state/stepTargets';
 import { tierHintsOf } from './state/tierHintsOf';
 import type { Speed } from './state/urlState';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
@@ -101,6 +101,7 @@ export class SimulationSession {
   private lastNow: number | undefined;
   private eventTimes: number[] = [];
   private waveTimes: number[] = [];
+  private momentTimes: number[] = [];
 
   constructor(options: SessionOptions = {}) {
     this.files = options.files ?? scenarioFiles;
@@ -176,6 +177,12 @@ export class SimulationSession {
   stepWave(direction: 1 | -1): void {
     this.pause();
     this.t = stepFrom(this.waveTimes, this.t, direction);
+  }
+
+  /** Move to the next (+1) or previous (-1) meaningful moment (PageDown/PageUp, a clicker's keys). */
+  stepMoment(direction: 1 | -1): void {
+    this.pause();
+    this.t = stepFrom(this.momentTimes, this.t, direction);
   }
 
   seek(t: number): void {
@@ -269,6 +276,7 @@ export class SimulationSession {
     }
     this.eventTimes = eventTimes(this.events, this.endT);
     this.waveTimes = waveTimes(this.events, this.endT);
+    this.momentTimes = momentTimes(this.events, this.endT);
   }
 
   /**

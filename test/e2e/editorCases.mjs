@@ -159,9 +159,9 @@ export function editorCases({ browser, base, root, results, full }) {
           rows.map((r) => r.dataset.key),
         );
       assert.deepEqual(await highlighted(), [], 'the namespace is created before the first step (§2.7)');
-      await page.keyboard.press('PageDown');
+      await page.keyboard.press('Shift+ArrowRight');
       assert.deepEqual(await highlighted(), ['Namespace/three-tier', 'Job/database-migration']);
-      await page.keyboard.press('PageDown');
+      await page.keyboard.press('Shift+ArrowRight');
       assert.deepEqual(await highlighted(), ['ConfigMap/database-config']);
       await page.keyboard.press('End');
       await waitForStatus(page, threeTierEnd);

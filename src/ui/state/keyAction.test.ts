@@ -16,8 +16,8 @@ describe('keyAction', () => {
     expect(keyAction(key('ArrowRight'), false)).toBe('step-forward');
     expect(keyAction(key('ArrowLeft'), false)).toBe('step-back');
     expect(keyAction(key('ArrowRight', { shiftKey: true }), false)).toBe('wave-forward');
-    expect(keyAction(key('PageDown'), false)).toBe('wave-forward');
-    expect(keyAction(key('PageUp'), false)).toBe('wave-back');
+    expect(keyAction(key('PageDown'), false)).toBe('moment-forward');
+    expect(keyAction(key('PageUp'), false)).toBe('moment-back');
     expect(keyAction(key('Home'), false)).toBe('start');
     expect(keyAction(key('End'), false)).toBe('end');
     expect(keyAction(key('?'), false)).toBe('legend');

@@ -1,12 +1,24 @@
 export type KeyAction =
-  'toggle-play' | 'step-back' | 'step-forward' | 'wave-back' | 'wave-forward' | 'start' | 'end' | 'legend';
+  | 'toggle-play'
+  | 'step-back'
+  | 'step-forward'
+  | 'wave-back'
+  | 'wave-forward'
+  | 'moment-back'
+  | 'moment-forward'
+  | 'start'
+  | 'end'
+  | 'legend';
 
 /** The keys of the page, as the legend lists them. */
 export const keyBindings: { keys: string; action: string }[] = [
   { keys: 'Space', action: 'play / pause' },
   { keys: '← / →', action: 'previous / next event' },
   { keys: 'Shift+← / Shift+→', action: 'previous / next wave' },
-  { keys: 'PageUp / PageDown', action: 'previous / next wave (what presenter clickers send)' },
+  {
+    keys: 'PageUp / PageDown',
+    action: 'previous / next moment: a step, a hook ending, the end, a health change (what clickers send)',
+  },
   { keys: 'Home / End', action: 'start / end of the sync' },
   { keys: '?', action: 'show or hide this legend' },
 ];
@@ -36,9 +48,9 @@ export function keyAction(e: KeyLike, inField: boolean): KeyAction | undefined {
     case 'ArrowRight':
       return e.shiftKey ? 'wave-forward' : 'step-forward';
     case 'PageUp':
-      return 'wave-back';
+      return 'moment-back';
     case 'PageDown':
-      return 'wave-forward';
+      return 'moment-forward';
     case 'Home':
       return 'start';
     case 'End':

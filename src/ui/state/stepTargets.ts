@@ -18,6 +18,35 @@ export function waveTimes(events: readonly SimEvent[], endT: number): number[] {
   return [...times].sort((a, b) => a - b);
 }
 
+/**
+ * The meaningful moments a presenter's clicker (PageDown) steps through (issue 8): the start of the run, each
+ * (phase, wave) step, each hook that completes or fails, the operation's end, each change of the Application's
+ * health, and the end of the run. A failing PreSync hook is a moment of its own, seconds before the operation
+ * gives up and starts the SyncFail hooks (argocd-semantics.md §2.13: the failure handler runs the SyncFail hooks).
+ */
+export function momentTimes(events: readonly SimEvent[], endT: number): number[] {
+  const times = new Set<number>([0, endT]);
+  let appHealth: string | undefined;
+  for (const e of events) {
+    if (e.t < 0 || e.t > endT) continue;
+    if (e.type === 'step') times.add(e.t);
+    else if (e.type === 'health' && e.hook && (e.status === 'Healthy' || e.status === 'Degraded'))
+      times.add(e.t);
+    else if (e.type === 'result' && e.hookType !== '' && hookEnded(e.hookPhase)) times.add(e.t);
+    else if (e.type === 'apply' && e.hook && e.phase === 'SyncFail') times.add(e.t);
+    else if (e.type === 'operation' && e.phase !== 'Running') times.add(e.t);
+    else if (e.type === 'app') {
+      if (appHealth !== undefined && e.health !== appHealth) times.add(e.t);
+      appHealth = e.health;
+    }
+  }
+  return [...times].sort((a, b) => a - b);
+}
+
+function hookEnded(phase: string): boolean {
+  return phase === 'Succeeded' || phase === 'Failed' || phase === 'Error';
+}
+
 /** The next time after `t` (direction +1) or the previous one before it (-1); `t` itself when none. */
 export function stepFrom(times: readonly number[], t: number, direction: 1 | -1): number {
   // A tolerance keeps a cursor that sits a float's width off an event from stepping onto that same event.

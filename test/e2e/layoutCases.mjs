@@ -1,0 +1,165 @@
+// Browser cases for issue 8's layout, keys and links: the page on a projector (1024×768), a laptop (1280×720)
+// and a phone (390×844). Each case opens its own page so sizes and state never leak between cases.
+import assert from 'node:assert/strict';
+import { openPage, readEndT, readState, readT } from './pageHelpers.mjs';
+
+const sizes = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+];
+
+/** How wide the page scrolls beyond the window, and how wide the timeline's drawing is against its box. */
+async function measure(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('[data-testid="timeline"]');
+    const box = svg.parentElement;
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      svgWidth: Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width,
+      boxWidth: box.clientWidth,
+      // The section that holds the lanes and the timeline: the box that must stay on screen.
+      sectionRight: document.querySelector('section.time').getBoundingClientRect().right,
+    };
+  });
+}
+
+export function layoutCases({ browser, base }) {
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = async (query, fn, options) => {
+    const record = await openPage(browser, base, query, options);
+    try {
+      await fn(record.page, record);
+      assert.deepEqual(record.errors, []);
+    } finally {
+      await record.close();
+    }
+  };
+
+  for (const viewport of sizes) {
+    test(`layout: ${viewport.width}×${viewport.height} has no sideways page scroll`, () =>
+      withPage(
+        '?scenario=failing-migration',
+        async (page) => {
+          await page.keyboard.press('End');
+          const m = await measure(page);
+          assert.ok(
+            m.scrollWidth <= m.innerWidth,
+            `page scrolls sideways: ${m.scrollWidth} > ${m.innerWidth}`,
+          );
+          assert.ok(
+            m.sectionRight <= m.innerWidth,
+            `timeline section ends at ${m.sectionRight}, past ${m.innerWidth}`,
+          );
+          if (viewport.width >= 1000) {
+            // The whole axis, failure included, is inside the box: the drawing is as wide as its container.
+            assert.ok(
+              m.svgWidth <= m.boxWidth + 1,
+              `timeline ${m.svgWidth} wider than its box ${m.boxWidth}`,
+            );
+          } else {
+            // On a phone the panels stack: the stack panel sits below the story, not beside it.
+            const stacked = await page.evaluate(() => {
+              const a = document.querySelector('.stack-panel').getBoundingClientRect();
+              const b = document.querySelector('.story')?.getBoundingClientRect();
+              return !b || b.top >= a.bottom - 1 || a.top >= b.bottom - 1;
+            });
+            assert.ok(stacked, 'the stack and the story sit side by side on a phone');
+            // The timeline keeps a readable width and pans inside its own box instead.
+            const pan = await page.evaluate(() => {
+              const box = document.querySelector('section.time');
+              return {
+                scroll: box.scrollWidth,
+                client: box.clientWidth,
+                overflow: getComputedStyle(box).overflowX,
+              };
+            });
+            assert.equal(pan.overflow, 'auto');
+            assert.ok(
+              pan.scroll >= 640 && pan.scroll > pan.client,
+              `timeline does not pan: ${JSON.stringify(pan)}`,
+            );
+          }
+        },
+        { viewport },
+      ));
+  }
+
+  test('layout: resizing a window from 1920 to 1024 reflows the timeline', () =>
+    withPage(
+      '?scenario=three-tier',
+      async (page) => {
+        const wide = await measure(page);
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await page.waitForFunction((before) => {
+          const svg = document.querySelector('[data-testid="timeline"]');
+          const width = Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width;
+          return width < before && width <= svg.parentElement.clientWidth + 1;
+        }, wide.svgWidth);
+        const narrow = await measure(page);
+        assert.ok(narrow.scrollWidth <= narrow.innerWidth, `page scrolls sideways after resize`);
+        assert.ok(narrow.svgWidth < wide.svgWidth);
+      },
+      { viewport: { width: 1920, height: 1080 } },
+    ));
+
+  // A pick with the mouse leaves the focus on the drop-down; a clicker's PageDown must still drive the timeline.
+  for (const [control, value, scenario] of [
+    ['scenario-picker', 'failing-migration', 'failing-migration'],
+    ['speed', '4', 'three-tier'],
+  ]) {
+    test(`keys: after picking ${control} with the mouse, PageDown moves the cursor, not the pick`, () =>
+      withPage('?scenario=three-tier', async (page) => {
+        const select = `[data-testid="${control}"]`;
+        await page.click(select);
+        await page.selectOption(select, value);
+        await page.waitForFunction(
+          (id) => document.querySelector('[data-testid="scenario-picker"]').value === id,
+          scenario,
+        );
+        const t0 = await readT(page);
+        await page.keyboard.press('PageDown');
+        await page
+          .waitForFunction(
+            (t) => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > t,
+            t0,
+            { timeout: 2000 },
+          )
+          .catch(() => {});
+        assert.ok((await readT(page)) > t0, 'PageDown did not move the cursor');
+        assert.equal(await page.inputValue(select), value, 'PageDown changed the drop-down');
+        assert.equal(await page.inputValue('[data-testid="scenario-picker"]'), scenario);
+        // Space plays rather than opening the drop-down.
+        await page.keyboard.press(' ');
+        await page.waitForSelector('[data-testid="pause"]');
+      }));
+  }
+
+  test('keys: PageDown in failing-migration stops at the migration failure and at the SyncFail hook', () =>
+    withPage('?scenario=failing-migration', async (page) => {
+      const stops = [];
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('PageDown');
+        const state = await readState(page);
+        if (stops.length > 0 && stops.at(-1).t === state.t) break;
+        stops.push({ t: state.t, message: state.message, phase: state.phase });
+      }
+      const times = stops.map((s) => s.t);
+      // The migration Job reaches its backoff limit at about 10.8 s (failing-migration.yaml).
+      assert.ok(
+        times.some((t) => t > 10.5 && t < 11),
+        `no stop at the migration's failure: ${times.join(', ')}`,
+      );
+      const syncFail = stops.find((s) => /hook batch\/Job\/checkout-sync-failed/.test(s.message));
+      assert.ok(syncFail, `no stop at the SyncFail hook: ${JSON.stringify(stops)}`);
+      assert.equal(stops.at(-1).t, await readEndT(page));
+      assert.ok(
+        stops.some((s) => s.phase === 'Failed'),
+        'no stop at the operation end',
+      );
+    }));
+
+  return cases;
+}
