@@ -43,3 +43,35 @@ describe('ObjectStore.setStatus', () => {
     expect(written.spec).toBe(pod.spec);
   });
 });
+
+describe('ObjectStore label selection', () => {
+  const pod = (name: string, labels: Record<string, string>) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default', labels },
+    spec: {},
+  });
+  const names = (store: ObjectStore, labels: Record<string, string>) =>
+    store.list({ kind: 'Pod', namespace: 'default', labels }).map((p) => p.metadata.name);
+
+  it('follows label changes and deletions, and needs every pair of the selector', () => {
+    const store = new ObjectStore(new SimClock(), new Rng(1));
+    store.create(pod('a', { app: 'web', tier: 'front' }));
+    store.create(pod('b', { app: 'web' }));
+    store.create(pod('c', { app: 'api' }));
+    store.create({ ...pod('d', { app: 'web' }), kind: 'ConfigMap', spec: undefined });
+    expect(names(store, { app: 'web' })).toEqual(['a', 'b']);
+    expect(names(store, { app: 'web', tier: 'front' })).toEqual(['a']);
+    expect(names(store, { app: 'nothing' })).toEqual([]);
+    const ref = (name: string) => ({ group: '', kind: 'Pod', namespace: 'default', name });
+    store.patch(ref('b'), (draft) => {
+      draft.metadata.labels = { app: 'api' };
+    });
+    expect(names(store, { app: 'web' })).toEqual(['a']);
+    expect(names(store, { app: 'api' })).toEqual(['b', 'c']);
+    store.setStatus(ref('c'), { phase: 'Running' });
+    store.delete(ref('c'));
+    store.completeGracefulDeletion(ref('c'));
+    expect(names(store, { app: 'api' })).toEqual(['b']);
+  });
+});

@@ -10,6 +10,8 @@ const phaseRank: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 }
  * restarts, and finally the newest. The name breaks the remaining ties so the choice never depends on order.
  */
 export function podsToDelete(pods: KubeObject[], count: number): KubeObject[] {
+  // Most reconciles delete nothing; ranking every pod then was the largest cost of a big ReplicaSet.
+  if (count <= 0) return [];
   return [...pods].sort(comparePodsForDeletion).slice(0, Math.max(0, count));
 }
 

@@ -24,17 +24,22 @@ export const replicaSetController: Controller = {
   reconcile(ref: ObjectRef, cluster: Cluster): void {
     const rs = cluster.store.get(ref);
     if (!rs) return;
-    const pods = claimDependents(cluster, rs, 'Pod', rs.spec?.selector);
-    if (!rs.metadata.deletionTimestamp) manageReplicas(cluster, rs, pods.filter(isPodActive));
-    const after = claimDependents(cluster, rs, 'Pod', rs.spec?.selector).filter(isPodActive);
+    const active = claimDependents(cluster, rs, 'Pod', rs.spec?.selector).filter(isPodActive);
+    const changed = !rs.metadata.deletionTimestamp && manageReplicas(cluster, rs, active);
+    // Claiming again only matters when pods were created or deleted; otherwise the store has not changed.
+    const after = changed
+      ? claimDependents(cluster, rs, 'Pod', rs.spec?.selector).filter(isPodActive)
+      : active;
     writeStatus(cluster, rs, after);
   },
 };
 
-function manageReplicas(cluster: Cluster, rs: KubeObject, active: KubeObject[]): void {
+/** Create or delete pods towards spec.replicas; whether it did either. */
+function manageReplicas(cluster: Cluster, rs: KubeObject, active: KubeObject[]): boolean {
   const diff = active.length - (rs.spec?.replicas ?? 1);
   for (let i = 0; i < -diff; i++) createWithGeneratedName(cluster.store, podFromTemplate(rs));
   for (const pod of podsToDelete(active, diff)) cluster.store.delete(refOf(pod));
+  return diff !== 0;
 }
 
 /** A pod of the ReplicaSet's template, owned by it (`GetPodFromTemplate`). */
