@@ -305,6 +305,17 @@ describe('sim run with unusable input', () => {
     expect(odd.stderr).toContain('argocd.argoproj.io/sync-wave "one" is not an integer, so it is ignored');
     expect(odd.stdout).toMatch(/^Phase: +Succeeded$/m);
   });
+
+  it('runs a file with a duplicate key, using the last value, and warns with file:line:column', () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: one\n  k: two\n';
+    const result = run(['dup.yaml', '--json'], { 'dup.yaml': text });
+    expect(result.code).toBe(0);
+    const { live } = JSON.parse(result.stdout) as RunJson;
+    expect(live.find((o) => o.metadata.name === 'a')?.data).toEqual({ k: 'two' });
+    expect(result.stderr).toBe(
+      'warning: dup.yaml:7:3: duplicate key "k": the last value is used, as Argo CD does\n',
+    );
+  });
 });
 
 describe('npm run sim (a real process)', () => {
