@@ -124,7 +124,12 @@ describe('sim run on a scenario file', () => {
     const op = application.status.operationState!;
     expect(op.finishedAt).toMatch(/^2026-01-01T00:00:\d\dZ$/);
     for (const row of op.syncResult!.resources) {
-      expect(Object.keys(row).sort()).toEqual(
+      // `images` is there only for objects with containers (Argo CD's `omitempty`), checked below.
+      expect(
+        Object.keys(row)
+          .filter((k) => k !== 'images')
+          .sort(),
+      ).toEqual(
         [
           'group',
           'hookPhase',
@@ -139,6 +144,13 @@ describe('sim run on a scenario file', () => {
         ].sort(),
       );
     }
+    // gitops-engine ResourceSyncResult.Images: each row carries its object's container images, or none.
+    const rows = op.syncResult!.resources;
+    const frontend = rows.find((r) => r.name === 'frontend' && r.kind === 'Deployment')!;
+    expect(frontend.images).toEqual([expect.stringMatching(/\S+:\S+/)]);
+    expect(
+      rows.filter((r) => r.kind === 'ConfigMap' || r.kind === 'Service').every((r) => !('images' in r)),
+    ).toBe(true);
     expect(
       application.status.resources.find((r) => r.name === 'frontend' && r.kind === 'Deployment'),
     ).toMatchObject({
