@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../engine/inputError';
@@ -68,12 +69,6 @@ describe('parseManifests: bad input names the line and column', () => {
   it('an unterminated quoted string', () => {
     expect(failure('apiVersion: v1\nkind: "ConfigMap\n')).toMatch(
       /^3:1: invalid YAML: Missing closing "quote/,
-    );
-  });
-
-  it('a duplicate key', () => {
-    expect(failure('apiVersion: v1\nkind: ConfigMap\nkind: Secret\n')).toBe(
-      '3:1: invalid YAML: Map keys must be unique',
     );
   });
 
@@ -306,5 +301,37 @@ describe('parseManifests: hostile input', () => {
       }),
       { numRuns: 500, seed: 42 },
     );
+  });
+});
+
+describe('parseManifests: duplicate keys are tolerated as Argo CD tolerates them', () => {
+  it('keeps the last value of a duplicate key and warns with file:line:column', () => {
+    const text = `${configMap('a')}data:\n  mode: fast\n  mode: safe\n---\n${configMap('b')}metadata:\n  name: c\n`;
+    const warnings: string[] = [];
+    const parsed = parseManifests(text, 'app.yaml', { warnings });
+    expect(parsed.map((p) => p.object.metadata.name)).toEqual(['a', 'c']);
+    expect(parsed[0].object.data).toEqual({ mode: 'safe' });
+    expect(warnings).toEqual([
+      'app.yaml:7:3: duplicate key "mode": the last value is used, as Argo CD does',
+      'app.yaml:13:1: duplicate key "metadata": the last value is used, as Argo CD does',
+    ]);
+  });
+
+  it("reads gitops-engine's testdata/statefulset-ondelete.yaml (spec.updateStrategy twice)", () => {
+    const file = new URL('../../test/fixtures/gitops-engine/statefulset-ondelete.yaml', import.meta.url);
+    const warnings: string[] = [];
+    const [{ object }] = parseManifests(readFileSync(file, 'utf8'), 'statefulset-ondelete.yaml', {
+      warnings,
+    });
+    expect(object.spec!.updateStrategy).toEqual({ type: 'OnDelete' });
+    expect(warnings).toEqual([
+      'statefulset-ondelete.yaml:94:3: duplicate key "updateStrategy": the last value is used, as Argo CD does',
+    ]);
+  });
+
+  it('still requires a name unless asked not to (sim health)', () => {
+    const unnamed = 'apiVersion: v1\nkind: ConfigMap\ndata: {a: b}\n';
+    expect(failure(unnamed)).toMatch(/^1:1: metadata.name is missing/);
+    expect(parseManifests(unnamed, 'app.yaml', { requireName: false })[0].object.data).toEqual({ a: 'b' });
   });
 });

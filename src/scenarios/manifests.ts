@@ -21,6 +21,20 @@ export interface ParsedObject {
   position: SourcePosition;
 }
 
+/** How a file is read; the defaults are what `sim run` and the page need. */
+export interface ParseOptions {
+  /**
+   * Receives a `file:line:column: …` warning for each problem Argo CD tolerates (a duplicate mapping key, whose
+   * last value wins); without it they are tolerated silently.
+   */
+  warnings?: string[];
+  /**
+   * Whether an object needs `metadata.name` or `generateName` (true). `sim health` assesses objects as they are,
+   * and health never reads the name, so it reads unnamed objects too.
+   */
+  requireName?: boolean;
+}
+
 /** The largest manifest file the sandbox reads: bigger inputs are refused before parsing. */
 export const maxManifestBytes = 4 * 1024 * 1024;
 /** Alias expansions allowed per document; "billion laughs" inputs need far more. */
@@ -39,7 +53,7 @@ export const maxNesting = 400;
  * parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n', 'cm.yaml');
  * // [{ object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } }, position: { file: 'cm.yaml', line: 1, column: 1 } }]
  */
-export function parseManifests(text: string, file: string): ParsedObject[] {
+export function parseManifests(text: string, file: string, options: ParseOptions = {}): ParsedObject[] {
   const bytes = utf8Length(text);
   if (bytes > maxManifestBytes) {
     // One decimal, unless that would round down to the limit itself ("4.0 MiB" would read as allowed).
@@ -63,7 +77,8 @@ export function parseManifests(text: string, file: string): ParsedObject[] {
     const documents = parseAllDocuments(text, { lineCounter, prettyErrors: false, logLevel: 'error' });
     // Walking every node for aliases is the slowest part of reading; most manifests have none.
     const mayHaveAliases = text.includes('*');
-    return documents.flatMap((doc) => readDocument(doc, at, mayHaveAliases));
+    const read = { at, mayHaveAliases, text, ...options };
+    return documents.flatMap((doc) => readDocument(doc, read));
   } catch (error) {
     if (error instanceof InputError) throw error;
     // Not expected: the checks above keep the parser within its limits. Still, never a stack trace.
@@ -76,12 +91,25 @@ export function parseManifests(text: string, file: string): ParsedObject[] {
 
 const tooDeep = `YAML nested too deeply: the sandbox reads up to ${maxNesting} levels of nesting`;
 
-function readDocument(
-  doc: Document.Parsed,
-  at: (offset: number | undefined) => SourcePosition,
-  mayHaveAliases: boolean,
-): ParsedObject[] {
-  const [error] = doc.errors;
+interface ReadContext extends ParseOptions {
+  at: (offset: number | undefined) => SourcePosition;
+  mayHaveAliases: boolean;
+  text: string;
+}
+
+function readDocument(doc: Document.Parsed, context: ReadContext): ParsedObject[] {
+  const { at, mayHaveAliases } = context;
+  // A duplicate mapping key is not fatal: Kubernetes' YAML reader (sigs.k8s.io/yaml), and so Argo CD and
+  // kubectl, keep the last value, which is also what the parsed document holds.
+  const duplicates = doc.errors.filter((e) => e.code === 'DUPLICATE_KEY');
+  for (const duplicate of duplicates) {
+    const key = keyAt(context.text, duplicate.pos[0]);
+    const where = at(duplicate.pos[0]);
+    context.warnings?.push(
+      `${where.file}:${where.line}:${where.column}: duplicate key ${truncate(JSON.stringify(key))}: the last value is used, as Argo CD does`,
+    );
+  }
+  const [error] = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY');
   if (error) {
     const detail = error.code === 'RESOURCE_EXHAUSTION' ? tooDeep : `invalid YAML: ${error.message}`;
     throw new InputError(detail, at(error.pos[0]));
@@ -123,7 +151,7 @@ function readDocument(
       ? object.items.map((item: unknown, i: number) => ({ object: item, path: ['items', i] }))
       : [{ object, path: [] }];
   return items.map(({ object: item, path }) => {
-    const issue = validateObject(item);
+    const issue = validateObject(item, { requireName: context.requireName ?? true });
     if (issue) throw new InputError(issue.message, at(nodeAt(doc, [...path, ...issue.path])?.range?.[0]));
     return { object: item as KubeObject, position: at(nodeAt(doc, path)?.range?.[0]) };
   });
@@ -185,4 +213,11 @@ function utf8Length(text: string): number {
 
 function truncate(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** The mapping key written at `offset` (the parser points at its first character): up to the `:` that ends it. */
+function keyAt(text: string, offset: number): string {
+  const end = text.indexOf('\n', offset);
+  const line = text.slice(offset, end < 0 ? text.length : end);
+  return (/^(.*?)\s*:(?:\s|$)/.exec(line)?.[1] ?? line).trim();
 }

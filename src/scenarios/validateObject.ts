@@ -108,7 +108,7 @@ const rules: Rule[] = [
  * validateObject({ apiVersion: 'apps/v1', kind: 'Deploymnet', metadata: { name: 'x' } });
  * // { path: ['kind'], message: 'no matches for kind "Deploymnet" in version "apps/v1" (did you mean "Deployment"?)' }
  */
-export function validateObject(obj: Json): ObjectIssue | null {
+export function validateObject(obj: Json, options: { requireName?: boolean } = {}): ObjectIssue | null {
   if (!isMapping(obj))
     return { path: [], message: `expected a Kubernetes object (a mapping), got ${describe(obj)}` };
   for (const field of ['kind', 'apiVersion']) {
@@ -134,7 +134,7 @@ export function validateObject(obj: Json): ObjectIssue | null {
     return typeIssue(['metadata'], 'mapping', obj.metadata);
   }
   const metadata = obj.metadata ?? {};
-  if (!metadata.name && !metadata.generateName) {
+  if ((options.requireName ?? true) && !metadata.name && !metadata.generateName) {
     return {
       path: obj.metadata ? ['metadata'] : [],
       message:

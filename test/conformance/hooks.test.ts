@@ -281,6 +281,7 @@ describe('§2.16 terminate with running hooks (e2e hook_test.go)', () => {
         hookType: 'PreSync',
         hookPhase: 'Succeeded',
         syncPhase: 'PreSync',
+        images: ['quay.io/argoprojlabs/argocd-e2e-container:0.1'],
       });
       // Completed hooks lose their finalizer and stay (nothing deletes them: the operation did not succeed).
       expect(run.live('Pod', name)?.metadata.finalizers ?? []).toEqual([]);
@@ -296,6 +297,7 @@ describe('§2.16 terminate with running hooks (e2e hook_test.go)', () => {
         hookType: 'PreSync',
         hookPhase: 'Failed',
         syncPhase: 'PreSync',
+        images: ['quay.io/argoprojlabs/argocd-e2e-container:0.1'],
       });
       const live = run.live('Pod', name);
       expect(

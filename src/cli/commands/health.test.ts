@@ -93,6 +93,34 @@ describe('sim health', () => {
     });
   }
 
+  // gitops-engine health_test.go TestStatefulSetOnDeleteHealth: its testdata has spec.updateStrategy twice.
+  it('TestStatefulSetOnDeleteHealth: reads the upstream file despite its duplicate key, Healthy, with a warning', () => {
+    const upstream = readFileSync(
+      new URL('../../../test/fixtures/gitops-engine/statefulset-ondelete.yaml', import.meta.url),
+      'utf8',
+    );
+    const result = run(['statefulset-ondelete.yaml'], { 'statefulset-ondelete.yaml': upstream });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      kind: 'StatefulSet',
+      name: 'redis-master',
+      status: 'Healthy',
+    });
+    expect(result.stderr).toBe(
+      'warning: statefulset-ondelete.yaml:94:3: duplicate key "updateStrategy": the last value is used, as Argo CD does\n',
+    );
+  });
+
+  it('assesses an object without metadata.name (health never reads the name)', () => {
+    const pvc =
+      'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {}\nspec: {}\nstatus:\n  phase: Bound\n';
+    expect(run(['pvc.yaml'], { 'pvc.yaml': pvc })).toEqual({
+      code: 0,
+      stdout: '{"kind":"PersistentVolumeClaim","name":"","status":"Healthy","message":""}\n',
+      stderr: '',
+    });
+  });
+
   it('bad YAML: file:line:column on stderr, nothing on stdout, exit 2', () => {
     const text = `${deployment}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: 7\n`;
     expect(run(['app.yaml'], { 'app.yaml': text })).toEqual({

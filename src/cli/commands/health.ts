@@ -41,7 +41,10 @@ export const health: Command = (args, io) => {
     }
     let objects;
     try {
-      objects = parseManifests(text, file);
+      // Health never reads the name, so unnamed objects are assessed too (as `gitops-engine` tests do).
+      const warnings: string[] = [];
+      objects = parseManifests(text, file, { warnings, requireName: false });
+      for (const w of warnings) io.stderr(`warning: ${w}\n`);
     } catch (error) {
       if (!isInputError(error)) throw error;
       io.stderr(`${error.message}\n`);

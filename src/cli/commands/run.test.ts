@@ -124,7 +124,12 @@ describe('sim run on a scenario file', () => {
     const op = application.status.operationState!;
     expect(op.finishedAt).toMatch(/^2026-01-01T00:00:\d\dZ$/);
     for (const row of op.syncResult!.resources) {
-      expect(Object.keys(row).sort()).toEqual(
+      // `images` is there only for objects with containers (Argo CD's `omitempty`), checked below.
+      expect(
+        Object.keys(row)
+          .filter((k) => k !== 'images')
+          .sort(),
+      ).toEqual(
         [
           'group',
           'hookPhase',
@@ -139,6 +144,13 @@ describe('sim run on a scenario file', () => {
         ].sort(),
       );
     }
+    // gitops-engine ResourceSyncResult.Images: each row carries its object's container images, or none.
+    const rows = op.syncResult!.resources;
+    const frontend = rows.find((r) => r.name === 'frontend' && r.kind === 'Deployment')!;
+    expect(frontend.images).toEqual([expect.stringMatching(/\S+:\S+/)]);
+    expect(
+      rows.filter((r) => r.kind === 'ConfigMap' || r.kind === 'Service').every((r) => !('images' in r)),
+    ).toBe(true);
     expect(
       application.status.resources.find((r) => r.name === 'frontend' && r.kind === 'Deployment'),
     ).toMatchObject({
@@ -304,6 +316,17 @@ describe('sim run with unusable input', () => {
     expect(odd.code).toBe(0);
     expect(odd.stderr).toContain('argocd.argoproj.io/sync-wave "one" is not an integer, so it is ignored');
     expect(odd.stdout).toMatch(/^Phase: +Succeeded$/m);
+  });
+
+  it('runs a file with a duplicate key, using the last value, and warns with file:line:column', () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: one\n  k: two\n';
+    const result = run(['dup.yaml', '--json'], { 'dup.yaml': text });
+    expect(result.code).toBe(0);
+    const { live } = JSON.parse(result.stdout) as RunJson;
+    expect(live.find((o) => o.metadata.name === 'a')?.data).toEqual({ k: 'two' });
+    expect(result.stderr).toBe(
+      'warning: dup.yaml:7:3: duplicate key "k": the last value is used, as Argo CD does\n',
+    );
   });
 });
 

@@ -79,10 +79,13 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
       terminateAtSeconds: options.terminateAt,
     });
   }
-  const parsed: ParsedObject[] = texts.flatMap((t) => parseManifests(t.text, t.file));
+  // Problems Argo CD tolerates (a duplicate key) are reported on stderr, and the run goes on.
+  const warnings: string[] = [];
+  const parsed: ParsedObject[] = texts.flatMap((t) => parseManifests(t.text, t.file, { warnings }));
   const live: KubeObject[] = options.live
-    ? parseManifests(read(io, options.live), options.live).map((p) => p.object)
+    ? parseManifests(read(io, options.live), options.live, { warnings }).map((p) => p.object)
     : [];
+  for (const w of warnings) io.stderr(`warning: ${w}\n`);
   return runSimulation({
     desired: parsed.map((p) => p.object),
     positions: parsed.map((p) => p.position),

@@ -13,9 +13,10 @@ export function cronJobHealth(cronJob: KubeObject): HealthStatus {
   // There is no telling from the status whether a schedule was missed, so a never-scheduled CronJob is Healthy.
   if (status.lastScheduleTime == null)
     return { status: 'Healthy', message: 'CronJob has not been scheduled yet' };
-  // "succesfully" is misspelt in Argo CD's own message; it is kept as written.
+  // Current Argo CD wording (health.lua and its health_test.yaml); older releases said "The Cronjob never
+  // completed succesfully".
   if (status.lastSuccessfulTime == null) {
-    return { status: 'Healthy', message: 'The Cronjob never completed succesfully. It may not be healthy' };
+    return { status: 'Healthy', message: 'The CronJob never completed successfully. It may not be healthy' };
   }
   if (Array.isArray(status.active) && status.active.length > 0) {
     return {

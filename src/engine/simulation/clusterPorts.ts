@@ -85,10 +85,12 @@ export function clusterPorts(
           };
         }
         const { outcome } = store.apply(tracked);
+        // `kubectl apply --server-side` prints `serverside-applied` whatever happened, and Argo CD keeps that as
+        // the result message (controller/testdata/diff-cache.yaml).
         return {
           ok: true,
           action: outcome,
-          message: `${name} ${outcome}${opts.serverSideApply ? ' (server-side)' : ''}`,
+          message: opts.serverSideApply ? `${name} serverside-applied` : `${name} ${outcome}`,
         };
       } catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -1,6 +1,7 @@
 import type { ResultCode, SyncPhase, TaskPhase } from '../types';
 import type { SyncEvent } from './syncInput';
-import { hookTypeOf, resultKey, taskRef, taskVersion, taskWave, type SyncTask } from './syncTask';
+import { resourceImages } from './resourceImages';
+import { hookTypeOf, resultKey, taskObj, taskRef, taskVersion, taskWave, type SyncTask } from './syncTask';
 
 /**
  * One row of `status.operationState.syncResult.resources` (contract.md §1.2; engine `ResourceSyncResult`).
@@ -20,6 +21,8 @@ export interface SyncResultRow {
   syncPhase: SyncPhase;
   /** 1 + the number of results when this one was first recorded. */
   order: number;
+  /** The container images of the object when the result was first recorded; absent when it has none. */
+  images?: string[];
 }
 
 export function rowKey(row: SyncResultRow): string {
@@ -83,6 +86,8 @@ export class SyncResults {
       syncPhase: task.phase,
       order: this.rows.size + 1,
     };
+    const images = resourceImages(taskObj(task));
+    if (images) row.images = images;
     this.rows.set(key, row);
     this.report(row, task);
   }

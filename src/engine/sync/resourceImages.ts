@@ -1,0 +1,31 @@
+import type { Json, KubeObject } from '../types';
+
+/** Where workload kinds keep their containers, tried in order (pods; templated workloads; CronJobs). */
+const containerPaths = [
+  ['spec', 'containers'],
+  ['spec', 'template', 'spec', 'containers'],
+  ['spec', 'jobTemplate', 'spec', 'template', 'spec', 'containers'],
+];
+
+/**
+ * The images of a resource's containers, best effort, as gitops-engine's `GetResourceImages` collects them for
+ * each sync result (`ResourceSyncResult.Images`, Argo CD `syncResult.resources[].images`): the first container
+ * list found, init containers left out, containers without an image skipped. Undefined when there are none, so
+ * the field is left out of the JSON as Argo CD's `omitempty` leaves it out.
+ */
+export function resourceImages(obj: KubeObject | undefined): string[] | undefined {
+  let containers: Json;
+  for (const path of containerPaths) {
+    let node: Json = obj;
+    for (const key of path) node = node !== null && typeof node === 'object' ? node[key] : undefined;
+    if (Array.isArray(node)) {
+      containers = node;
+      break;
+    }
+  }
+  if (!Array.isArray(containers)) return undefined;
+  const images = containers
+    .map((c: Json) => (c !== null && typeof c === 'object' ? c.image : undefined))
+    .filter((image: Json): image is string => typeof image === 'string');
+  return images.length > 0 ? images : undefined;
+}
