@@ -60,5 +60,44 @@ export function studyCases({ browser, base }) {
         assert.equal(await readT(page), await readEndT(page));
       }));
   }
+  test("study failing-migration: at the end the migration's whole log opens from the result table, and closes", () =>
+    withPage('?scenario=failing-migration', async (page) => {
+      await page.keyboard.press('End');
+      await waitForStatus(page, { 'operation-phase': 'Failed' });
+      await page.click('[data-testid="result-logs-Job/checkout-migrate"]');
+      const whole = await page.textContent('[data-testid="log-panel"]');
+      assert.match(whole, /kubectl logs job\/checkout-migrate -n checkout-dev/);
+      assert.match(whole, /migrating schema for checkout 6\.7\.0/);
+      assert.match(whole, /ERROR: relation "orders" already exists/);
+      await page.click('[data-testid="log-close"]');
+      assert.equal(await page.$('[data-testid="log-panel"]'), null);
+    }));
+
+  test('study failing-migration at t=9: the stack view opens the log with only the lines written by then', () =>
+    withPage('?scenario=failing-migration&t=9', async (page) => {
+      await page.click('[data-testid="hook-logs-Job/checkout-migrate"]');
+      const lines = await page.textContent('[data-testid="log-lines"]');
+      assert.match(lines, /migrating schema for checkout 6\.7\.0/);
+      assert.doesNotMatch(lines, /ERROR/);
+    }));
+  test('study quiz: an answer is explained with a link to its moment, and kept after a reload', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      await page.evaluate(() => localStorage.removeItem('argocd-sync-sandbox:quiz'));
+      await page.reload();
+      await page.check('[data-testid="quiz-choice-presync-fails-0"]');
+      const verdict = await page.textContent('[data-testid="quiz-verdict-presync-fails"]');
+      assert.match(verdict, /^\s*Right\./);
+      const href = await page.getAttribute('[data-testid="quiz-link-presync-fails"]', 'href');
+      assert.equal(href, '?scenario=failing-migration&t=20.75');
+      await page.check('[data-testid="quiz-choice-stuck-2"]');
+      assert.match(await page.textContent('[data-testid="quiz-verdict-stuck"]'), /^\s*Not quite\./);
+      await page.reload();
+      assert.equal(await page.isChecked('[data-testid="quiz-choice-presync-fails-0"]'), true);
+      assert.equal(await page.isChecked('[data-testid="quiz-choice-stuck-2"]'), true);
+      assert.match(await page.textContent('[data-testid="quiz-progress"]'), /2 of 7 answered, 1 right/);
+      await page.click('[data-testid="quiz-link-presync-fails"]');
+      await waitForStatus(page, { 'operation-phase': 'Failed', 'sync-status': 'OutOfSync' });
+      await page.evaluate(() => localStorage.removeItem('argocd-sync-sandbox:quiz'));
+    }));
   return cases;
 }

@@ -46,6 +46,8 @@ export class Cluster {
   failures: readonly string[];
   /** Log lines per pod (`namespace/name`), kept after the pod is gone, for a `kubectl logs` view. */
   readonly logs = new Map<string, string[]>();
+  /** When each of those lines was written (virtual ms), so a page can show the log as it was at a moment. */
+  readonly logTimes = new Map<string, number[]>();
   private readonly controllers: Controller[] = [];
   private readonly queued = new Map<string, { at: number; timer: number }>();
   private readonly reactionMs: number;
@@ -81,12 +83,15 @@ export class Cluster {
     this.queued.set(key, { at, timer });
   }
 
-  /** Append a line to a pod's log. */
-  log(namespace: string, pod: string, line: string): void {
+  /** Append a line to a pod's log, written at `atMs` (the clock's now unless the container says otherwise). */
+  log(namespace: string, pod: string, line: string, atMs: number = this.clock.now()): void {
     const key = `${namespace}/${pod}`;
     let lines = this.logs.get(key);
     if (!lines) this.logs.set(key, (lines = []));
     lines.push(line);
+    let times = this.logTimes.get(key);
+    if (!times) this.logTimes.set(key, (times = []));
+    times.push(atMs);
   }
 
   private onChange(event: WatchEvent): void {

@@ -14,7 +14,8 @@ export interface RunContext {
   /** The kubelet's reaction to a container exit (its PLEG relists every second). */
   syncDelayMs(): number;
   resolve(request: HttpRequest): HttpResult;
-  log(line: string): void;
+  /** Write a line to the pod's log at `atMs`, the moment the program wrote it (its own clock). */
+  log(line: string, atMs: number): void;
   /** `<pod>_<namespace>(<uid>)`, as the kubelet's `format.Pod` prints a pod in messages. */
   podLabel: string;
 }
@@ -181,7 +182,7 @@ export class ContainerRun {
       this.input = undefined;
       if (next.done) return this.exit(this.wakeAt, next.value, ctx);
       const effect = next.value;
-      if (effect.type === 'log') ctx.log(effect.line);
+      if (effect.type === 'log') ctx.log(effect.line, this.wakeAt);
       else if (effect.type === 'http') this.input = ctx.resolve(effect.request);
       else this.wakeAt += effect.ms;
     }

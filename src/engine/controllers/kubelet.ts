@@ -118,7 +118,7 @@ function runContext(cluster: Cluster, ref: ObjectRef, pod: KubeObject): RunConte
         : cluster.rng.jitter(2000, 0.25),
     syncDelayMs: () => cluster.rng.jitter(500, 0.8),
     resolve: (request) => resolveHttp(cluster, cluster.store.get(ref) ?? pod, request),
-    log: (line) => cluster.log(namespace, name, line),
+    log: (line, atMs) => cluster.log(namespace, name, line, atMs),
     podLabel: `${name}_${namespace}(${uid})`,
   };
 }

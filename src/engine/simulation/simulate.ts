@@ -53,6 +53,8 @@ export interface SimulationResult {
   live: KubeObject[];
   /** Pod logs by `namespace/pod`, kept after the pods are gone. */
   logs: Record<string, string[]>;
+  /** When each line of `logs` was written, in seconds on the event log's scale (same index as in `logs`). */
+  logTimes: Record<string, number[]>;
   /** The virtual second the simulation stopped at. */
   endT: number;
   /** Warnings Argo CD would tolerate (a non-integer wave, a duplicated object). */
@@ -321,8 +323,11 @@ class Simulation {
 
   private result(op: OperationRecord): SimulationResult {
     const logs: Record<string, string[]> = {};
-    for (const [key, lines] of [...this.cluster.logs.entries()].sort(([a], [b]) => (a < b ? -1 : 1)))
+    const logTimes: Record<string, number[]> = {};
+    for (const [key, lines] of [...this.cluster.logs.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
       logs[key] = [...lines];
+      logTimes[key] = (this.cluster.logTimes.get(key) ?? []).map((ms) => this.log.seconds(ms));
+    }
     return {
       application: applicationView({
         app: this.app,
@@ -345,6 +350,7 @@ class Simulation {
       events: this.log.events,
       live: this.cluster.store.all(),
       logs,
+      logTimes,
       endT: this.log.seconds(this.clock.now()),
       warnings: this.warnings,
       problems: this.problems,

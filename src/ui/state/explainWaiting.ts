@@ -20,6 +20,29 @@ export interface WaitingExplanation {
   /** What would release the wait, or what follows from a failure. */
   detail: string;
   blockers: Blocker[];
+  /** The operation has ended: the question is then "why did it end?", not "why is it waiting?". */
+  ended: boolean;
+}
+
+/** What an engine waiting message names: one object, and how many more it only counts (argocd-semantics §2.10). */
+export interface WaitingNames {
+  group: string;
+  kind: string;
+  name: string;
+  more: number;
+}
+
+/**
+ * Read `waiting for <reason> <group>/<kind>/<name>[ and N more resources|hooks]`, the message `setRunningPhase`
+ * builds (argocd-semantics §2.10). Undefined for any other message.
+ */
+export function waitingNames(message: string): WaitingNames | undefined {
+  const match =
+    /^waiting for (?:healthy state of|completion of hook|deletion of hook|deletion of|pruning confirmation of) ([^/ ]*)\/([^/ ]+)\/(\S+)(?: and (\d+) more (?:resources|hooks))?$/.exec(
+      message,
+    );
+  if (!match) return undefined;
+  return { group: match[1], kind: match[2], name: match[3], more: Number(match[4] ?? 0) };
 }
 
 const syncFailHooks = new WeakMap<readonly SimEvent[], string[]>();
@@ -68,9 +91,20 @@ function explain(frame: Frame, syncFailHooks: readonly string[]): WaitingExplana
   const message = op?.message ?? '';
   const engineMessage = message.startsWith('waiting for') ? message : undefined;
   // Only a running operation waits; a finished one may keep a task Running forever (it is never refreshed).
-  const running = op?.phase === 'Running' ? frame.results.filter((row) => row.hookPhase === 'Running') : [];
-  const blockers = running.map((row) => blockerOf(row, frame));
-  const base = { engineMessage, blockers };
+  // The list holds only the object the engine's message names: the others it merely counts ("and N more").
+  const names = op?.phase === 'Running' ? waitingNames(message) : undefined;
+  const named = names
+    ? frame.results.filter(
+        (row) =>
+          row.hookPhase === 'Running' &&
+          row.group === names.group &&
+          row.kind === names.kind &&
+          row.name === names.name,
+      )
+    : [];
+  const blockers = named.map((row) => blockerOf(row, frame));
+  const ended = op !== undefined && op.phase !== 'Running';
+  const base = { engineMessage, blockers, ended };
 
   if (!op) return { ...base, headline: 'The sync has not started yet.', detail: '' };
 
@@ -109,17 +143,27 @@ function explain(frame: Frame, syncFailHooks: readonly string[]): WaitingExplana
       detail: 'BeforeHookCreation: the next step starts once the old object is gone.',
     };
   }
-  if (engineMessage && blockers.length > 0) {
+  if (engineMessage && names && blockers.length > 0) {
     const step = frame.step ? `${frame.step.phase} wave ${frame.step.wave}` : 'The step';
     const hooks = blockers.some((b) => b.hook);
-    // §2.1 step 4 and §2.8 step 3: results are only refreshed when the controller ticks again.
+    const count = names.more + 1;
+    const what = count === 1 ? '1 object' : `${count} objects`;
+    // §2.1 step 4 and §2.8 step 3: results are only refreshed when the controller ticks again, so an object
+    // can be Healthy already while the engine's message still names it. Say so instead of "blocked".
     const settled = blockers.every((b) => b.health === undefined || b.health === 'Healthy');
-    const release = settled
-      ? 'They are all Healthy now: the engine records that at its next tick (a change re-queues the operation after about 5 s).'
-      : hooks
-        ? 'It goes on when the hook completes: Healthy means Succeeded, Degraded means the sync fails.'
-        : 'It goes on when every one of them is Healthy; one that turns Degraded fails the sync.';
-    const what = blockers.length === 1 ? '1 object' : `${blockers.length} objects`;
+    if (settled) {
+      const only = count === 1 ? 'The object it waits for is' : 'The object it names is';
+      return {
+        ...base,
+        headline: `${step} waits for the controller's next tick.`,
+        detail: `${only} Healthy now (or has no health check); the engine records that at its next tick (a change re-queues the operation after about 5 s).`,
+      };
+    }
+    const release = hooks
+      ? 'It goes on when the hook completes: Healthy means Succeeded, Degraded means the sync fails.'
+      : count === 1
+        ? 'It goes on when this object is Healthy; if it turns Degraded the sync fails.'
+        : `It goes on when all ${count} are Healthy (the engine names the first, and counts the rest); one that turns Degraded fails the sync.`;
     return { ...base, headline: `${step} is blocked by ${what}.`, detail: release };
   }
   const step = frame.step ? ` (${frame.step.phase} wave ${frame.step.wave})` : '';

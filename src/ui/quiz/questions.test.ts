@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { playScenario } from '../../scenarios/play';
+import { parseScenario } from '../../scenarios/scenario';
+import { frameAt } from '../state/frameAt';
+import { questions } from './questions';
+
+function play(id: string) {
+  const file = `scenarios/${id}.yaml`;
+  return playScenario(
+    parseScenario(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'), file),
+  );
+}
+
+/** What the page shows at the linked moment, which the right answer's words must agree with. */
+const shown: Record<string, { phase: string; health: string }> = {
+  'presync-fails': { phase: 'Failed', health: 'Healthy' },
+  'succeeded-progressing': { phase: 'Succeeded', health: 'Progressing' },
+  'succeeded-then-degraded': { phase: 'Succeeded', health: 'Degraded' },
+  'failed-degraded': { phase: 'Failed', health: 'Degraded' },
+  stuck: { phase: 'Running', health: 'Progressing' },
+};
+
+describe('quiz questions', () => {
+  it("keep the course module's three questions first, each with one valid answer", () => {
+    expect(questions.slice(0, 3).map((q) => q.text)).toEqual([
+      'The PreSync migration fails. What happens to the running Deployment?',
+      'Two resources have sync-wave -1 and 0. Which goes first, and when does the second start?',
+      'Why does the app of apps need a health check for Applications?',
+    ]);
+    for (const q of questions) expect(q.choices[q.answer], q.id).toBeDefined();
+  });
+
+  it.each(Object.entries(shown))('%s links to a moment that shows its answer', (id, want) => {
+    const q = questions.find((x) => x.id === id)!;
+    const result = play(q.link!.scenario);
+    expect(q.link!.t).toBeLessThanOrEqual(result.endT);
+    const frame = frameAt(result.events, q.link!.t);
+    expect({ phase: frame.operation?.phase, health: frame.app?.health }).toEqual(want);
+  });
+
+  it('wave-order links to the moment wave 0 starts after wave -1', () => {
+    const q = questions.find((x) => x.id === 'wave-order')!;
+    const frame = frameAt(play(q.link!.scenario).events, q.link!.t);
+    expect(frame.step).toMatchObject({ phase: 'Sync', wave: 0 });
+  });
+});

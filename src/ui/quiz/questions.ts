@@ -1,0 +1,111 @@
+/** One quiz question: its choices, which is right, why, and the scenario moment that shows it. */
+export interface Question {
+  id: string;
+  text: string;
+  choices: string[];
+  answer: number;
+  explanation: string;
+  /** A page link (`scenario=…&t=…`) to the moment that shows the answer; absent when no scenario shows it yet. */
+  link?: { scenario: string; t: number; label: string };
+}
+
+/**
+ * The course module's three questions, word for word with its answers (source-material 004, "Quiz"), then one
+ * question for each of the four answers "sync result" and "health" can give together (argocd-semantics §6).
+ */
+export const questions: Question[] = [
+  {
+    id: 'presync-fails',
+    text: 'The PreSync migration fails. What happens to the running Deployment?',
+    choices: [
+      'Nothing: the sync stops before the Sync phase',
+      'The Deployment is updated anyway, because hooks only report and never block the sync',
+      'The running Deployment is deleted, so that the failed migration can be retried from scratch',
+    ],
+    answer: 0,
+    explanation:
+      'A failed PreSync hook ends the operation before the Sync phase: nothing of it is applied, so the Deployment keeps running 6.7.1 and the app stays OutOfSync (argocd-semantics §6.10).',
+    link: { scenario: 'failing-migration', t: 20.75, label: 'failing-migration, after the sync failed' },
+  },
+  {
+    id: 'wave-order',
+    text: 'Two resources have sync-wave -1 and 0. Which goes first, and when does the second start?',
+    choices: [
+      'Both start at once, since waves only order the resources inside a single namespace',
+      '-1 first; 0 starts once wave -1 is healthy',
+      'Wave 0 goes first because waves count up from the highest number; -1 starts after it finishes',
+    ],
+    answer: 1,
+    explanation:
+      'Waves go from the lowest number up. Wave 0 starts once everything in wave -1 is Healthy (or has no health check) and the 2 s wave delay has passed (argocd-semantics §2.11, §6.3).',
+    link: { scenario: 'three-tier', t: 21.6, label: 'three-tier, as wave 0 starts' },
+  },
+  {
+    id: 'app-of-apps-health',
+    text: 'Why does the app of apps need a health check for Applications?',
+    choices: [
+      'Applications cannot be synced at all unless a health check is defined for them, so the sync of the root app fails straight away without one',
+      'The health check only changes the colours shown in the UI, and the order of the syncs stays exactly the same whether it is defined or not',
+      'Without it a child Application counts as healthy at once, so waves between Applications do not wait',
+    ],
+    answer: 2,
+    explanation:
+      'An object without a health check passes a wave at once. The Application kind has none unless argocd-cm adds the Lua check, so a wave of child Applications does not wait for them (argocd-semantics §6.3).',
+  },
+  {
+    id: 'succeeded-progressing',
+    text: 'A single-wave app without hooks syncs a new image. The pods are not Ready yet. What does Argo CD show?',
+    choices: [
+      'Sync Running until the pods are Ready',
+      'Last sync Succeeded, app Progressing',
+      'Last sync Failed, app Degraded',
+    ],
+    answer: 1,
+    explanation:
+      'With one step, the last step is never waited for: the operation Succeeds right after the apply, while health keeps being computed from the live pods (argocd-semantics §6.1, §6.3).',
+    link: { scenario: 'succeeded-progressing', t: 1, label: 'succeeded-progressing, just after the sync' },
+  },
+  {
+    id: 'succeeded-then-degraded',
+    text: 'The last wave holds a Deployment whose new pods crash. What does the app show ten minutes later?',
+    choices: [
+      'Last sync Failed, because a crash-looping Deployment fails the sync',
+      'Last sync Succeeded, app Degraded once progressDeadlineSeconds has passed',
+      'Sync still Running, waiting for the Deployment',
+    ],
+    answer: 1,
+    explanation:
+      'The last wave is not awaited, so the sync Succeeded. The Deployment is Progressing until its progress deadline, then Degraded; the sync result does not change (argocd-semantics §6.1, §6.5).',
+    link: {
+      scenario: 'succeeded-then-degraded',
+      t: 36,
+      label: 'succeeded-then-degraded, after the deadline',
+    },
+  },
+  {
+    id: 'failed-degraded',
+    text: 'A Deployment in wave 1 never becomes Healthy, and the frontend is in wave 2. How does it end?',
+    choices: [
+      'Failed and Degraded: the sync fails when the Deployment turns Degraded, and wave 2 never starts',
+      'Succeeded and Degraded: waves never fail a sync',
+      'Running forever: a wave waits until its objects are Healthy',
+    ],
+    answer: 0,
+    explanation:
+      'A resource that turns Degraded while it is waited on fails the operation; the later waves are never applied, so the app is also OutOfSync (argocd-semantics §2.12).',
+    link: { scenario: 'failed-degraded', t: 36, label: 'failed-degraded, after the sync failed' },
+  },
+  {
+    id: 'stuck',
+    text: 'The operation says "waiting for healthy state of /Service/frontend" for an hour. What is going on?',
+    choices: [
+      'The sync has failed and Argo CD is retrying it',
+      'The Service is Progressing (a LoadBalancer with no address) and Argo CD waits for it without any time limit',
+      'The frontend pods crash, and the message will turn into Degraded soon',
+    ],
+    answer: 1,
+    explanation:
+      'A LoadBalancer Service is Progressing until it has an address. A waited-on object that stays Progressing keeps the operation Running; only Degraded fails it (argocd-semantics §2.10, §6.4).',
+    link: { scenario: 'stuck-load-balancer', t: 60, label: 'stuck-load-balancer, a minute in' },
+  },
+];
