@@ -77,6 +77,19 @@ describe('sim health --argocd-cm', () => {
     expect(JSON.parse(stdout)).toEqual({ kind: 'ConfigMap', name: 'cm-1', status: 'Degraded', message: '' });
   });
 
+  it('runs the built-in Rollout Lua without any argocd-cm (issue 10)', () => {
+    const { code, stdout } = simIn([
+      'health',
+      'test/fixtures/lua-health/argoproj.io/Rollout/testdata/suspended_userPause.yaml',
+    ]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({
+      kind: 'Rollout',
+      status: 'Suspended',
+      message: 'Rollout is paused',
+    });
+  });
+
   it('says which option lacks its value', () => {
     const { code, stderr } = simIn(['health', `${fixtures}cm-1.yaml`, '--argocd-cm']);
     expect(code).toBe(2);

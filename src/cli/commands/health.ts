@@ -40,7 +40,7 @@ export const health: Command = (args, io) => {
   }
   if (files.length === 0) return usageError(io, 'no file given');
 
-  let overrides: HealthOverrides | undefined;
+  let overrides: HealthOverrides = argocdCmOverrides();
   if (argocdCm !== undefined) {
     let text: string;
     try {

@@ -59,7 +59,7 @@ function read(io: CommandIo, path: string): string {
 function simulate(options: RunOptions, io: CommandIo): SimulationResult {
   const healthOverrides = options.argocdCm
     ? argocdCmOverrides(read(io, options.argocdCm), options.argocdCm)
-    : undefined;
+    : argocdCmOverrides();
   const texts = options.files.map((file) => ({ file, text: read(io, file) }));
   const scenarios = texts.filter((t) => looksLikeScenario(t.text));
   if (scenarios.length > 0) {
