@@ -42,7 +42,13 @@ declare module 'fengari/src/lua.js' {
 declare module 'fengari/src/lauxlib.js' {
   import type { LuaState, LuaString } from 'fengari/src/lua.js';
   export function luaL_newstate(): LuaState;
-  export function luaL_loadbuffer(L: LuaState, s: LuaString, sz: number | null, name: LuaString): number;
+  export function luaL_loadbufferx(
+    L: LuaState,
+    s: LuaString,
+    sz: number,
+    name: LuaString,
+    mode: LuaString,
+  ): number;
   export function luaL_ref(L: LuaState, t: number): number;
   export function luaL_error(L: LuaState, fmt: LuaString): never;
   export function luaL_requiref(

@@ -3,12 +3,14 @@ import type { Plugin } from 'vite';
 
 const core = fileURLToPath(new URL('./lualibCore.ts', import.meta.url));
 const assertOnly = fileURLToPath(new URL('./lualibAssert.js', import.meta.url));
+const noBytecode = fileURLToPath(new URL('./noBytecode.js', import.meta.url));
 
 /**
  * Keeps the page's Lua chunk to fengari's core. fengari's lualib.js loads every library (io, os, package,
- * debug, utf8, coroutine, fengari's JS bridge), and its string library requires lualib.js for one assert. In a
- * build, LuaVm's import of lualib.js becomes lualibCore.ts and lstrlib's becomes lualibAssert.js. Node (the CLI
- * and tests) keeps the real lualib.js, whose size does not matter there.
+ * debug, utf8, coroutine, fengari's JS bridge), and its string and table libraries require lualib.js for one assert. In a
+ * build, LuaVm's import of lualib.js becomes lualibCore.ts and theirs becomes lualibAssert.js. Node (the CLI
+ * and tests) keeps the real lualib.js, whose size does not matter there. Bytecode dump and undump are left out
+ * too (noBytecode.js): LuaVm only compiles source text.
  */
 export function fengariCorePlugin(): Plugin {
   return {
@@ -17,8 +19,10 @@ export function fengariCorePlugin(): Plugin {
     enforce: 'pre',
     resolveId(source, importer) {
       if (source === 'fengari/src/lualib.js') return core;
-      if (source === './lualib.js' && importer?.replaceAll('\\', '/').endsWith('fengari/src/lstrlib.js'))
-        return assertOnly;
+      const from = importer?.replaceAll('\\', '/') ?? '';
+      if (source === './lualib.js' && /fengari\/src\/(lstrlib|ltablib)\.js$/.test(from)) return assertOnly;
+      if (source === './ldump.js' && from.endsWith('fengari/src/lapi.js')) return noBytecode;
+      if (source === './lundump.js' && from.endsWith('fengari/src/ldo.js')) return noBytecode;
       return null;
     },
   };

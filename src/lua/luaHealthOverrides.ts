@@ -6,9 +6,14 @@ import { LuaSyntaxError, LuaVm } from './luaVm';
 /**
  * HealthOverrides backed by Lua: each script is compiled once, up front, so a script that does not parse is an
  * input error before the simulation starts (naming the argocd-cm file, the line and column of the key's value and
- * Lua's message) rather than an `Unknown` health in the middle of a run.
+ * Lua's message) rather than an `Unknown` health in the middle of a run. `fallback` answers for kinds these
+ * scripts do not configure (the built-in Lua checks, which argocd-cm overrides).
  */
-export function luaHealthOverrides(customizations: HealthCustomization[], vm = new LuaVm()): HealthOverrides {
+export function luaHealthOverrides(
+  customizations: HealthCustomization[],
+  vm = new LuaVm(),
+  fallback?: HealthOverrides,
+): HealthOverrides {
   const exact = new Map<string, HealthCheck>();
   const wildcards: { group: RegExp; kind: RegExp; check: HealthCheck }[] = [];
   for (const c of customizations) {
@@ -29,7 +34,8 @@ export function luaHealthOverrides(customizations: HealthCustomization[], vm = n
     checkFor(group, kind) {
       return (
         exact.get(`${group}/${kind}`) ??
-        wildcards.find((w) => w.group.test(group) && w.kind.test(kind))?.check
+        wildcards.find((w) => w.group.test(group) && w.kind.test(kind))?.check ??
+        fallback?.checkFor(group, kind)
       );
     },
   };

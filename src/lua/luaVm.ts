@@ -51,6 +51,11 @@ export class LuaVm {
     lua.lua_pushnil(this.L);
     lua.lua_setfield(this.L, -2, to_luastring('randomseed'));
     lua.lua_settop(this.L, 0);
+    // Scripts are compiled from source only (the page build leaves fengari's bytecode writer out).
+    lua.lua_getglobal(this.L, to_luastring('string'));
+    lua.lua_pushnil(this.L);
+    lua.lua_setfield(this.L, -2, to_luastring('dump'));
+    lua.lua_settop(this.L, 0);
   }
 
   /**
@@ -60,7 +65,15 @@ export class LuaVm {
   compile(source: string, chunkName: string): HealthCheck {
     const L = this.L;
     lua.lua_settop(L, 0);
-    const status = lauxlib.luaL_loadbuffer(L, to_luastring(source), null, to_luastring(`=${chunkName}`));
+    const code = to_luastring(source);
+    // Mode "t": text only, so a binary chunk is refused by Lua itself.
+    const status = lauxlib.luaL_loadbufferx(
+      L,
+      code,
+      code.length,
+      to_luastring(`=${chunkName}`),
+      to_luastring('t'),
+    );
     if (status !== lua.LUA_OK) {
       const message = lua.lua_tojsstring(L, -1) ?? 'the script does not compile';
       lua.lua_settop(L, 0);

@@ -1,6 +1,7 @@
-import { isMap, isScalar, LineCounter, parseAllDocuments, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
 import { InputError, type InputPosition } from '../engine/inputError';
 import { parseManifests } from '../scenarios/manifests';
+import { blockCustomizations } from './blockCustomizations';
 import { ArgocdCmError, healthCustomizations, type HealthCustomization } from './healthCustomizations';
 
 /**
@@ -38,7 +39,7 @@ export function readArgocdCm(text: string, file: string): HealthCustomization[] 
       positions[key] = at(pair.value);
     }
   }
-  const block = blockForm(data['resource.customizations'], positions['resource.customizations']);
+  const block = blockCustomizations(data['resource.customizations'], positions['resource.customizations']);
   try {
     return healthCustomizations({ data, positions }, block);
   } catch (error) {
@@ -56,28 +57,4 @@ function documentAt(text: string, lineCounter: LineCounter, line: number): YamlN
     if (node && lineCounter.linePos(node.range?.[0] ?? 0).line >= line) return node;
   }
   return null;
-}
-
-/**
- * The older single-key form: `resource.customizations` holds YAML keyed `<group>/<kind>` with a `health.lua`
- * string. Its scripts are placed at the block's own position (the value is one string in argocd-cm).
- */
-function blockForm(
-  value: string | undefined,
-  position: InputPosition | undefined,
-): Record<string, { source: string; position?: InputPosition }> | undefined {
-  if (value === undefined) return undefined;
-  const here = position ?? { file: 'argocd-cm', line: 1, column: 1 };
-  const doc = parseDocument(value, { prettyErrors: false, logLevel: 'error' });
-  if (doc.errors.length > 0) {
-    throw new InputError(`resource.customizations is not valid YAML: ${doc.errors[0].message}`, here);
-  }
-  const parsed: unknown = doc.toJS({ maxAliasCount: 100 });
-  const result: Record<string, { source: string; position?: InputPosition }> = {};
-  if (parsed === null || typeof parsed !== 'object') return result;
-  for (const [groupKind, entry] of Object.entries(parsed as Record<string, unknown>)) {
-    const lua = (entry as Record<string, unknown> | null)?.['health.lua'];
-    if (typeof lua === 'string') result[groupKind] = { source: lua, position: here };
-  }
-  return result;
 }

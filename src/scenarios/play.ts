@@ -1,4 +1,4 @@
-import { runSimulation, type SimulationResult } from '../engine';
+import { runSimulation, type HealthOverrides, type SimulationResult } from '../engine';
 import type { ParsedObject } from './manifests';
 import type { Scenario } from './scenario';
 
@@ -13,6 +13,8 @@ export interface PlayOptions {
   terminateAtSeconds?: number;
   /** Also record the history before t = 0, so a page can show what ran before the sync (the old version). */
   recordHistory?: boolean;
+  /** argocd-cm health customizations (Lua), when the caller has a Lua VM (argocd-semantics.md §3.0 rule 2). */
+  healthOverrides?: HealthOverrides;
 }
 
 export type PlayResult = SimulationResult;
@@ -40,5 +42,6 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
     untilSeconds: options.untilSeconds ?? scenario.options.until,
     terminateAtSeconds: options.terminateAtSeconds,
     recordHistory: options.recordHistory,
+    healthOverrides: options.healthOverrides,
   });
 }

@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { HealthOverrides } from '../../engine';
-import { luaHealthOverrides } from '../../lua/luaHealthOverrides';
+import { healthOverridesWithLua } from '../../lua/healthOverridesWithLua';
 import { readArgocdCm } from '../../lua/readArgocdCm';
 
 /**
- * The health overrides of an argocd-cm ConfigMap's text (`--argocd-cm FILE`): its
- * `resource.customizations.health.*` Lua, compiled once. Bad input throws an InputError with file:line:column.
- * The CLI always has the Lua VM, so this is synchronous; the page loads the VM lazily (src/lua/loadLua.ts).
+ * The CLI's health overrides: the built-in Lua checks (Rollout, PodDisruptionBudget) and, given an argocd-cm
+ * ConfigMap's text (`--argocd-cm FILE`), its `resource.customizations.health.*` Lua first, each compiled once.
+ * Bad input throws an InputError with file:line:column. The CLI always has the Lua VM, so this is synchronous;
+ * the page loads the VM lazily (src/lua/loadLua.ts).
  */
-export function argocdCmOverrides(text: string, file: string): HealthOverrides {
-  return luaHealthOverrides(readArgocdCm(text, file));
+export function argocdCmOverrides(text?: string, file = 'argocd-cm'): HealthOverrides {
+  return healthOverridesWithLua(text === undefined ? [] : readArgocdCm(text, file));
 }
 
 /** Reads an argocd-cm file and returns its health overrides (the contract's async form, for other callers). */

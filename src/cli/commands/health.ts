@@ -2,13 +2,16 @@ import { applyDefaults } from '../../engine/cluster/defaults';
 import { healthOf } from '../../engine/health/healthOf';
 import { isInputError } from '../../engine/inputError';
 import { parseManifests } from '../../scenarios/manifests';
+import type { HealthOverrides } from '../../engine';
 import { exitUsage, readFailure, type Command } from '../command';
+import { argocdCmOverrides } from './argocdCm';
 
-export const healthUsage = `usage: sim health FILE [FILE ...]
+export const healthUsage = `usage: sim health FILE [FILE ...] [--argocd-cm FILE]
 
 Prints one JSON line per object: {"kind":"…","name":"…","status":"Healthy","message":"…"}.
 The object is assessed as written (status included) with Argo CD's health checks, after the
 API server's defaults are applied. "status" is null for a kind without a health check.
+--argocd-cm FILE applies that ConfigMap's resource.customizations.health.* Lua first.
 `;
 
 /**
@@ -20,16 +23,40 @@ API server's defaults are applied. "status" is null for a kind without a health 
  */
 export const health: Command = (args, io) => {
   const files: string[] = [];
-  for (const arg of args) {
+  let argocdCm: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
     if (arg === '--help' || arg === '-h') {
       io.stdout(healthUsage);
       return 0;
+    }
+    if (arg === '--argocd-cm' || arg.startsWith('--argocd-cm=')) {
+      argocdCm = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
+      if (!argocdCm) return usageError(io, 'option --argocd-cm needs a value');
+      continue;
     }
     if (arg.startsWith('-')) return usageError(io, `unknown option ${arg}`);
     files.push(arg);
   }
   if (files.length === 0) return usageError(io, 'no file given');
 
+  let overrides: HealthOverrides = argocdCmOverrides();
+  if (argocdCm !== undefined) {
+    let text: string;
+    try {
+      text = io.readFile(argocdCm);
+    } catch (error) {
+      io.stderr(`sim health: cannot read ${argocdCm}: ${readFailure(error)}\n`);
+      return exitUsage;
+    }
+    try {
+      overrides = argocdCmOverrides(text, argocdCm);
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      io.stderr(`${error.message}\n`);
+      return exitUsage;
+    }
+  }
   const lines: string[] = [];
   for (const file of files) {
     let text: string;
@@ -51,7 +78,7 @@ export const health: Command = (args, io) => {
       return exitUsage;
     }
     for (const { object } of objects) {
-      const assessed = healthOf(applyDefaults(object));
+      const assessed = healthOf(applyDefaults(object), { overrides });
       const name = object.metadata.name ?? object.metadata.generateName ?? '';
       const line = {
         kind: object.kind,

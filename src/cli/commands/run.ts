@@ -4,6 +4,7 @@ import { playScenario } from '../../scenarios/play';
 import { looksLikeScenario, parseScenario } from '../../scenarios/scenario';
 import { exitUsage, readFailure, type CommandIo } from '../command';
 import { appGetText } from './appGetText';
+import { argocdCmOverrides } from './argocdCm';
 import { parseRunOptions, type RunOptions } from './runOptions';
 
 /**
@@ -56,6 +57,9 @@ function read(io: CommandIo, path: string): string {
 }
 
 function simulate(options: RunOptions, io: CommandIo): SimulationResult {
+  const healthOverrides = options.argocdCm
+    ? argocdCmOverrides(read(io, options.argocdCm), options.argocdCm)
+    : argocdCmOverrides();
   const texts = options.files.map((file) => ({ file, text: read(io, file) }));
   const scenarios = texts.filter((t) => looksLikeScenario(t.text));
   if (scenarios.length > 0) {
@@ -77,6 +81,7 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
       fail: options.fail,
       untilSeconds: options.until,
       terminateAtSeconds: options.terminateAt,
+      healthOverrides,
     });
   }
   // Problems Argo CD tolerates (a duplicate key) are reported on stderr, and the run goes on.
@@ -102,6 +107,7 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
       ? { retry: { limit: options.retryLimit, durationMs: 5000, factor: 2, maxDurationMs: 180_000 } }
       : {}),
     terminateAtSeconds: options.terminateAt,
+    healthOverrides,
   });
 }
 
@@ -122,5 +128,6 @@ options:
   --until SECONDS        stop at this virtual time (default 3600, at most 86400)
   --retry-limit N        retry a failed operation N times (5 s × 2^n back-off, -1 = unlimited)
   --terminate-at SECONDS terminate the operation at this virtual time
+  --argocd-cm FILE       an argocd-cm ConfigMap: its resource.customizations.health.* Lua applies
   --json                 print the result object as JSON
 `;

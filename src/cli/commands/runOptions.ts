@@ -16,6 +16,8 @@ export interface RunOptions {
   json: boolean;
   retryLimit?: number;
   terminateAt?: number;
+  /** An argocd-cm ConfigMap file whose health customizations (Lua) apply. */
+  argocdCm?: string;
 }
 
 /** Parse the arguments after `run`; a bad option throws an InputError naming the argument. */
@@ -101,6 +103,9 @@ export function parseRunOptions(args: string[]): RunOptions {
         break;
       case '--terminate-at':
         options.terminateAt = decimal('--terminate-at', limits.maxVirtualSeconds);
+        break;
+      case '--argocd-cm':
+        options.argocdCm = value();
         break;
       case '--json':
         options.json = true;
