@@ -1,14 +1,17 @@
 import type { HealthOverrides } from '../engine/health/healthOverrides';
-import { builtinLuaChecks } from './builtin/builtinLuaChecks';
+import { simulatedBuiltinLuaChecks } from './builtin/builtinLuaChecks';
 import type { HealthCustomization } from './healthCustomizations';
 import { luaHealthOverrides } from './luaHealthOverrides';
 import { LuaVm } from './luaVm';
 
 /**
- * Everything a loaded Lua VM checks: argocd-cm's customizations first, then the built-in Lua checks (Rollout,
- * PodDisruptionBudget). One VM runs them all; each script is compiled once, here.
+ * Everything a loaded Lua VM checks: argocd-cm's customizations first, then the built-in Lua checks the sandbox
+ * can feed (Rollout; see simulatedBuiltinLuaChecks). One VM runs them all; each script is compiled once, here.
  */
-export function healthOverridesWithLua(customizations: HealthCustomization[] = []): HealthOverrides {
+export function healthOverridesWithLua(
+  customizations: HealthCustomization[] = [],
+  builtins: HealthCustomization[] = simulatedBuiltinLuaChecks,
+): HealthOverrides {
   const vm = new LuaVm();
-  return luaHealthOverrides(customizations, vm, luaHealthOverrides(builtinLuaChecks, vm));
+  return luaHealthOverrides(customizations, vm, luaHealthOverrides(builtins, vm));
 }

@@ -2,7 +2,7 @@ import type { HealthOverrides } from '../engine/health/healthOverrides';
 import type { KubeObject } from '../engine/types';
 
 /** Kinds whose Argo CD health check is Lua that the sandbox runs through its VM (builtin/builtinLuaChecks.ts). */
-const luaKinds = new Set(['argoproj.io/Rollout', 'policy/PodDisruptionBudget']);
+const luaKinds = new Set(['argoproj.io/Rollout']);
 
 /** Whether a scenario needs the Lua VM: argocd-cm health customizations, or a kind checked by built-in Lua. */
 export function needsLua(

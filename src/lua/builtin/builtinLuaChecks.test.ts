@@ -6,6 +6,7 @@ import { healthOf } from '../../engine/health/healthOf';
 import type { KubeObject } from '../../engine/types';
 import { healthOverridesWithLua } from '../healthOverridesWithLua';
 import { readArgocdCm } from '../readArgocdCm';
+import { builtinLuaChecks } from './builtinLuaChecks';
 
 const dir = new URL('../../../test/fixtures/lua-health/', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, dir), 'utf8');
@@ -22,7 +23,7 @@ interface HealthTest {
 describe.each(['argoproj.io/Rollout', 'policy/PodDisruptionBudget'])(
   'built-in Lua health of %s',
   (folder) => {
-    const overrides = healthOverridesWithLua();
+    const overrides = healthOverridesWithLua([], builtinLuaChecks);
     const cases = (parse(read(`${folder}/health_test.yaml`)) as { tests: HealthTest[] }).tests;
     it.each(cases.map((c) => [c.inputPath, c] as const))('%s', (_path, c) => {
       const obj = parse(read(`${folder}/${c.inputPath}`)) as KubeObject;
@@ -43,7 +44,7 @@ describe('built-in Lua checks and argocd-cm', () => {
   } as KubeObject;
 
   it('a PodDisruptionBudget with only InsufficientPods is Healthy (argo-cd issue 20171)', () => {
-    expect(healthOf(pdb, { overrides: healthOverridesWithLua() })).toEqual({
+    expect(healthOf(pdb, { overrides: healthOverridesWithLua([], builtinLuaChecks) })).toEqual({
       status: 'Healthy',
       message: 'PodDisruptionBudget has InsufficientPods',
     });
@@ -68,5 +69,16 @@ data:
       metadata: { name: 'r' },
     } as KubeObject;
     expect(healthOf(rollout)).toBeNull();
+  });
+});
+
+describe('built-in Lua checks a simulation runs', () => {
+  it('leave PodDisruptionBudget without a check until the sandbox writes its status (no wave waits on it for ever)', () => {
+    const pdb = {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'pdb' },
+    } as KubeObject;
+    expect(healthOf(applyDefaults(pdb), { overrides: healthOverridesWithLua() })).toBeNull();
   });
 });

@@ -21,3 +21,13 @@ export const builtinLuaChecks: HealthCustomization[] = [
     source: podDisruptionBudgetHealthLua,
   },
 ];
+
+/**
+ * The built-in checks a simulation runs. PodDisruptionBudget's check reads `status.currentHealthy` and
+ * `status.desiredHealthy`, which Kubernetes' disruption controller writes; the sandbox has no such controller yet,
+ * so every PDB would stay `Progressing` ("Waiting for status") and hold its wave for ever, which no real cluster does.
+ * Its script is kept (and tested on Argo CD's own cases) for when that controller exists.
+ */
+export const simulatedBuiltinLuaChecks: HealthCustomization[] = builtinLuaChecks.filter(
+  (check) => check.kind !== 'PodDisruptionBudget',
+);
