@@ -161,5 +161,47 @@ export function layoutCases({ browser, base }) {
       );
     }));
 
+  test('links: a hash link is rewritten to one query form, and after switching scenario a reload opens the new one', () =>
+    withPage('#scenario=failing-migration&t=5', async (page) => {
+      assert.equal(await page.inputValue('[data-testid="scenario-picker"]'), 'failing-migration');
+      assert.equal(await readT(page), 5);
+      await page.waitForFunction(() => location.search.includes('scenario=failing-migration'));
+      assert.equal(await page.evaluate(() => location.hash), '', 'the hash stays beside the query');
+      await page.selectOption('[data-testid="scenario-picker"]', 'three-tier');
+      await page.waitForFunction(() => /scenario=three-tier/.test(location.search));
+      await page.reload();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'three-tier',
+      );
+      const url = await page.evaluate(() => location.search + location.hash);
+      assert.doesNotMatch(url, /failing-migration/);
+    }));
+
+  test('links: opening a link neither cuts t nor mixes in edits saved in this browser', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      const endT = await readEndT(page);
+      // An edit saved earlier in this browser that would make the run far shorter than t=20.
+      await page.evaluate(() =>
+        localStorage.setItem(
+          'sandbox-manifests:three-tier',
+          JSON.stringify({
+            v: 1,
+            text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: only\n',
+            base: 'x',
+          }),
+        ),
+      );
+      const link = `${base}?scenario=three-tier&t=20`;
+      await page.goto(link);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'three-tier',
+      );
+      await page.waitForTimeout(500);
+      assert.equal(await readT(page), 20, "the link's t was cut");
+      assert.equal(await readEndT(page), endT, 'the run changed: saved edits were mixed into the link');
+      assert.equal(await page.$('[data-testid="manifest-restored"]'), null);
+      assert.match(await page.evaluate(() => location.search), /t=20(&|$)/);
+    }));
+
   return cases;
 }
