@@ -203,5 +203,35 @@ export function layoutCases({ browser, base }) {
       assert.match(await page.evaluate(() => location.search), /t=20(&|$)/);
     }));
 
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1024, height: 768 },
+  ]) {
+    test(`layout shift: playing three-tier at 8× shifts the ${viewport.width}×${viewport.height} page by < 0.1`, () =>
+      withPage(
+        '?scenario=three-tier',
+        async (page) => {
+          await page.evaluate(() => {
+            window.__shift = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+            }).observe({ type: 'layout-shift' });
+          });
+          await page.selectOption('[data-testid="speed"]', '8');
+          await page.click('[data-testid="play"]');
+          await page.waitForFunction(
+            () =>
+              document.querySelector('[data-testid="operation-phase"]')?.textContent?.trim() === 'Succeeded',
+            null,
+            { timeout: 60_000 },
+          );
+          await page.waitForTimeout(500);
+          const shift = await page.evaluate(() => window.__shift);
+          assert.ok(shift < 0.1, `cumulative layout shift ${shift.toFixed(3)} while playing`);
+        },
+        { viewport },
+      ));
+  }
+
   return cases;
 }
