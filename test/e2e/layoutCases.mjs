@@ -161,5 +161,77 @@ export function layoutCases({ browser, base }) {
       );
     }));
 
+  test('links: a hash link is rewritten to one query form, and after switching scenario a reload opens the new one', () =>
+    withPage('#scenario=failing-migration&t=5', async (page) => {
+      assert.equal(await page.inputValue('[data-testid="scenario-picker"]'), 'failing-migration');
+      assert.equal(await readT(page), 5);
+      await page.waitForFunction(() => location.search.includes('scenario=failing-migration'));
+      assert.equal(await page.evaluate(() => location.hash), '', 'the hash stays beside the query');
+      await page.selectOption('[data-testid="scenario-picker"]', 'three-tier');
+      await page.waitForFunction(() => /scenario=three-tier/.test(location.search));
+      await page.reload();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'three-tier',
+      );
+      const url = await page.evaluate(() => location.search + location.hash);
+      assert.doesNotMatch(url, /failing-migration/);
+    }));
+
+  test('links: opening a link neither cuts t nor mixes in edits saved in this browser', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      const endT = await readEndT(page);
+      // An edit saved earlier in this browser that would make the run far shorter than t=20.
+      await page.evaluate(() =>
+        localStorage.setItem(
+          'sandbox-manifests:three-tier',
+          JSON.stringify({
+            v: 1,
+            text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: only\n',
+            base: 'x',
+          }),
+        ),
+      );
+      const link = `${base}?scenario=three-tier&t=20`;
+      await page.goto(link);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'three-tier',
+      );
+      await page.waitForTimeout(500);
+      assert.equal(await readT(page), 20, "the link's t was cut");
+      assert.equal(await readEndT(page), endT, 'the run changed: saved edits were mixed into the link');
+      assert.equal(await page.$('[data-testid="manifest-restored"]'), null);
+      assert.match(await page.evaluate(() => location.search), /t=20(&|$)/);
+    }));
+
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1024, height: 768 },
+  ]) {
+    test(`layout shift: playing three-tier at 8× shifts the ${viewport.width}×${viewport.height} page by < 0.1`, () =>
+      withPage(
+        '?scenario=three-tier',
+        async (page) => {
+          await page.evaluate(() => {
+            window.__shift = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+            }).observe({ type: 'layout-shift' });
+          });
+          await page.selectOption('[data-testid="speed"]', '8');
+          await page.click('[data-testid="play"]');
+          await page.waitForFunction(
+            () =>
+              document.querySelector('[data-testid="operation-phase"]')?.textContent?.trim() === 'Succeeded',
+            null,
+            { timeout: 60_000 },
+          );
+          await page.waitForTimeout(500);
+          const shift = await page.evaluate(() => window.__shift);
+          assert.ok(shift < 0.1, `cumulative layout shift ${shift.toFixed(3)} while playing`);
+        },
+        { viewport },
+      ));
+  }
+
   return cases;
 }

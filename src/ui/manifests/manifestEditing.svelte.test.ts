@@ -85,6 +85,18 @@ describe('ManifestEditing', () => {
     expect(items.size).toBe(0);
   });
 
+  it('a link opened afresh shows the scenario as the link says, keeping the saved edits for later', () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: only\n';
+    const saved = JSON.stringify({ v: 1, text, base: 'old' });
+    const { session, editing, items } = setup({ [editKey('three-tier')]: saved });
+    session.load('three-tier', { t: 20 });
+    editing.restore(session.scenario, { ignoreSaved: true });
+    expect(session.manifests).toBeUndefined();
+    expect(editing.restored).toBeUndefined();
+    expect(session.t).toBe(20);
+    expect(items.get(editKey('three-tier'))).toBe(saved);
+  });
+
   it('saves keystrokes still waiting for their run when another scenario is loaded', () => {
     const { editing, items, load } = setup();
     load('three-tier');

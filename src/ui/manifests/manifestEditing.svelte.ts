@@ -72,15 +72,19 @@ export class ManifestEditing {
       options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   }
 
-  /** A scenario was loaded (a new one, or the same again): show its own text, or the edits saved for it. */
-  restore(scenario: Scenario | undefined): void {
+  /**
+   * A scenario was loaded (a new one, or the same again): show its own text, or the edits saved for it. With
+   * `ignoreSaved` (the page was opened from a link) the saved edits stay in storage but are not applied: a link
+   * shows exactly what it says, and re-running with edits from this browser would change, even cut, its `t`.
+   */
+  restore(scenario: Scenario | undefined, options: { ignoreSaved?: boolean } = {}): void {
     // Keystrokes still waiting for their re-run belong to the scenario shown until now: keep them.
     if (this.draft !== undefined && this.showing) this.save(this.showing, this.draft);
     this.cancel();
     this.draft = undefined;
     this.restored = undefined;
     this.showing = scenario;
-    if (!scenario) return;
+    if (!scenario || options.ignoreSaved) return;
     const saved = loadEdit(this.storage, scenario.id);
     const own = ownText(scenario);
     if (!saved || saved.text === own) return;
