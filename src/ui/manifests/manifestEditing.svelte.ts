@@ -2,7 +2,7 @@ import type { Scenario } from '../../scenarios/scenario';
 import type { SimulationSession } from '../session.svelte';
 import { currentStep } from './currentStep';
 import type { EditorError } from './createEditor';
-import { fingerprint, loadEdit, saveEdit, type EditStorage } from './editStore';
+import { fingerprint, loadEdit, saveEdit, type EditStorage, type SavedEdit } from './editStore';
 import type { ManifestPlan } from './planManifests';
 import { planRows, stepSummary } from './planRows';
 
@@ -28,6 +28,11 @@ export class ManifestEditing {
   draft = $state<string | undefined>(undefined);
   /** Set when the edits on screen came back from storage; `changed` when the scenario changed since. */
   restored = $state<{ changed: boolean } | undefined>(undefined);
+  /**
+   * Set when the browser's storage refused the last save (full, or refused outright): the edits are then kept
+   * in this page's memory only, and the panel says they will be lost when the page is closed (issue 10).
+   */
+  unsaved = $state(false);
 
   readonly original: string = $derived.by(() => ownText(this.session.scenario));
   readonly text: string = $derived.by(() => this.draft ?? this.session.manifests ?? this.original);
@@ -63,6 +68,9 @@ export class ManifestEditing {
   /** The scenario whose text is shown, and those whose restored edits were already announced. */
   private showing: Scenario | undefined;
   private readonly announced: string[] = [];
+  /** Edits the storage refused, by scenario id, so switching scenarios and back does not lose them. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- only methods read it; `unsaved` is what the page shows
+  private readonly inMemory = new Map<string, SavedEdit | undefined>();
 
   constructor(options: EditingOptions) {
     this.session = options.session;
@@ -81,7 +89,9 @@ export class ManifestEditing {
     this.restored = undefined;
     this.showing = scenario;
     if (!scenario) return;
-    const saved = loadEdit(this.storage, scenario.id);
+    const saved = this.inMemory.has(scenario.id)
+      ? this.inMemory.get(scenario.id)
+      : loadEdit(this.storage, scenario.id);
     const own = ownText(scenario);
     if (!saved || saved.text === own) return;
     // Say so once per visit; the same scenario loaded again (the play bar's reset) keeps its edits quietly.
@@ -116,7 +126,7 @@ export class ManifestEditing {
     this.cancel();
     this.draft = undefined;
     this.restored = undefined;
-    if (this.session.scenario) saveEdit(this.storage, this.session.scenario.id, undefined);
+    if (this.session.scenario) this.store(this.session.scenario.id, undefined);
     this.session.setManifests(undefined);
   }
 
@@ -127,7 +137,20 @@ export class ManifestEditing {
 
   private save(scenario: Scenario, typed: string): void {
     const own = ownText(scenario);
-    saveEdit(this.storage, scenario.id, typed === own ? undefined : { text: typed, base: fingerprint(own) });
+    this.store(scenario.id, typed === own ? undefined : { text: typed, base: fingerprint(own) });
+  }
+
+  /** Save to storage; if it refuses (QuotaExceededError), keep the edit in memory and say so. */
+  private store(id: string, edit: SavedEdit | undefined): void {
+    // Without any storage (some file:// pages, locked-down browsers) edits were never going to survive a reload.
+    if (!this.storage) return;
+    if (saveEdit(this.storage, id, edit)) {
+      this.inMemory.delete(id);
+      this.unsaved = [...this.inMemory.values()].some((e) => e !== undefined);
+    } else {
+      this.inMemory.set(id, edit);
+      this.unsaved = edit !== undefined || [...this.inMemory.values()].some((e) => e !== undefined);
+    }
   }
 
   private pickPlan(): { plan: GoodPlan | undefined; stale: boolean } {
