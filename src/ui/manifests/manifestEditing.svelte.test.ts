@@ -45,6 +45,35 @@ const waveOf = (editing: ManifestEditing, key: string) =>
   editing.rows.find((row) => `${row.kind}/${row.name}` === key)?.wave;
 
 describe('ManifestEditing', () => {
+  it('saves an edit as running before its run and finished after; an unfinished one is not re-run on reload', () => {
+    const { session, editing, items, timer, load } = setup();
+    load('three-tier');
+    const edited = editing.original.replace(/(name: frontend\n(?:.*\n){3}.*sync-wave: )"2"/, '$1"3"');
+    const states: string[] = [];
+    const setManifests = session.setManifests.bind(session);
+    session.setManifests = (text) => {
+      states.push(JSON.parse(items.get(editKey('three-tier')) ?? '{}').state);
+      setManifests(text);
+    };
+    editing.input(edited);
+    timer.pending?.();
+    expect(states).toEqual(['running']);
+    expect(JSON.parse(items.get(editKey('three-tier')) ?? '{}').state).toBe('finished');
+
+    // A reload finds it still running (the page hung): shown, not run, until the user asks.
+    const running = JSON.stringify({ v: 1, text: edited, base: 'x', state: 'running' });
+    const next = setup({ [editKey('three-tier')]: running });
+    next.load('three-tier');
+    expect(next.editing.restored).toEqual({ changed: true, unfinished: true });
+    expect(next.editing.text).toBe(edited);
+    expect(next.session.manifests).toBeUndefined();
+    next.editing.commit();
+    expect(next.session.manifests).toBeUndefined();
+    next.editing.runRestored();
+    expect(next.session.manifests).toBe(edited);
+    expect(JSON.parse(next.items.get(editKey('three-tier')) ?? '{}').state).toBe('finished');
+  });
+
   it('keeps an edit in memory and says so when the storage is full (issue 10)', () => {
     const { session, editing, items, timer, load } = setup({}, { full: true });
     load('three-tier');

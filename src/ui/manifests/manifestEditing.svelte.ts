@@ -27,7 +27,7 @@ export class ManifestEditing {
   /** What the user typed and the session has not run yet. */
   draft = $state<string | undefined>(undefined);
   /** Set when the edits on screen came back from storage; `changed` when the scenario changed since. */
-  restored = $state<{ changed: boolean } | undefined>(undefined);
+  restored = $state<{ changed: boolean; unfinished?: boolean } | undefined>(undefined);
   /**
    * Set when the browser's storage refused the last save (full, or refused outright): the edits are then kept
    * in this page's memory only, and the panel says they will be lost when the page is closed (issue 10).
@@ -83,7 +83,9 @@ export class ManifestEditing {
   /** A scenario was loaded (a new one, or the same again): show its own text, or the edits saved for it. */
   restore(scenario: Scenario | undefined): void {
     // Keystrokes still waiting for their re-run belong to the scenario shown until now: keep them.
-    if (this.draft !== undefined && this.showing) this.save(this.showing, this.draft);
+    // An unfinished edit not yet run again stays saved as it was (`running`).
+    if (this.draft !== undefined && this.showing && !this.restored?.unfinished)
+      this.save(this.showing, this.draft);
     this.cancel();
     this.draft = undefined;
     this.restored = undefined;
@@ -94,6 +96,13 @@ export class ManifestEditing {
       : loadEdit(this.storage, scenario.id);
     const own = ownText(scenario);
     if (!saved || saved.text === own) return;
+    if (saved.state === 'running') {
+      // The last run of this edit never finished (the page hung or crashed): show it, run it only when asked.
+      this.draft = saved.text;
+      this.restored = { changed: saved.base !== fingerprint(own), unfinished: true };
+      this.announced.push(scenario.id);
+      return;
+    }
     // Say so once per visit; the same scenario loaded again (the play bar's reset) keeps its edits quietly.
     if (!this.announced.includes(scenario.id)) {
       this.restored = { changed: saved.base !== fingerprint(own) };
@@ -113,12 +122,21 @@ export class ManifestEditing {
   /** Hand the typed text to the session (which re-runs) and save it for the next visit. */
   commit(): void {
     this.cancel();
+    // A restored unfinished edit runs only through runRestored (never on its own, e.g. when the page is left).
+    if (this.restored?.unfinished) return;
     const scenario = this.session.scenario;
     const typed = this.draft;
     if (!scenario || typed === undefined) return;
-    this.save(scenario, typed);
+    this.save(scenario, typed, 'running');
     this.session.setManifests(typed === ownText(scenario) ? undefined : typed);
+    this.save(scenario, typed, 'finished');
     if (this.draft === typed) this.draft = undefined;
+  }
+
+  /** The user asked to run a restored edit whose last run did not finish. */
+  runRestored(): void {
+    this.restored = undefined;
+    this.commit();
   }
 
   /** Back to the scenario's own text, here and in storage. */
@@ -135,9 +153,9 @@ export class ManifestEditing {
     this.timer = undefined;
   }
 
-  private save(scenario: Scenario, typed: string): void {
+  private save(scenario: Scenario, typed: string, state: SavedEdit['state'] = 'finished'): void {
     const own = ownText(scenario);
-    this.store(scenario.id, typed === own ? undefined : { text: typed, base: fingerprint(own) });
+    this.store(scenario.id, typed === own ? undefined : { text: typed, base: fingerprint(own), state });
   }
 
   /** Save to storage; if it refuses (QuotaExceededError), keep the edit in memory and say so. */
