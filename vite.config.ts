@@ -4,6 +4,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { fengariCorePlugin } from './src/lua/fengariCorePlugin';
 import { compileScenariosPlugin } from './src/scenarios/compileScenariosPlugin';
+import { cspPlugin } from './src/build/cspPlugin';
 
 // `base: './'` keeps asset paths relative, so dist/ works from any sub-path of a static host.
 // The "single" mode inlines everything into one index.html that opens from file:// (contract.md §2).
@@ -14,6 +15,8 @@ export default defineConfig(({ mode }) => ({
     fengariCorePlugin(),
     svelte(),
     ...(mode === 'single' ? [viteSingleFile()] : []),
+    // After the one-file plugin, so the policy can hash the scripts it inlines.
+    cspPlugin(),
   ],
   build: { outDir: mode === 'single' ? 'dist-single' : 'dist', chunkSizeWarningLimit: 2000 },
   resolve: process.env.VITEST ? { conditions: ['module', 'browser', 'development|production'] } : {},

@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import { escapeControl } from '../engine';
 import { maxManifestBytes } from '../scenarios/manifests';
 import { fileURLToPath } from 'node:url';
 import { exitUsage, type Command, type CommandIo } from './command';
@@ -36,7 +37,7 @@ export function sim(argv: string[], io: CommandIo): number {
   }
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
-    io.stderr(`sim: unknown command "${name}"\n${usage()}`);
+    io.stderr(`sim: unknown command "${escapeControl(name)}"\n${usage()}`);
     return exitUsage;
   }
   try {

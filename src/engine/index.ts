@@ -14,3 +14,4 @@ export type * from './types';
 export { healthOrder, syncPhases } from './types';
 export { EPOCH_MS, toTimestamp } from './clock';
 export { limits } from './limits';
+export { escapeControl } from './util/escapeControl';

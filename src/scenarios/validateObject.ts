@@ -2,6 +2,7 @@ import { groupOf } from '../engine/cluster/gvk';
 import type { Json } from '../engine/types';
 import { closestKind } from './closestKind';
 import { knownKinds } from './knownKinds';
+import { validateNames } from './validateNames';
 
 /** A path into a YAML document: mapping keys and sequence indexes. */
 export type YamlPath = (string | number)[];
@@ -147,7 +148,8 @@ export function validateObject(obj: Json, options: { requireName?: boolean } = {
     const issue = checkRule(obj, rule.path.split('.'), [], rule.type);
     if (issue) return issue;
   }
-  return null;
+  // Names last: a mistyped field is the more telling problem. Custom resources' names are their CRD's business.
+  return builtIn ? validateNames(obj, obj.kind) : null;
 }
 
 function checkRule(value: Json, segments: string[], path: YamlPath, type: FieldType): ObjectIssue | null {

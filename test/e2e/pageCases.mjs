@@ -219,7 +219,8 @@ export function pageCases({ browser, base, root, results, full }) {
                   found.push({ scenario, colorScheme, ...v });
               }
             },
-            { colorScheme },
+            // axe is injected as an inline script, which the page's own policy rightly refuses.
+            { colorScheme, bypassCSP: true },
           );
         }
       }

@@ -11,6 +11,7 @@ export async function openPage(browser, base, query = '', options = {}) {
     viewport: options.viewport ?? { width: 1280, height: 720 },
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',
+    bypassCSP: options.bypassCSP ?? false,
   });
   const page = await context.newPage();
   const record = { page, requests: [], errors: [], close: () => context.close() };

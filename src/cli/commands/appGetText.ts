@@ -1,8 +1,9 @@
-import type { ApplicationJson } from '../../engine';
+import { escapeControl, type ApplicationJson } from '../../engine';
 
 /**
  * What `argocd app get <app> --show-operation` prints: the status block, the operation block and the result
  * table (the table merges `status.resources` with `syncResult.resources`, hooks included, as the CLI does).
+ * Every value is passed through escapeControl, so names and messages from the input cannot forge a line.
  */
 export function appGetText(app: ApplicationJson): string {
   const status = app.status;
@@ -20,7 +21,7 @@ export function appGetText(app: ApplicationJson): string {
     ['Sync Status', `${status.sync.status} to ${status.sync.revision.slice(0, 7)}`],
     ['Health Status', status.health.status + (status.health.message ? ` (${status.health.message})` : '')],
   ];
-  const out = lines.map(([k, v]) => `${`${k}:`.padEnd(20)}${v}`.trimEnd());
+  const out = lines.map(([k, v]) => `${`${k}:`.padEnd(20)}${escapeControl(v)}`.trimEnd());
   if (op) {
     out.push('');
     const duration = op.finishedAt ? `${(Date.parse(op.finishedAt) - Date.parse(op.startedAt)) / 1000}s` : '';
@@ -33,7 +34,7 @@ export function appGetText(app: ApplicationJson): string {
       ['Duration', duration],
       ['Message', op.message],
     ];
-    for (const [k, v] of opLines) out.push(`${`${k}:`.padEnd(20)}${v}`.trimEnd());
+    for (const [k, v] of opLines) out.push(`${`${k}:`.padEnd(20)}${escapeControl(v)}`.trimEnd());
   }
   out.push('');
   out.push(table(app));
@@ -66,6 +67,7 @@ function table(app: ApplicationJson): string {
     if (!x.hookType) continue;
     rows.push([x.group, x.kind, x.namespace, x.name, x.hookPhase, '', x.hookType, x.message]);
   }
+  for (const row of rows) row.forEach((cell, i) => (row[i] = escapeControl(cell)));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const fmt = (r: string[]) =>
     r

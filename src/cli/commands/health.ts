@@ -1,6 +1,7 @@
 import { applyDefaults } from '../../engine/cluster/defaults';
 import { healthOf } from '../../engine/health/healthOf';
 import { isInputError } from '../../engine/inputError';
+import { escapeControl } from '../../engine/util/escapeControl';
 import { parseManifests } from '../../scenarios/manifests';
 import type { HealthOverrides } from '../../engine';
 import { exitUsage, readFailure, type Command } from '../command';
@@ -63,7 +64,7 @@ export const health: Command = (args, io) => {
     try {
       text = io.readFile(file);
     } catch (error) {
-      io.stderr(`sim health: cannot read ${file}: ${readFailure(error)}\n`);
+      io.stderr(`sim health: ${escapeControl(`cannot read ${file}: ${readFailure(error)}`)}\n`);
       return exitUsage;
     }
     let objects;
@@ -74,7 +75,7 @@ export const health: Command = (args, io) => {
       for (const w of warnings) io.stderr(`warning: ${w}\n`);
     } catch (error) {
       if (!isInputError(error)) throw error;
-      io.stderr(`${error.message}\n`);
+      io.stderr(`${escapeControl(error.message)}\n`);
       return exitUsage;
     }
     for (const { object } of objects) {
@@ -94,6 +95,6 @@ export const health: Command = (args, io) => {
 };
 
 function usageError(io: Parameters<Command>[1], problem: string): number {
-  io.stderr(`sim health: ${problem}\n${healthUsage}`);
+  io.stderr(`sim health: ${escapeControl(problem)}\n${healthUsage}`);
   return exitUsage;
 }

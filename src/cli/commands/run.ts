@@ -1,4 +1,10 @@
-import { InputError, runSimulation, type KubeObject, type SimulationResult } from '../../engine';
+import {
+  escapeControl,
+  InputError,
+  runSimulation,
+  type KubeObject,
+  type SimulationResult,
+} from '../../engine';
 import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
 import { playScenario } from '../../scenarios/play';
 import { looksLikeScenario, parseScenario } from '../../scenarios/scenario';
@@ -24,17 +30,17 @@ export function run(args: string[], io: CommandIo): number {
     result = simulate(options, io);
   } catch (error) {
     if (error instanceof InputError) {
-      io.stderr(`sim run: ${error.message}\n`);
+      io.stderr(`sim run: ${escapeControl(error.message)}\n`);
       return exitUsage;
     }
     if (error instanceof ReadError) {
-      io.stderr(`sim run: ${error.message}\n`);
+      io.stderr(`sim run: ${escapeControl(error.message)}\n`);
       return exitUsage;
     }
     throw error;
   }
-  for (const w of result.warnings) io.stderr(`warning: ${w}\n`);
-  for (const p of result.problems) io.stderr(`warning: ${p.message}\n`);
+  for (const w of result.warnings) io.stderr(`warning: ${escapeControl(w)}\n`);
+  for (const p of result.problems) io.stderr(`warning: ${escapeControl(p.message)}\n`);
   if (options.json) {
     io.stdout(
       JSON.stringify({ application: result.application, events: result.events, live: result.live }, null, 2) +

@@ -74,3 +74,35 @@ describe('sim run and the run limits (issue 10)', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });
+
+describe('sim run text output escapes control characters (issue 10)', () => {
+  const forged = 'x\nHealth Status:      Healthy\u001b[2K';
+
+  function text(args: string[], manifest: string) {
+    let stdout = '';
+    const code = sim(['run', 'app.yaml', ...args], {
+      readFile: () => manifest,
+      stdout: (t) => (stdout += t),
+      stderr: () => {},
+    });
+    return { code, stdout };
+  }
+
+  it('prints an --app name that tries to forge a Health Status line escaped, on its own line', () => {
+    const { code, stdout } = text(
+      ['--app', forged],
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n',
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain('Name:               argocd/x\\nHealth Status:      Healthy\\x1b[2K\n');
+    expect(stdout.match(/^Health Status:/gm)).toHaveLength(1);
+  });
+
+  it('prints a custom resource whose name holds a newline escaped in the result table', () => {
+    const manifest = `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: ${JSON.stringify(forged)}\n`;
+    const { stdout } = text([], manifest);
+    expect(stdout).toContain('x\\nHealth Status:      Healthy\\x1b[2K');
+    expect(stdout).not.toContain('\u001b');
+    expect(stdout.match(/^Health Status:/gm)).toHaveLength(1);
+  });
+});

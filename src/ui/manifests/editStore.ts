@@ -11,6 +11,12 @@ export type EditStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export interface SavedEdit {
   text: string;
   base: string;
+  /**
+   * `running` is saved just before the edit is run and `finished` after (issue 10): an edit still `running` on
+   * the next visit may be what hung or crashed the page, so it is restored without being run until asked.
+   * Entries saved before this field existed count as finished.
+   */
+  state?: 'running' | 'finished';
 }
 
 const prefix = 'sandbox-manifests:';
@@ -22,7 +28,7 @@ export function editKey(scenarioId: string): string {
 }
 
 export function serializeEdit(edit: SavedEdit): string {
-  return JSON.stringify({ v: version, text: edit.text, base: edit.base });
+  return JSON.stringify({ v: version, text: edit.text, base: edit.base, state: edit.state });
 }
 
 /** The saved edit, or undefined for anything that is not one (missing, another version, damaged). */
@@ -31,9 +37,9 @@ export function parseEdit(raw: string | null | undefined): SavedEdit | undefined
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return undefined;
-    const { v, text, base } = value as Record<string, unknown>;
+    const { v, text, base, state } = value as Record<string, unknown>;
     if (v !== version || typeof text !== 'string' || typeof base !== 'string') return undefined;
-    return { text, base };
+    return state === 'running' || state === 'finished' ? { text, base, state } : { text, base };
   } catch {
     return undefined;
   }

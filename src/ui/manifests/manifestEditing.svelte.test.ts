@@ -10,11 +10,15 @@ const files = ['three-tier', 'failing-migration'].map((id) => ({
   text: readFileSync(`scenarios/${id}.yaml`, 'utf8'),
 }));
 
-function setup(saved: Record<string, string> = {}) {
+function setup(saved: Record<string, string> = {}, options: { full?: boolean } = {}) {
   const items = new Map(Object.entries(saved));
   const storage: EditStorage = {
     getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
+    setItem: (key, value) => {
+      // A full localStorage throws a DOMException named QuotaExceededError.
+      if (options.full) throw Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
+      items.set(key, value);
+    },
     removeItem: (key) => void items.delete(key),
   };
   const timer: { pending?: () => void } = {};
@@ -41,6 +45,53 @@ const waveOf = (editing: ManifestEditing, key: string) =>
   editing.rows.find((row) => `${row.kind}/${row.name}` === key)?.wave;
 
 describe('ManifestEditing', () => {
+  it('saves an edit as running before its run and finished after; an unfinished one is not re-run on reload', () => {
+    const { session, editing, items, timer, load } = setup();
+    load('three-tier');
+    const edited = editing.original.replace(/(name: frontend\n(?:.*\n){3}.*sync-wave: )"2"/, '$1"3"');
+    const states: string[] = [];
+    const setManifests = session.setManifests.bind(session);
+    session.setManifests = (text) => {
+      states.push(JSON.parse(items.get(editKey('three-tier')) ?? '{}').state);
+      setManifests(text);
+    };
+    editing.input(edited);
+    timer.pending?.();
+    expect(states).toEqual(['running']);
+    expect(JSON.parse(items.get(editKey('three-tier')) ?? '{}').state).toBe('finished');
+
+    // A reload finds it still running (the page hung): shown, not run, until the user asks.
+    const running = JSON.stringify({ v: 1, text: edited, base: 'x', state: 'running' });
+    const next = setup({ [editKey('three-tier')]: running });
+    next.load('three-tier');
+    expect(next.editing.restored).toEqual({ changed: true, unfinished: true });
+    expect(next.editing.text).toBe(edited);
+    expect(next.session.manifests).toBeUndefined();
+    next.editing.commit();
+    expect(next.session.manifests).toBeUndefined();
+    next.editing.runRestored();
+    expect(next.session.manifests).toBe(edited);
+    expect(JSON.parse(next.items.get(editKey('three-tier')) ?? '{}').state).toBe('finished');
+  });
+
+  it('keeps an edit in memory and says so when the storage is full (issue 10)', () => {
+    const { session, editing, items, timer, load } = setup({}, { full: true });
+    load('three-tier');
+    expect(editing.unsaved).toBe(false);
+    const edited = editing.original.replace(/(name: frontend\n(?:.*\n){3}.*sync-wave: )"2"/, '$1"3"');
+    editing.input(edited);
+    timer.pending?.();
+    expect(items.size).toBe(0);
+    expect(editing.unsaved).toBe(true);
+    expect(session.manifests).toBe(edited);
+    // Another scenario and back: the edit is still there, from memory.
+    load('failing-migration');
+    load('three-tier');
+    expect(session.manifests).toBe(edited);
+    editing.reset();
+    expect(editing.unsaved).toBe(false);
+  });
+
   it('re-plans a typed edit at once and re-runs it only after the pause', () => {
     const { session, editing, items, timer, load } = setup();
     load('three-tier');

@@ -2,7 +2,7 @@ import type { Scenario } from '../../scenarios/scenario';
 import type { SimulationSession } from '../session.svelte';
 import { currentStep } from './currentStep';
 import type { EditorError } from './createEditor';
-import { fingerprint, loadEdit, saveEdit, type EditStorage } from './editStore';
+import { fingerprint, loadEdit, saveEdit, type EditStorage, type SavedEdit } from './editStore';
 import type { ManifestPlan } from './planManifests';
 import { planRows, stepSummary } from './planRows';
 
@@ -27,7 +27,12 @@ export class ManifestEditing {
   /** What the user typed and the session has not run yet. */
   draft = $state<string | undefined>(undefined);
   /** Set when the edits on screen came back from storage; `changed` when the scenario changed since. */
-  restored = $state<{ changed: boolean } | undefined>(undefined);
+  restored = $state<{ changed: boolean; unfinished?: boolean } | undefined>(undefined);
+  /**
+   * Set when the browser's storage refused the last save (full, or refused outright): the edits are then kept
+   * in this page's memory only, and the panel says they will be lost when the page is closed (issue 10).
+   */
+  unsaved = $state(false);
 
   readonly original: string = $derived.by(() => ownText(this.session.scenario));
   readonly text: string = $derived.by(() => this.draft ?? this.session.manifests ?? this.original);
@@ -63,6 +68,9 @@ export class ManifestEditing {
   /** The scenario whose text is shown, and those whose restored edits were already announced. */
   private showing: Scenario | undefined;
   private readonly announced: string[] = [];
+  /** Edits the storage refused, by scenario id, so switching scenarios and back does not lose them. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- only methods read it; `unsaved` is what the page shows
+  private readonly inMemory = new Map<string, SavedEdit | undefined>();
 
   constructor(options: EditingOptions) {
     this.session = options.session;
@@ -79,15 +87,26 @@ export class ManifestEditing {
    */
   restore(scenario: Scenario | undefined, options: { ignoreSaved?: boolean } = {}): void {
     // Keystrokes still waiting for their re-run belong to the scenario shown until now: keep them.
-    if (this.draft !== undefined && this.showing) this.save(this.showing, this.draft);
+    // An unfinished edit not yet run again stays saved as it was (`running`).
+    if (this.draft !== undefined && this.showing && !this.restored?.unfinished)
+      this.save(this.showing, this.draft);
     this.cancel();
     this.draft = undefined;
     this.restored = undefined;
     this.showing = scenario;
     if (!scenario || options.ignoreSaved) return;
-    const saved = loadEdit(this.storage, scenario.id);
+    const saved = this.inMemory.has(scenario.id)
+      ? this.inMemory.get(scenario.id)
+      : loadEdit(this.storage, scenario.id);
     const own = ownText(scenario);
     if (!saved || saved.text === own) return;
+    if (saved.state === 'running') {
+      // The last run of this edit never finished (the page hung or crashed): show it, run it only when asked.
+      this.draft = saved.text;
+      this.restored = { changed: saved.base !== fingerprint(own), unfinished: true };
+      this.announced.push(scenario.id);
+      return;
+    }
     // Say so once per visit; the same scenario loaded again (the play bar's reset) keeps its edits quietly.
     if (!this.announced.includes(scenario.id)) {
       this.restored = { changed: saved.base !== fingerprint(own) };
@@ -107,12 +126,21 @@ export class ManifestEditing {
   /** Hand the typed text to the session (which re-runs) and save it for the next visit. */
   commit(): void {
     this.cancel();
+    // A restored unfinished edit runs only through runRestored (never on its own, e.g. when the page is left).
+    if (this.restored?.unfinished) return;
     const scenario = this.session.scenario;
     const typed = this.draft;
     if (!scenario || typed === undefined) return;
-    this.save(scenario, typed);
+    this.save(scenario, typed, 'running');
     this.session.setManifests(typed === ownText(scenario) ? undefined : typed);
+    this.save(scenario, typed, 'finished');
     if (this.draft === typed) this.draft = undefined;
+  }
+
+  /** The user asked to run a restored edit whose last run did not finish. */
+  runRestored(): void {
+    this.restored = undefined;
+    this.commit();
   }
 
   /** Back to the scenario's own text, here and in storage. */
@@ -120,7 +148,7 @@ export class ManifestEditing {
     this.cancel();
     this.draft = undefined;
     this.restored = undefined;
-    if (this.session.scenario) saveEdit(this.storage, this.session.scenario.id, undefined);
+    if (this.session.scenario) this.store(this.session.scenario.id, undefined);
     this.session.setManifests(undefined);
   }
 
@@ -129,9 +157,22 @@ export class ManifestEditing {
     this.timer = undefined;
   }
 
-  private save(scenario: Scenario, typed: string): void {
+  private save(scenario: Scenario, typed: string, state: SavedEdit['state'] = 'finished'): void {
     const own = ownText(scenario);
-    saveEdit(this.storage, scenario.id, typed === own ? undefined : { text: typed, base: fingerprint(own) });
+    this.store(scenario.id, typed === own ? undefined : { text: typed, base: fingerprint(own), state });
+  }
+
+  /** Save to storage; if it refuses (QuotaExceededError), keep the edit in memory and say so. */
+  private store(id: string, edit: SavedEdit | undefined): void {
+    // Without any storage (some file:// pages, locked-down browsers) edits were never going to survive a reload.
+    if (!this.storage) return;
+    if (saveEdit(this.storage, id, edit)) {
+      this.inMemory.delete(id);
+      this.unsaved = [...this.inMemory.values()].some((e) => e !== undefined);
+    } else {
+      this.inMemory.set(id, edit);
+      this.unsaved = edit !== undefined || [...this.inMemory.values()].some((e) => e !== undefined);
+    }
   }
 
   private pickPlan(): { plan: GoodPlan | undefined; stale: boolean } {

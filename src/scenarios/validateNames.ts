@@ -1,0 +1,85 @@
+import type { Json } from '../engine/types';
+import { validateCronSchedule } from './validateCronSchedule';
+import type { ObjectIssue } from './validateObject';
+
+/*
+ * The names the API server refuses, in its own words (k8s.io/apimachinery/pkg/util/validation/validation.go and
+ * pkg/apis/core/validation): most kinds name objects with a DNS-1123 subdomain, a Namespace with a DNS-1123
+ * label, a Service with a DNS-1035 label, and an object's namespace is a DNS-1123 label.
+ */
+
+interface NameRule {
+  max: number;
+  regex: string;
+  message: string;
+  examples: string[];
+}
+
+const label = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const subdomain: NameRule = {
+  max: 253,
+  regex: `${label}(\\.${label})*`,
+  message:
+    "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+  examples: ['example.com'],
+};
+const dns1123Label: NameRule = {
+  max: 63,
+  regex: label,
+  message:
+    "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+  examples: ['my-name', '123-abc'],
+};
+const dns1035Label: NameRule = {
+  max: 63,
+  regex: '[a-z]([-a-z0-9]*[a-z0-9])?',
+  message:
+    "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
+  examples: ['my-name', 'abc-123'],
+};
+
+/** The built-in kinds whose names are not DNS-1123 subdomains (ValidateNamespaceName, ValidateServiceName). */
+const nameRuleOf: Record<string, NameRule> = { Namespace: dns1123Label, Service: dns1035Label };
+
+/** apimachinery's RegexError: the message, its examples and the regex. */
+function regexError(rule: NameRule): string {
+  const examples = rule.examples.map((e) => `'${e}', `).join('or ');
+  return `${rule.message} (e.g. ${examples}regex used for validation is '${rule.regex}')`;
+}
+
+/** The first reason `value` is not a valid name under `rule` (IsDNS1123Subdomain and friends), or undefined. */
+function nameProblem(value: string, rule: NameRule): string | undefined {
+  if (value.length > rule.max) return `must be no more than ${rule.max} characters`;
+  if (!new RegExp(`^${rule.regex}$`).test(value)) return regexError(rule);
+  return undefined;
+}
+
+/** field.Invalid's text: `metadata.name: Invalid value: "Bad_Name!!": …`. */
+function invalid(path: string[], value: string, detail: string): ObjectIssue {
+  return { path, message: `${path.join('.')}: Invalid value: ${JSON.stringify(value)}: ${detail}` };
+}
+
+/**
+ * The first name the API server would refuse in a built-in object: metadata.name, metadata.namespace, or a
+ * CronJob's spec.schedule. Types were checked before (validateObject), so non-strings are skipped here.
+ *
+ * @example
+ * validateNames({ kind: 'ConfigMap', metadata: { name: 'a/b' } }, 'ConfigMap')?.path; // ['metadata', 'name']
+ */
+export function validateNames(obj: { [key: string]: Json }, kind: string): ObjectIssue | null {
+  const metadata = (obj.metadata ?? {}) as { [key: string]: Json };
+  if (typeof metadata.name === 'string' && metadata.name !== '') {
+    const problem = nameProblem(metadata.name, nameRuleOf[kind] ?? subdomain);
+    if (problem) return invalid(['metadata', 'name'], metadata.name, problem);
+  }
+  if (typeof metadata.namespace === 'string' && metadata.namespace !== '') {
+    const problem = nameProblem(metadata.namespace, dns1123Label);
+    if (problem) return invalid(['metadata', 'namespace'], metadata.namespace, problem);
+  }
+  const spec = obj.spec as { [key: string]: Json } | undefined;
+  if (kind === 'CronJob' && typeof spec?.schedule === 'string') {
+    const problem = validateCronSchedule(spec.schedule);
+    if (problem) return invalid(['spec', 'schedule'], spec.schedule, problem);
+  }
+  return null;
+}
