@@ -5,6 +5,7 @@ import { clone, deepEqual } from '../util/clone';
 import { alreadyExists, ApiError, notFound } from './apiError';
 import { applyDefaults } from './defaults';
 import { isNamespaced, keyOf, refOf } from './gvk';
+import { LabelIndex } from './labelIndex';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -51,11 +52,8 @@ export class ObjectStore {
   private readonly byOwner = new Map<string, Set<string>>();
   /** Keys of objects without a controller ownerReference, by kind. */
   private readonly orphans = new Map<string, Set<string>>();
-  /**
-   * Keys of objects by kind and one label (`kind\0key=value`), so a label selector (a Service's pods) visits
-   * only the objects carrying one of its labels instead of every object of the kind.
-   */
-  private readonly byLabel = new Map<string, Set<string>>();
+  /** Keys of objects by kind and label, for label selectors. */
+  private readonly byLabel = new LabelIndex();
   /** Pods being deleted gracefully: removed only once the kubelet has stopped their containers. */
   private readonly graceful = new Set<string>();
   private readonly watchers: Array<(event: WatchEvent) => void> = [];
@@ -100,7 +98,7 @@ export class ObjectStore {
       return;
     }
     const labelled =
-      options.kind && !options.ownerUid ? this.labelCandidates(options.kind, options.labels) : undefined;
+      options.kind && !options.ownerUid ? this.byLabel.candidates(options.kind, options.labels) : undefined;
     const source = labelled
       ? [...labelled].map((key) => this.objects.get(key)!)
       : options.ownerUid
@@ -109,17 +107,6 @@ export class ObjectStore {
           ? this.byKind.get(options.kind)?.values()
           : this.objects.values();
     for (const obj of source ?? []) if (this.matches(obj, options)) yield obj;
-  }
-
-  /** The smallest label index set among the selector's pairs; undefined without a selector. */
-  private labelCandidates(kind: string, labels: Record<string, string> | undefined): Set<string> | undefined {
-    let best: Set<string> | undefined;
-    for (const [k, v] of Object.entries(labels ?? {})) {
-      const keys = this.byLabel.get(labelKey(kind, k, v));
-      if (!keys) return new Set();
-      if (!best || keys.size < best.size) best = keys;
-    }
-    return best;
   }
 
   private matches(obj: KubeObject, options: ListOptions): boolean {
@@ -306,15 +293,7 @@ export class ObjectStore {
   private put(key: string, obj: KubeObject): void {
     const before = this.objects.get(key);
     if (before) this.unindexOwners(key, before);
-    if (!before || !sameLabels(before.metadata.labels, obj.metadata.labels)) {
-      if (before) this.unindexLabels(key, before);
-      for (const [k, v] of Object.entries(obj.metadata.labels ?? {})) {
-        const lk = labelKey(obj.kind, k, v);
-        let keys = this.byLabel.get(lk);
-        if (!keys) this.byLabel.set(lk, (keys = new Set()));
-        keys.add(key);
-      }
-    }
+    this.byLabel.update(key, before, obj);
     for (const o of obj.metadata.ownerReferences ?? []) {
       let keys = this.byOwner.get(o.uid);
       if (!keys) this.byOwner.set(o.uid, (keys = new Set()));
@@ -338,18 +317,9 @@ export class ObjectStore {
     }
   }
 
-  private unindexLabels(key: string, obj: KubeObject): void {
-    for (const [k, v] of Object.entries(obj.metadata.labels ?? {})) {
-      const lk = labelKey(obj.kind, k, v);
-      const keys = this.byLabel.get(lk);
-      keys?.delete(key);
-      if (keys?.size === 0) this.byLabel.delete(lk);
-    }
-  }
-
   private remove(key: string, obj: KubeObject): void {
     this.unindexOwners(key, obj);
-    this.unindexLabels(key, obj);
+    this.byLabel.remove(key, obj);
     this.orphans.get(obj.kind)?.delete(key);
     this.objects.delete(key);
     this.lastApplied.delete(key);
@@ -405,18 +375,6 @@ function mergeMaps(
 
 function isPlainObject(value: Json): value is Record<string, Json> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function labelKey(kind: string, key: string, value: string): string {
-  return `${kind}\0${key}=${value}`;
-}
-
-function sameLabels(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
-  if (a === b) return true;
-  const ka = Object.keys(a ?? {});
-  if (ka.length !== Object.keys(b ?? {}).length) return false;
-  for (const k of ka) if (a?.[k] !== b?.[k]) return false;
-  return true;
 }
 
 function matchLabels(labels: Record<string, string> | undefined, want: Record<string, string>): boolean {
