@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandIo } from './command';
-import { sim } from './sim';
-
-function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = {
-    readFile: () => 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n',
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-  };
-  return { code: sim(argv, io), stdout, stderr };
-}
+import { runSim as run } from './runSim.testKit';
 
 describe('sim', () => {
   it('dispatches to the command named first', () => {
