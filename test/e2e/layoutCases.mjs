@@ -38,6 +38,33 @@ export function layoutCases({ browser, base }) {
     }
   };
 
+  // Every shipped scenario, not just one: a long one (many-resources) once made the phone page 1200 px wide through
+  // the placeholder size of its off-screen parts.
+  for (const scenario of [
+    'three-tier',
+    'failing-smoke-test',
+    'many-resources',
+    'succeeded-progressing',
+    'succeeded-then-degraded',
+    'failed-degraded',
+    'stuck-load-balancer',
+    'hook-never-completes',
+  ]) {
+    test(`layout: ${scenario} at 390×844 has no sideways page scroll`, () =>
+      withPage(
+        `?scenario=${scenario}`,
+        async (page) => {
+          await page.keyboard.press('End');
+          const m = await measure(page);
+          assert.ok(
+            m.scrollWidth <= m.innerWidth,
+            `page scrolls sideways: ${m.scrollWidth} > ${m.innerWidth}`,
+          );
+        },
+        { viewport: { width: 390, height: 844 } },
+      ));
+  }
+
   for (const viewport of sizes) {
     test(`layout: ${viewport.width}×${viewport.height} has no sideways page scroll`, () =>
       withPage(
