@@ -9,6 +9,7 @@ import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
 import { playScenario } from '../../scenarios/play';
 import { looksLikeScenario, parseScenario } from '../../scenarios/scenario';
 import { exitUsage, readFailure, type CommandIo } from '../command';
+import { safeJson } from '../safeJson';
 import { appGetText } from './appGetText';
 import { argocdCmOverrides } from './argocdCm';
 import { parseRunOptions, type RunOptions } from './runOptions';
@@ -43,7 +44,7 @@ export function run(args: string[], io: CommandIo): number {
   for (const p of result.problems) io.stderr(`warning: ${escapeControl(p.message)}\n`);
   if (options.json) {
     io.stdout(
-      JSON.stringify({ application: result.application, events: result.events, live: result.live }, null, 2) +
+      safeJson({ application: result.application, events: result.events, live: result.live }, 2) +
         '\n',
     );
   } else {
