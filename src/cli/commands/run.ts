@@ -78,6 +78,7 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
       });
     }
     const scenario = parseScenario(scenarios[0].text, scenarios[0].file);
+    for (const w of scenario.warnings) io.stderr(`warning: ${escapeControl(w)}\n`);
     if (options.app) scenario.app.name = options.app;
     if (options.namespace) scenario.app.namespace = options.namespace;
     if (options.prune) scenario.options.prune = true;
