@@ -9,7 +9,6 @@
  */
 export function safeJson(value: unknown, space?: number): string {
   return JSON.stringify(value, null, space).replace(
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

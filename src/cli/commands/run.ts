@@ -44,8 +44,7 @@ export function run(args: string[], io: CommandIo): number {
   for (const p of result.problems) io.stderr(`warning: ${escapeControl(p.message)}\n`);
   if (options.json) {
     io.stdout(
-      safeJson({ application: result.application, events: result.events, live: result.live }, 2) +
-        '\n',
+      safeJson({ application: result.application, events: result.events, live: result.live }, 2) + '\n',
     );
   } else {
     io.stdout(appGetText(result.application));

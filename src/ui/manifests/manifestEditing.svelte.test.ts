@@ -163,7 +163,9 @@ describe('ManifestEditing', () => {
     const edited = editing.original.replace(/(name: frontend\n)/, '$1  name: frontend\n');
     editing.input(edited);
     const note = editing.notes.find((n) => n.includes('duplicate key'));
-    expect(note).toMatch(/^three-tier \(edited\):\d+:\d+: duplicate key "name": the last value is used, as Argo CD does$/);
+    expect(note).toMatch(
+      /^three-tier \(edited\):\d+:\d+: duplicate key "name": the last value is used, as Argo CD does$/,
+    );
     expect(editing.error).toBeUndefined();
   });
 });
