@@ -48,6 +48,8 @@ describe.each(files)('scenarios/%s', (file) => {
   it('has an expect: block and plays to the end of its operation (or its until limit, if it is stuck)', () => {
     expect(Object.keys(expected).length).toBeGreaterThan(0);
     expect(result.problems).toEqual([]);
+    // A shipped scenario is clean YAML: a duplicate key would be read leniently, but it is a mistake in the story.
+    expect(scenario.warnings).toEqual([]);
     // A stuck scenario says so: it expects Running and sets options.until, so its story ends at that limit.
     if (expected.operationPhase === 'Running') {
       expect(scenario.options.until, 'a stuck scenario sets options.until').toBeGreaterThan(0);

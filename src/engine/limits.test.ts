@@ -50,10 +50,16 @@ describe('run limits (issue 10: documented limits end a run with a clear message
     expect(refusal(many).error.detail).toBe('5001 objects is over the limit of 5000 objects in one run');
   });
 
-  it('stops a run whose workloads together make more pods than the limit', () => {
+  it('stops a run whose workloads together make more pods than the limit, pointing at the workload to blame', () => {
     const desired = Array.from({ length: 6 }, (_, i) => deployment(`web-${i}`, limits.maxReplicas));
-    const { error } = refusal(desired);
-    expect(error.detail).toMatch(/^the run was stopped at t=[\d.]+s: more than 5000 pods in the cluster$/);
+    const positions = desired.map((_, i) => ({ file: 'app.yaml', line: 1 + 14 * i, column: 1 }));
+    const { error } = refusal(desired, positions);
+    expect(error.detail).toMatch(
+      /^the run was stopped at t=[\d.]+s: more than 5000 pods in the cluster; 1000 of them belong to Deployment\/web-\d$/,
+    );
+    // The position is that Deployment's own, not `<simulation>:1:1` (issue 10).
+    const blamed = Number(/web-(\d)$/.exec(error.detail)![1]);
+    expect(error.message.startsWith(`app.yaml:${1 + 14 * blamed}:1: `)).toBe(true);
   }, 60_000);
 
   it('accepts a run of one simulated day', () => {

@@ -67,6 +67,14 @@ function tooManyReplicas(obj: KubeObject): string | undefined {
   return undefined;
 }
 
+/** Where a limit hit while running is reported: the input's file, and the object most to blame when known. */
+export interface RunLimitsOptions {
+  /** The input's own place (its first file, line 1), for limits that are not one object's fault. */
+  at?: InputPosition;
+  /** The position of a desired object by kind and name, to point at the workload whose pods went past the limit. */
+  positionOf?: (kind: string, name: string) => InputPosition | undefined;
+}
+
 /**
  * Watches a running simulation's size. `count` follows the object store's watch events; `check` throws once
  * the cluster or the event log has grown past a limit, and is called between two instants of the clock.
@@ -74,18 +82,57 @@ function tooManyReplicas(obj: KubeObject): string | undefined {
 export class RunLimits {
   private objects = 0;
   private pods = 0;
+  /** Live pods per controlling owner (`Kind/name`), so a pod limit can name the workload behind it. */
+  private readonly podsByOwner = new Map<string, number>();
+
+  constructor(private readonly options: RunLimitsOptions = {}) {}
 
   count(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void {
     const delta = type === 'ADDED' ? 1 : type === 'DELETED' ? -1 : 0;
     this.objects += delta;
-    if (obj.kind === 'Pod' && obj.apiVersion === 'v1') this.pods += delta;
+    if (obj.kind === 'Pod' && obj.apiVersion === 'v1' && delta !== 0) {
+      this.pods += delta;
+      const owner =
+        obj.metadata.ownerReferences?.find((o) => o.controller) ?? obj.metadata.ownerReferences?.[0];
+      if (owner) {
+        const key = `${owner.kind}/${owner.name}`;
+        this.podsByOwner.set(key, (this.podsByOwner.get(key) ?? 0) + delta);
+      }
+    }
   }
 
   check(events: number, atSeconds: number): void {
-    const over = (what: string, limit: number) =>
-      new InputError(`the run was stopped at t=${atSeconds}s: more than ${limit} ${what}`, nowhere);
-    if (this.pods > limits.maxPods) throw over('pods in the cluster', limits.maxPods);
+    const where = this.options.at ?? nowhere;
+    const over = (what: string, limit: number, at = where, detail = '') =>
+      new InputError(`the run was stopped at t=${atSeconds}s: more than ${limit} ${what}${detail}`, at);
+    if (this.pods > limits.maxPods) {
+      const blamed = this.mostPods();
+      throw over(
+        'pods in the cluster',
+        limits.maxPods,
+        blamed?.position ?? where,
+        blamed ? `; ${blamed.count} of them belong to ${blamed.owner}` : '',
+      );
+    }
     if (this.objects > limits.maxObjects) throw over('objects in the cluster', limits.maxObjects);
     if (events > limits.maxEvents) throw over('events in the log', limits.maxEvents);
+  }
+
+  /**
+   * The owner with the most live pods, and where the user wrote it. A Deployment's pods belong to its ReplicaSet,
+   * which the Deployment controller names `<deployment>-<pod-template-hash>`, so that name leads back to the file.
+   */
+  private mostPods(): { owner: string; count: number; position?: InputPosition } | undefined {
+    let best: [string, number] | undefined;
+    for (const entry of this.podsByOwner) if (!best || entry[1] > best[1]) best = entry;
+    if (!best) return undefined;
+    const [owner, count] = best;
+    const [kind, name] = owner.split('/');
+    const positionOf = this.options.positionOf ?? (() => undefined);
+    const own = positionOf(kind, name);
+    if (own || kind !== 'ReplicaSet') return { owner, count, position: own };
+    const deployment = name.replace(/-[^-]+$/, '');
+    const position = positionOf('Deployment', deployment);
+    return position ? { owner: `Deployment/${deployment}`, count, position } : { owner, count };
   }
 }

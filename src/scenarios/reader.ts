@@ -1,4 +1,4 @@
-import type { ParsedObject } from './manifests';
+import type { ParsedObject, ParseOptions } from './manifests';
 import type { Scenario } from './scenario';
 
 /**
@@ -8,7 +8,7 @@ import type { Scenario } from './scenario';
  */
 export interface Reader {
   parseScenario(text: string, file: string): Scenario;
-  parseManifests(text: string, file: string): ParsedObject[];
+  parseManifests(text: string, file: string, options?: ParseOptions): ParsedObject[];
 }
 
 let loaded: Reader | undefined;

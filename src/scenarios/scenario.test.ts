@@ -31,3 +31,29 @@ describe('parseScenario options.until', () => {
     }
   });
 });
+
+describe('parseScenario duplicate keys (issue 10: read leniently, with a warning at the scenario file line)', () => {
+  it('keeps the last value, as Argo CD does, and names the line and column in the scenario file', () => {
+    const text = `title: t
+revisions:
+  - name: v1
+    manifests: |
+      apiVersion: v1
+      kind: ConfigMap
+      metadata:
+        name: c
+      data:
+        mode: first
+        mode: last
+`;
+    const parsed = parseScenario(text, 'scenarios/dup.yaml');
+    expect(parsed.revisions[0].objects[0].object.data).toEqual({ mode: 'last' });
+    expect(parsed.warnings).toEqual([
+      'scenarios/dup.yaml:11:9: duplicate key "mode": the last value is used, as Argo CD does',
+    ]);
+  });
+
+  it('has no warnings for a clean scenario', () => {
+    expect(parseScenario(scenario('{ seed: 2 }'), 's.yaml').warnings).toEqual([]);
+  });
+});

@@ -43,6 +43,8 @@ export interface Scenario {
   story: { title: string; text: string; at?: number }[];
   revisions: ScenarioRevision[];
   expect: ScenarioExpectation;
+  /** `file:line:column: …` problems Argo CD tolerates in the manifests (a duplicate key: the last value wins). */
+  warnings: string[];
 }
 
 export interface ScenarioRevision {
@@ -118,6 +120,7 @@ export function parseScenario(text: string, file: string): Scenario {
   if (until !== undefined && (typeof until !== 'number' || !(until > 0)))
     fail('options.until must be a number of seconds > 0', field('options'));
 
+  const warnings: string[] = [];
   const revisionsNode = field('revisions');
   if (!isSeq(revisionsNode) || revisionsNode.items.length === 0) {
     return fail('revisions must be a list with at least one revision', revisionsNode ?? root);
@@ -131,7 +134,7 @@ export function parseScenario(text: string, file: string): Scenario {
     return {
       name: str(item.get('name', true) as YamlNode | undefined, `revisions[${i}].name`, `revision ${i + 1}`),
       manifests,
-      objects: readRevision(manifests, file, where),
+      objects: readRevision(manifests, file, where, warnings),
       ...where,
     };
   });
@@ -179,6 +182,7 @@ export function parseScenario(text: string, file: string): Scenario {
     story,
     revisions,
     expect: (data.expect ?? {}) as ScenarioExpectation,
+    warnings,
   };
 }
 
@@ -187,6 +191,7 @@ function readRevision(
   manifests: string,
   file: string,
   where: { line: number; indent: number },
+  warnings: string[],
 ): ParsedObject[] {
   const map = (p: SourcePosition): SourcePosition => ({
     file,
@@ -194,7 +199,18 @@ function readRevision(
     column: p.column + where.indent,
   });
   try {
-    return parseManifests(manifests, file).map((p) => ({ ...p, position: map(p.position) }));
+    const own: string[] = [];
+    const objects = parseManifests(manifests, file, { warnings: own });
+    // A warning names its place inside the block as `file:line:column: …`; move it to the scenario file's lines.
+    for (const w of own) {
+      const m = /^(?:.*?):(\d+):(\d+): (.*)$/s.exec(w);
+      if (!m) warnings.push(w);
+      else {
+        const p = map({ file, line: Number(m[1]), column: Number(m[2]) });
+        warnings.push(`${p.file}:${p.line}:${p.column}: ${m[3]}`);
+      }
+    }
+    return objects.map((p) => ({ ...p, position: map(p.position) }));
   } catch (error) {
     if (error instanceof InputError)
       throw new InputError(error.detail, map({ file, line: error.line, column: error.column }));

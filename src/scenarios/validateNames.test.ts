@@ -77,4 +77,24 @@ describe('names Kubernetes refuses (issue 10; apimachinery IsDNS1123Subdomain, I
       expect(refusal(cronJob)).toBe('');
     },
   );
+  it('checks a generateName prefix like the API server (ValidateObjectMeta, maskTrailingDash): a trailing dash is fine', () => {
+    const job = (prefix: string) =>
+      `apiVersion: batch/v1\nkind: Job\nmetadata:\n  generateName: ${JSON.stringify(prefix)}\nspec:\n  template:\n    spec:\n      containers: [{ name: c, image: busybox }]\n`;
+    expect(refusal(job('checkout-migrate-'))).toBe('');
+    expect(refusal(job('Bad_Prefix-'))).toBe(
+      `app.yaml:4:17: metadata.generateName: Invalid value: "Bad_Prefix-": ${subdomainRule}`,
+    );
+    expect(refusal(job('a'.repeat(260) + '-'))).toMatch(
+      /metadata\.generateName: Invalid value: "a+-": must be no more than 253 characters$/,
+    );
+  });
+
+  it('names custom resources as DNS-1123 subdomains too (apiextensions-apiserver NameIsDNSSubdomain)', () => {
+    const rollout = (name: string) =>
+      `apiVersion: argoproj.io/v1alpha1\nkind: Rollout\nmetadata:\n  name: ${JSON.stringify(name)}\n`;
+    expect(refusal(rollout('canary.v2'))).toBe('');
+    expect(refusal(rollout('Bad_Name!!'))).toBe(
+      `app.yaml:4:9: metadata.name: Invalid value: "Bad_Name!!": ${subdomainRule}`,
+    );
+  });
 });

@@ -48,7 +48,10 @@ function regexError(rule: NameRule): string {
 }
 
 /** The first reason `value` is not a valid name under `rule` (IsDNS1123Subdomain and friends), or undefined. */
-function nameProblem(value: string, rule: NameRule): string | undefined {
+function nameProblem(value: string, rule: NameRule, prefix = false): string | undefined {
+  // A generateName prefix is checked as the API server does (apimachinery `maskTrailingDash`): a trailing dash
+  // is allowed because the generated suffix follows it, so the last two characters are replaced by one letter.
+  if (prefix && value.length > 1 && value.endsWith('-')) value = `${value.slice(0, -2)}a`;
   if (value.length > rule.max) return `must be no more than ${rule.max} characters`;
   if (!new RegExp(`^${rule.regex}$`).test(value)) return regexError(rule);
   return undefined;
@@ -60,14 +63,20 @@ function invalid(path: string[], value: string, detail: string): ObjectIssue {
 }
 
 /**
- * The first name the API server would refuse in a built-in object: metadata.name, metadata.namespace, or a
- * CronJob's spec.schedule. Types were checked before (validateObject), so non-strings are skipped here.
+ * The first name the API server would refuse: metadata.generateName, metadata.name, metadata.namespace, or a
+ * CronJob's spec.schedule. Custom resources' names are DNS-1123 subdomains too (apiextensions-apiserver validates
+ * them with `NameIsDNSSubdomain`), so every kind is checked. Types were checked before (validateObject), so non-strings are skipped here.
  *
  * @example
  * validateNames({ kind: 'ConfigMap', metadata: { name: 'a/b' } }, 'ConfigMap')?.path; // ['metadata', 'name']
  */
 export function validateNames(obj: { [key: string]: Json }, kind: string): ObjectIssue | null {
   const metadata = (obj.metadata ?? {}) as { [key: string]: Json };
+  // ValidateObjectMeta checks generateName before name, with the same rule as the kind's names.
+  if (typeof metadata.generateName === 'string' && metadata.generateName !== '') {
+    const problem = nameProblem(metadata.generateName, nameRuleOf[kind] ?? subdomain, true);
+    if (problem) return invalid(['metadata', 'generateName'], metadata.generateName, problem);
+  }
   if (typeof metadata.name === 'string' && metadata.name !== '') {
     const problem = nameProblem(metadata.name, nameRuleOf[kind] ?? subdomain);
     if (problem) return invalid(['metadata', 'name'], metadata.name, problem);

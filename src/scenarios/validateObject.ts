@@ -148,8 +148,9 @@ export function validateObject(obj: Json, options: { requireName?: boolean } = {
     const issue = checkRule(obj, rule.path.split('.'), [], rule.type);
     if (issue) return issue;
   }
-  // Names last: a mistyped field is the more telling problem. Custom resources' names are their CRD's business.
-  return builtIn ? validateNames(obj, obj.kind) : null;
+  // Names last: a mistyped field is the more telling problem. Custom resources are named like built-in objects
+  // (apiextensions-apiserver `NameIsDNSSubdomain`), so their names are checked too.
+  return validateNames(obj, obj.kind);
 }
 
 function checkRule(value: Json, segments: string[], path: YamlPath, type: FieldType): ObjectIssue | null {

@@ -316,9 +316,11 @@ export class SimulationSession {
   }
 
   /** Parse an edited text with the reader; an InputError is returned, not thrown. */
-  private parseEdited(text: string): ParsedObject[] | InputError {
+  private parseEdited(text: string, warnings?: string[]): ParsedObject[] | InputError {
     try {
-      return this.requireReader().parseManifests(text, `${this.scenario?.id ?? 'manifests'} (edited)`);
+      return this.requireReader().parseManifests(text, `${this.scenario?.id ?? 'manifests'} (edited)`, {
+        warnings,
+      });
     } catch (error) {
       if (isInputError(error)) return error;
       throw error;
@@ -340,12 +342,14 @@ export class SimulationSession {
     const scenario = this.scenario;
     if (!scenario) return undefined;
     const own = scenario.revisions[scenario.revisions.length - 1];
-    if (text === own.manifests) return planManifests(own.objects, scenario);
+    if (text === own.manifests) return planManifests(own.objects, scenario, scenario.warnings);
     if (!this.readerReady || !this.yaml) {
       void this.loadYamlReader();
       return undefined;
     }
-    return planManifests(this.parseEdited(text), scenario);
+    // Duplicate keys are read as Argo CD reads them (the last value wins), and the order table says so (issue 10).
+    const warnings: string[] = [];
+    return planManifests(this.parseEdited(text, warnings), scenario, warnings);
   }
 }
 

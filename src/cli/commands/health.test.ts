@@ -188,3 +188,21 @@ describe('sim health', () => {
     expect(bad.stdout).toBe('');
   });
 });
+
+describe('sim health output carries no raw control characters (issue 10)', () => {
+  it('escapes a C1 CSI in a pod message as \\u009b, and the line still parses to the same message', () => {
+    const pod = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+status:
+  phase: Failed
+  message: "evicted \\u009b31mHealth Status: Healthy"
+`;
+    const { code, stdout } = run(['pod.yaml'], { 'pod.yaml': pod });
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/[\u007f-\u009f]/);
+    expect(stdout).toContain('\\u009b31m');
+    expect(JSON.parse(stdout).message).toContain('\u009b31mHealth Status');
+  });
+});

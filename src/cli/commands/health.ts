@@ -2,6 +2,7 @@ import { applyDefaults } from '../../engine/cluster/defaults';
 import { healthOf } from '../../engine/health/healthOf';
 import { isInputError } from '../../engine/inputError';
 import { escapeControl } from '../../engine/util/escapeControl';
+import { safeJson } from '../safeJson';
 import { parseManifests } from '../../scenarios/manifests';
 import type { HealthOverrides } from '../../engine';
 import { exitUsage, readFailure, type Command } from '../command';
@@ -87,7 +88,7 @@ export const health: Command = (args, io) => {
         status: assessed?.status ?? null,
         message: assessed?.message ?? '',
       };
-      lines.push(`${JSON.stringify(line)}\n`);
+      lines.push(`${safeJson(line)}\n`);
     }
   }
   io.stdout(lines.join(''));

@@ -9,6 +9,7 @@ import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
 import { playScenario } from '../../scenarios/play';
 import { looksLikeScenario, parseScenario } from '../../scenarios/scenario';
 import { exitUsage, readFailure, type CommandIo } from '../command';
+import { safeJson } from '../safeJson';
 import { appGetText } from './appGetText';
 import { argocdCmOverrides } from './argocdCm';
 import { parseRunOptions, type RunOptions } from './runOptions';
@@ -43,8 +44,7 @@ export function run(args: string[], io: CommandIo): number {
   for (const p of result.problems) io.stderr(`warning: ${escapeControl(p.message)}\n`);
   if (options.json) {
     io.stdout(
-      JSON.stringify({ application: result.application, events: result.events, live: result.live }, null, 2) +
-        '\n',
+      safeJson({ application: result.application, events: result.events, live: result.live }, 2) + '\n',
     );
   } else {
     io.stdout(appGetText(result.application));
@@ -77,6 +77,7 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
       });
     }
     const scenario = parseScenario(scenarios[0].text, scenarios[0].file);
+    for (const w of scenario.warnings) io.stderr(`warning: ${escapeControl(w)}\n`);
     if (options.app) scenario.app.name = options.app;
     if (options.namespace) scenario.app.namespace = options.namespace;
     if (options.prune) scenario.options.prune = true;

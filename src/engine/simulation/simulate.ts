@@ -97,12 +97,13 @@ class Simulation {
   private readonly problems: InputProblem[] = [];
   private onChange: (() => void) | undefined;
   /** The documented run limits (limits.ts), checked between two instants so a huge input ends fast. */
-  private readonly limits = new RunLimits();
+  private readonly limits: RunLimits;
 
   constructor(private readonly input: SimulationInput) {
     const hasPast = (input.history?.length ?? 0) > 0 || (input.live?.length ?? 0) > 0;
     this.clock = new SimClock(hasPast ? HISTORY_START_MS : 0);
     this.cluster = createCluster({ clock: this.clock, rng: new Rng(input.seed ?? 1) });
+    this.limits = new RunLimits(limitPositions(input));
     this.log = new EventLog(() => this.clock.now());
     this.app = input.app ?? 'app';
     this.namespace = input.namespace ?? 'default';
@@ -383,4 +384,16 @@ interface OperationRecord {
   completed: boolean;
   retryCount: number;
   actor: ReturnType<typeof createActor<typeof syncMachine>>;
+}
+
+/** Where a limit hit while running points: the first input file, and each desired object's own place. */
+function limitPositions(input: SimulationInput) {
+  const first = input.positions?.find((p) => p !== undefined);
+  return {
+    at: first ? { file: first.file, line: 1, column: 1 } : undefined,
+    positionOf: (kind: string, name: string) => {
+      const i = input.desired.findIndex((o) => o.kind === kind && o.metadata.name === name);
+      return i < 0 ? undefined : input.positions?.[i];
+    },
+  };
 }

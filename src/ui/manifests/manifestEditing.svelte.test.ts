@@ -156,4 +156,16 @@ describe('ManifestEditing', () => {
     expect(items.get(editKey('three-tier'))).toContain('# a note');
     expect(editing.edited).toBe(false);
   });
+  it('names a duplicate key of the edited text in the order notes, as Argo CD reads it: the last value wins (issue 10)', () => {
+    const { editing, load } = setup();
+    load('three-tier');
+    expect(editing.notes.some((note) => note.includes('duplicate key'))).toBe(false);
+    const edited = editing.original.replace(/(name: frontend\n)/, '$1  name: frontend\n');
+    editing.input(edited);
+    const note = editing.notes.find((n) => n.includes('duplicate key'));
+    expect(note).toMatch(
+      /^three-tier \(edited\):\d+:\d+: duplicate key "name": the last value is used, as Argo CD does$/,
+    );
+    expect(editing.error).toBeUndefined();
+  });
 });

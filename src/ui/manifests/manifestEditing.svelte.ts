@@ -192,6 +192,7 @@ function ownText(scenario: Scenario | undefined): string {
 function notesOf(plan: GoodPlan | undefined): string[] {
   if (!plan) return [];
   return [
+    ...plan.yamlWarnings,
     ...plan.plan.invalidReasons.map((reason) => `Invalid task: ${reason}`),
     ...plan.plan.warnings,
     ...plan.plan.problems.map((problem) => problem.message),

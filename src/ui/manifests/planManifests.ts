@@ -12,7 +12,8 @@ import { findLive, liveBefore, type LiveBefore, type PlanOptions } from './liveB
 
 /** The order table's input: the plan of a manifest text, or why there is none. */
 export type ManifestPlan =
-  { ok: true; plan: SyncPlan; generated: GeneratedNames } | { ok: false; error: InputError };
+  | { ok: true; plan: SyncPlan; generated: GeneratedNames; yamlWarnings: readonly string[] }
+  | { ok: false; error: InputError };
 
 /** Hook tasks whose name the sync generates from `generateName` (§2.14): task name → the generateName. */
 export type GeneratedNames = ReadonlyMap<string, string>;
@@ -27,6 +28,8 @@ const historyCache = new WeakMap<Scenario, LiveBefore>();
 export function planManifests(
   parsed: readonly ParsedObject[] | InputError,
   scenario: Scenario,
+  /** What reading the text tolerated (a duplicate key: `line:column: …`), shown with the plan's notes. */
+  yamlWarnings: readonly string[] = [],
 ): ManifestPlan {
   if (isInputError(parsed)) return { ok: false, error: parsed };
   const desired: KubeObject[] = parsed.map((p) => p.object);
@@ -38,7 +41,7 @@ export function planManifests(
     options,
     ports: { getLive: (ref) => findLive(live.all, ref) },
   });
-  return { ok: true, plan, generated: generatedNames(desired, plan) };
+  return { ok: true, plan, generated: generatedNames(desired, plan), yamlWarnings };
 }
 
 /** The operation the scenario runs: its app's namespace, prune and sync options, started at t = 0. */
