@@ -19,11 +19,27 @@ export default defineConfig(({ mode }) => ({
     cspPlugin(),
   ],
   build: { outDir: mode === 'single' ? 'dist-single' : 'dist', chunkSizeWarningLimit: 2000 },
-  resolve: process.env.VITEST ? { conditions: ['module', 'browser', 'development|production'] } : {},
+  // The simulation worker (src/ui/worker): a file of its own in dist/, inlined as a Blob URL worker in the one-file
+  // build, since a page opened from file:// may not start a worker from a file. There its Lua chunk is inlined
+  // too: a Blob URL has no directory to import a chunk from.
+  worker: {
+    format: 'es' as const,
+    // The worker is built on its own: it needs fengari's core only, like the page (scenarios arrive as data).
+    plugins: () => [fengariCorePlugin()],
+    rollupOptions: mode === 'single' ? { output: { inlineDynamicImports: true } } : {},
+  },
+  resolve: {
+    alias: {
+      'sandbox-sim-worker': `/src/ui/worker/simWorker.ts?worker${mode === 'single' ? '&inline' : ''}`,
+    },
+    ...(process.env.VITEST ? { conditions: ['module', 'browser', 'development|production'] } : {}),
+  },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     reporters: ['default', './test/summaryReporter.ts'],
     testTimeout: 60_000,
+    // Loading the shipped scenarios plays each one's default run (compileScenariosPlugin): seconds on a busy machine.
+    hookTimeout: 120_000,
   },
 }));
