@@ -19,11 +19,12 @@ export default defineConfig(({ mode }) => ({
     cspPlugin(),
   ],
   build: { outDir: mode === 'single' ? 'dist-single' : 'dist', chunkSizeWarningLimit: 2000 },
-  // The simulation worker (src/ui/worker): a file of its own in dist/, inlined as a Blob URL worker in the one-file
-  // build, since a page opened from file:// may not start a worker from a file. There its Lua chunk is inlined
-  // too: a Blob URL has no directory to import a chunk from.
+  // The simulation worker (src/ui/worker): a module worker file of its own in dist/; in the one-file build an
+  // inlined Blob URL worker, since a page opened from file:// can start a worker neither from a file nor, in
+  // Chromium, as a module from a Blob URL (an opaque origin): there it is a classic script (iife) with its Lua
+  // chunk inlined, since a Blob URL has no directory to import a chunk from.
   worker: {
-    format: 'es' as const,
+    format: mode === 'single' ? ('iife' as const) : ('es' as const),
     // The worker is built on its own: it needs fengari's core only, like the page (scenarios arrive as data).
     plugins: () => [fengariCorePlugin()],
     rollupOptions: mode === 'single' ? { output: { inlineDynamicImports: true } } : {},

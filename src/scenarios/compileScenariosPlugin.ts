@@ -32,7 +32,10 @@ export function compileScenariosPlugin(root: string): Plugin {
       const path = id.slice(0, -suffix.length);
       const file = relative(root, path);
       const scenario = parseScenario(readFileSync(path, 'utf8'), file);
-      const defaultRun = await playForPageWithLua(scenario, pageRunOptions(scenario, defaultSettings(scenario)));
+      const defaultRun = await playForPageWithLua(
+        scenario,
+        pageRunOptions(scenario, defaultSettings(scenario)),
+      );
       const compiled = { id: scenario.id, file, scenario, defaultRun };
       // JSON.parse of a string literal is faster for the browser than an object literal of the same size.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;

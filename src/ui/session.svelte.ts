@@ -239,7 +239,8 @@ export class SimulationSession {
 
   /** Change ARGOCD_SYNC_WAVE_DELAY and re-run; the cursor stays where it was. */
   setWaveDelay(seconds: number): Promise<RunEnd> {
-    if (!Number.isFinite(seconds) || seconds < 0 || seconds === this.waveDelay) return Promise.resolve('finished');
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds === this.waveDelay)
+      return Promise.resolve('finished');
     this.waveDelay = seconds;
     return this.rerun();
   }
@@ -454,7 +455,9 @@ function sameSettings(a: PageSettings, b: PageSettings): boolean {
 }
 
 function outcomeOfError(error: unknown): RunOutcome {
-  return isInputError(error) ? { kind: 'input-error', error } : { kind: 'failure', message: errorText(error) };
+  return isInputError(error)
+    ? { kind: 'input-error', error }
+    : { kind: 'failure', message: errorText(error) };
 }
 
 function errorText(error: unknown): string {

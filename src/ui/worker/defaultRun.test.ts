@@ -15,10 +15,13 @@ describe('precomputed default runs', () => {
     for (const c of compiled) expect(c.defaultRun.events.length, c.id).toBeGreaterThan(0);
   });
 
-  it.each(scenarioCatalog.map((s) => s.id))('%s: equals a fresh run with the page’s own settings', async (id) => {
-    const { scenario, defaultRun } = compiled.find((c) => c.id === id)!;
-    const fresh = await playForPageWithLua(scenario, pageRunOptions(scenario, defaultSettings(scenario)));
-    expect(defaultRun.events).toEqual(fresh.events);
-    expect(defaultRun).toEqual(fresh);
-  });
+  it.each(scenarioCatalog.map((s) => s.id))(
+    '%s: equals a fresh run with the page’s own settings',
+    async (id) => {
+      const { scenario, defaultRun } = compiled.find((c) => c.id === id)!;
+      const fresh = await playForPageWithLua(scenario, pageRunOptions(scenario, defaultSettings(scenario)));
+      expect(defaultRun.events).toEqual(fresh.events);
+      expect(defaultRun).toEqual(fresh);
+    },
+  );
 });

@@ -13,7 +13,12 @@ export interface RunRequest {
 export type RunReply =
   | { id: number; kind: 'progress'; t: number }
   | { id: number; kind: 'done'; run: PageRun }
-  | { id: number; kind: 'input-error'; detail: string; position: { file: string; line: number; column: number } }
+  | {
+      id: number;
+      kind: 'input-error';
+      detail: string;
+      position: { file: string; line: number; column: number };
+    }
   | { id: number; kind: 'failure'; message: string };
 
 /** The least wall time between two progress messages: often enough for the "Simulating…" line to move. */

@@ -102,7 +102,8 @@ describe('WorkerRunner (the page’s simulation worker protocol)', () => {
     });
     const outcome = await bad;
     expect(outcome.kind).toBe('input-error');
-    if (outcome.kind === 'input-error') expect(outcome.error.message).toBe('three-tier (edited):3:1: missing "kind"');
+    if (outcome.kind === 'input-error')
+      expect(outcome.error.message).toBe('three-tier (edited):3:1: missing "kind"');
     const broken = runner.run(scenario, {});
     workers[0].reply({ id: 2, kind: 'failure', message: 'boom' });
     expect(await broken).toEqual({ kind: 'failure', message: 'boom' });

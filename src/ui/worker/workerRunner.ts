@@ -110,7 +110,10 @@ export class WorkerRunner implements PageRunner {
       // The worker's script failed (it did not load, or threw outside a request): nothing more will come.
       event.preventDefault?.();
       if (this.worker === worker) this.discardWorker();
-      this.finish({ kind: 'failure', message: `the simulation worker failed: ${event.message || 'no detail'}` });
+      this.finish({
+        kind: 'failure',
+        message: `the simulation worker failed: ${event.message || 'no detail'}`,
+      });
     };
     this.worker = worker;
     return worker;
