@@ -19,11 +19,28 @@ export default defineConfig(({ mode }) => ({
     cspPlugin(),
   ],
   build: { outDir: mode === 'single' ? 'dist-single' : 'dist', chunkSizeWarningLimit: 2000 },
-  resolve: process.env.VITEST ? { conditions: ['module', 'browser', 'development|production'] } : {},
+  // The simulation worker (src/ui/worker): a module worker file of its own in dist/; in the one-file build an
+  // inlined Blob URL worker, since a page opened from file:// can start a worker neither from a file nor, in
+  // Chromium, as a module from a Blob URL (an opaque origin): there it is a classic script (iife) with its Lua
+  // chunk inlined, since a Blob URL has no directory to import a chunk from.
+  worker: {
+    format: mode === 'single' ? ('iife' as const) : ('es' as const),
+    // The worker is built on its own: it needs fengari's core only, like the page (scenarios arrive as data).
+    plugins: () => [fengariCorePlugin()],
+    rollupOptions: mode === 'single' ? { output: { inlineDynamicImports: true } } : {},
+  },
+  resolve: {
+    alias: {
+      'sandbox-sim-worker': `/src/ui/worker/simWorker.ts?worker${mode === 'single' ? '&inline' : ''}`,
+    },
+    ...(process.env.VITEST ? { conditions: ['module', 'browser', 'development|production'] } : {}),
+  },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     reporters: ['default', './test/summaryReporter.ts'],
     testTimeout: 60_000,
+    // Loading the shipped scenarios plays each one's default run (compileScenariosPlugin): seconds on a busy machine.
+    hookTimeout: 120_000,
   },
 }));

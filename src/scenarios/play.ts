@@ -15,6 +15,8 @@ export interface PlayOptions {
   recordHistory?: boolean;
   /** argocd-cm health customizations (Lua), when the caller has a Lua VM (argocd-semantics.md §3.0 rule 2). */
   healthOverrides?: HealthOverrides;
+  /** Told the virtual second reached now and then during a long run (the page's worker shows it). */
+  onProgress?: (seconds: number) => void;
 }
 
 export type PlayResult = SimulationResult;
@@ -43,5 +45,6 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
     terminateAtSeconds: options.terminateAtSeconds,
     recordHistory: options.recordHistory,
     healthOverrides: options.healthOverrides,
+    onProgress: options.onProgress,
   });
 }

@@ -1,3 +1,4 @@
+import type { PageRun } from '../ui/worker/pageRun';
 import type { Scenario } from './scenario';
 
 /** A shipped scenario, compiled at build time by compileScenariosPlugin. */
@@ -5,6 +6,8 @@ export interface CompiledScenario {
   id: string;
   file: string;
   scenario: Scenario;
+  /** The run with the scenario's own settings, played at build time, so the first paint simulates nothing. */
+  defaultRun: PageRun;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { isInputError, type InputError, type SimEvent } from '../engine';
-import { playScenario, type PlayResult } from '../scenarios/play';
 import type { ParsedObject } from '../scenarios/manifests';
 import { loadReader, reader, type Reader } from '../scenarios/reader';
 import { loadScenario, scenarioCatalog, scenarioFiles } from '../scenarios/registry';
@@ -15,6 +14,16 @@ import { tierHintsOf } from './state/tierHintsOf';
 import type { Speed } from './state/urlState';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
+import {
+  defaultSettings,
+  pageRunOptions,
+  playForPage,
+  playForPageWithLua,
+  runNeedsLua,
+  type PageRun,
+  type PageSettings,
+} from './worker/pageRun';
+import { LazyWorkerRunner, type PageRunner, type RunOutcome } from './worker/workerRunner';
 
 /** A scenario the session offers: compiled at build time (`scenario` set), or text to parse with the reader. */
 export interface ScenarioFile {
@@ -23,6 +32,8 @@ export interface ScenarioFile {
   text?: string;
   file?: string;
   scenario?: Scenario;
+  /** The run with the scenario's own settings, precomputed at build time (compileScenariosPlugin). */
+  defaultRun?: PageRun;
 }
 
 export interface SessionOptions {
@@ -33,7 +44,15 @@ export interface SessionOptions {
   /** The animation-frame scheduler; tests pass their own, the page uses the browser's. */
   requestFrame?: (callback: (now: number) => void) => number;
   cancelFrame?: (handle: number) => void;
+  /**
+   * Where runs happen: a Web Worker with a time limit on the page (the default where `Worker` exists), or, with
+   * `'inline'` or where there is no Worker (jsdom, Node), synchronously in this thread, as tests expect.
+   */
+  runner?: PageRunner | 'inline';
 }
+
+/** How a requested run ended, for the caller that must know (the editor's unfinished-edit marker). */
+export type RunEnd = 'finished' | 'input-error' | 'failure' | 'stopped' | 'superseded';
 
 /** What `load` may set at once, so a link restores its state with one run of the engine. */
 export interface LoadOptions {
@@ -49,14 +68,16 @@ const MAX_FRAME_SECONDS = 0.25;
 /**
  * The page's state, and the only module that calls the scenario and engine code (style.md rule 12).
  *
- * The engine is deterministic and fast, so a (re-)run plays the whole scenario at once and keeps the complete
- * event log. Playing, stepping and scrubbing then only move the cursor `t` over that log, and everything on
- * screen is derived from (events, t): step and scrub land on exactly the state playing reaches.
+ * The engine is deterministic, so a (re-)run plays the whole scenario at once and keeps the complete event
+ * log. Playing, stepping and scrubbing then only move the cursor `t` over that log, and everything on screen is
+ * derived from (events, t): step and scrub land on exactly the state playing reaches. A scenario's default run
+ * comes precomputed with it; every other run (a toggle, the wave delay, a seed, an edit) goes to a Web Worker,
+ * so the page stays responsive, and the last good run stays on screen until the new one is there.
  */
 export class SimulationSession {
   readonly catalog: { id: string; title: string }[];
   scenario = $state.raw<Scenario | undefined>(undefined);
-  result = $state.raw<PlayResult | undefined>(undefined);
+  result = $state.raw<PageRun | undefined>(undefined);
   /** The cursor, in virtual seconds since the operation started. */
   t = $state.raw(0);
   playing = $state.raw(false);
@@ -72,6 +93,8 @@ export class SimulationSession {
   error = $state.raw<InputError | undefined>(undefined);
   /** A run that stopped on an unexpected exception (a bug in the sandbox), shown while the last good run stays. */
   failure = $state.raw<string | undefined>(undefined);
+  /** Set while a run is under way in the worker: the virtual second it reached (the "Simulating…" line). */
+  simulating = $state.raw<{ t: number } | undefined>(undefined);
   /** Whether the YAML reader is loaded, so plans of edited text can be made synchronously. */
   readerReady = $state.raw(false);
   /** The objects of the edited manifests, once parsed. */
@@ -102,6 +125,10 @@ export class SimulationSession {
   private eventTimes: number[] = [];
   private waveTimes: number[] = [];
   private momentTimes: number[] = [];
+  /** The worker, or undefined to run in this thread. */
+  private readonly runner: PageRunner | undefined;
+  /** Counts requested runs; an answer to an older one than the newest is dropped. */
+  private runToken = 0;
 
   constructor(options: SessionOptions = {}) {
     this.files = options.files ?? scenarioFiles;
@@ -109,19 +136,22 @@ export class SimulationSession {
     this.readerReady = this.yaml !== undefined;
     this.requestFrame = options.requestFrame ?? ((cb) => requestAnimationFrame(cb));
     this.cancelFrame = options.cancelFrame ?? ((handle) => cancelAnimationFrame(handle));
+    this.runner =
+      options.runner === 'inline'
+        ? undefined
+        : (options.runner ?? (typeof Worker === 'undefined' ? undefined : new LazyWorkerRunner()));
     this.catalog = options.files
       ? options.files.map((f) => ({ id: f.id, title: f.scenario?.title ?? titleOf(f.text ?? '') ?? f.id }))
       : scenarioCatalog;
   }
 
   /** Open a scenario with its own settings, or the ones given (from a link). Unknown ids are an error. */
-  load(id: string, options: LoadOptions = {}): void {
+  load(id: string, options: LoadOptions = {}): Promise<RunEnd> {
     this.pause();
     const file = this.files.find((f) => f.id === id);
     if (!file && this.files === scenarioFiles && scenarioCatalog.some((s) => s.id === id)) {
       // A shipped scenario not loaded yet: its data chunk loads, then the same call goes on.
-      void loadScenario(id).then(() => this.load(id, options));
-      return;
+      return loadScenario(id).then(() => this.load(id, options));
     }
     if (!file) {
       this.error = undefined;
@@ -136,7 +166,7 @@ export class SimulationSession {
       this.error = error;
       this.scenario = undefined;
       this.result = undefined;
-      return;
+      return Promise.resolve('input-error');
     }
     const known = this.scenario.toggles.map((toggle) => toggle.id);
     this.waveDelay = options.waveDelay ?? this.scenario.options.waveDelay;
@@ -144,8 +174,21 @@ export class SimulationSession {
     this.toggles = (options.toggles ?? []).filter((toggle) => known.includes(toggle));
     this.manifests = undefined;
     this.edited = undefined;
-    this.run();
-    this.t = this.clamp(options.t ?? 0);
+    const wanted = options.t ?? 0;
+    if (file.defaultRun && sameSettings(this.settings(), defaultSettings(this.scenario))) {
+      // The build played this run already: show it at once, and drop any run still under way.
+      this.runToken++;
+      this.runner?.cancel();
+      this.simulating = undefined;
+      this.apply(file.defaultRun);
+      this.t = this.clamp(wanted);
+      return Promise.resolve('finished');
+    }
+    // Until the run is there, show nothing rather than another scenario's run.
+    this.result = undefined;
+    this.refreshTimes();
+    this.t = 0;
+    return this.run(() => (this.t = this.clamp(wanted)));
   }
 
   play(): void {
@@ -195,45 +238,45 @@ export class SimulationSession {
   }
 
   /** Change ARGOCD_SYNC_WAVE_DELAY and re-run; the cursor stays where it was. */
-  setWaveDelay(seconds: number): void {
-    if (!Number.isFinite(seconds) || seconds < 0 || seconds === this.waveDelay) return;
+  setWaveDelay(seconds: number): Promise<RunEnd> {
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds === this.waveDelay)
+      return Promise.resolve('finished');
     this.waveDelay = seconds;
-    this.rerun();
+    return this.rerun();
   }
 
   /** Switch one of the scenario's failure toggles and re-run. */
-  toggleFailure(id: string): void {
+  toggleFailure(id: string): Promise<RunEnd> {
     this.toggles = this.toggles.includes(id) ? this.toggles.filter((x) => x !== id) : [...this.toggles, id];
-    this.rerun();
+    return this.rerun();
   }
 
   /** Run the edited manifests of the synced revision instead of the file's (undefined: the file's again). */
-  setManifests(text: string | undefined): void {
+  setManifests(text: string | undefined): Promise<RunEnd> {
     if (text !== undefined && !this.yaml) {
-      // The first edit loads the YAML reader; the run follows as soon as it is there.
-      void this.loadYamlReader().then(() => this.setManifests(text));
-      return;
+      // The first edit loads the YAML reader; the run follows as soon as it is there (and the promise with it,
+      // so the editor marks the edit finished only when its run has really ended).
+      return this.loadYamlReader().then(() => this.setManifests(text));
     }
     this.manifests = text;
     if (text === undefined) {
       this.edited = undefined;
-      this.rerun();
-      return;
+      return this.rerun();
     }
     const parsed = this.parseEdited(text);
     if (isInputError(parsed)) {
       // The last good run stays on screen while the error says what to fix.
       this.error = parsed;
-      return;
+      return Promise.resolve('input-error');
     }
     this.edited = parsed;
-    this.rerun();
+    return this.rerun();
   }
 
   /** Back to the scenario's own settings, at the start. */
   reset(): void {
     if (!this.scenario) return;
-    this.load(this.scenario.id);
+    void this.load(this.scenario.id);
   }
 
   private readonly tick = (now: number): void => {
@@ -251,47 +294,87 @@ export class SimulationSession {
     this.frameHandle = this.requestFrame(this.tick);
   };
 
-  private rerun(): void {
-    const t = this.t;
-    this.run();
-    this.t = this.clamp(t);
+  /** Run again with the current settings; the cursor stays where it is (clamped to the new run's end). */
+  private rerun(): Promise<RunEnd> {
+    return this.run(() => (this.t = this.clamp(this.t)));
   }
 
-  private run(): void {
+  /**
+   * Run the scenario with the current settings: in the worker (the answer comes later, and only the newest
+   * request's is used), or in this thread at once. `then` runs when the new run is on screen.
+   */
+  private run(then: () => void): Promise<RunEnd> {
     const scenario = this.scenario;
-    if (!scenario) return;
-    const fail = scenario.toggles
-      .filter((toggle) => this.toggles.includes(toggle.id))
-      .map((toggle) => toggle.fail);
-    try {
-      this.result = this.simulate(scenario, fail);
-      this.error = undefined;
-      this.failure = undefined;
-    } catch (error) {
-      // The last good run stays on screen while the error says what to fix; an unexpected exception is not the
-      // user's input to fix, so it is said as such instead of leaving the page half updated.
-      if (isInputError(error)) this.error = error;
-      else
-        this.failure = `The simulation stopped on an internal error: ${errorText(error)}. The last good run is still shown.`;
+    if (!scenario) return Promise.resolve('finished');
+    const options = pageRunOptions(scenario, this.settings());
+    const token = ++this.runToken;
+    if (!this.runner) {
+      if (!runNeedsLua(scenario, options)) {
+        let outcome: RunOutcome;
+        try {
+          outcome = { kind: 'done', run: playForPage(scenario, options) };
+        } catch (error) {
+          outcome = outcomeOfError(error);
+        }
+        return Promise.resolve(this.settle(token, outcome, then));
+      }
+      return playForPageWithLua(scenario, options).then(
+        (run) => this.settle(token, { kind: 'done', run }, then),
+        (error: unknown) => this.settle(token, outcomeOfError(error), then),
+      );
     }
+    this.simulating = { t: 0 };
+    const progress = (t: number): void => {
+      if (token === this.runToken) this.simulating = { t };
+    };
+    return this.runner.run(scenario, options, progress).then((outcome) => this.settle(token, outcome, then));
+  }
+
+  /** Put a run's outcome on screen, unless a newer request was made since. */
+  private settle(token: number, outcome: RunOutcome, then: () => void): RunEnd {
+    if (token !== this.runToken || outcome.kind === 'superseded') return 'superseded';
+    this.simulating = undefined;
+    switch (outcome.kind) {
+      case 'done':
+        this.apply(outcome.run);
+        then();
+        return 'finished';
+      case 'input-error':
+        this.error = outcome.error;
+        return 'input-error';
+      case 'failure':
+        // An unexpected exception is not the user's input to fix, so it is said as such instead of leaving the
+        // page half updated; the last good run stays on screen.
+        this.failure = `The simulation stopped on an internal error: ${outcome.message}. The last good run is still shown.`;
+        return 'failure';
+      case 'stopped':
+        this.failure =
+          `The simulation was stopped after ${outcome.limitMs / 1000} s of wall time, at virtual ` +
+          `${outcome.t.toFixed(1)} s: the input is too large or never ends. The last good run is still shown.`;
+        return 'stopped';
+    }
+  }
+
+  private apply(run: PageRun): void {
+    this.result = run;
+    this.error = undefined;
+    this.failure = undefined;
+    this.refreshTimes();
+  }
+
+  private refreshTimes(): void {
     this.eventTimes = eventTimes(this.events, this.endT);
     this.waveTimes = waveTimes(this.events, this.endT);
     this.momentTimes = momentTimes(this.events, this.endT);
   }
 
-  /**
-   * Play the scenario, recording the history before t = 0 too: the page must show the pods that were running
-   * before the sync started, such as the old version a failed PreSync hook leaves in place (argocd-semantics
-   * §2.18).
-   */
-  private simulate(scenario: Scenario, fail: string[]): PlayResult {
-    return playScenario(scenario, {
-      edited: this.manifests !== undefined ? this.edited : undefined,
-      waveDelaySeconds: this.waveDelay,
-      fail,
+  private settings(): PageSettings {
+    return {
+      waveDelay: this.waveDelay,
       seed: this.seed,
-      recordHistory: true,
-    });
+      toggles: this.toggles,
+      edited: this.manifests !== undefined ? this.edited : undefined,
+    };
   }
 
   /** Tiers named in the manifests of every revision, the synced (or edited) one last so that it wins. */
@@ -363,6 +446,22 @@ function titleOf(text: string): string | undefined {
     .exec(text)?.[1]
     ?.trim()
     .replace(/^(['"])(.*)\1$/, '$2');
+}
+
+function sameSettings(a: PageSettings, b: PageSettings): boolean {
+  return (
+    a.waveDelay === b.waveDelay &&
+    a.seed === b.seed &&
+    a.edited === b.edited &&
+    a.toggles.length === b.toggles.length &&
+    a.toggles.every((toggle) => b.toggles.includes(toggle))
+  );
+}
+
+function outcomeOfError(error: unknown): RunOutcome {
+  return isInputError(error)
+    ? { kind: 'input-error', error }
+    : { kind: 'failure', message: errorText(error) };
 }
 
 function errorText(error: unknown): string {

@@ -9,8 +9,12 @@ import { join } from 'node:path';
  * Long tasks are recorded so the bench can also wait for the main thread to go quiet.
  */
 export function installProbe() {
-  const bench = { ready: undefined, longTasks: [], frames: [], recording: false };
+  const bench = { ready: undefined, longTasks: [], frames: [], recording: false, shifts: [] };
   window.__bench = bench;
+  // Layout shifts not caused by input (a click, a key), for the cumulative layout shift while playing.
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) bench.shifts.push([e.startTime, e.value]);
+  }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.longTasks.push([e.startTime, e.startTime + e.duration]);
   }).observe({ type: 'longtask', buffered: true });
@@ -52,6 +56,27 @@ export function quantile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/**
+ * Cumulative layout shift as Chromium's web-vitals define it: shifts grouped in session windows (a gap under 1 s,
+ * at most 5 s long); the largest window's sum. `shifts` is [[startTime ms, value], …] in time order.
+ */
+export function cumulativeLayoutShift(shifts) {
+  let best = 0;
+  let sum = 0;
+  let first = -Infinity;
+  let last = -Infinity;
+  for (const [at, value] of shifts) {
+    if (at - last > 1000 || at - first > 5000) {
+      sum = 0;
+      first = at;
+    }
+    sum += value;
+    last = at;
+    best = Math.max(best, sum);
+  }
+  return best;
 }
 
 export function median(values) {

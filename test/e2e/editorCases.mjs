@@ -129,7 +129,11 @@ export function editorCases({ browser, base, root, results, full }) {
       );
       await page.waitForSelector('[data-testid="manifest-restored"]');
       assert.equal(await frontendWave(), '3', 'the edit is back after a reload');
-      assert.equal(await readEndT(page), endEdited, 'and so is its run');
+      // And so is its run, which comes from the simulation worker a moment after the restored text.
+      await page.waitForFunction(
+        (end) => Number(document.querySelector('[data-testid="scrubber"]').max) === end,
+        endEdited,
+      );
       const saved = await page.evaluate(() => localStorage.getItem('sandbox-manifests:three-tier'));
       assert.match(saved, /sync-wave: \\"3\\"/);
 

@@ -45,7 +45,15 @@ export interface SimulationInput {
   recordHistory?: boolean;
   /** argocd-cm `resource.customizations.health.*` checks (the Lua VM, injected by the CLI or the page). */
   healthOverrides?: HealthOverrides;
+  /**
+   * Told the virtual second reached every few thousand clock steps, so a page running this in a worker can show
+   * how far a long run got. It must not change the run: the engine only calls it.
+   */
+  onProgress?: (seconds: number) => void;
 }
+
+/** How many clock steps pass between two `onProgress` calls (cheap enough to be invisible in a profile). */
+const PROGRESS_EVERY = 2048;
 
 export interface SimulationResult {
   application: ApplicationJson;
@@ -141,11 +149,12 @@ class Simulation {
     }
     const until = this.log.origin + (this.input.untilSeconds ?? 3600) * 1000;
     let restingSince: number | undefined;
-    for (;;) {
+    for (let steps = 1; ; steps++) {
       const next = this.clock.nextDeadline();
       if (next === undefined || next > until) break;
       if (restingSince !== undefined && next > restingSince + REST_MS) break;
       this.clock.runNext();
+      if (steps % PROGRESS_EVERY === 0) this.input.onProgress?.(this.log.seconds(this.clock.now()));
       this.limits.check(this.log.events.length, this.log.seconds(this.clock.now()));
       // Judge rest only once the current instant is done: the app's health fold and the controllers' reactions
       // to the last tick are queued at this same time and would otherwise be cut off.

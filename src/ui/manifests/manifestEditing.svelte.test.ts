@@ -45,7 +45,7 @@ const waveOf = (editing: ManifestEditing, key: string) =>
   editing.rows.find((row) => `${row.kind}/${row.name}` === key)?.wave;
 
 describe('ManifestEditing', () => {
-  it('saves an edit as running before its run and finished after; an unfinished one is not re-run on reload', () => {
+  it('saves an edit as running before its run and finished after; an unfinished one is not re-run on reload', async () => {
     const { session, editing, items, timer, load } = setup();
     load('three-tier');
     const edited = editing.original.replace(/(name: frontend\n(?:.*\n){3}.*sync-wave: )"2"/, '$1"3"');
@@ -53,10 +53,12 @@ describe('ManifestEditing', () => {
     const setManifests = session.setManifests.bind(session);
     session.setManifests = (text) => {
       states.push(JSON.parse(items.get(editKey('three-tier')) ?? '{}').state);
-      setManifests(text);
+      return setManifests(text);
     };
     editing.input(edited);
-    timer.pending?.();
+    expect(timer.pending).toBeDefined();
+    // The pause's timer commits; awaited here, since `finished` is written only once the run has ended.
+    await editing.commit();
     expect(states).toEqual(['running']);
     expect(JSON.parse(items.get(editKey('three-tier')) ?? '{}').state).toBe('finished');
 
@@ -69,18 +71,19 @@ describe('ManifestEditing', () => {
     expect(next.session.manifests).toBeUndefined();
     next.editing.commit();
     expect(next.session.manifests).toBeUndefined();
-    next.editing.runRestored();
+    await next.editing.runRestored();
     expect(next.session.manifests).toBe(edited);
     expect(JSON.parse(next.items.get(editKey('three-tier')) ?? '{}').state).toBe('finished');
   });
 
-  it('keeps an edit in memory and says so when the storage is full (issue 10)', () => {
+  it('keeps an edit in memory and says so when the storage is full (issue 10)', async () => {
     const { session, editing, items, timer, load } = setup({}, { full: true });
     load('three-tier');
     expect(editing.unsaved).toBe(false);
     const edited = editing.original.replace(/(name: frontend\n(?:.*\n){3}.*sync-wave: )"2"/, '$1"3"');
     editing.input(edited);
-    timer.pending?.();
+    expect(timer.pending).toBeDefined();
+    await editing.commit();
     expect(items.size).toBe(0);
     expect(editing.unsaved).toBe(true);
     expect(session.manifests).toBe(edited);

@@ -123,24 +123,32 @@ export class ManifestEditing {
     this.timer = this.setTimer(() => this.commit(), RERUN_DELAY_MS);
   }
 
-  /** Hand the typed text to the session (which re-runs) and save it for the next visit. */
-  commit(): void {
+  /**
+   * Hand the typed text to the session (which re-runs) and save it for the next visit: `running` first, then
+   * `finished` once the run has really ended (the first edit of a visit waits for the YAML reader, and every run
+   * for the worker). A run stopped at the time limit stays `running`, so a reload asks before running it again;
+   * a run superseded by a newer edit leaves the marker to that edit.
+   */
+  commit(): Promise<void> {
     this.cancel();
     // A restored unfinished edit runs only through runRestored (never on its own, e.g. when the page is left).
-    if (this.restored?.unfinished) return;
+    if (this.restored?.unfinished) return Promise.resolve();
     const scenario = this.session.scenario;
     const typed = this.draft;
-    if (!scenario || typed === undefined) return;
+    if (!scenario || typed === undefined) return Promise.resolve();
     this.save(scenario, typed, 'running');
-    this.session.setManifests(typed === ownText(scenario) ? undefined : typed);
-    this.save(scenario, typed, 'finished');
+    const running = this.session.setManifests(typed === ownText(scenario) ? undefined : typed);
     if (this.draft === typed) this.draft = undefined;
+    return running.then((end) => {
+      if (end !== 'stopped' && end !== 'superseded' && this.savedText(scenario) === typed)
+        this.save(scenario, typed, 'finished');
+    });
   }
 
   /** The user asked to run a restored edit whose last run did not finish. */
-  runRestored(): void {
+  runRestored(): Promise<void> {
     this.restored = undefined;
-    this.commit();
+    return this.commit();
   }
 
   /** Back to the scenario's own text, here and in storage. */
@@ -160,6 +168,14 @@ export class ManifestEditing {
   private save(scenario: Scenario, typed: string, state: SavedEdit['state'] = 'finished'): void {
     const own = ownText(scenario);
     this.store(scenario.id, typed === own ? undefined : { text: typed, base: fingerprint(own), state });
+  }
+
+  /** The text saved for a scenario (its own text when nothing is saved). */
+  private savedText(scenario: Scenario): string {
+    const saved = this.inMemory.has(scenario.id)
+      ? this.inMemory.get(scenario.id)
+      : loadEdit(this.storage, scenario.id);
+    return saved?.text ?? ownText(scenario);
   }
 
   /** Save to storage; if it refuses (QuotaExceededError), keep the edit in memory and say so. */

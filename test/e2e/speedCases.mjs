@@ -1,0 +1,95 @@
+// Browser cases of the page's speed (issue 8 "Speed", issue 10's page hang; src/ui/worker): re-runs happen in a
+// Web Worker, so the page answers keys while one is under way; a run past the time limit is stopped with a
+// message while the previous run stays; both work in dist/ over http and in the one-file build from file://,
+// and nothing is requested from another origin.
+import assert from 'node:assert/strict';
+import { foreignRequests, openPage, readEndT, readState, readT } from './pageHelpers.mjs';
+
+/** An edit far too large to simulate in the time limit: 4 Deployments of 1,000 replicas (4,000 pods). */
+const hugeEdit = Array.from(
+  { length: 4 },
+  (_, i) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: big-${i}
+spec:
+  replicas: 1000
+  selector:
+    matchLabels: { app: big-${i} }
+  template:
+    metadata:
+      labels: { app: big-${i} }
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27
+`,
+).join('---\n');
+
+export function speedCases({ browser, base }) {
+  const test = (name, fn) => ({ name, fn });
+  const withPage = async (query, fn) => {
+    const record = await openPage(browser, base, query);
+    try {
+      await fn(record.page, record);
+      assert.deepEqual(foreignRequests(record, base), [], 'requests to another origin');
+      assert.deepEqual(record.errors, [], 'console errors');
+    } finally {
+      await record.close();
+    }
+  };
+  return [
+    test('speed: a toggle re-run runs in the worker, keys act while it runs, and it ends with the new result', () =>
+      withPage('?scenario=many-resources', async (page) => {
+        await page.keyboard.press('End');
+        const succeeded = await readState(page);
+        assert.equal(succeeded.phase, 'Succeeded');
+        const oldEnd = await readEndT(page);
+        await page.keyboard.press('Home');
+        // The migration toggle: many-resources' run takes a second or two, so it is still running below.
+        await page.click('[data-testid="toggle-migration"]');
+        await page.waitForSelector('[data-testid="simulating"]', { timeout: 5_000 });
+        // The main thread is free: a key moves the cursor over the run still on screen.
+        await page.keyboard.press('End');
+        const during = await page.evaluate(() => ({
+          simulating: document.querySelector('[data-testid="simulating"]') !== null,
+          t: Number(document.querySelector('[data-testid="virtual-time"]').dataset.t),
+        }));
+        assert.equal(during.t, oldEnd, 'End acted on the run on screen while the new one ran');
+        await page.waitForSelector('[data-testid="simulating"]', { state: 'detached', timeout: 30_000 });
+        await page.keyboard.press('End');
+        const after = await readState(page);
+        assert.equal(after.phase, 'Failed', 'the toggled run (a failing migration) is on screen');
+        assert.notEqual(await readEndT(page), oldEnd);
+        assert.ok(during.simulating || (await readT(page)) > 0);
+      })),
+    test('speed: an edit too large for the time limit is stopped with a message and the previous run stays', () =>
+      withPage('?scenario=three-tier', async (page) => {
+        await page.keyboard.press('End');
+        const good = await readState(page);
+        assert.equal(good.phase, 'Succeeded');
+        await page.locator('[data-testid="manifest-panel"]').scrollIntoViewIfNeeded();
+        await page.waitForSelector('[data-testid="manifest-editor"][data-ready="true"] .cm-content');
+        await page.click('[data-testid="manifest-editor"] .cm-content');
+        await page.keyboard.press('Control+A');
+        await page.keyboard.insertText(hugeEdit);
+        await page.waitForSelector('[data-testid="simulating"]', { timeout: 10_000 });
+        const started = Date.now();
+        const failure = await page.waitForSelector('[data-testid="run-failure"]', { timeout: 30_000 });
+        const waited = Date.now() - started;
+        assert.match(
+          (await failure.textContent()) ?? '',
+          /^The simulation was stopped after 10 s of wall time, at virtual \d+\.\d s: the input is too large or never ends\. The last good run is still shown\.$/,
+        );
+        assert.ok(waited > 8_000, `stopped after ${waited} ms, not at the limit`);
+        assert.equal(await page.locator('[data-testid="simulating"]').count(), 0);
+        const kept = await readState(page);
+        assert.equal(kept.phase, good.phase);
+        assert.equal(kept.table, good.table);
+        // The page stayed usable throughout: the cursor still moves (keys outside the editor drive the timeline).
+        await page.evaluate(() => document.activeElement?.blur());
+        await page.keyboard.press('Home');
+        assert.equal(await readT(page), 0);
+      })),
+  ];
+}
