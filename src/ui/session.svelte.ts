@@ -12,7 +12,7 @@ import { stackAt } from './state/stackAt';
 import { stackLayout } from './state/stackLayout';
 import { eventTimes, momentTimes, stepFrom, waveTimes } from './state/stepTargets';
 import { tierHintsOf } from './state/tierHintsOf';
-import { beatTimes } from './story/beatTimes';
+import { beatTimes, withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
@@ -183,7 +183,7 @@ export class SimulationSession {
   /** Move to the next (+1) or previous (-1) meaningful moment (PageDown/PageUp, a clicker's keys). */
   stepMoment(direction: 1 | -1): void {
     this.pause();
-    this.t = stepFrom(withBeats(this.momentTimes, this.beatTimes), this.t, direction);
+    this.t = stepFrom(withBeatTimes(this.momentTimes, this.beatTimes), this.t, direction);
   }
 
   seek(t: number): void {
@@ -361,13 +361,6 @@ export class SimulationSession {
   setPresenting(on: boolean): void {
     this.presenting = on;
   }
-}
-
-/** The meaningful moments and the story beats' times together: PageDown stops at both. */
-function withBeats(moments: readonly number[], beats: readonly (number | undefined)[]): number[] {
-  const times = new Set(moments);
-  for (const t of beats) if (t !== undefined) times.add(t);
-  return [...times].sort((a, b) => a - b);
 }
 
 function tailed(endT: number): number {

@@ -211,12 +211,11 @@ export function presenterCases({ browser, base, results, full }) {
       const head = await page.evaluate(async () => {
         const icon = document.querySelector('link[rel="icon"]');
         const meta = (sel) => document.querySelector(sel)?.getAttribute('content') ?? '';
-        let svg = '';
-        try {
-          svg = await (await fetch(icon.href)).text();
-        } catch {
-          svg = '';
-        }
+        // A data: URL is read as it is (the page's policy lets it fetch its own origin only); a file is fetched.
+        const href = icon?.getAttribute('href') ?? '';
+        const svg = href.startsWith('data:')
+          ? decodeURIComponent(href.slice(href.indexOf(',') + 1))
+          : await (await fetch(icon.href)).text();
         return {
           icon: icon?.getAttribute('href') ?? '',
           svg,

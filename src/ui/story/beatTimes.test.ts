@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../engine/events';
 import { playScenario } from '../../scenarios/play';
 import { parseScenario } from '../../scenarios/scenario';
-import { beatTimes, currentBeat } from './beatTimes';
+import { beatTimes, currentBeat, withBeatTimes } from './beatTimes';
 
 const dir = new URL('../../../scenarios/', import.meta.url);
 const load = (id: string) =>
@@ -80,6 +80,14 @@ describe('beatTimes', () => {
       { title: 'd', text: '', at: 50 },
     ];
     expect(beatTimes(story, events, 20)).toEqual([9, 3.5, undefined, undefined]);
+  });
+});
+
+describe('withBeatTimes', () => {
+  it('adds the beats that have a time to the PageDown stops, once each and in order', () => {
+    expect(withBeatTimes([0, 10.789, 20.739], [0, 5, undefined, 15.739])).toEqual([
+      0, 5, 10.789, 15.739, 20.739,
+    ]);
   });
 });
 

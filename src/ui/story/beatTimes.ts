@@ -31,6 +31,13 @@ export function currentBeat(times: readonly (number | undefined)[], t: number): 
   return found;
 }
 
+/** The meaningful moments and the story beats' times together, in order: PageDown stops at both. */
+export function withBeatTimes(moments: readonly number[], beats: readonly (number | undefined)[]): number[] {
+  const times = new Set(moments);
+  for (const t of beats) if (t !== undefined) times.add(t);
+  return [...times].sort((a, b) => a - b);
+}
+
 function anchorTime(anchor: BeatAnchor, events: readonly SimEvent[]): number | undefined {
   const t = firstTime(anchor, events);
   return t === undefined ? undefined : Math.round((t + (anchor.after ?? 0)) * 1000) / 1000;
