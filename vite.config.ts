@@ -5,6 +5,7 @@ import { viteSingleFile } from 'vite-plugin-singlefile';
 import { fengariCorePlugin } from './src/lua/fengariCorePlugin';
 import { compileScenariosPlugin } from './src/scenarios/compileScenariosPlugin';
 import { cspPlugin } from './src/build/cspPlugin';
+import { inlineFaviconPlugin } from './src/build/inlineFaviconPlugin';
 
 // `base: './'` keeps asset paths relative, so dist/ works from any sub-path of a static host.
 // The "single" mode inlines everything into one index.html that opens from file:// (contract.md §2).
@@ -14,7 +15,7 @@ export default defineConfig(({ mode }) => ({
     compileScenariosPlugin(import.meta.dirname),
     fengariCorePlugin(),
     svelte(),
-    ...(mode === 'single' ? [viteSingleFile()] : []),
+    ...(mode === 'single' ? [inlineFaviconPlugin(import.meta.dirname), viteSingleFile()] : []),
     // After the one-file plugin, so the policy can hash the scripts it inlines.
     cspPlugin(),
   ],

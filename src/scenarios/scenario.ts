@@ -2,6 +2,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNo
 import { InputError } from '../engine/inputError';
 import type { SourcePosition } from '../engine/types';
 import { parseManifests, type ParsedObject } from './manifests';
+import { readBeatAt, type StoryBeat } from './storyBeat';
 
 /**
  * A scenario file (scenarios/*.yaml): a story told with real manifests.
@@ -15,8 +16,13 @@ import { parseManifests, type ParsedObject } from './manifests';
  * toggles:                  # failure switches the page offers (contract `--fail` values)
  *   - { id: migration, label: Make the migration fail, fail: job/database-migration }
  * fail: []                  # workloads that fail by default
- * story:                    # the beats a presenter walks through
- *   - { title: PreSync, text: …, at: 0 }
+ * story:                    # the beats a presenter walks through, each from its `at:` on
+ *   - { title: Before, text: …, at: 0 }                      # virtual seconds
+ *   - { title: PreSync, text: …, at: { step: PreSync } }     # or an event of the run (src/scenarios/storyBeat.ts):
+ *   - { title: Wave 2, text: …, at: { step: Sync, wave: 2 } }  # the first start of a phase (and wave)
+ *   - { title: Hook, text: …, at: { hook: checkout-migrate, phase: Failed } }  # a hook created, or its phase
+ *   - { title: Down, text: …, at: { health: Degraded, of: Deployment/backend } } # app (or resource) health
+ *   - { title: End, text: …, at: { operation: Failed, after: 2 } }  # the operation's phase; after: adds seconds
  * revisions:                # Git history: every revision but the last was synced before the story starts
  *   - { name: "6.7.1", manifests: | …multi-document YAML… }
  *   - { name: "6.7.0", manifests: | … }
@@ -40,7 +46,7 @@ export interface Scenario {
   options: { waveDelay: number; prune: boolean; syncOptions: string[]; seed: number; until?: number };
   toggles: { id: string; label: string; fail: string }[];
   fail: string[];
-  story: { title: string; text: string; at?: number }[];
+  story: StoryBeat[];
   revisions: ScenarioRevision[];
   expect: ScenarioExpectation;
   /** `file:line:column: …` problems Argo CD tolerates in the manifests (a duplicate key: the last value wins). */
@@ -152,12 +158,19 @@ export function parseScenario(text: string, file: string): Scenario {
     }
     return { id: String(toggle.id), label: String(toggle.label ?? toggle.id), fail: String(toggle.fail) };
   });
-  const story = ((data.story ?? []) as unknown[]).map((s) => {
+  const storyNode = field('story');
+  const story = ((data.story ?? []) as unknown[]).map((s, i): StoryBeat => {
     const beat = s as Record<string, unknown>;
+    const at = readBeatAt(beat?.at);
+    if (at !== undefined && typeof at === 'object' && 'error' in at) {
+      const item = isSeq(storyNode) ? (storyNode.items[i] as YamlNode) : undefined;
+      const atNode = isMap(item) ? (item.get('at', true) as YamlNode | undefined) : undefined;
+      fail(`story[${i}].${at.error}`, atNode ?? item ?? storyNode);
+    }
     return {
       title: String(beat?.title ?? ''),
       text: String(beat?.text ?? ''),
-      ...(typeof beat?.at === 'number' ? { at: beat.at } : {}),
+      ...(at !== undefined ? { at: at as StoryBeat['at'] } : {}),
     };
   });
 

@@ -14,8 +14,9 @@ export function labelSide(
   label: string,
   bars: { x0: number; x1: number }[],
   plot: { left: number; right: number },
+  size?: number,
 ): LabelSide {
-  const w = gap + textWidth(label);
+  const w = gap + textWidth(label, size);
   const blocked = bars.some((b) => b.x1 > at + 2 * gap && b.x0 < at + w);
   const rightFits = at + w <= plot.right && !blocked;
   return rightFits || at - w < plot.left ? 'right' : 'left';

@@ -8,7 +8,7 @@ import { buildMarkers, operationEndOf } from './markers';
 import { buildRows } from './rows';
 import { buildSegments } from './segments';
 import { labelSide } from './labelSide';
-import { assignLanes, textWidth, truncate } from './text';
+import { assignLanes, fontSize, textWidth, truncate } from './text';
 import { timeTicks } from './ticks';
 import type { ObjectRow, Segment, TimelineLayout, TimelineRow } from './types';
 
@@ -19,11 +19,13 @@ export interface LayoutOptions {
   rowHeight?: number;
   /** The virtual time the axis runs to, in seconds (default: the last event, or the end of its delay). */
   endT?: number;
+  /** The row labels' text size in px (default 12); lanes, rows and every label grow with it (presenter mode). */
+  fontSize?: number;
 }
 
 // Baselines of the text lanes above the rows: time axis, phase names, two lanes of wave labels.
-const lanes = { axis: 16, phase: 36, waves: [54, 70] as [number, number] };
-const plotTop = 80;
+const textLanes = { axis: 16, phase: 36, waves: [54, 70] as [number, number] };
+const textTop = 80;
 const padding = 8;
 
 /**
@@ -37,7 +39,15 @@ const padding = 8;
  */
 export function layoutTimeline(events: SimEvent[], options: LayoutOptions): TimelineLayout {
   const width = Math.max(320, options.width);
-  const rowHeight = options.rowHeight ?? 24;
+  const size = options.fontSize ?? fontSize;
+  const k = size / fontSize;
+  const rowHeight = options.rowHeight ?? Math.round(24 * k);
+  const lanes = {
+    axis: Math.round(textLanes.axis * k),
+    phase: Math.round(textLanes.phase * k),
+    waves: textLanes.waves.map((y) => Math.round(y * k)) as [number, number],
+  };
+  const plotTop = Math.round(textTop * k);
 
   // First the things in virtual time: rows, their health stretches, hook lives, markers, steps, delays.
   const rowData = buildRows(events);
@@ -50,8 +60,8 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
   // The label column is as wide as the longest label and detail, within about a third of the width. When that
   // is too narrow for both, the details (phase and wave, also in the hover card) give way to the labels.
   const labels = new Map(rowData.map((r) => [r.key, `${r.ref.kind}/${r.ref.name}`]));
-  const labelWidth = d3.max(labels.values(), (l) => textWidth(l)) ?? 0;
-  let detailWidth = d3.max(rowData, (r) => textWidth(r.detail)) ?? 0;
+  const labelWidth = d3.max(labels.values(), (l) => textWidth(l, size)) ?? 0;
+  let detailWidth = d3.max(rowData, (r) => textWidth(r.detail, size)) ?? 0;
   const wanted = padding + labelWidth + 2 * 12 + detailWidth;
   const left = Math.round(Math.min(Math.max(wanted, 120), width * 0.35));
   if (wanted > left) {
@@ -72,7 +82,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
     y += rowHeight;
     for (const r of inPhase) {
       const { events: _events, ...row } = r;
-      const label = truncate(labels.get(r.key)!, labelRoom);
+      const label = truncate(labels.get(r.key)!, labelRoom, size);
       rows.push({ ...row, label, y, height: rowHeight });
       y += rowHeight;
     }
@@ -102,6 +112,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
       label,
       segments.filter((s) => s.rowKey === rowKey),
       plot,
+      size,
     );
 
   const hookSpans = rowData
@@ -125,16 +136,17 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
 
   const bands = bandTimes.map((b) => ({ ...b, ...px(b) }));
   const delays = delayTimes.map((d) => ({ ...d, ...px(d) }));
-  const waveXs = waveTimes.map((w) => ({ x: x(w.t) + 3, width: textWidth(w.label) }));
+  const waveXs = waveTimes.map((w) => ({ x: x(w.t) + 3, width: textWidth(w.label, size) }));
   const waveLanes = assignLanes(waveXs, lanes.waves.length);
   const waves = waveTimes.map((w, i) => ({ ...w, x: x(w.t), lane: waveLanes[i] }));
 
-  const footer = plot.bottom + 18;
-  const legend = buildLegend(padding, width - padding, footer + 14);
+  const footer = plot.bottom + Math.round(18 * k);
+  const legend = buildLegend(padding, width - padding, footer + Math.round(14 * k), size);
   return {
     width,
     height: Math.ceil(legend.bottom + 4),
     rowHeight,
+    fontSize: size,
     domain,
     plot,
     lanes: { ...lanes, footer },

@@ -1,5 +1,5 @@
 import { legendStatuses, statusLabel } from './statusStyle';
-import { textWidth } from './text';
+import { fontSize, textWidth } from './text';
 import type { LegendItem, LegendMark } from './types';
 
 const swatch = 18;
@@ -22,7 +22,9 @@ export function buildLegend(
   left: number,
   right: number,
   top: number,
+  size = fontSize,
 ): { items: LegendItem[]; bottom: number } {
+  const k = size / fontSize;
   const entries = [
     ...legendStatuses.map((status) => ({
       key: `status:${status}`,
@@ -36,13 +38,13 @@ export function buildLegend(
   let x = left;
   let y = top;
   for (const entry of entries) {
-    const width = swatch + 6 + textWidth(entry.label);
+    const width = (swatch + 6) * k + textWidth(entry.label, size);
     if (x > left && x + width > right) {
       x = left;
-      y += legendLineHeight;
+      y += legendLineHeight * k;
     }
     items.push({ ...entry, x, y });
-    x += width + spacing;
+    x += width + spacing * k;
   }
-  return { items, bottom: y + legendLineHeight };
+  return { items, bottom: y + legendLineHeight * k };
 }

@@ -13,7 +13,6 @@ import { rowsMark } from './marks/rows';
 import { segmentsMark } from './marks/segments';
 import { tooltipMark } from './marks/tooltip';
 import { wavesMark } from './marks/waves';
-import { fontSize } from './text';
 import type { ObjectRow, TimelineLayout } from './types';
 import { attachZoom } from './zoom';
 
@@ -151,7 +150,7 @@ function frame(svg: SVGSVGElement, state: State, layout: TimelineLayout): void {
     .attr('height', layout.height)
     .attr('viewBox', `0 0 ${layout.width} ${layout.height}`)
     .attr('font-family', 'system-ui, sans-serif')
-    .attr('font-size', fontSize)
+    .attr('font-size', layout.fontSize)
     .attr('fill', 'currentColor');
   d3.select(svg)
     .select(`#${state.ids.clip} rect`)

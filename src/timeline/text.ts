@@ -5,6 +5,11 @@
  */
 export const fontSize = 12;
 
+/** A length drawn for 12 px text, at the layout's text size (presenter mode draws larger type, not a zoom). */
+export function sized(layout: { fontSize: number }, px: number): number {
+  return Math.round((px * layout.fontSize) / fontSize);
+}
+
 /** Estimated width in pixels of `text` at `size` px. */
 export function textWidth(text: string, size = fontSize): number {
   return text.length * size * 0.6;

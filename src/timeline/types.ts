@@ -17,6 +17,8 @@ export interface TimelineLayout {
   width: number;
   height: number;
   rowHeight: number;
+  /** The size of the row labels, in px (12; presenter mode asks for more): every text and lane follows it. */
+  fontSize: number;
   /** Virtual seconds shown at zoom 1: [start, end]. */
   domain: [number, number];
   /** The drawing area of the rows; time runs from `left` to `right`. */

@@ -11,6 +11,7 @@ import { stackAt } from './state/stackAt';
 import { stackLayout } from './state/stackLayout';
 import { eventTimes, momentTimes, stepFrom, waveTimes } from './state/stepTargets';
 import { tierHintsOf } from './state/tierHintsOf';
+import { beatTimes, withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
@@ -225,7 +226,7 @@ export class SimulationSession {
   /** Move to the next (+1) or previous (-1) meaningful moment (PageDown/PageUp, a clicker's keys). */
   stepMoment(direction: 1 | -1): void {
     this.pause();
-    this.t = stepFrom(this.momentTimes, this.t, direction);
+    this.t = stepFrom(withBeatTimes(this.momentTimes, this.beatTimes), this.t, direction);
   }
 
   seek(t: number): void {
@@ -433,6 +434,19 @@ export class SimulationSession {
     // Duplicate keys are read as Argo CD reads them (the last value wins), and the order table says so (issue 10).
     const warnings: string[] = [];
     return planManifests(this.parseEdited(text, warnings), scenario, warnings);
+  }
+
+  // ---- presenter: story beats with times, presenter mode ----
+
+  /** When each story beat begins in this run (undefined: its event does not happen in it). */
+  readonly beatTimes: (number | undefined)[] = $derived(
+    beatTimes(this.scenario?.story ?? [], this.events, this.endT),
+  );
+  /** Presenter mode (`present=1`): the timeline, the status and the story beat large; the rest hidden. */
+  presenting = $state.raw(false);
+
+  setPresenting(on: boolean): void {
+    this.presenting = on;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { DelayGap, PhaseBand, TimelineLayout } from '../types';
-import { textWidth } from '../text';
+import { sized, textWidth } from '../text';
 import { fadeOut, settle, type Layer, type MarkContext, type Target } from './common';
 import { formatSeconds } from '../ticks';
 
@@ -8,7 +8,7 @@ import { formatSeconds } from '../ticks';
  * neighbours differ), named in the phase lane when the name fits.
  */
 export function bandsMark(layer: Layer, layout: TimelineLayout, { x, duration }: MarkContext): void {
-  const top = layout.lanes.phase - 14;
+  const top = layout.lanes.phase - sized(layout, 14);
   const place = (s: Target<PhaseBand>) => {
     s.attr('x', (d) => x(d.t0));
     s.attr('width', (d) => Math.max(0, x(d.t1) - x(d.t0)));
@@ -37,14 +37,14 @@ export function bandsMark(layer: Layer, layout: TimelineLayout, { x, duration }:
   // A phase name is shown only where it fits inside its band, so neighbouring names never overlap.
   const visibleLeft = (d: PhaseBand) => Math.max(x(d.t0), layout.plot.left);
   const fits = (d: PhaseBand) =>
-    Math.min(x(d.t1), layout.plot.right) - visibleLeft(d) >= textWidth(d.phase, 13) + 8;
+    Math.min(x(d.t1), layout.plot.right) - visibleLeft(d) >= textWidth(d.phase, sized(layout, 13)) + 8;
   const labels = layer
     .selectAll<SVGTextElement, PhaseBand>('text.tl-band-label')
     .data(layout.bands, (d) => d.key)
     .join('text')
     .attr('class', 'tl-band-label')
     .attr('y', layout.lanes.phase)
-    .attr('font-size', 13)
+    .attr('font-size', sized(layout, 13))
     .attr('font-weight', 'bold')
     .attr('fill', 'currentColor')
     .attr('display', (d) => (fits(d) ? null : 'none'))

@@ -1,5 +1,5 @@
 import { formatSeconds } from '../ticks';
-import { textWidth } from '../text';
+import { sized, textWidth } from '../text';
 import type { TimelineLayout } from '../types';
 import { backgroundStyle, type Layer, type Scale } from './common';
 
@@ -54,24 +54,24 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
     });
   g.attr('display', visible ? null : 'none').attr('transform', `translate(${cx},0)`);
   g.select('line')
-    .attr('y1', layout.lanes.axis + 5)
+    .attr('y1', layout.lanes.axis + sized(layout, 5))
     .attr('y2', bottom)
     .attr('stroke', 'currentColor')
     .attr('stroke-width', 2);
-  const w = textWidth(label) + 10;
+  const w = textWidth(label, layout.fontSize) + 10;
   // Keep the time box inside the plot when the cursor is at either edge.
   const boxX = Math.min(Math.max(-w / 2, left - cx), right - cx - w);
   g.select('rect')
     .attr('x', boxX)
-    .attr('y', layout.lanes.axis - 13)
+    .attr('y', layout.lanes.axis - sized(layout, 13))
     .attr('width', w)
-    .attr('height', 18)
+    .attr('height', sized(layout, 18))
     .attr('rx', 3)
     .attr('style', backgroundStyle)
     .attr('stroke', 'currentColor');
   // Tick labels under the time box would peek out beside it: hide them while the cursor is there.
   axis.selectAll<SVGTextElement, { x: number; label: string }>('text.tl-tick').attr('visibility', (d) => {
-    const half = textWidth(d.label) / 2;
+    const half = textWidth(d.label, layout.fontSize) / 2;
     const covered = visible && d.x + half > cx + boxX - 2 && d.x - half < cx + boxX + w + 2;
     return covered ? 'hidden' : null;
   });

@@ -90,7 +90,8 @@ export function hookSpansMark(layer: Layer, layout: TimelineLayout, { x, duratio
 
   const bars = barsByRow(layout, x);
   const text = (d: HookSpan) => (d.deletedBy ? deleteLabel(d.deletedBy) : '');
-  const side = (d: HookSpan) => labelSide(x(d.t1), text(d), bars.get(d.rowKey) ?? [], layout.plot);
+  const side = (d: HookSpan) =>
+    labelSide(x(d.t1), text(d), bars.get(d.rowKey) ?? [], layout.plot, layout.fontSize);
   const labels = groups
     .select<SVGTextElement>('text.tl-hook-label')
     .text(text)

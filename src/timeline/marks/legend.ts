@@ -1,6 +1,7 @@
 import * as d3 from 'd3';
 import { statusColors } from '../statusStyle';
 import type { LegendItem, TimelineLayout } from '../types';
+import { sized } from '../text';
 import { type Ids, type Layer } from './common';
 import { fillOf, strokeOf } from './patterns';
 
@@ -19,9 +20,11 @@ export function legendMark(layer: Layer, layout: TimelineLayout, ids: Ids): void
   groups
     .select('text')
     .text((d) => d.label)
-    .attr('x', 24)
-    .attr('y', 11)
+    .attr('x', sized(layout, 24))
+    .attr('y', sized(layout, 11))
     .attr('fill', 'currentColor');
+  const k = layout.fontSize / 12;
+  groups.select<SVGGElement>('g.tl-swatch').attr('transform', k === 1 ? null : `scale(${k})`);
   groups.select<SVGGElement>('g.tl-swatch').each(function (d) {
     const swatch = d3.select(this);
     swatch.selectAll('*').remove();

@@ -32,7 +32,8 @@ export function markersMark(layer: Layer, layout: TimelineLayout, { x, duration 
     .attr('stroke-width', 2.5)
     .attr('style', haloStyle);
   const bars = barsByRow(layout, x);
-  const side = (d: Marker) => labelSide(x(d.t), d.label, bars.get(d.rowKey) ?? [], layout.plot);
+  const side = (d: Marker) =>
+    labelSide(x(d.t), d.label, bars.get(d.rowKey) ?? [], layout.plot, layout.fontSize);
   groups
     .select('text')
     .text((d) => d.label)

@@ -1,5 +1,5 @@
 import { operationColors } from '../statusStyle';
-import { textWidth } from '../text';
+import { sized, textWidth } from '../text';
 import { formatSeconds } from '../ticks';
 import type { OperationEnd, TimelineLayout } from '../types';
 import { fadeOut, haloStyle, settle, type Layer, type MarkContext } from './common';
@@ -9,7 +9,7 @@ export function operationEndMark(layer: Layer, layout: TimelineLayout, { x, dura
   const data = layout.operationEnd ? [layout.operationEnd] : [];
   const label = (d: OperationEnd) => `${d.phase} at ${formatSeconds(d.t)}`;
   // The label hangs left of the line when it would run past the right edge.
-  const anchorEnd = (d: OperationEnd) => x(d.t) + 6 + textWidth(label(d)) > layout.width;
+  const anchorEnd = (d: OperationEnd) => x(d.t) + 6 + textWidth(label(d), layout.fontSize) > layout.width;
   const groups = layer
     .selectAll<SVGGElement, OperationEnd>('g.tl-end')
     .data(data, () => 'end')
@@ -29,7 +29,7 @@ export function operationEndMark(layer: Layer, layout: TimelineLayout, { x, dura
   groups.select('title').text((d) => `operation ${d.phase}: ${d.message}`);
   groups
     .select('line')
-    .attr('y1', layout.lanes.phase - 14)
+    .attr('y1', layout.lanes.phase - sized(layout, 14))
     .attr('y2', layout.lanes.footer + 4)
     .attr('stroke', (d) => operationColors[d.phase])
     .attr('stroke-width', 3)

@@ -1,4 +1,4 @@
-import { fontSize } from '../text';
+import { sized } from '../text';
 import type { TimelineLayout, TimelineRow } from '../types';
 import { fadeOut, settle, type Layer, type MarkContext } from './common';
 
@@ -49,6 +49,7 @@ export function rowsMark(
     )
     .attr('data-key', (d) => d.key)
     .attr('data-type', (d) => d.type);
+  const fontSize = layout.fontSize;
   const baseline = (d: TimelineRow) => d.height / 2 + fontSize * 0.35;
   groups
     .select('text.tl-label')
@@ -56,7 +57,7 @@ export function rowsMark(
     .attr('x', 8)
     .attr('y', baseline)
     .attr('fill', 'currentColor')
-    .attr('font-size', (d) => (d.type === 'header' ? 13 : fontSize))
+    .attr('font-size', (d) => (d.type === 'header' ? sized(layout, 13) : fontSize))
     .attr('font-weight', (d) => (d.type === 'header' ? 'bold' : null));
   groups
     .select('text.tl-detail')

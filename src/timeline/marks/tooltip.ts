@@ -1,9 +1,8 @@
 import type { HoverInfo } from '../describeRowAt';
-import { textWidth, wrap } from '../text';
+import { sized, textWidth, wrap } from '../text';
 import type { ObjectRow, TimelineLayout } from '../types';
 import { backgroundStyle, type Layer } from './common';
 
-const lineHeight = 17;
 const pad = 8;
 
 /**
@@ -30,9 +29,11 @@ export function tooltipMark(
   card.attr('display', hover ? null : 'none');
   if (!hover) return;
   const { info, row, px } = hover;
+  const size = layout.fontSize;
+  const lineHeight = sized(layout, 17);
   const maxWidth = Math.min(520, layout.width - 2 * pad);
-  const lines = [info.title, ...info.lines.flatMap((l) => wrap(l, maxWidth - 2 * pad))];
-  const width = Math.min(maxWidth, Math.max(...lines.map((l) => textWidth(l))) + 2 * pad);
+  const lines = [info.title, ...info.lines.flatMap((l) => wrap(l, maxWidth - 2 * pad, size))];
+  const width = Math.min(maxWidth, Math.max(...lines.map((l) => textWidth(l, size))) + 2 * pad);
   const height = lines.length * lineHeight + pad;
   // Right of the pointer if it fits, else left of it; below the row if it fits, else above it.
   const x = px + 14 + width <= layout.width ? px + 14 : Math.max(0, px - 14 - width);
@@ -55,7 +56,7 @@ export function tooltipMark(
     .data(lines)
     .join('text')
     .attr('x', pad)
-    .attr('y', (_, i) => pad + 9 + i * lineHeight)
+    .attr('y', (_, i) => pad + sized(layout, 9) + i * lineHeight)
     .attr('font-weight', (_, i) => (i === 0 ? 'bold' : null))
     .attr('fill', 'currentColor')
     .text((d) => d);

@@ -1,4 +1,4 @@
-import { assignLanes, textWidth } from '../text';
+import { assignLanes, sized, textWidth } from '../text';
 import type { TimelineLayout, WaveBoundary } from '../types';
 import { fadeOut, settle, type Layer, type MarkContext } from './common';
 
@@ -9,7 +9,7 @@ import { fadeOut, settle, type Layer, type MarkContext } from './common';
 export function wavesMark(layer: Layer, layout: TimelineLayout, { x, duration }: MarkContext): void {
   const [lane0, lane1] = layout.lanes.waves;
   const lanes = assignLanes(
-    layout.waves.map((w) => ({ x: x(w.t) + 3, width: textWidth(w.label) })),
+    layout.waves.map((w) => ({ x: x(w.t) + 3, width: textWidth(w.label, layout.fontSize) })),
     2,
   );
   const laneOf = new Map(layout.waves.map((w, i) => [w.key, lanes[i]]));
@@ -34,7 +34,7 @@ export function wavesMark(layer: Layer, layout: TimelineLayout, { x, duration }:
   groups.select('title').text((d) => `${d.phase} wave ${d.wave} started`);
   groups
     .select('line')
-    .attr('y1', (d) => (laneOf.get(d.key) === 1 ? lane1 : lane0) - 12)
+    .attr('y1', (d) => (laneOf.get(d.key) === 1 ? lane1 : lane0) - sized(layout, 12))
     .attr('y2', layout.plot.bottom)
     .attr('stroke', 'currentColor')
     .attr('stroke-opacity', 0.55)

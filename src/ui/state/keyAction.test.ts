@@ -23,6 +23,14 @@ describe('keyAction', () => {
     expect(keyAction(key('?'), false)).toBe('legend');
   });
 
+  it('toggles presenter mode with p (issue 8), but not while typing or with a browser shortcut', () => {
+    expect(keyAction(key('p'), false)).toBe('present');
+    expect(keyAction(key('P', { shiftKey: true }), false)).toBe('present');
+    expect(keyAction(key('p'), true)).toBeUndefined();
+    // Ctrl+P prints the page: the browser keeps it.
+    expect(keyAction(key('p', { ctrlKey: true }), false)).toBeUndefined();
+  });
+
   it('leaves typing in a field and browser shortcuts alone', () => {
     expect(keyAction(key(' '), true)).toBeUndefined();
     expect(keyAction(key('?'), true)).toBeUndefined();

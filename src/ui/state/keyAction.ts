@@ -8,7 +8,8 @@ export type KeyAction =
   | 'moment-forward'
   | 'start'
   | 'end'
-  | 'legend';
+  | 'legend'
+  | 'present';
 
 /** The keys of the page, as the legend lists them. */
 export const keyBindings: { keys: string; action: string }[] = [
@@ -21,6 +22,7 @@ export const keyBindings: { keys: string; action: string }[] = [
   },
   { keys: 'Home / End', action: 'start / end of the sync' },
   { keys: '?', action: 'show or hide this legend' },
+  { keys: 'p', action: 'presenter mode on / off (Escape leaves fullscreen)' },
 ];
 
 interface KeyLike {
@@ -43,6 +45,9 @@ export function keyAction(e: KeyLike, inField: boolean): KeyAction | undefined {
       return 'toggle-play';
     case '?':
       return 'legend';
+    case 'p':
+    case 'P':
+      return 'present';
     case 'ArrowLeft':
       return e.shiftKey ? 'wave-back' : 'step-back';
     case 'ArrowRight':

@@ -44,4 +44,16 @@ describe('url state', () => {
     expect(search).toBe('?scenario=three-tier&speed=2&waveDelay=5&t=17.25&fail=migration,smoke&seed=3');
     expect(parseUrlState(search, '')).toEqual(state);
   });
+
+  it('reads and writes presenter mode as present=1 (contract.md §2), and nothing when it is off', () => {
+    expect(parseUrlState('?scenario=three-tier&present=1', '')).toEqual({
+      scenario: 'three-tier',
+      present: true,
+    });
+    expect(parseUrlState('?present=yes', '')).toEqual({});
+    expect(formatUrlState({ scenario: 'three-tier', t: 5, present: true })).toBe(
+      '?scenario=three-tier&t=5&present=1',
+    );
+    expect(formatUrlState({ scenario: 'three-tier', present: false })).toBe('?scenario=three-tier');
+  });
 });

@@ -12,6 +12,8 @@ export interface UrlState {
   /** Ids of the scenario's failure toggles that are on. */
   fail?: string[];
   seed?: number;
+  /** Presenter mode (`present=1`, contract.md §2). */
+  present?: boolean;
 }
 
 export function parseSpeed(text: string | null | undefined): Speed | undefined {
@@ -41,6 +43,7 @@ export function parseUrlState(search: string, hash: string): UrlState {
   if (fail !== null) state.fail = fail.split(',').filter((id) => id !== '');
   const seed = number(params.get('seed'));
   if (seed !== undefined && Number.isInteger(seed)) state.seed = seed;
+  if (params.get('present') === '1') state.present = true;
   return state;
 }
 
@@ -54,6 +57,7 @@ export function formatUrlState(state: UrlState): string {
   if (state.t !== undefined) params.set('t', String(Math.round(state.t * 1000) / 1000));
   if (state.fail && state.fail.length > 0) params.set('fail', state.fail.join(','));
   if (state.seed !== undefined) params.set('seed', String(state.seed));
+  if (state.present) params.set('present', '1');
   return `?${params.toString().replaceAll('%2C', ',')}`;
 }
 

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The one-file build (dist-single/index.html) has no public/ folder next to it, so the favicon link there
+ * carries the SVG itself as a data: URL (the page's policy allows data: images). dist/ keeps the file.
+ */
+export function inlineFaviconPlugin(root: string): Plugin {
+  return {
+    name: 'inline-favicon',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const svg = readFileSync(join(root, 'public', 'favicon.svg'), 'utf8');
+      const url = `data:image/svg+xml,${encodeURIComponent(svg.trim())}`;
+      return html.replace(/href="\.\/favicon\.svg"/, `href="${url}"`);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadScenarioFiles } from '../../scenarios/registry';
+import { readerImpl } from '../../scenarios/readerImpl';
+import { SimulationSession } from '../session.svelte';
+
+beforeAll(() => loadScenarioFiles());
+
+const session = () =>
+  new SimulationSession({ reader: readerImpl, requestFrame: () => 0, cancelFrame: () => {} });
+
+describe('SimulationSession story beats', () => {
+  it('resolves the beats against the run on screen, and PageDown stops at each of them', () => {
+    const s = session();
+    s.load('failing-migration');
+    expect(s.beatTimes).toEqual([0, 5, 15.739, 20.739]);
+    const stops: number[] = [];
+    for (let i = 0; i < 10 && s.t < s.endT; i++) {
+      s.stepMoment(1);
+      stops.push(s.t);
+    }
+    for (const t of [5, 15.739, 20.739]) expect(stops).toContain(t);
+  });
+
+  it('moves the beats when a re-run moves their events (a longer wave delay)', () => {
+    const s = session();
+    s.load('three-tier');
+    const before = [...s.beatTimes];
+    s.setWaveDelay(10);
+    expect(s.beatTimes[4]!).toBeGreaterThan(before[4]! + 8);
+  });
+});

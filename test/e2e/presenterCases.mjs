@@ -1,0 +1,266 @@
+// Browser cases for issue 8's presenter mode, story beats with times and the cold visitor: the page as a speaker
+// projects it (1024×768, 1280×720, 1920×1080) and as a first-time visitor opens it (390×844 too).
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPage, readT } from './pageHelpers.mjs';
+
+/** What presenter mode shows and hides, and how large the timeline's text is drawn. */
+async function presenterView(page) {
+  return page.evaluate(() => {
+    const shown = (selector) => {
+      const el = document.querySelector(selector);
+      if (!el) return false;
+      const box = el.getBoundingClientRect();
+      return getComputedStyle(el).display !== 'none' && box.width > 0 && box.height > 0;
+    };
+    const svg = document.querySelector('[data-testid="timeline"]');
+    // The rendered size of the row labels: the font size the browser drew each label at, times the <svg>'s
+    // own scale on screen (an <svg> shrunk to fit would draw smaller type than its font-size says), to 0.1 px:
+    // a box of 985.6 px for an <svg> 986 wide is subpixel layout, not a smaller type.
+    const scale = svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));
+    const sizes = [...svg.querySelectorAll('text.tl-label, text.tl-tick, .tl-legend-item text')]
+      .filter((t) => t.textContent.trim() !== '')
+      .map((t) => Math.round(parseFloat(getComputedStyle(t).fontSize) * scale * 10) / 10);
+    return {
+      presenting: document.querySelector('.page')?.classList.contains('presenting') ?? false,
+      editor: shown('[data-testid="manifest-panel"]'),
+      results: shown('section.results'),
+      quiz: shown('[data-testid="quiz"]'),
+      stack: shown('.stack-panel'),
+      beat: shown('[data-testid="beat-now"]'),
+      beatText: document.querySelector('[data-testid="beat-now"]')?.textContent?.trim() ?? '',
+      timeline: shown('[data-testid="timeline"]'),
+      status: shown('[data-testid="operation-phase"]'),
+      minText: Math.min(...sizes),
+      labels: sizes.length,
+      scrollWidth: document.documentElement.scrollWidth,
+      scrollHeight: document.documentElement.scrollHeight,
+      innerWidth: window.innerWidth,
+      innerHeight: window.innerHeight,
+      // Everything the main view shows must be on screen: its right and bottom edges inside the window.
+      statusBottom: document.querySelector('section.status').getBoundingClientRect().bottom,
+      timeRight: document.querySelector('section.time').getBoundingClientRect().right,
+      timeTop: document.querySelector('section.time').getBoundingClientRect().top,
+      search: location.search,
+    };
+  });
+}
+
+export function presenterCases({ browser, base, results, full }) {
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = async (query, fn, options) => {
+    const record = await openPage(browser, base, query, options);
+    try {
+      await fn(record.page, record);
+      assert.deepEqual(record.errors, []);
+    } finally {
+      await record.close();
+    }
+  };
+
+  test('presenter: present=1 hides the editor, the tables and the quiz, and shows the beat of the moment', () =>
+    withPage('?scenario=failing-migration&t=16&present=1', async (page) => {
+      const v = await presenterView(page);
+      assert.ok(v.presenting, 'presenter mode is off');
+      assert.deepEqual(
+        { editor: v.editor, results: v.results, quiz: v.quiz, stack: v.stack },
+        { editor: false, results: false, quiz: false, stack: false },
+      );
+      assert.ok(v.timeline && v.status && v.beat, JSON.stringify(v));
+      // At 16 s the SyncFail hook has been created (15.739 s): its beat is the one shown.
+      assert.match(v.beatText, /^SyncFail\. A failed task ends the sync/);
+      assert.match(v.search, /present=1/);
+    }));
+
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1024, height: 768 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`presenter: at ${viewport.width}×${viewport.height} timeline text is ≥ 18 px and nothing scrolls sideways or is cut off`, () =>
+      withPage(
+        '?scenario=failing-migration&present=1',
+        async (page) => {
+          await page.keyboard.press('End');
+          const v = await presenterView(page);
+          assert.ok(v.labels > 10, `only ${v.labels} labels measured`);
+          assert.ok(v.minText >= 18, `timeline text drawn at ${v.minText.toFixed(1)} px`);
+          assert.ok(
+            v.scrollWidth <= v.innerWidth,
+            `page scrolls sideways: ${v.scrollWidth} > ${v.innerWidth}`,
+          );
+          assert.ok(
+            v.scrollHeight <= v.innerHeight,
+            `page scrolls down: ${v.scrollHeight} > ${v.innerHeight}`,
+          );
+          assert.ok(v.timeRight <= v.innerWidth, `timeline ends at ${v.timeRight}`);
+          assert.ok(v.timeTop < v.innerHeight * 0.75, `timeline starts at ${v.timeTop}, low on the screen`);
+          // The failure's end, the last thing on the axis, is inside the drawing (not cut off on the right).
+          const end = await page.evaluate(() => {
+            const g = document.querySelector('[data-testid="timeline"] g.tl-end text');
+            return g ? g.getBoundingClientRect().right : 0;
+          });
+          assert.ok(end > 0 && end <= v.innerWidth, `"Failed at …" ends at ${end}`);
+        },
+        { viewport },
+      ));
+  }
+
+  test('presenter: the present button and the p key toggle the mode, wherever the focus was left', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      assert.equal((await presenterView(page)).presenting, false);
+      const normalSize = (await presenterView(page)).minText;
+      await page.click('[data-testid="present"]');
+      await page.waitForFunction(() => document.querySelector('.page.presenting'));
+      const on = await presenterView(page);
+      assert.ok(on.minText >= 18 && on.minText > normalSize, `${normalSize} → ${on.minText}`);
+      assert.match(on.search, /present=1/);
+      // The button keeps the focus after the click; p still leaves the mode, and PageDown still steps.
+      await page.keyboard.press('p');
+      await page.waitForFunction(() => !document.querySelector('.page.presenting'));
+      assert.doesNotMatch((await presenterView(page)).search, /present=/);
+      await page.keyboard.press('p');
+      await page.waitForFunction(() => document.querySelector('.page.presenting'));
+      const t0 = await readT(page);
+      await page.keyboard.press('PageDown');
+      assert.ok((await readT(page)) > t0, 'PageDown does nothing in presenter mode');
+      // Typing p into a text field is typing, not a mode switch.
+      await page.keyboard.press('p');
+      await page.waitForFunction(() => !document.querySelector('.page.presenting'));
+      const field = await page.$('input[type="number"], input[type="text"]');
+      if (field) {
+        await field.focus();
+        await page.keyboard.press('p');
+        assert.equal((await presenterView(page)).presenting, false, 'p in a field switched the mode');
+      }
+    }));
+
+  test('story: the beat the cursor has passed is highlighted, a click seeks to a beat, PageDown stops at beats', () =>
+    withPage('?scenario=failing-migration&t=12', async (page) => {
+      const current = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[data-testid="story"] li[aria-current="step"] strong')].map(
+            (s) => s.textContent,
+          ),
+        );
+      assert.deepEqual(await current(), ['PreSync']);
+      await page.click('[data-testid="story"] li[data-beat="2"] button');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="virtual-time"]').dataset.t === '15.739',
+      );
+      assert.deepEqual(await current(), ['SyncFail']);
+      // From 0, PageDown reaches the PreSync beat's time (the hook created at 5 s) on its way.
+      await page.keyboard.press('Home');
+      const stops = [];
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press('PageDown');
+        stops.push(await readT(page));
+      }
+      assert.ok(stops.includes(5), `no stop at the PreSync beat: ${stops.join(', ')}`);
+    }));
+
+  test('guide: the reading guide links Argo CD docs, names the version, dismisses and stays dismissed after a reload', () =>
+    withPage('?scenario=three-tier', async (page, record) => {
+      const guide = await page.evaluate(() => {
+        const el = document.querySelector('[data-testid="guide"]');
+        return el
+          ? { text: el.textContent, links: [...el.querySelectorAll('a')].map((a) => a.href) }
+          : undefined;
+      });
+      assert.ok(guide, 'no guide for a first visit');
+      assert.match(guide.text, /Did the sync fail\?/);
+      assert.match(guide.text, /Is the app healthy\?/);
+      assert.match(guide.text, /Argo CD 3\.x/);
+      assert.match(guide.text, /argocd-semantics\.md/);
+      for (const page of [
+        'user-guide/sync-waves/',
+        'user-guide/resource_hooks/',
+        'operator-manual/health/',
+        'user-guide/sync-options/',
+      ])
+        assert.ok(
+          guide.links.includes(`https://argo-cd.readthedocs.io/en/stable/${page}`),
+          `no link to ${page}`,
+        );
+      await page.click('[data-testid="guide-dismiss"]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="guide"]'));
+      await page.reload();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
+      );
+      assert.equal(await page.$('[data-testid="guide"]'), null, 'the guide came back after a reload');
+      // The links are links only: the page requested nothing from readthedocs.
+      assert.ok(!record.requests.some((url) => url.includes('readthedocs')));
+    }));
+
+  test('guide: with localStorage throwing, the page still opens and the guide still dismisses', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      await page.evaluate(() => {
+        Storage.prototype.setItem = () => {
+          throw new DOMException('full', 'QuotaExceededError');
+        };
+      });
+      await page.click('[data-testid="guide-dismiss"]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="guide"]'));
+    }));
+
+  test('head: the favicon and the link-preview description are there', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      const head = await page.evaluate(async () => {
+        const icon = document.querySelector('link[rel="icon"]');
+        const meta = (sel) => document.querySelector(sel)?.getAttribute('content') ?? '';
+        // A data: URL is read as it is (the page's policy lets it fetch its own origin only); a file is fetched.
+        const href = icon?.getAttribute('href') ?? '';
+        const svg = href.startsWith('data:')
+          ? decodeURIComponent(href.slice(href.indexOf(',') + 1))
+          : await (await fetch(icon.href)).text();
+        return {
+          icon: icon?.getAttribute('href') ?? '',
+          svg,
+          description: meta('meta[name="description"]'),
+          ogTitle: meta('meta[property="og:title"]'),
+          ogDescription: meta('meta[property="og:description"]'),
+        };
+      });
+      // dist/ links the file in public/; the one-file build carries it inline.
+      if (full) assert.equal(head.icon, './favicon.svg');
+      else assert.match(head.icon, /^data:image\/svg\+xml,/);
+      assert.match(head.svg, /<svg[\s\S]*<\/svg>/);
+      assert.ok(head.description.length > 50, head.description);
+      assert.equal(head.ogTitle, 'Argo CD Sync Sandbox');
+      assert.ok(head.ogDescription.length > 50);
+    }));
+
+  // Screenshots to look at, as a speaker about to project them (dist/ only: the one-file build looks the same).
+  if (full) {
+    const dir = join(results, 'screenshots');
+    for (const colorScheme of ['light', 'dark']) {
+      test(`presenter: screenshots at 1024×768, 1280×720 and 1920×1080, and the guide at 390×844 (${colorScheme})`, async () => {
+        mkdirSync(dir, { recursive: true });
+        for (const viewport of [
+          { width: 1024, height: 768 },
+          { width: 1280, height: 720 },
+          { width: 1920, height: 1080 },
+        ]) {
+          await withPage(
+            '?scenario=failing-migration&t=16&present=1',
+            (page) =>
+              page.screenshot({
+                path: join(dir, `presenter-${viewport.width}x${viewport.height}-${colorScheme}.png`),
+              }),
+            { viewport, colorScheme },
+          );
+        }
+        await withPage(
+          '?scenario=three-tier',
+          (page) => page.screenshot({ path: join(dir, `guide-390x844-${colorScheme}.png`) }),
+          { viewport: { width: 390, height: 844 }, colorScheme },
+        );
+      });
+    }
+  }
+
+  return cases;
+}
