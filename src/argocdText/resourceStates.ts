@@ -41,7 +41,16 @@ export interface ResourceState {
   message: string;
 }
 
-export const resourceStateHeader = ['GROUP', 'KIND', 'NAMESPACE', 'NAME', 'STATUS', 'HEALTH', 'HOOK', 'MESSAGE'];
+export const resourceStateHeader = [
+  'GROUP',
+  'KIND',
+  'NAMESPACE',
+  'NAME',
+  'STATUS',
+  'HEALTH',
+  'HOOK',
+  'MESSAGE',
+];
 
 const keyOf = (r: { group: string; kind: string; namespace: string; name: string }) =>
   `${r.group}/${r.kind}/${r.namespace}/${r.name}`;

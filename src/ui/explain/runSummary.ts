@@ -73,10 +73,14 @@ export function operationText(facts: RunFacts): string {
 export function appText(facts: RunFacts): string {
   const app = facts.appFinal;
   if (!app) return '';
-  const out = [`At the end the app is ${app.sync} and ${app.health}${app.message ? ` (${app.message})` : ''}.`];
+  const out = [
+    `At the end the app is ${app.sync} and ${app.health}${app.message ? ` (${app.message})` : ''}.`,
+  ];
   const failed = facts.operation?.phase === 'Failed' || facts.operation?.phase === 'Error';
   if (failed && app.sync === 'Synced')
-    out.push('It is Synced although the sync failed: hooks are not compared, and every resource matches Git.');
+    out.push(
+      'It is Synced although the sync failed: hooks are not compared, and every resource matches Git.',
+    );
   if (failed && app.health === 'Healthy')
     out.push('It is Healthy although the sync failed: health is computed from the live resources alone.');
   if (facts.ended && facts.appAtEnd && facts.healthAfter.length > 0) {

@@ -69,7 +69,11 @@ export function storyOf(facts: RunFacts): StoryBeat[] {
   const op = facts.operation;
   if (op) {
     const at = facts.ended ? op.t : facts.runEnd;
-    beats.push({ title: facts.ended ? `Operation ${op.phase}` : 'Still running', text: operationText(facts), at });
+    beats.push({
+      title: facts.ended ? `Operation ${op.phase}` : 'Still running',
+      text: operationText(facts),
+      at,
+    });
   }
   const app = facts.appFinal;
   if (app) {
