@@ -60,30 +60,35 @@ export function predictBeats(events: readonly SimEvent[], facts: RunFacts): Pred
   const op = facts.operation;
   if (!op) return beats;
   const endAsk = facts.ended ? before(op.t) : op.t;
+  // An operation that ends at t 0 (one step, applied at once) shows its end in the first frame: there is no
+  // moment before it to ask how it ends, only what health does afterwards.
+  const askEnd = !facts.ended || op.t > 0;
   const endChoices = ['Succeeded', 'Failed', RUNNING];
   const endAnswer = facts.ended ? (op.phase === 'Error' ? 'Failed' : op.phase) : RUNNING;
-  beats.push({
-    id: 'end',
-    t: endAsk,
-    question: 'How does the operation end?',
-    choices: endChoices,
-    answer: Math.max(0, endChoices.indexOf(endAnswer)),
-    explanation: endExplanation(facts),
-    moment: facts.ended ? op.t : facts.runEnd,
-  });
+  if (askEnd)
+    beats.push({
+      id: 'end',
+      t: endAsk,
+      question: 'How does the operation end?',
+      choices: endChoices,
+      answer: Math.max(0, endChoices.indexOf(endAnswer)),
+      explanation: endExplanation(facts),
+      moment: facts.ended ? op.t : facts.runEnd,
+    });
   const app = facts.appFinal;
   if (!app) return beats;
   const syncChoices = ['Synced', 'OutOfSync'];
   if (!syncChoices.includes(app.sync)) syncChoices.push(app.sync);
-  beats.push({
-    id: 'sync',
-    t: endAsk,
-    question: 'Sync status after this?',
-    choices: syncChoices,
-    answer: syncChoices.indexOf(app.sync),
-    explanation: syncExplanation(facts),
-    moment: facts.ended ? op.t : facts.runEnd,
-  });
+  if (askEnd)
+    beats.push({
+      id: 'sync',
+      t: endAsk,
+      question: 'Sync status after this?',
+      choices: syncChoices,
+      answer: syncChoices.indexOf(app.sync),
+      explanation: syncExplanation(facts),
+      moment: facts.ended ? op.t : facts.runEnd,
+    });
   const healthChoices = ['Healthy', 'Progressing', 'Degraded', 'Missing'];
   if (!healthChoices.includes(app.health)) healthChoices[3] = app.health;
   beats.push({
