@@ -22,6 +22,7 @@ import { storyOf } from './explain/storyOf';
 import { PredictMode } from './predict/predictMode.svelte';
 import { operationAt } from './result/operationAt';
 import { revisionText } from './status/lastSync';
+import { historyOf } from './history/historyOf';
 
 /** A scenario the session offers: compiled at build time (`scenario` set), or text to parse with the reader. */
 export interface ScenarioFile {
@@ -397,6 +398,19 @@ export class SimulationSession {
   /** What `argocd app get --show-operation` prints at the cursor. */
   readonly operationView = $derived(
     operationAt(this.events, this.frame, this.result?.application.status.sync.revision ?? ''),
+  );
+  /** Argo CD's History view at the cursor: `status.history` when the run has one, else the revisions synced. */
+  readonly history = $derived(
+    historyOf(
+      (
+        this.result?.application.status as {
+          history?: { id: number; revision: string; deployedAt: string }[];
+        }
+      )?.history,
+      this.events,
+      this.scenario?.revisions.map((r) => r.name) ?? [],
+      this.t,
+    ),
   );
   /** Predict, then watch (src/ui/predict). */
   readonly predict = new PredictMode(this);
