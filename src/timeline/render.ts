@@ -25,6 +25,8 @@ export interface RenderOptions {
   onHover?: (info: HoverInfo | null) => void;
   /** Called with the virtual time under a click on the plot. */
   onSeek?: (t: number) => void;
+  /** Draw nothing placed in time after this virtual time (predict mode hides the future). */
+  revealUntil?: number;
 }
 
 // The layers, back to front: row stripes under everything, then the marks placed in time (clipped to the plot),
@@ -78,7 +80,19 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
     drawTime(state, layout, options.duration ?? 250);
   }
   cursorMark(state.layers.cursor, state.layers.axis, layout, state.x(), options.t);
+  revealClip(state, layout);
   updateHover(state);
+}
+
+/** The clip of the marks placed in time ends at `revealUntil`, when set, instead of at the plot's right edge. */
+function revealClip(state: State, layout: TimelineLayout): void {
+  const until = state.options.revealUntil;
+  const right = until === undefined ? layout.plot.right : Math.min(layout.plot.right, state.x()(until));
+  const svg = state.layers.cursor.node()?.ownerSVGElement;
+  if (svg)
+    d3.select(svg)
+      .select(`#${state.ids.clip} rect`)
+      .attr('width', Math.max(0, right - layout.plot.left));
 }
 
 function setUp(svg: SVGSVGElement, options: RenderOptions): State {
@@ -111,6 +125,7 @@ function setUp(svg: SVGSVGElement, options: RenderOptions): State {
       if (!state.layout) return;
       drawTime(state, state.layout, 0);
       cursorMark(layers.cursor, layers.axis, state.layout, state.x(), state.options.t);
+      revealClip(state, state.layout);
       updateHover(state);
     },
   );

@@ -25,6 +25,14 @@ import {
   type PageSettings,
 } from './worker/pageRun';
 import { LazyWorkerRunner, type PageRunner, type RunOutcome } from './worker/workerRunner';
+// Added by study: explanations computed from the run, the CLI's operation view, predict mode.
+import { runFacts } from './explain/runFacts';
+import { runSummary } from './explain/runSummary';
+import { storyOf } from './explain/storyOf';
+import { PredictMode } from './predict/predictMode.svelte';
+import { operationAt } from './result/operationAt';
+import { revisionText } from './status/lastSync';
+import { historyOf } from './history/historyOf';
 
 /** A scenario the session offers: compiled at build time (`scenario` set), or text to parse with the reader. */
 export interface ScenarioFile {
@@ -114,8 +122,10 @@ export class SimulationSession {
   readonly lanes = $derived(lanesOf(this.events, this.endT));
   readonly columns = $derived(stackLayout(this.events, this.tierHints()));
   readonly stack = $derived(stackAt(this.columns, this.frame));
-  readonly waiting = $derived(explainWaiting(this.frame, syncFailHooksOf(this.syncEvents)));
-  readonly callout = $derived(calloutFor(this.frame));
+  readonly waiting = $derived(
+    explainWaiting(this.frame, syncFailHooksOf(this.syncEvents), { previous: this.previousRan() }),
+  );
+  readonly callout = $derived(calloutFor(this.frame, { previous: this.previousRan() }));
 
   private readonly files: readonly ScenarioFile[];
   private yaml: Reader | undefined;
@@ -438,16 +448,85 @@ export class SimulationSession {
 
   // ---- presenter: story beats with times, presenter mode ----
 
-  /** When each story beat begins in this run (undefined: its event does not happen in it). */
-  readonly beatTimes: (number | undefined)[] = $derived(
-    beatTimes(this.scenario?.story ?? [], this.events, this.endT),
-  );
   /** Presenter mode (`present=1`): the timeline, the status and the story beat large; the rest hidden. */
   presenting = $state.raw(false);
 
   setPresenting(on: boolean): void {
     this.presenting = on;
   }
+
+  // ---- study: explanations computed from the run, the CLI's operation view, predict mode ----
+
+  /** What the run did, read from its events (what failed, where, what was applied, how it ended). */
+  readonly runFacts = $derived(runFacts(this.events, this.result?.endT));
+  /** Whether an earlier sync left the app running before t 0 (read through runFacts' cache, once per log). */
+  private previousRan(): boolean {
+    return runFacts(this.events).previous;
+  }
+  /**
+   * Whether this run is the scenario's own (no toggle that adds a failure, the scenario's wave delay, no edit):
+   * only then do the scenario's hand-written summary and story describe it (issue 9).
+   */
+  readonly ownRun: boolean = $derived.by(() => {
+    const scenario = this.scenario;
+    if (!scenario || this.manifests !== undefined || this.waveDelay !== scenario.options.waveDelay)
+      return false;
+    const added = scenario.toggles.filter(
+      (x) => this.toggles.includes(x.id) && !scenario.fail.includes(x.fail),
+    );
+    return added.length === 0;
+  });
+  /** The paragraph under the title: the scenario's for its own run, else computed from this run. */
+  readonly summaryText: string = $derived(
+    this.ownRun ? (this.scenario?.summary ?? '') : this.result ? runSummary(this.runFacts) : '',
+  );
+  /** The story beats: the scenario's for its own run, else told from this run's events. */
+  readonly storyBeats = $derived(
+    this.ownRun ? (this.scenario?.story ?? []) : this.result ? storyOf(this.runFacts) : [],
+  );
+  /**
+   * When each story beat begins in this run (undefined: its event does not happen in it), for the beats told for
+   * this run: the scenario's own, or the ones computed from a toggled or edited run.
+   */
+  readonly beatTimes: (number | undefined)[] = $derived(beatTimes(this.storyBeats, this.events, this.endT));
+  /** The revision synced, as the UI shows it: the scenario's name for it and the short SHA. */
+  readonly revision: string = $derived.by(() => {
+    const name = this.scenario?.revisions.at(-1)?.name;
+    return revisionText(
+      name && this.manifests !== undefined ? `${name}, edited` : name,
+      this.result?.application.status.sync.revision,
+    );
+  });
+  /** What `argocd app get --show-operation` prints at the cursor. */
+  readonly operationView = $derived(
+    operationAt(this.events, this.frame, this.result?.application.status.sync.revision ?? ''),
+  );
+  /** Argo CD's History view at the cursor: `status.history` when the run has one, else the revisions synced. */
+  readonly history = $derived(
+    historyOf(
+      (
+        this.result?.application.status as {
+          history?: { id: number; revision: string; deployedAt: string }[];
+        }
+      )?.history,
+      this.events,
+      this.scenario?.revisions.map((r) => r.name) ?? [],
+      this.t,
+    ),
+  );
+  /** Predict, then watch (src/ui/predict). */
+  readonly predict = new PredictMode(this);
+  /** In predict mode, the events up to the cursor only: the timeline and lanes never draw the future. */
+  readonly revealedEvents: SimEvent[] = $derived.by(() => {
+    const count = Math.max(0, this.frame.count - (this.events.length - this.syncEvents.length));
+    // The same array while no event is passed, so the timeline lays out again only when one is.
+    const cached = this.revealed;
+    if (cached && cached.from === this.syncEvents && cached.count === count) return cached.events;
+    const events = this.syncEvents.slice(0, count);
+    this.revealed = { from: this.syncEvents, count, events };
+    return events;
+  });
+  private revealed: { from: SimEvent[]; count: number; events: SimEvent[] } | undefined;
 }
 
 function tailed(endT: number): number {

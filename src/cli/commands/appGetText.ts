@@ -1,8 +1,11 @@
+import { operationFields } from '../../argocdText/operationFields';
+import { resourceStateHeader, resourceStates } from '../../argocdText/resourceStates';
 import { escapeControl, type ApplicationJson } from '../../engine';
 
 /**
  * What `argocd app get <app> --show-operation` prints: the status block, the operation block and the result
- * table (the table merges `status.resources` with `syncResult.resources`, hooks included, as the CLI does).
+ * table (the table merges `status.resources` with `syncResult.resources`, hooks included, as the CLI's
+ * getResourceStates does; src/argocdText holds the parts the page's result table shares).
  * Every value is passed through escapeControl, so names and messages from the input cannot forge a line.
  */
 export function appGetText(app: ApplicationJson): string {
@@ -24,16 +27,7 @@ export function appGetText(app: ApplicationJson): string {
   const out = lines.map(([k, v]) => `${`${k}:`.padEnd(20)}${escapeControl(v)}`.trimEnd());
   if (op) {
     out.push('');
-    const duration = op.finishedAt ? `${(Date.parse(op.finishedAt) - Date.parse(op.startedAt)) / 1000}s` : '';
-    const opLines: [string, string][] = [
-      ['Operation', 'Sync'],
-      ['Sync Revision', status.sync.revision],
-      ['Phase', op.phase],
-      ['Start', humanTime(op.startedAt)],
-      ['Finished', op.finishedAt ? humanTime(op.finishedAt) : ''],
-      ['Duration', duration],
-      ['Message', op.message],
-    ];
+    const opLines = operationFields({ ...op, revision: status.sync.revision });
     for (const [k, v] of opLines) out.push(`${`${k}:`.padEnd(20)}${escapeControl(v)}`.trimEnd());
   }
   out.push('');
@@ -42,31 +36,11 @@ export function appGetText(app: ApplicationJson): string {
 }
 
 function table(app: ApplicationJson): string {
-  const header = ['GROUP', 'KIND', 'NAMESPACE', 'NAME', 'STATUS', 'HEALTH', 'HOOK', 'MESSAGE'];
-  const rows: string[][] = [];
-  const results = app.status.operationState?.syncResult.resources ?? [];
-  const seen = new Set<string>();
-  for (const r of app.status.resources) {
-    const key = `${r.group}/${r.kind}/${r.namespace}/${r.name}`;
-    seen.add(key);
-    const result = results.find(
-      (x) => `${x.group}/${x.kind}/${x.namespace}/${x.name}` === key && !x.hookType,
-    );
-    rows.push([
-      r.group,
-      r.kind,
-      r.namespace,
-      r.name,
-      r.status,
-      r.health?.status ?? '',
-      '',
-      result?.message ?? '',
-    ]);
-  }
-  for (const x of results) {
-    if (!x.hookType) continue;
-    rows.push([x.group, x.kind, x.namespace, x.name, x.hookPhase, '', x.hookType, x.message]);
-  }
+  const header = resourceStateHeader;
+  const rows = resourceStates({
+    resources: app.status.resources,
+    results: app.status.operationState?.syncResult.resources ?? [],
+  }).map((r) => [r.group, r.kind, r.namespace, r.name, r.status, r.health, r.hook, r.message]);
   for (const row of rows) row.forEach((cell, i) => (row[i] = escapeControl(cell)));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const fmt = (r: string[]) =>
@@ -75,9 +49,4 @@ function table(app: ApplicationJson): string {
       .join('  ')
       .trimEnd();
   return [fmt(header), ...rows.map(fmt)].join('\n');
-}
-
-/** Argo CD's CLI prints times like `2026-01-01 00:00:00 +0000 UTC`. */
-function humanTime(iso: string): string {
-  return iso.replace('T', ' ').replace('Z', ' +0000 UTC');
 }

@@ -101,7 +101,7 @@ describe('sim run on a scenario file', () => {
     expect(stdout).toMatch(/^Phase: +Succeeded$/m);
     expect(stdout).toMatch(/^Sync Status: +Synced to /m);
     expect(stdout).toMatch(/^Health Status: +Healthy$/m);
-    expect(stdout).toMatch(/^batch +Job +three-tier +smoke-test +Succeeded +PostSync/m);
+    expect(stdout).toMatch(/^batch +Job +three-tier +smoke-test +Succeeded +Synced +PostSync/m);
   });
 
   it('prints the result object of contract.md §1.2 with --json', () => {

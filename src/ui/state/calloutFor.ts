@@ -6,23 +6,43 @@ export interface Callout {
   text: string;
 }
 
+/** What the call-out needs to know of the run beyond the frame (from runFacts). */
+export interface CalloutContext {
+  /** Whether the app's resources were running before t 0 (an earlier sync left them). */
+  previous: boolean;
+}
+
 /**
  * When the operation phase and the app's health seem to contradict each other, say why (argocd-semantics
  * §6.1): the operation is about the sync run, health is recomputed from the live resources all the time, and
- * hooks never count in health (§1.8 rule 1).
+ * hooks never count in health (§1.8 rule 1). A PreSync failure leaves the old version running only when there
+ * is one (§2.18): a first sync that fails in PreSync leaves the app Missing (§1.8 rule 8).
  */
-export function calloutFor(frame: Frame): Callout | undefined {
+export function calloutFor(frame: Frame, context: CalloutContext = { previous: true }): Callout | undefined {
   const phase = frame.operation?.phase;
   const health = frame.app?.health;
   if (!phase || !health) return undefined;
+  const cause = frame.results.find(
+    (row) => (row.hookPhase === 'Failed' || row.hookPhase === 'Error') && row.syncPhase !== 'SyncFail',
+  );
 
-  if ((phase === 'Failed' || phase === 'Error') && health === 'Healthy') {
-    const cause = frame.results.find(
-      (row) => (row.hookPhase === 'Failed' || row.hookPhase === 'Error') && row.syncPhase !== 'SyncFail',
-    );
+  if ((phase === 'Failed' || phase === 'Error') && health === 'Missing') {
     const why =
       cause && cause.syncPhase === 'PreSync'
-        ? `The PreSync hook ${cause.name} failed, so nothing of the Sync phase was applied and the previous version keeps running Healthy.`
+        ? `The PreSync hook ${cause.name} failed before the Sync phase could create any of them, and no earlier sync had.`
+        : 'The sync stopped before it created any of them.';
+    return {
+      title: `Sync ${phase}, app Missing`,
+      text: `Missing means that none of the app's resources exists in the cluster. ${why}`,
+    };
+  }
+  if ((phase === 'Failed' || phase === 'Error') && health === 'Healthy') {
+    const kept = context.previous
+      ? 'and the previous version keeps running Healthy.'
+      : 'and every resource that exists is Healthy.';
+    const why =
+      cause && cause.syncPhase === 'PreSync'
+        ? `The PreSync hook ${cause.name} failed, so nothing of the Sync phase was applied ${kept}`
         : cause && cause.hookType
           ? `The ${cause.syncPhase} hook ${cause.name} failed, and hooks do not count in app health, so every resource can be Healthy.`
           : 'A task of the sync failed, while every resource that counts for health is Healthy now.';

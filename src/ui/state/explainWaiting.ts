@@ -65,7 +65,11 @@ const failed = (row: ResultRow) => row.hookPhase === 'Failed' || row.hookPhase =
  * (§2.11), a failed task (§2.12, §2.13, §2.18), a step waiting for its running tasks (§2.8 step 4, §2.10),
  * or a finished operation (§6.1).
  */
-export function explainWaiting(frame: Frame, syncFailHooks: readonly string[]): WaitingExplanation {
+export function explainWaiting(
+  frame: Frame,
+  syncFailHooks: readonly string[],
+  context: { previous: boolean } = { previous: true },
+): WaitingExplanation {
   // Asked on every animation frame while playing: the same inputs give the same explanation object, so the
   // panel is not redrawn for a frame in which nothing it shows has changed.
   const delay = frame.waveDelay;
@@ -76,17 +80,18 @@ export function explainWaiting(frame: Frame, syncFailHooks: readonly string[]): 
     frame.results,
     frame.health,
     syncFailHooks,
+    context.previous,
     delay && `${delay.phase} ${delay.wave} ${delay.seconds} ${delay.left.toFixed(1)}`,
   ];
   if (last?.inputs.every((input, i) => input === inputs[i])) return last.explanation;
-  const explanation = explain(frame, syncFailHooks);
+  const explanation = explain(frame, syncFailHooks, context.previous);
   last = { inputs, explanation };
   return explanation;
 }
 
 let last: { inputs: unknown[]; explanation: WaitingExplanation } | undefined;
 
-function explain(frame: Frame, syncFailHooks: readonly string[]): WaitingExplanation {
+function explain(frame: Frame, syncFailHooks: readonly string[], previous: boolean): WaitingExplanation {
   const op = frame.operation;
   const message = op?.message ?? '';
   const engineMessage = message.startsWith('waiting for') ? message : undefined;
@@ -122,7 +127,7 @@ function explain(frame: Frame, syncFailHooks: readonly string[]): WaitingExplana
   // §2.12: the first failed task decides what happens next; SyncFail hooks are the consequence, not the cause.
   const cause = frame.results.find((row) => failed(row) && row.syncPhase !== 'SyncFail');
   if (cause && op.phase !== 'Succeeded')
-    return { ...base, ...explainFailure(cause, op.phase, syncFailHooks) };
+    return { ...base, ...explainFailure(cause, op.phase, syncFailHooks, previous, frame.app?.sync) };
 
   if (op.phase === 'Succeeded') {
     const health = frame.app?.health;
@@ -170,7 +175,13 @@ function explain(frame: Frame, syncFailHooks: readonly string[]): WaitingExplana
   return { ...base, headline: `The engine is applying the current step${step}.`, detail: message };
 }
 
-function explainFailure(cause: ResultRow, phase: string, syncFailHooks: readonly string[]) {
+function explainFailure(
+  cause: ResultRow,
+  phase: string,
+  syncFailHooks: readonly string[],
+  previous: boolean,
+  sync: string | undefined,
+) {
   const what = cause.hookType ? `${cause.syncPhase} hook ${cause.name}` : `${cause.kind} ${cause.name}`;
   const next =
     cause.syncPhase === 'PreSync'
@@ -186,7 +197,9 @@ function explainFailure(cause: ResultRow, phase: string, syncFailHooks: readonly
     phase === 'Running'
       ? 'The operation stays Running until the SyncFail hooks complete, then it ends Failed.'
       : cause.syncPhase === 'PreSync'
-        ? 'Nothing of the Sync phase was applied: the previous version keeps running and the app stays OutOfSync.'
+        ? // §2.18: the old version keeps running only if an earlier sync left one; the app's sync status is
+          // what the frame says (a hook-only change leaves it Synced, §1.7).
+          `Nothing of the Sync phase was applied: ${previous ? 'the previous version keeps running' : 'nothing ran before this sync, so the app has no live resources'}${sync ? ` and the app is ${sync}` : ''}.`
         : cause.message;
   return { headline: `${what} failed → ${next}; ${hooks}`, detail };
 }

@@ -14,6 +14,8 @@ export interface UrlState {
   seed?: number;
   /** Presenter mode (`present=1`, contract.md §2). */
   present?: boolean;
+  /** Predict, then watch (`predict=1`): the future stays hidden until the learner has answered. */
+  predict?: boolean;
 }
 
 export function parseSpeed(text: string | null | undefined): Speed | undefined {
@@ -44,6 +46,7 @@ export function parseUrlState(search: string, hash: string): UrlState {
   const seed = number(params.get('seed'));
   if (seed !== undefined && Number.isInteger(seed)) state.seed = seed;
   if (params.get('present') === '1') state.present = true;
+  if (params.get('predict') === '1') state.predict = true;
   return state;
 }
 
@@ -58,6 +61,7 @@ export function formatUrlState(state: UrlState): string {
   if (state.fail && state.fail.length > 0) params.set('fail', state.fail.join(','));
   if (state.seed !== undefined) params.set('seed', String(state.seed));
   if (state.present) params.set('present', '1');
+  if (state.predict) params.set('predict', '1');
   return `?${params.toString().replaceAll('%2C', ',')}`;
 }
 

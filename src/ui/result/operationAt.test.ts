@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { appGetText } from '../../cli/commands/appGetText';
+import { playScenario } from '../../scenarios/play';
+import { parseScenario } from '../../scenarios/scenario';
+import { frameAt } from '../state/frameAt';
+import { operationAt } from './operationAt';
+
+/**
+ * The page's result table and the CLI's `argocd app get --show-operation` text (argocd-semantics §5.6) print the
+ * same operation block and the same rows at the end of a run: both come from src/argocdText.
+ */
+function play(id: string, fail: string[] = []) {
+  const file = `scenarios/${id}.yaml`;
+  const scenario = parseScenario(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'), file);
+  return playScenario(scenario, { fail, recordHistory: true });
+}
+
+describe('operationAt agrees with appGetText', () => {
+  for (const [id, fail] of [
+    ['failing-migration', []],
+    ['three-tier', []],
+    ['three-tier', ['job/smoke-test']],
+  ] as const)
+    it(`${id} ${fail.join(' ')}: the same block and rows at the end`, () => {
+      const result = play(id, [...fail]);
+      const app = result.application;
+      const view = operationAt(result.events, frameAt(result.events, result.endT), app.status.sync.revision);
+      const text = appGetText(app);
+      for (const [label, value] of view.fields)
+        expect(text).toContain(`${`${label}:`.padEnd(20)}${value}`.trimEnd());
+      const cliRows = text
+        .slice(text.indexOf('GROUP'))
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(/\s{2,}/).filter((c) => c !== ''));
+      const pageRows = view.rows.map((r) =>
+        [r.group, r.kind, r.namespace, r.name, r.status, r.health, r.hook, r.message].filter((c) => c !== ''),
+      );
+      expect(pageRows).toEqual(cliRows);
+    });
+
+  it('failing-migration: the hook row reads as the CLI prints it (STATUS = hookPhase, HEALTH = result)', () => {
+    const result = play('failing-migration');
+    const view = operationAt(result.events, frameAt(result.events, result.endT), 'x');
+    expect(view.rows.find((r) => r.name === 'checkout-migrate')).toMatchObject({
+      status: 'Failed',
+      health: 'Synced',
+      hook: 'PreSync',
+    });
+    // The Deployment was never touched by the sync: it is listed after the operation's rows, OutOfSync.
+    expect(view.rows.at(-1)).toMatchObject({ kind: 'Deployment', status: 'OutOfSync', message: '' });
+    expect(Object.fromEntries(view.fields)).toMatchObject({ Phase: 'Failed', Duration: '20s' });
+  });
+});

@@ -1,0 +1,144 @@
+// Browser cases for predict mode, the Last Sync card and the result table (issues 8 and 9): the future stays
+// hidden until it is watched, the run stops at a question and goes on once it is answered and explained, and the
+// status panel and result table say what Argo CD's UI and `argocd app get --show-operation` say.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openPage, readT, waitForStatus } from './pageHelpers.mjs';
+
+const text = (page, id) => page.textContent(`[data-testid="${id}"]`).then((s) => (s ?? '').trim());
+
+export function predictCases({ browser, base, results }) {
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = async (query, fn, options) => {
+    const record = await openPage(browser, base, query, options);
+    try {
+      await fn(record.page, record);
+    } finally {
+      await record.close();
+    }
+  };
+
+  test('predict mode hides the end, stops at a question, explains the answer and goes on', () =>
+    withPage('?scenario=three-tier&predict=1', async (page, record) => {
+      await page.waitForSelector('[data-testid="predict-question"]');
+      // No end anywhere: not in the time card, not as a final phase.
+      assert.doesNotMatch(await text(page, 'virtual-time').then(() => page.textContent('.time')), /of \d/);
+      assert.equal(await text(page, 'operation-phase'), 'Running');
+      assert.match(await text(page, 'summary'), /Predict mode/);
+      const first = await text(page, 'predict-question');
+      assert.match(first, /Will Deployment\/\S+ be updated/);
+      await page.click('[data-testid="predict-choice-0"]');
+      assert.match(await text(page, 'predict-verdict'), /^Right\. Yes: Deployment\/frontend was applied/);
+      await page.click('[data-testid="predict-continue"]');
+      // It plays on and stops at the next question, a phase boundary, before the answer is on screen.
+      await page.waitForFunction(() =>
+        /Which phase runs next/.test(
+          document.querySelector('[data-testid="predict-question"]')?.textContent ?? '',
+        ),
+      );
+      const t = await readT(page);
+      assert.ok(t > 0 && t < 16.6, `stopped before Sync wave -1 starts: t = ${t}`);
+      assert.equal(await text(page, 'operation-phase'), 'Running');
+      assert.doesNotMatch(await page.textContent('.time'), /of \d/);
+      await page.screenshot({ path: join(results, 'predict-1280-light.png') });
+      const choices = await page.$$eval('[data-testid^="predict-choice-"]', (b) =>
+        b.map((x) => x.textContent),
+      );
+      await page.click(`[data-testid="predict-choice-${choices.indexOf('PostSync')}"]`);
+      assert.match(await text(page, 'predict-verdict'), /^Not quite\. Sync: every PreSync hook completed/);
+      await page.click('[data-testid="predict-moment"]');
+      await page.waitForFunction(
+        () => /Sync/.test(document.querySelector('[data-testid="predict-score"]')?.textContent ?? '') || true,
+      );
+      assert.ok((await readT(page)) >= 16.5, 'the moment link moved the cursor to the step');
+      assert.deepEqual(record.errors, []);
+    }));
+
+  test('predict mode on failing-migration: the end question is judged from the run, then the end shows', () =>
+    withPage('?scenario=failing-migration&predict=1', async (page) => {
+      for (let i = 0; i < 8; i++) {
+        const q = await page
+          .waitForSelector('[data-testid="predict-question"]', { timeout: 20_000 })
+          .catch(() => null);
+        if (!q) break;
+        const question = await text(page, 'predict-question');
+        if (question === 'How does the operation end?') {
+          assert.equal(await text(page, 'operation-phase'), 'Running');
+          await page.click('[data-testid="predict-choice-1"]');
+          assert.match(await text(page, 'predict-verdict'), /^Right\. Failed at 20\.7 s/);
+        } else await page.click('[data-testid="predict-choice-0"]');
+        await page.click('[data-testid="predict-continue"]');
+        if (question.startsWith('The operation ended')) break;
+      }
+      await page.waitForSelector('[data-testid="predict-finished"]', { timeout: 20_000 });
+      await waitForStatus(page, { 'operation-phase': 'Failed' });
+      assert.match(await page.textContent('.time'), /of \d/);
+    }));
+
+  test('last-sync card: Sync failed on failing-migration, Sync OK on three-tier, each to its revision', async () => {
+    await withPage('?scenario=failing-migration&t=1000', async (page) => {
+      await waitForStatus(page, { 'operation-phase': 'Failed' });
+      assert.equal(await text(page, 'last-sync-title'), 'Sync failed');
+      assert.match(await text(page, 'last-sync-revision'), /^to 6\.7\.0 \([0-9a-f]{7}\)$/);
+    });
+    await withPage('?scenario=three-tier&t=1000', async (page) => {
+      await waitForStatus(page, { 'operation-phase': 'Succeeded' });
+      assert.equal(await text(page, 'last-sync-title'), 'Sync OK');
+      assert.match(await text(page, 'last-sync-revision'), /^to v1 \([0-9a-f]{7}\)$/);
+    });
+  });
+
+  test('result table: the CLI summary block and its rows, hooks as the CLI prints them', () =>
+    withPage('?scenario=failing-migration&t=1000', async (page) => {
+      await waitForStatus(page, { 'operation-phase': 'Failed' });
+      const summary = await page.innerText('[data-testid="result-summary"]');
+      for (const label of ['Operation', 'Sync Revision', 'Phase', 'Start', 'Finished', 'Duration', 'Message'])
+        assert.match(summary, new RegExp(`^${label}:`, 'm'), `${label} in the summary`);
+      assert.match(summary, /Phase:\s+Failed/);
+      assert.match(summary, /Start:\s+2026-01-01 00:00:00 \+0000 UTC/);
+      assert.match(summary, /Duration:\s+20s/);
+      const cells = await page.$$eval('[data-testid="result-table"] tr', (rows) =>
+        rows.map((row) =>
+          [...row.cells].map((cell) => cell.textContent.replace(/\blogs$/, '').trim()).join('|'),
+        ),
+      );
+      assert.equal(cells[0], 'GROUP|KIND|NAMESPACE|NAME|STATUS|HEALTH|HOOK|MESSAGE');
+      assert.ok(
+        cells.some((row) => row.startsWith('batch|Job|checkout-dev|checkout-migrate|Failed|Synced|PreSync|')),
+        cells.join('\n'),
+      );
+      assert.ok(
+        cells.includes('apps|Deployment|checkout-dev|checkout|OutOfSync|Healthy||'),
+        cells.join('\n'),
+      );
+    }));
+
+  for (const [width, height] of [
+    [1280, 720],
+    [390, 844],
+  ])
+    for (const colorScheme of ['light', 'dark'])
+      test(`predict and last-sync screenshots at ${width}×${height} ${colorScheme}`, async () => {
+        await withPage(
+          '?scenario=failing-migration&predict=1',
+          async (page) => {
+            await page.waitForSelector('[data-testid="predict-question"]');
+            await page.screenshot({ path: join(results, `predict-${width}-${colorScheme}.png`) });
+          },
+          { viewport: { width, height }, colorScheme },
+        );
+        await withPage(
+          '?scenario=failing-migration&t=1000',
+          async (page) => {
+            await waitForStatus(page, { 'operation-phase': 'Failed' });
+            await page.screenshot({ path: join(results, `lastsync-${width}-${colorScheme}.png`) });
+            await page.locator('[data-testid="result-summary"]').screenshot({
+              path: join(results, `result-${width}-${colorScheme}.png`),
+            });
+          },
+          { viewport: { width, height }, colorScheme },
+        );
+      });
+  return cases;
+}
