@@ -8,7 +8,9 @@ import { decideAutoSync, selfHealRemainingBackoff, type AutoSyncInput } from './
  */
 const rev = 'aaaaaaaa';
 
-function app(options: { automated?: Json; operationState?: Json; operation?: Json; deleting?: boolean } = {}) {
+function app(
+  options: { automated?: Json; operationState?: Json; operation?: Json; deleting?: boolean } = {},
+) {
   const obj: KubeObject = {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'Application',
@@ -47,7 +49,11 @@ describe('decideAutoSync (§5.4)', () => {
     const decision = decideAutoSync(input());
     expect(decision).toEqual({
       kind: 'sync',
-      operation: { initiatedBy: { automated: true }, sync: { revision: rev, prune: false }, retry: { limit: 5 } },
+      operation: {
+        initiatedBy: { automated: true },
+        sync: { revision: rev, prune: false },
+        retry: { limit: 5 },
+      },
     });
   });
 
@@ -81,7 +87,10 @@ describe('decideAutoSync (§5.4)', () => {
       expect(decideAutoSync(input({ app: app({ deleting: true }) }))).toMatchObject({ kind: 'none' });
     });
     it('NeedsToPruneResourcesOnlyButAutomatedPruneDisabled', () => {
-      const resources = [{ status: 'Synced' as const }, { status: 'OutOfSync' as const, requiresPruning: true }];
+      const resources = [
+        { status: 'Synced' as const },
+        { status: 'OutOfSync' as const, requiresPruning: true },
+      ];
       expect(decideAutoSync(input({ resources }))).toEqual({
         kind: 'none',
         reason: 'need to prune extra resources only but automated prune is disabled',

@@ -1,4 +1,5 @@
 import type { Json, KubeObject, SyncStatusCode } from '../types';
+import { clone } from '../util/clone';
 
 /**
  * The auto-sync decision of Argo CD's application controller (appcontroller.go `autoSync`, `alreadyAttemptedSync`,
@@ -80,7 +81,7 @@ export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
       prune: automated.prune === true,
       ...(syncPolicy.syncOptions ? { syncOptions: [...syncPolicy.syncOptions] } : {}),
     },
-    retry: syncPolicy.retry ? structuredClone(syncPolicy.retry) : { limit: 5 },
+    retry: syncPolicy.retry ? clone(syncPolicy.retry) : { limit: 5 },
   };
   const state: Json = app.status?.operationState;
   if (alreadyAttemptedSync(app, revision)) {

@@ -7,7 +7,7 @@ import type { KubeObject, OperationPhase, SourcePosition } from '../types';
 import type { AppTracker } from '../simulation/appTracker';
 import { clusterPorts } from '../simulation/clusterPorts';
 import { isModified } from '../simulation/compare';
-import type { EventLog, UnstampedEvent } from '../simulation/eventLog';
+import type { EventSink, UnstampedEvent } from '../simulation/eventLog';
 import { syncMachine, type RetryStrategy, type TickOutcome as MachineTick } from '../simulation/syncMachine';
 
 /** What one sync operation runs: one revision's desired objects and the operation's settings. */
@@ -28,10 +28,12 @@ export interface OperationHost {
   /** The Application's destination namespace. */
   namespace: string;
   cluster: Cluster;
-  log: EventLog;
+  log: EventSink;
   /** The app's tracker: its live objects are the engine's prune candidates. */
   tracker: AppTracker;
   healthOverrides?: HealthOverrides;
+  /** Refuse namespaced objects in a namespace that does not exist (the control plane's cluster, §5.2). */
+  strictNamespaces?: boolean;
   /** Warnings and input problems of the ticks, collected once each. */
   warnings: string[];
   problems: InputProblem[];
@@ -158,7 +160,13 @@ export class OperationRunner {
     const { host, spec } = this;
     const op = this.record;
     const clock = host.cluster.clock;
-    const ports = clusterPorts(host.cluster, host.app, (obj) => this.shouldTrack(obj), host.healthOverrides);
+    const ports = clusterPorts(
+      host.cluster,
+      host.app,
+      (obj) => this.shouldTrack(obj),
+      host.healthOverrides,
+      host.strictNamespaces,
+    );
     const common = {
       desired: op.desired,
       positions: op.positions,

@@ -10,7 +10,10 @@ describe('RetryStrategy.NextRetryAt', () => {
   });
 
   it('TestRetryStrategy_NextRetryAtCustomBackoff: 2s, ×3, 1m → 2, 6, 18, 54, 60 s', () => {
-    const strategy = retryStrategyOf({ limit: 5, backoff: { duration: '2s', factor: 3, maxDuration: '1m' } })!;
+    const strategy = retryStrategyOf({
+      limit: 5,
+      backoff: { duration: '2s', factor: 3, maxDuration: '1m' },
+    })!;
     const waits = [0, 1, 2, 3, 4].map((n) => nextRetryAt(strategy, 1000, n) - 1000);
     expect(waits).toEqual([2000, 6000, 18_000, 54_000, 60_000]);
   });
