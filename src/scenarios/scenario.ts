@@ -3,6 +3,13 @@ import { InputError } from '../engine/inputError';
 import type { SourcePosition } from '../engine/types';
 import { parseManifests, type ParsedObject } from './manifests';
 import { readBeatAt, type StoryBeat } from './storyBeat';
+import {
+  looksLikePlatformScenario,
+  parsePlatform,
+  parsePlatformToggles,
+  type PlatformSpec,
+  type PlatformToggle,
+} from './platformScenario';
 
 /**
  * A scenario file (scenarios/*.yaml): a story told with real manifests.
@@ -36,6 +43,9 @@ import { readBeatAt, type StoryBeat } from './storyBeat';
  *   exists: [Job/checkout-migrate]                        # objects in the cluster at the end
  *   gone: [Job/database-migration]                        # objects not in the cluster at the end
  * ```
+ *
+ * A scenario with `repo:` instead of `revisions:` runs several Applications in a small Argo CD control plane;
+ * its format is described in platformScenario.ts.
  */
 export interface Scenario {
   id: string;
@@ -51,6 +61,10 @@ export interface Scenario {
   expect: ScenarioExpectation;
   /** `file:line:column: …` problems Argo CD tolerates in the manifests (a duplicate key: the last value wins). */
   warnings: string[];
+  /** Set for a platform scenario (`repo:`): the repository, the Argo CD objects and the actions. */
+  platform?: PlatformSpec;
+  /** A platform scenario's toggles, all kinds (those with `fail` are also in `toggles`). */
+  platformToggles?: PlatformToggle[];
 }
 
 export interface ScenarioRevision {
@@ -76,7 +90,7 @@ export interface ScenarioExpectation {
 
 /** Whether a parsed YAML file looks like a scenario rather than plain manifests. */
 export function looksLikeScenario(text: string): boolean {
-  return /^revisions\s*:/m.test(text) && !/^kind\s*:/m.test(text);
+  return (/^revisions\s*:/m.test(text) || looksLikePlatformScenario(text)) && !/^kind\s*:/m.test(text);
 }
 
 /** Parse and check a scenario file; any problem throws an InputError naming the file, line and column. */
@@ -127,6 +141,65 @@ export function parseScenario(text: string, file: string): Scenario {
     fail('options.until must be a number of seconds > 0', field('options'));
 
   const warnings: string[] = [];
+  const storyNode = field('story');
+  // Story beats, with their `at:` read and checked at their place in the file (storyBeat.ts).
+  const readStory = (): StoryBeat[] =>
+    ((data.story ?? []) as unknown[]).map((s, i): StoryBeat => {
+      const beat = s as Record<string, unknown>;
+      const at = readBeatAt(beat?.at);
+      if (at !== undefined && typeof at === 'object' && 'error' in at) {
+        const item = isSeq(storyNode) ? (storyNode.items[i] as YamlNode) : undefined;
+        const atNode = isMap(item) ? (item.get('at', true) as YamlNode | undefined) : undefined;
+        fail(`story[${i}].${at.error}`, atNode ?? item ?? storyNode);
+      }
+      return {
+        title: String(beat?.title ?? ''),
+        text: String(beat?.text ?? ''),
+        ...(at !== undefined ? { at: at as StoryBeat['at'] } : {}),
+      };
+    });
+  const listOfStrings = (value: unknown, name: string): string[] => {
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+      fail(`${name} must be a list of strings`, field(name));
+    return value as string[];
+  };
+  if (looksLikePlatformScenario(text)) {
+    const manifests = (block: string, node: YamlNode) =>
+      readRevision(block, file, blockPosition(text, lineCounter, node), warnings);
+    const platform = parsePlatform({ file, text, lineCounter, root, data, fail, manifests });
+    const platformToggles = parsePlatformToggles(data.toggles, (m) => fail(m, field('toggles')));
+    const firstApp = platform.argocd.find((p) => p.object.kind === 'Application')?.object;
+    const argocdNode = field('argocd')!;
+    const where = blockPosition(text, lineCounter, argocdNode);
+    return {
+      id: file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''),
+      file,
+      title: str(field('title'), 'title'),
+      summary: str(field('summary'), 'summary', ''),
+      app: {
+        name: firstApp?.metadata.name ?? 'app',
+        namespace: firstApp?.spec?.destination?.namespace ?? 'argocd',
+      },
+      options: {
+        waveDelay: waveDelay as number,
+        prune: false,
+        syncOptions: [],
+        seed: typeof optionsData.seed === 'number' ? optionsData.seed : 1,
+        ...(until !== undefined ? { until: until as number } : {}),
+      },
+      toggles: platformToggles.filter((t): t is PlatformToggle & { fail: string } => t.fail !== undefined),
+      platformToggles,
+      fail: listOfStrings(data.fail, 'fail'),
+      story: readStory(),
+      // The Argo CD objects, as the one revision the editor shows.
+      revisions: [{ name: 'argocd', manifests: String(data.argocd), objects: platform.argocd, ...where }],
+      expect: (data.expect ?? {}) as ScenarioExpectation,
+      platform,
+      warnings,
+    };
+  }
+
   const revisionsNode = field('revisions');
   if (!isSeq(revisionsNode) || revisionsNode.items.length === 0) {
     return fail('revisions must be a list with at least one revision', revisionsNode ?? root);
@@ -145,12 +218,6 @@ export function parseScenario(text: string, file: string): Scenario {
     };
   });
 
-  const listOfStrings = (value: unknown, name: string): string[] => {
-    if (value === undefined || value === null) return [];
-    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
-      fail(`${name} must be a list of strings`, field(name));
-    return value as string[];
-  };
   const toggles = ((data.toggles ?? []) as unknown[]).map((t, i) => {
     const toggle = t as Record<string, unknown>;
     if (typeof toggle?.id !== 'string' || typeof toggle.fail !== 'string') {
@@ -158,21 +225,7 @@ export function parseScenario(text: string, file: string): Scenario {
     }
     return { id: String(toggle.id), label: String(toggle.label ?? toggle.id), fail: String(toggle.fail) };
   });
-  const storyNode = field('story');
-  const story = ((data.story ?? []) as unknown[]).map((s, i): StoryBeat => {
-    const beat = s as Record<string, unknown>;
-    const at = readBeatAt(beat?.at);
-    if (at !== undefined && typeof at === 'object' && 'error' in at) {
-      const item = isSeq(storyNode) ? (storyNode.items[i] as YamlNode) : undefined;
-      const atNode = isMap(item) ? (item.get('at', true) as YamlNode | undefined) : undefined;
-      fail(`story[${i}].${at.error}`, atNode ?? item ?? storyNode);
-    }
-    return {
-      title: String(beat?.title ?? ''),
-      text: String(beat?.text ?? ''),
-      ...(at !== undefined ? { at: at as StoryBeat['at'] } : {}),
-    };
-  });
+  const story = readStory();
 
   return {
     id: file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''),
