@@ -10,15 +10,19 @@
  * own `status.applicationStatus` write, so it reconciles again until stable. Creating an Application never wakes
  * it. A render error requeues after 3 minutes (appset ctrl L71).
  *
- * Reconciles run last in their instant: one drain timer per instant, which yields while other timers of the same
- * instant are pending (cluster controllers, application refreshes, operation ticks), then reconciles the woken
- * sets in name order. A write that wakes a set again queues another drain, so the application controller reacts
+ * Reconciles run last in their instant: one drain timer per instant at `Priority.applicationSet`, after the cluster
+ * controllers, application refreshes and operation ticks of that instant, which reconciles the woken sets in name
+ * order. A write that wakes a set again queues another drain, so the application controller reacts
  * to the operations just written before the set looks again.
  */
-import { toTimestamp, type SimClock } from '../../../clock';
-import type { ObjectStore, WatchEvent } from '../../../cluster/store';
-import type { UnstampedEvent } from '../../../simulation/eventLog';
+import { toTimestamp } from '../../../clock';
+import type { WatchEvent } from '../../../cluster/store';
 import type { KubeObject, ObjectRef } from '../../../types';
+import {
+  Priority,
+  type ApplicationSetController as ApplicationSetControllerPort,
+  type ControlPlaneContext,
+} from '../../controlPlanePorts';
 import { setApplicationSetStatusConditions, type ApplicationSetCondition } from '../conditions';
 import { planReconcile } from '../planReconcile';
 import { shouldRequeueForApplication, shouldRequeueForApplicationSet } from '../requeue';
@@ -28,34 +32,19 @@ import { goCompare } from '../rollingSync/validationIssues';
 import { appField, entryField, HappeningOrder, isAfter, textOf } from './happeningOrder';
 import { createOrUpdateApplications, deleteApplications } from './writeApplications';
 
-/** What the control plane's runner hands the controller (structurally `ControlPlaneContext`). */
-export interface ApplicationSetControllerContext {
-  store: ObjectStore;
-  clock: SimClock;
-  emit(event: UnstampedEvent): void;
-  progressiveSyncs: boolean;
-  projects(): ReadonlySet<string>;
-  watch(listener: (event: WatchEvent) => void): void;
-  /** Schedules `fn` at `at` after every other actor of that instant (the runner's `Priority.applicationSet`). */
-  scheduleLast?(at: number, fn: () => void): number;
-}
-
 /** appset ctrl `ReconcileRequeueOnValidationError`/render errors: 3 minutes. */
 export const ERROR_REQUEUE_MS = 3 * 60 * 1000;
-/** A drain yields to other timers of its instant at most this often, so two yielding actors cannot spin. */
-const MAX_YIELDS = 10_000;
 
-export class ApplicationSetController {
+export class ApplicationSetController implements ApplicationSetControllerPort {
   /** Sets to reconcile at the next drain, by `namespace/name`. */
   private readonly dirty = new Set<string>();
   private drainTimer: number | undefined;
-  private yields = 0;
   private readonly order: HappeningOrder;
   private readonly errorRequeues = new Map<string, number>();
   /** How many reconciles ran, per set (for tests and the page). */
   readonly reconciles = new Map<string, number>();
 
-  constructor(private readonly context: ApplicationSetControllerContext) {
+  constructor(private readonly context: ControlPlaneContext) {
     this.order = new HappeningOrder(() => context.clock.now());
     context.watch((event) => this.onChange(event));
     for (const set of context.store.list({ kind: 'ApplicationSet' })) this.wake(set);
@@ -112,22 +101,11 @@ export class ApplicationSetController {
   private scheduleDrain(): void {
     if (this.drainTimer !== undefined) return;
     const { clock } = this.context;
-    const run = () => this.drain();
-    this.drainTimer = this.context.scheduleLast
-      ? this.context.scheduleLast(clock.now(), run)
-      : clock.schedule(clock.now(), run);
+    this.drainTimer = clock.schedule(clock.now(), () => this.drain(), Priority.applicationSet);
   }
 
   private drain(): void {
     this.drainTimer = undefined;
-    const { clock } = this.context;
-    if (clock.nextDeadline() === clock.now() && this.yields < MAX_YIELDS) {
-      // Someone else still acts in this instant: go behind them (§5.0 "Order inside one instant").
-      this.yields++;
-      this.scheduleDrain();
-      return;
-    }
-    this.yields = 0;
     const keys = [...this.dirty].sort(goCompare);
     this.dirty.clear();
     for (const key of keys) this.reconcile(key);
@@ -231,7 +209,7 @@ function setRef(namespace: string, name: string): ObjectRef {
 
 /** The factory the runner calls (`ApplicationSetControllerFactory`). */
 export function startApplicationSetController(
-  context: ApplicationSetControllerContext,
+  context: ControlPlaneContext,
 ): ApplicationSetController {
   return new ApplicationSetController(context);
 }
