@@ -208,8 +208,6 @@ function setRef(namespace: string, name: string): ObjectRef {
 }
 
 /** The factory the runner calls (`ApplicationSetControllerFactory`). */
-export function startApplicationSetController(
-  context: ControlPlaneContext,
-): ApplicationSetController {
+export function startApplicationSetController(context: ControlPlaneContext): ApplicationSetController {
   return new ApplicationSetController(context);
 }
