@@ -13,8 +13,15 @@ import type { KubeObject } from '../engine/types';
 /**
  * Throws an InputError for the first ApplicationSet in `text` that does not render. `objects` are the file's parsed
  * documents (as parseManifests returns them); documents are matched to them by order among the ApplicationSets.
+ * When `text` is a block inside a bigger file (a scenario's `argocd: |`), `shift` moves its positions there: lines
+ * down by `shift.line`, columns right by `shift.column` (the block's indentation).
  */
-export function checkApplicationSets(text: string, file: string, objects: readonly KubeObject[]): void {
+export function checkApplicationSets(
+  text: string,
+  file: string,
+  objects: readonly KubeObject[],
+  shift: { line: number; column: number } = { line: 0, column: 0 },
+): void {
   const sets = objects.filter((object) => object.kind === 'ApplicationSet');
   if (sets.length === 0) return;
   const lineCounter = new LineCounter();
@@ -29,7 +36,11 @@ export function checkApplicationSets(text: string, file: string, objects: readon
     const { line, col } = lineCounter.linePos(offset);
     const column = col + templateColumn(node, rendered.error);
     const name = set.metadata.name ?? '';
-    throw new InputError(`ApplicationSet ${name}: ${rendered.error}`, { file, line, column });
+    throw new InputError(`ApplicationSet ${name}: ${rendered.error}`, {
+      file,
+      line: line + shift.line,
+      column: column + shift.column,
+    });
   });
 }
 

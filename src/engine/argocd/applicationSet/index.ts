@@ -17,3 +17,4 @@ export {
   startApplicationSetController,
   ERROR_REQUEUE_MS,
 } from './controller/applicationSetController';
+export { withMaxUpdate } from './rollingSync/withMaxUpdate';
