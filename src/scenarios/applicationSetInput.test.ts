@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isInputError } from '../engine/inputError';
 import { checkApplicationSets } from './applicationSetInput';
 import { parseManifests } from './manifests';
+import { parseScenario } from './scenario';
 
 const fixture = readFileSync('test/fixtures/platform-stack/platform-stack.yaml', 'utf8');
 
@@ -55,6 +56,19 @@ describe('checkApplicationSets', () => {
     const text = fixture.replace('  - list:\n      elements:', '  - git:\n      elements:');
     expect(check(text)).toMatch(
       /the git generator is not supported by the simulator; only the list generator is$/,
+    );
+  });
+
+  it('inside a scenario, the position is the template string in the scenario file', () => {
+    const text = readFileSync('scenarios/progressive-sync.yaml', 'utf8').replace(
+      "name: 'platform-{{.component}}'",
+      "name: 'platform-{{.tier}}'",
+    );
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('{{.tier}}')) + 1;
+    const column = lines[line - 1].indexOf('.tier') + 1;
+    expect(() => parseScenario(text, 'scenarios/progressive-sync.yaml')).toThrow(
+      `scenarios/progressive-sync.yaml:${line}:${column}: ApplicationSet platform-stack: failed to execute go template`,
     );
   });
 });

@@ -9,6 +9,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Node as Ya
 import { renderApplications } from '../engine/argocd/applicationSet/renderApplications';
 import { InputError } from '../engine/inputError';
 import type { KubeObject } from '../engine/types';
+import type { ParsedObject } from './manifests';
 
 /**
  * Throws an InputError for the first ApplicationSet in `text` that does not render. `objects` are the file's parsed
@@ -42,6 +43,26 @@ export function checkApplicationSets(
       column: column + shift.column,
     });
   });
+}
+
+/**
+ * The same check for a block whose objects were parsed with positions in a bigger file (a scenario's `argocd: |`,
+ * read by the scenario reader): the block's shift is where its first document landed there.
+ */
+export function checkParsedApplicationSets(text: string, parsed: readonly ParsedObject[]): void {
+  const first = parsed[0];
+  if (!first || !parsed.some((p) => p.object.kind === 'ApplicationSet')) return;
+  const lineCounter = new LineCounter();
+  const documents = parseAllDocuments(text, { lineCounter, logLevel: 'silent' });
+  const start = documents.find((doc) => isMap(doc.contents))?.contents?.range?.[0] ?? 0;
+  const { line, col } = lineCounter.linePos(start);
+  const shift = { line: first.position.line - line, column: first.position.column - col };
+  checkApplicationSets(
+    text,
+    first.position.file,
+    parsed.map((p) => p.object),
+    shift,
+  );
 }
 
 /** The YAML node at a path of keys and indexes, or the deepest one found on the way. */
