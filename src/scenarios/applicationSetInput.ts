@@ -5,7 +5,15 @@
  * unknown or unsupported generator). The engine renders (`renderApplications`); this maps its failure's path in
  * the object back to the YAML source.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  type Node as YamlNode,
+  type Pair,
+} from 'yaml';
 import { renderApplications } from '../engine/argocd/applicationSet/renderApplications';
 import { InputError } from '../engine/inputError';
 import type { KubeObject } from '../engine/types';
@@ -71,7 +79,9 @@ function nodeAt(root: YamlNode | null, path: readonly (string | number)[]): Yaml
   let found: YamlNode | undefined = root ?? undefined;
   for (const step of path) {
     if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(step));
+      const pair: Pair<unknown, unknown> | undefined = node.items.find(
+        (item) => isScalar(item.key) && String(item.key.value) === String(step),
+      );
       if (!pair) return found;
       // A failing map key (rendered too) is reported at the key itself.
       node =
