@@ -294,6 +294,11 @@ export class ApplicationController {
     const request: Json = clone(obj.operation);
     const source: Json = obj.spec?.source ?? {};
     const rendered = this.options.repository.render(source.path ?? '.', source.directory?.recurse === true);
+    if (state.rendered?.revision !== rendered.revision) {
+      // A sync compares with Git's latest revision first (`argocd app sync` refreshes the app).
+      state.rendered = rendered;
+      state.tracker.setDesired(rendered.objects, true, false);
+    }
     const partial = request.sync?.resources === 'out-of-sync';
     let desired = rendered.objects;
     let positions = rendered.positions;
