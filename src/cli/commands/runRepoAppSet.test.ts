@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Json, SimEvent } from '../../engine';
@@ -18,7 +18,7 @@ function run(args: string[], files: Record<string, string> = {}) {
   const io: CommandIo = {
     readFile: (path) => files[path] ?? readFileSync(`${root}${path}`, 'utf8'),
     listFiles: (dir) =>
-      (readdirSync(`${root}${dir}`, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+      (readdirSync(`${root}${dir}`, { recursive: true, withFileTypes: true }) as Dirent[])
         .filter((d) => d.isFile())
         .map((d) => `${d.parentPath}/${d.name}`.slice(`${root}${dir}/`.length))
         .sort(),
