@@ -29,3 +29,5 @@ export { healthOrder, syncPhases } from './types';
 export { EPOCH_MS, toTimestamp } from './clock';
 export { limits } from './limits';
 export { escapeControl } from './util/escapeControl';
+// ---- appset: the ApplicationSet controller for runControlPlane, and the maxUpdate toggle ----
+export { startApplicationSetController, withMaxUpdate } from './argocd/applicationSet';

@@ -1,6 +1,7 @@
 import { isMap, isScalar, isSeq, type LineCounter, type Node as YamlNode } from 'yaml';
 import type { ControlPlaneAction, RepoRevision } from '../engine';
 import type { ParsedObject } from './manifests';
+import { checkParsedApplicationSets } from './applicationSetInput';
 import { checkArgoObjects, knownApplications } from './platformInput';
 
 /**
@@ -118,6 +119,7 @@ export function parsePlatform(ctx: PlatformContext): PlatformSpec {
     );
   const argocd = ctx.manifests(argocdNode.value, argocdNode);
   checkArgoObjects(argocd, revisions[0]);
+  checkParsedApplicationSets(argocdNode.value, argocd);
 
   const cm = data.argocdCm;
   if (cm !== undefined && typeof cm !== 'string')

@@ -5,6 +5,8 @@ import {
   type HealthOverrides,
   type Json,
   type SimulationResult,
+  startApplicationSetController,
+  withMaxUpdate,
 } from '../engine';
 import type { ParsedObject } from './manifests';
 import type { PlatformSpec } from './platformScenario';
@@ -27,6 +29,8 @@ export interface PlayOptions {
   onProgress?: (seconds: number) => void;
   /** A platform scenario only: `--progressive-syncs`, overriding the scenario's own. */
   progressiveSyncs?: boolean;
+  /** A platform scenario only: every RollingSync step's `maxUpdate` (the page's maxUpdate toggle). */
+  maxUpdate?: number | string;
 }
 
 /**
@@ -79,7 +83,12 @@ function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayO
   });
   const result = runControlPlane({
     repository: platform.revisions[0],
-    objects: platform.argocd.map((p) => p.object),
+    objects: platform.argocd.map((p) =>
+      options.maxUpdate !== undefined && p.object.kind === 'ApplicationSet'
+        ? withMaxUpdate(p.object, options.maxUpdate)
+        : p.object,
+    ),
+    applicationSetController: startApplicationSetController,
     healthOverrides: options.healthOverrides,
     progressiveSyncs: options.progressiveSyncs ?? platform.progressiveSyncs,
     waveDelaySeconds: options.waveDelaySeconds ?? scenario.options.waveDelay,

@@ -1,12 +1,14 @@
 import {
   InputError,
   runControlPlane,
+  startApplicationSetController,
   type ControlPlaneAction,
   type ControlPlaneResult,
   type HealthOverrides,
   type RepoRevision,
 } from '../../engine';
 import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
+import { checkApplicationSets } from '../../scenarios/applicationSetInput';
 import { checkArgoObjects, knownApplications } from '../../scenarios/platformInput';
 import { readFailure, type CommandIo } from '../command';
 import type { RunOptions } from './runOptions';
@@ -22,7 +24,17 @@ export function runRepo(
   healthOverrides: HealthOverrides,
 ): ControlPlaneResult {
   const repo = readRepository(io, options.repo!, 'main');
-  const argocd: ParsedObject[] = options.files.flatMap((file) => parseManifests(read(io, file), file));
+  const argocd: ParsedObject[] = options.files.flatMap((file) => {
+    const text = read(io, file);
+    const parsed = parseManifests(text, file);
+    // appset: an ApplicationSet that does not render is bad input at its template (contract.md §1.4).
+    checkApplicationSets(
+      text,
+      file,
+      parsed.map((p) => p.object),
+    );
+    return parsed;
+  });
   checkArgoObjects(argocd, repo);
   const known = knownApplications(argocd, repo);
   const hasSets = argocd.some((p) => p.object.kind === 'ApplicationSet');
@@ -32,6 +44,7 @@ export function runRepo(
     objects: argocd.map((p) => p.object),
     healthOverrides,
     progressiveSyncs: options.progressiveSyncs,
+    applicationSetController: startApplicationSetController,
     waveDelaySeconds: options.waveDelay ?? 2,
     seed: options.seed ?? 1,
     untilSeconds: options.until,
