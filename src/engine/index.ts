@@ -15,3 +15,5 @@ export { healthOrder, syncPhases } from './types';
 export { EPOCH_MS, toTimestamp } from './clock';
 export { limits } from './limits';
 export { escapeControl } from './util/escapeControl';
+export { clusterAt, type ObjectHistory } from './simulation/objectHistory';
+export { podDisplayState } from './controllers/podDisplayState';
