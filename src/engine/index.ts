@@ -17,3 +17,4 @@ export { limits } from './limits';
 export { escapeControl } from './util/escapeControl';
 export { clusterAt, type ObjectHistory } from './simulation/objectHistory';
 export { podDisplayState } from './controllers/podDisplayState';
+export { revisionOf } from './simulation/revisionOf';

@@ -4,8 +4,10 @@ import { escapeControl, type ApplicationJson } from '../../engine';
  * What `argocd app get <app> --show-operation` prints: the status block, the operation block and the result
  * table (the table merges `status.resources` with `syncResult.resources`, hooks included, as the CLI does).
  * Every value is passed through escapeControl, so names and messages from the input cannot forge a line.
+ * Without `showOperation` the operation block is left out, as `argocd app get` without `--show-operation` does
+ * (the page's terminal).
  */
-export function appGetText(app: ApplicationJson): string {
+export function appGetText(app: ApplicationJson, options: { showOperation?: boolean } = {}): string {
   const status = app.status;
   const op = status.operationState;
   const lines: [string, string][] = [
@@ -22,7 +24,7 @@ export function appGetText(app: ApplicationJson): string {
     ['Health Status', status.health.status + (status.health.message ? ` (${status.health.message})` : '')],
   ];
   const out = lines.map(([k, v]) => `${`${k}:`.padEnd(20)}${escapeControl(v)}`.trimEnd());
-  if (op) {
+  if (op && (options.showOperation ?? true)) {
     out.push('');
     const duration = op.finishedAt ? `${(Date.parse(op.finishedAt) - Date.parse(op.startedAt)) / 1000}s` : '';
     const opLines: [string, string][] = [
