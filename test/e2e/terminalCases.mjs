@@ -151,7 +151,9 @@ export function terminalCases({ browser, base, results, full }) {
             const input = page.locator('[data-testid="terminal"]');
             await input.fill('argocd app get checkout-dev --show-operation');
             await input.press('Enter');
-            await page.locator('[data-testid="terminal"]').scrollIntoViewIfNeeded();
+            await page.evaluate(() =>
+              document.getElementById('terminal-title')?.scrollIntoView({ block: 'start' }),
+            );
             const overflow = await page.evaluate(
               () => document.documentElement.scrollWidth - window.innerWidth,
             );
