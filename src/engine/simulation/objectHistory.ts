@@ -11,7 +11,10 @@ import type { KubeObject } from '../types';
  * object's deletion. One key's times never decrease.
  */
 export interface ObjectHistory {
-  /** Store keys (`group/Kind/namespace/name`), in the order the objects first appeared. */
+  /**
+   * Store keys (`group/Kind/namespace/name`), in the order the objects first appeared. An object deleted and
+   * created again under the same name is another object (another uid), so a key can appear twice.
+   */
   keys: string[];
   /** Per key (same index): when each version was written. */
   times: number[][];
@@ -37,12 +40,14 @@ export class ObjectHistoryRecorder {
 
   onWatch(event: WatchEvent): void {
     const obj = event.object;
-    const key = keyOf(refOf(obj));
-    let i = this.index.get(key);
+    // The uid names one object for its whole life (a deleted and re-created name is another object), and a Map
+    // lookup by it is cheaper than building the store key on each of a big sync's many writes.
+    const id = obj.metadata.uid ?? keyOf(refOf(obj));
+    let i = this.index.get(id);
     if (i === undefined) {
       i = this.keys.length;
-      this.index.set(key, i);
-      this.keys.push(key);
+      this.index.set(id, i);
+      this.keys.push(keyOf(refOf(obj)));
       this.times.push([]);
       this.versions.push([]);
     }
