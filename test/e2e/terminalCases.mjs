@@ -138,10 +138,11 @@ export function terminalCases({ browser, base, results, full }) {
     }));
 
   if (full) {
-    test('terminal: screenshots at 1280×720 and 390×844', async () => {
-      for (const viewport of [
-        { width: 1280, height: 720 },
-        { width: 390, height: 844 },
+    test('terminal: screenshots at 1280×720 (light and dark) and 390×844', async () => {
+      for (const [viewport, colorScheme] of [
+        [{ width: 1280, height: 720 }, 'light'],
+        [{ width: 1280, height: 720 }, 'dark'],
+        [{ width: 390, height: 844 }, 'light'],
       ]) {
         await withPage(
           '?scenario=failing-migration',
@@ -149,6 +150,8 @@ export function terminalCases({ browser, base, results, full }) {
             await toEnd(page);
             await type(page, 'kubectl -n checkout-dev get pods');
             const input = page.locator('[data-testid="terminal"]');
+            await input.fill('kubectl get jobs nope');
+            await input.press('Enter');
             await input.fill('argocd app get checkout-dev --show-operation');
             await input.press('Enter');
             await page.evaluate(() =>
@@ -159,10 +162,10 @@ export function terminalCases({ browser, base, results, full }) {
             );
             assert.ok(overflow <= 0, `the page does not scroll sideways (${overflow} px too wide)`);
             await page.screenshot({
-              path: join(results, `terminal-${viewport.width}x${viewport.height}.png`),
+              path: join(results, `terminal-${viewport.width}x${viewport.height}-${colorScheme}.png`),
             });
           },
-          { viewport },
+          { viewport, colorScheme },
         );
       }
     });
