@@ -31,3 +31,6 @@ export { limits } from './limits';
 export { escapeControl } from './util/escapeControl';
 // ---- appset: the ApplicationSet controller for runControlPlane, and the maxUpdate toggle ----
 export { startApplicationSetController, withMaxUpdate } from './argocd/applicationSet';
+export { clusterAt, type ObjectHistory } from './simulation/objectHistory';
+export { podDisplayState } from './controllers/podDisplayState';
+export { revisionOf } from './simulation/revisionOf';

@@ -7,8 +7,10 @@ import { escapeControl, type ApplicationJson } from '../../engine';
  * table (the table merges `status.resources` with `syncResult.resources`, hooks included, as the CLI's
  * getResourceStates does; src/argocdText holds the parts the page's result table shares).
  * Every value is passed through escapeControl, so names and messages from the input cannot forge a line.
+ * Without `showOperation` the operation block is left out, as `argocd app get` without `--show-operation` does
+ * (the page's terminal).
  */
-export function appGetText(app: ApplicationJson): string {
+export function appGetText(app: ApplicationJson, options: { showOperation?: boolean } = {}): string {
   const status = app.status;
   const op = status.operationState;
   const lines: [string, string][] = [
@@ -25,7 +27,7 @@ export function appGetText(app: ApplicationJson): string {
     ['Health Status', status.health.status + (status.health.message ? ` (${status.health.message})` : '')],
   ];
   const out = lines.map(([k, v]) => `${`${k}:`.padEnd(20)}${escapeControl(v)}`.trimEnd());
-  if (op) {
+  if (op && (options.showOperation ?? true)) {
     out.push('');
     const opLines = operationFields({ ...op, revision: status.sync.revision });
     for (const [k, v] of opLines) out.push(`${`${k}:`.padEnd(20)}${escapeControl(v)}`.trimEnd());

@@ -13,6 +13,7 @@ import { createCluster } from './createCluster';
 import { EventLog } from './eventLog';
 import { PodTracker } from './podTracker';
 import { revisionOf } from './revisionOf';
+import { ObjectHistoryRecorder, type ObjectHistory } from './objectHistory';
 import { isSettled } from './settled';
 import type { RetryStrategy } from './syncMachine';
 import { withTracking } from './tracking';
@@ -66,6 +67,8 @@ export interface SimulationResult {
   /** Warnings Argo CD would tolerate (a non-integer wave, a duplicated object). */
   warnings: string[];
   problems: InputProblem[];
+  /** Every version of every object with its time, for "the cluster at t" (objectHistory.ts `clusterAt`). */
+  objects: ObjectHistory;
 }
 
 /** How long before t = 0 the history starts: the previous sync happened an hour ago. */
@@ -104,6 +107,7 @@ class Simulation {
   private onChange: (() => void) | undefined;
   /** The documented run limits (limits.ts), checked between two instants so a huge input ends fast. */
   private readonly limits: RunLimits;
+  private readonly history = new ObjectHistoryRecorder(() => this.clock.now());
 
   constructor(private readonly input: SimulationInput) {
     const hasPast = (input.history?.length ?? 0) > 0 || (input.live?.length ?? 0) > 0;
@@ -122,6 +126,7 @@ class Simulation {
       healthOverrides: input.healthOverrides,
     });
     const pods = new PodTracker({ store: this.cluster.store, log: this.log });
+    this.cluster.store.watch((event) => this.history.onWatch(event));
     this.cluster.store.watch((event) => {
       this.limits.count(event.type, event.object);
       this.tracker.onWatch(event);
@@ -260,6 +265,7 @@ class Simulation {
       endT: this.log.seconds(this.clock.now()),
       warnings: this.warnings,
       problems: this.problems,
+      objects: this.history.result((ms) => this.log.seconds(ms)),
     };
   }
 }

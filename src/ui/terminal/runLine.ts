@@ -1,0 +1,113 @@
+import { escapeControl } from '../../engine';
+import { argocd } from './argocd';
+import { runFilter } from './filters';
+import { parseKubectlArgs } from './kubectlArgs';
+import { kubectlDescribe } from './kubectlDescribe';
+import { kubectlGet } from './kubectlGet';
+import { kubectlLogs } from './kubectlLogs';
+import { fail, ok, type CommandOutput } from './output';
+import { parseShellLine } from './shellLine';
+import type { World } from './world';
+
+/** What a whole typed line printed, and the cursor it leaves (the last `seek` of its commands). */
+export interface LineResult {
+  text: string;
+  failed: boolean;
+  seek: number | undefined;
+}
+
+export const HELP = [
+  'Commands run against the simulated cluster at the cursor:',
+  '  argocd app get NAME [--refresh] [--show-operation] [-o json|yaml]',
+  '  argocd app list | argocd app history NAME',
+  '  argocd app sync NAME [--async]          argocd app wait NAME [--sync] [--health] [--timeout N]',
+  '  kubectl get KIND [NAME] [-n NS|-A] [-o yaml|json|wide|name|jsonpath=…]   (pods, jobs, deploy, rs, sts, svc, cm, events, all)',
+  '  kubectl describe KIND NAME      kubectl logs job/NAME|pod/NAME [-n NS] [--tail N]',
+  "After a pipe: grep [-E|-i|-v], sed -n '/RE/,$p', tail -N, head -N.  Also: ;  &&  >/dev/null  echo  clear",
+];
+
+/**
+ * Run one typed line. `worldAt(t)` gives the world at a moment; a command that moves the cursor (`argocd app
+ * wait`) makes the commands after it on the same line see the new moment. Every line printed passes through
+ * escapeControl: nothing from the input can forge a line or drive the terminal.
+ */
+export function runLine(line: string, start: World, worldAt: (t: number) => World): LineResult {
+  const parsed = parseShellLine(line);
+  if (!parsed.ok) return { text: `bash: ${parsed.error}\n`, failed: true, seek: undefined };
+  let world = start;
+  let text = '';
+  let failed = false;
+  let seek: number | undefined;
+  for (const pipeline of parsed.pipelines) {
+    const [command, ...filters] = pipeline.stages;
+    const out = runCommand(command, world);
+    if (out.seek !== undefined) {
+      seek = out.seek;
+      world = worldAt(out.seek);
+    }
+    let lines = out.lines;
+    let ended = !out.noNewline;
+    for (const f of filters) {
+      const r = runFilter(f, lines);
+      if (!r.ok) {
+        lines = [r.error];
+        out.failed = true;
+        break;
+      }
+      lines = r.lines;
+      ended = true;
+    }
+    failed = Boolean(out.failed);
+    if (pipeline.quiet && !out.failed) continue;
+    if (lines.length > 0) text += lines.map(escapeControl).join('\n') + (ended ? '\n' : '');
+    // `&&` is read as `;`: an error is printed and the rest of the line still runs, which only shows more.
+  }
+  return { text, failed, seek };
+}
+
+function runCommand(words: string[], world: World): CommandOutput {
+  const [program, ...args] = words;
+  switch (program) {
+    case 'argocd':
+      return argocd(world, args);
+    case 'kubectl':
+      return kubectl(world, args);
+    case 'echo':
+      return ok([args.filter((a) => a !== '-n').join(' ')]);
+    case 'help':
+      return ok(HELP);
+    case 'git':
+    case 'cd':
+    case 'vi':
+    case 'vim':
+    case 'nano':
+      return fail(
+        `${program}: not available here: this terminal reads the simulated cluster; the scenario's revisions are its Git history (pick a scenario or edit its manifests below)`,
+      );
+    default:
+      return fail(`${program}: command not found (type help for what this terminal runs)`);
+  }
+}
+
+function kubectl(world: World, words: string[]): CommandOutput {
+  const parsed = parseKubectlArgs(words);
+  if (!parsed.ok) return fail(parsed.error);
+  const [verb, ...positional] = parsed.args.positional;
+  const args = { ...parsed.args, positional };
+  switch (verb) {
+    case 'get':
+      return kubectlGet(world, args);
+    case 'describe':
+      return kubectlDescribe(world, args);
+    case 'logs':
+      return kubectlLogs(world, args);
+    case 'events':
+      return kubectlGet(world, { ...args, positional: ['events'] });
+    case undefined:
+      return fail('error: kubectl needs a command: get, describe, logs or events (type help)');
+    default:
+      return fail(
+        `error: unknown command "${verb}" for "kubectl" (this terminal reads the cluster: get, describe, logs, events)`,
+      );
+  }
+}

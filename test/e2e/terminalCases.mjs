@@ -1,0 +1,174 @@
+// Browser cases for the self-study terminal (issue 9, contract.md §2 `terminal` / `terminal-output`): the course
+// module's steps 2–4 and its "break it on purpose" exercise, typed as the module writes them, against the
+// simulated cluster at the cursor. Step 5 (the revert) needs a second operation in one run, which the single-app
+// engine does not have yet, so it is not walked here.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openPage, readEndT, readT, scrubTo } from './pageHelpers.mjs';
+
+/** Type a line into the terminal and return what it printed (the transcript is cleared first). */
+async function type(page, line) {
+  const input = page.locator('[data-testid="terminal"]');
+  await input.fill('clear');
+  await input.press('Enter');
+  await input.fill(line);
+  await input.press('Enter');
+  await page.waitForFunction(
+    (typed) => document.querySelector('[data-testid="terminal-output"]')?.textContent?.includes(typed),
+    line,
+  );
+  const text = await page.locator('[data-testid="terminal-output"]').textContent();
+  // The first line is the prompt with the command; the rest is what it printed.
+  return text.split('\n').slice(1).join('\n');
+}
+
+async function toEnd(page) {
+  await scrubTo(page, await readEndT(page));
+}
+
+export function terminalCases({ browser, base, results, full }) {
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = async (query, fn, options) => {
+    const record = await openPage(browser, base, query, options);
+    try {
+      await fn(record.page);
+      assert.deepEqual(record.errors, [], 'no console error');
+    } finally {
+      await record.close();
+    }
+  };
+
+  test('terminal: course step 2 — before the release both hooks left a finished Job, the migration its log', () =>
+    withPage('?scenario=failing-migration', async (page) => {
+      assert.equal(await readT(page), 0);
+      const jobs = await type(page, 'kubectl -n checkout-dev get jobs');
+      assert.match(jobs, /^NAME\s+STATUS\s+COMPLETIONS\s+DURATION\s+AGE$/m);
+      assert.match(jobs, /^checkout-migrate\s+Complete\s+1\/1\s/m);
+      assert.match(jobs, /^checkout-smoke-test\s+Complete\s+1\/1\s/m);
+      const log = await type(page, 'kubectl -n checkout-dev logs job/checkout-migrate');
+      assert.equal(log.trim(), 'migrating schema for checkout 6.7.1\nmigration complete');
+    }));
+
+  test('terminal: course step 3 — the order table of the last sync (PreSync, wave -1 ConfigMap, PostSync)', () =>
+    withPage('?scenario=failing-smoke-test', async (page) => {
+      await toEnd(page);
+      const table = await type(page, "argocd app get checkout-dev --show-operation | sed -n '/^GROUP/,$p'");
+      const lines = table.trim().split('\n');
+      assert.match(lines[0], /^GROUP\s+KIND\s+NAMESPACE\s+NAME\s+STATUS\s+HEALTH\s+HOOK\s+MESSAGE$/);
+      assert.ok(
+        lines.some((l) => /^batch\s+Job\s+checkout-dev\s+checkout-migrate\s+Succeeded\s+PreSync/.test(l)),
+        table,
+      );
+      assert.ok(
+        lines.some((l) => /^\s+ConfigMap\s+checkout-dev\s+checkout-config\s/.test(l)),
+        table,
+      );
+      assert.ok(
+        lines.some((l) => /checkout-smoke-test\s+Failed\s+PostSync/.test(l)),
+        table,
+      );
+    }));
+
+  test('terminal: course step 4 — Phase Failed with the PreSync message, the image still 6.7.1, both hooks’ logs', () =>
+    withPage('?scenario=failing-migration', async (page) => {
+      await toEnd(page);
+      // As the module writes it. The real CLI prints Phase and Message only with --show-operation
+      // (cmd/argocd/commands/app.go: printOperationResult runs under `if showOperation`), so this shows Sync Status.
+      const status = await type(page, "argocd app get checkout-dev | grep -E 'Phase|Message|Sync Status'");
+      assert.match(status, /^Sync Status:\s+OutOfSync/m);
+      const op = await type(
+        page,
+        "argocd app get checkout-dev --show-operation | grep -E 'Phase|Message|Sync Status'",
+      );
+      assert.match(op, /^Phase:\s+Failed$/m);
+      assert.match(op, /^Message:\s+one or more synchronization tasks completed unsuccessfully$/m);
+      const image = await type(
+        page,
+        "kubectl -n checkout-dev get deploy checkout -o jsonpath='{.spec.template.spec.containers[0].image}'; echo",
+      );
+      assert.equal(image.trim(), 'ghcr.io/stefanprodan/podinfo:6.7.1');
+      const migrate = await type(page, 'kubectl -n checkout-dev logs job/checkout-migrate');
+      assert.equal(
+        migrate.trim(),
+        'migrating schema for checkout 6.7.0\nERROR: relation "orders" already exists',
+      );
+      const report = await type(page, 'kubectl -n checkout-dev logs job/checkout-sync-failed');
+      assert.match(report, /sync of checkout-dev failed: PreSync hook checkout-migrate failed/);
+      // The sync never succeeds in this run: `argocd app wait` says so instead of hanging.
+      const wait = await type(page, 'argocd app wait checkout-dev --sync --health');
+      assert.match(wait, /never happens in this run/);
+    }));
+
+  test('terminal: break it on purpose — the smoke test fails, the app stays Healthy, both hooks’ logs', () =>
+    withPage('?scenario=failing-smoke-test', async (page) => {
+      const started = await type(page, 'argocd app sync checkout-dev --async');
+      assert.match(started, /this run's sync is the one this command starts/i);
+      // `argocd app sync` without --async waits for the operation, so the cursor moves to its end.
+      await type(page, 'argocd app sync checkout-dev');
+      assert.ok((await readT(page)) > 0, 'the cursor moved to the end of the sync');
+      const tail = await type(page, 'kubectl -n checkout-dev logs job/checkout-smoke-test | tail -2');
+      assert.match(tail, /503/);
+      const report = await type(page, 'kubectl -n checkout-dev logs job/checkout-sync-failed');
+      assert.match(report, /notified #team-checkout/);
+      const health = await type(
+        page,
+        "argocd app get checkout-dev --show-operation | grep -E 'Phase|Health Status'",
+      );
+      assert.match(health, /^Health Status:\s+Healthy$/m);
+      assert.match(health, /^Phase:\s+Failed$/m);
+      // A second sync cannot start in the same run, and the terminal says so in one line.
+      const again = await type(page, 'argocd app sync checkout-dev');
+      assert.match(again, /cannot start a second one in the same run/);
+    }));
+
+  test('terminal: history, Tab completion and one-line errors', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      const input = page.locator('[data-testid="terminal"]');
+      const missing = await type(page, 'kubectl get x');
+      assert.equal(missing.trim(), 'error: the server doesn\'t have a resource type "x"');
+      await input.fill('kubectl get st');
+      await input.press('Tab');
+      assert.equal(await input.inputValue(), 'kubectl get statefulsets ');
+      await input.fill('');
+      await input.press('ArrowUp');
+      assert.equal(await input.inputValue(), 'kubectl get x');
+      const pipe = await type(page, 'kubectl get pods | wc -l');
+      assert.match(pipe, /wc: not available here/);
+    }));
+
+  if (full) {
+    test('terminal: screenshots at 1280×720 (light and dark) and 390×844', async () => {
+      for (const [viewport, colorScheme] of [
+        [{ width: 1280, height: 720 }, 'light'],
+        [{ width: 1280, height: 720 }, 'dark'],
+        [{ width: 390, height: 844 }, 'light'],
+      ]) {
+        await withPage(
+          '?scenario=failing-migration',
+          async (page) => {
+            await toEnd(page);
+            await type(page, 'kubectl -n checkout-dev get pods');
+            const input = page.locator('[data-testid="terminal"]');
+            await input.fill('kubectl get jobs nope');
+            await input.press('Enter');
+            await input.fill('argocd app get checkout-dev --show-operation');
+            await input.press('Enter');
+            await page.evaluate(() =>
+              document.getElementById('terminal-title')?.scrollIntoView({ block: 'start' }),
+            );
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - window.innerWidth,
+            );
+            assert.ok(overflow <= 0, `the page does not scroll sideways (${overflow} px too wide)`);
+            await page.screenshot({
+              path: join(results, `terminal-${viewport.width}x${viewport.height}-${colorScheme}.png`),
+            });
+          },
+          { viewport, colorScheme },
+        );
+      }
+    });
+  }
+  return cases;
+}
