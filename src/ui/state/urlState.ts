@@ -12,6 +12,8 @@ export interface UrlState {
   /** Ids of the scenario's failure toggles that are on. */
   fail?: string[];
   seed?: number;
+  /** The edited manifests of the synced revision, compressed (editLink.ts): written and read as is. */
+  edit?: string;
 }
 
 export function parseSpeed(text: string | null | undefined): Speed | undefined {
@@ -41,6 +43,8 @@ export function parseUrlState(search: string, hash: string): UrlState {
   if (fail !== null) state.fail = fail.split(',').filter((id) => id !== '');
   const seed = number(params.get('seed'));
   if (seed !== undefined && Number.isInteger(seed)) state.seed = seed;
+  const edit = params.get('edit');
+  if (edit) state.edit = edit;
   return state;
 }
 
@@ -54,6 +58,8 @@ export function formatUrlState(state: UrlState): string {
   if (state.t !== undefined) params.set('t', String(Math.round(state.t * 1000) / 1000));
   if (state.fail && state.fail.length > 0) params.set('fail', state.fail.join(','));
   if (state.seed !== undefined) params.set('seed', String(state.seed));
+  // Last, as it is by far the longest; base64url needs no escaping.
+  if (state.edit) params.set('edit', state.edit);
   return `?${params.toString().replaceAll('%2C', ',')}`;
 }
 
@@ -61,4 +67,18 @@ function number(text: string | null): number | undefined {
   if (text === null || text.trim() === '') return undefined;
   const n = Number(text);
   return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * The longest link the page writes into the address bar: 8,000 characters, whole URL. Browsers take far longer
+ * ones (Chromium 2 MB, Firefox and Safari tens of thousands), but a link is for sharing, and the servers and
+ * tools it passes through are stricter: RFC 9110 §4.1 asks only that URIs of 8,000 octets be supported, nginx
+ * refuses request lines over its 8 kB header buffer (414), Apache's LimitRequestLine is 8,190, and a CDN such
+ * as CloudFront caps the URL at 8,192. A static host of this page answers a longer link with an error.
+ */
+export const maxLinkLength = 8000;
+
+/** Whether `url` (absolute) is short enough to share (`maxLinkLength`). */
+export function linkFits(url: string): boolean {
+  return url.length <= maxLinkLength;
 }
