@@ -1,8 +1,9 @@
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 
 /**
- * Edited manifests in a link: the text, raw-deflated by fflate (a well-kept library, about 3 kB gzip for these
- * two functions) and written in base64url, whose letters (A–Z a–z 0–9 - _) need no escaping in a query string.
+ * Edited manifests in a link: the text, raw-deflated by fflate (a well-kept library; with these two functions
+ * it is a lazily loaded chunk of 9.5 kB, 4.8 kB gzip) and written in base64url, whose letters (A–Z a–z 0–9 -
+ * _) need no escaping in a query string.
  * Deflate at level 9 takes the three-tier scenario's 3,568 characters of YAML to 1,191 (lz-string's
  * compressToEncodedURIComponent makes 2,305), and many-resources' 59,682 to 7,430, which still fits a link.
  * This module is loaded only when a link carries an edit or the user edits (App.svelte imports it lazily).
