@@ -249,5 +249,31 @@ export function timelineCases({ browser, base, root, results }) {
       assert.equal(await page.evaluate(() => location.search), before, 'the address bar changed');
     }));
 
+  // Screenshots to look at (test-results/timeline-*.png), with the timeline scrolled to the top of the screen.
+  for (const viewport of [
+    { width: 1024, height: 768 },
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    for (const colorScheme of ['light', 'dark']) {
+      test(`timeline: screenshot of many-resources collapsed at ${viewport.width}×${viewport.height}, ${colorScheme}`, () =>
+        withPage(
+          '?scenario=many-resources&t=47',
+          async (page) => {
+            await page.evaluate(() =>
+              document.querySelector('[data-testid="timeline-tools"]').scrollIntoView({ block: 'start' }),
+            );
+            const name = `timeline-many-resources-${viewport.width}x${viewport.height}-${colorScheme}.png`;
+            await page.screenshot({ path: join(results, name) });
+            const svgHeight = await page.evaluate(
+              () => document.querySelector('[data-testid="timeline"]').getBoundingClientRect().height,
+            );
+            assert.ok(svgHeight <= viewport.height, `${svgHeight} px high at ${viewport.height}`);
+          },
+          { viewport, colorScheme },
+        ));
+    }
+  }
+
   return cases;
 }
