@@ -2,6 +2,7 @@ import type { SyncPhase } from '../engine/types';
 import type { RowData } from './rows';
 import { buildSegments, type SegmentSpan } from './segments';
 import { legendStatuses } from './statusStyle';
+import { textWidth, truncate } from './text';
 import type { GroupMember, SegmentStatus } from './types';
 
 /**
@@ -47,8 +48,21 @@ export function isGrouped(grouping: Grouping | undefined, rowCount: number): boo
   return grouping?.grouped ?? rowCount > autoCollapseRows;
 }
 
-/** The group row's label, e.g. `▸ wave 3 · 20 resources` or `▾ wave 2 · 10 resources, 1 hook`. */
-export function groupLabel(group: RowGroup, collapsed: boolean): string {
+/** Room kept right of a group's label for its counts at the cursor: two or three chips (marks/groups.ts). */
+export const countsRoom = 100;
+
+/**
+ * The group row's label, e.g. `▸ wave 3 · 20 resources` or `▾ wave 2 · 10 resources, 1 hook`, or where that is
+ * wider than `room` pixels (a phone), the short `▸ wave 3 · 20`.
+ */
+export function groupLabel(group: RowGroup, collapsed: boolean, room = Infinity): string {
+  const full = longLabel(group, collapsed);
+  if (textWidth(full) <= room) return full;
+  const wave = group.wave === null ? 'no wave' : `wave ${group.wave}`;
+  return truncate(`${collapsed ? '▸' : '▾'} ${wave} · ${group.rows.length}`, room);
+}
+
+function longLabel(group: RowGroup, collapsed: boolean): string {
   const hooks = group.rows.filter((r) => r.hook).length;
   const resources = group.rows.length - hooks;
   const parts = [

@@ -7,6 +7,7 @@ import { buildLegend } from './legend';
 import { buildMarkers, operationEndOf } from './markers';
 import {
   aggregateSegments,
+  countsRoom,
   groupLabel,
   groupRows,
   groupSpan,
@@ -98,7 +99,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
       const collapsed = !options.grouping?.expanded?.has(group.key);
       const members = membersOf(group, domain);
       const span = groupSpan(members);
-      const label = truncate(groupLabel(group, collapsed), left - padding - 12);
+      const label = groupLabel(group, collapsed, left - padding - 12 - countsRoom);
       const { key, wave } = group;
       rows.push({
         ...{ type: 'group', key, label, phase, wave, collapsed, members, y, height: rowHeight },

@@ -1,5 +1,5 @@
 import { fontSize } from '../text';
-import type { TimelineLayout, TimelineRow } from '../types';
+import type { GroupRow, TimelineLayout, TimelineRow } from '../types';
 import { fadeOut, settle, type Layer, type MarkContext } from './common';
 
 /**
@@ -56,7 +56,7 @@ export function rowsMark(
     .attr('role', (d) => (d.type === 'group' ? 'button' : null))
     .attr('aria-expanded', (d) => (d.type === 'group' ? String(!d.collapsed) : null))
     .attr('aria-label', (d) =>
-      d.type === 'group' ? `${d.phase} ${d.label.slice(2)}: ${d.collapsed ? 'expand' : 'collapse'}` : null,
+      d.type === 'group' ? `${groupName(d)}: ${d.collapsed ? 'expand' : 'collapse'}` : null,
     )
     .style('cursor', (d) => (d.type === 'group' ? 'pointer' : null));
   const baseline = (d: TimelineRow) => d.height / 2 + fontSize * 0.35;
@@ -91,10 +91,15 @@ export function rowsMark(
       d.type === 'object'
         ? `${d.ref.kind} ${d.ref.namespace}/${d.ref.name}`
         : d.type === 'group'
-          ? `${d.phase} ${d.label.slice(2)} (${d.collapsed ? 'click to expand' : 'click to collapse'})`
+          ? `${groupName(d)} (${d.collapsed ? 'click to expand' : 'click to collapse'})`
           : `${d.phase} phase`,
     );
   const to = settle(groups, duration);
   to.attr('transform', (d) => `translate(0,${d.y})`);
   to.attr('opacity', 1);
+}
+
+/** A group in words, whatever room its label had: `Sync wave 2, 25 rows`. */
+function groupName(d: GroupRow): string {
+  return `${d.phase} ${d.wave === null ? 'no wave' : `wave ${d.wave}`}, ${d.members.length} rows`;
 }
