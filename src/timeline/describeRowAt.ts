@@ -1,6 +1,7 @@
 import { statusLabel } from './statusStyle';
 import { formatSeconds } from './ticks';
-import type { ObjectRow, TimelineLayout } from './types';
+import { countsText, spanText } from './marks/groups';
+import type { GroupRow, ObjectRow, TimelineLayout } from './types';
 
 /** What the tooltip says about one row at one moment. */
 export interface HoverInfo {
@@ -42,4 +43,21 @@ export function describeRowAt(layout: TimelineLayout, row: ObjectRow, t: number)
     lines.push('result: not acted on yet');
   }
   return { rowKey: row.key, t, title: `${kind}/${name}`, lines };
+}
+
+/** What the card says about a group row at `t`: its counts by health then, and its span. */
+export function describeGroupAt(layout: TimelineLayout, row: GroupRow, t: number): HoverInfo {
+  const wave = row.wave === null ? 'no wave' : `wave ${row.wave}`;
+  return {
+    rowKey: row.key,
+    t,
+    title: `${row.phase} · ${wave}: ${row.members.length} rows`,
+    lines: [
+      `at ${formatSeconds(t)}: ${countsText(row, t, layout.domain[1])}`,
+      spanText(row),
+      row.collapsed
+        ? 'click the label (or press Enter on it) to show each row'
+        : 'click the label to collapse',
+    ],
+  };
 }

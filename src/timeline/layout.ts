@@ -5,7 +5,17 @@ import { buildBands, buildDelays } from './bands';
 import { buildHookSpans, deleteLabel } from './hookSpans';
 import { buildLegend } from './legend';
 import { buildMarkers, operationEndOf } from './markers';
-import { buildRows } from './rows';
+import {
+  aggregateSegments,
+  countsRoom,
+  groupLabel,
+  groupRows,
+  groupSpan,
+  isGrouped,
+  membersOf,
+  type Grouping,
+} from './groups';
+import { buildRows, type RowData } from './rows';
 import { buildSegments } from './segments';
 import { labelSide } from './labelSide';
 import { assignLanes, fontSize, textWidth, truncate } from './text';
@@ -21,6 +31,8 @@ export interface LayoutOptions {
   endT?: number;
   /** The row labels' text size in px (default 12); lanes, rows and every label grow with it (presenter mode). */
   fontSize?: number;
+  /** Whether rows are grouped by (phase, wave), and which groups are open (default: automatic, groups.ts). */
+  grouping?: Grouping;
 }
 
 // Baselines of the text lanes above the rows: time axis, phase names, two lanes of wave labels.
@@ -72,19 +84,39 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
   const right = width - 16;
   const x = d3.scaleLinear().domain(domain).range([left, right]);
 
-  // Rows: a heading per phase that has rows, then that phase's rows in order.
+  // Rows: a heading per phase that has rows, then that phase's rows in order. A grouped timeline puts a row
+  // for each (phase, wave) step of two or more rows before them, and leaves them out while it is collapsed.
   const rows: TimelineRow[] = [];
+  const shown: RowData[] = [];
+  const phases = syncPhases.filter((phase) => rowData.some((r) => r.phase === phase));
+  const grouped = isGrouped(options.grouping, rowData.length + phases.length);
   let y = plotTop;
-  for (const phase of syncPhases) {
-    const inPhase = rowData.filter((r) => r.phase === phase);
-    if (inPhase.length === 0) continue;
+  const pushObject = (r: RowData) => {
+    const { events: _events, ...row } = r;
+    const label = truncate(labels.get(r.key)!, labelRoom, size);
+    rows.push({ ...row, label, y, height: rowHeight });
+    shown.push(r);
+    y += rowHeight;
+  };
+  for (const phase of phases) {
     rows.push({ type: 'header', key: `phase:${phase}`, label: phase, phase, y, height: rowHeight });
     y += rowHeight;
-    for (const r of inPhase) {
-      const { events: _events, ...row } = r;
-      const label = truncate(labels.get(r.key)!, labelRoom, size);
-      rows.push({ ...row, label, y, height: rowHeight });
+    for (const group of groupRows(rowData.filter((r) => r.phase === phase))) {
+      if (!grouped || group.rows.length < 2) {
+        group.rows.forEach(pushObject);
+        continue;
+      }
+      const collapsed = !options.grouping?.expanded?.has(group.key);
+      const members = membersOf(group, domain);
+      const span = groupSpan(members);
+      const label = groupLabel(group, collapsed, left - padding - 12 - countsRoom);
+      const { key, wave } = group;
+      rows.push({
+        ...{ type: 'group', key, label, phase, wave, collapsed, members, y, height: rowHeight },
+        span: span && { ...span, x0: x(span.t0), x1: span.t1 === null ? null : x(span.t1) },
+      });
       y += rowHeight;
+      if (!collapsed) group.rows.forEach(pushObject);
     }
   }
   const plot = { left, right, top: plotTop, bottom: y };
@@ -94,7 +126,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
     return { y: row.y, height: row.height };
   };
 
-  const segments: Segment[] = rowData.flatMap((r) =>
+  const segments: Segment[] = shown.flatMap((r) =>
     buildSegments(r, domain).map((s, i) => ({
       key: `${r.key}#${i}`,
       rowKey: r.key,
@@ -103,6 +135,20 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
       ...place(r.key),
     })),
   );
+  // A collapsed group's bar: its members' worst health at each moment.
+  for (const row of rows) {
+    if (row.type !== 'group' || !row.collapsed) continue;
+    aggregateSegments(row.members).forEach((s, i) =>
+      segments.push({
+        key: `${row.key}#${i}`,
+        rowKey: row.key,
+        ...s,
+        ...px(s),
+        y: row.y,
+        height: row.height,
+      }),
+    );
+  }
   function px(s: { t0: number; t1: number }) {
     return { x0: x(s.t0), x1: x(s.t1) };
   }
@@ -115,7 +161,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
       size,
     );
 
-  const hookSpans = rowData
+  const hookSpans = shown
     .filter((r) => r.hook)
     .flatMap((r) =>
       buildHookSpans(r, domain).map((h, i) => {
@@ -126,7 +172,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
       }),
     );
   // Keys stay the same when the log grows, so the renderer keeps each symbol's element.
-  const markers = buildMarkers(rowData).map((m) => ({
+  const markers = buildMarkers(shown).map((m) => ({
     key: `${m.rowKey}!${m.type}@${m.t}`,
     ...m,
     x: x(m.t),

@@ -1,9 +1,10 @@
 import * as d3 from 'd3';
-import { describeRowAt, type HoverInfo } from './describeRowAt';
+import { describeGroupAt, describeRowAt, type HoverInfo } from './describeRowAt';
 import { axisMark } from './marks/axis';
 import { bandsMark, delaysMark } from './marks/bands';
 import type { Ids, Layer, MarkContext, Scale } from './marks/common';
 import { cursorMark } from './marks/cursor';
+import { groupCountsMark, groupSpansMark } from './marks/groups';
 import { hookSpansMark } from './marks/hookSpans';
 import { legendMark } from './marks/legend';
 import { markersMark } from './marks/markers';
@@ -13,8 +14,8 @@ import { rowsMark } from './marks/rows';
 import { segmentsMark } from './marks/segments';
 import { tooltipMark } from './marks/tooltip';
 import { wavesMark } from './marks/waves';
-import type { ObjectRow, TimelineLayout } from './types';
-import { attachZoom } from './zoom';
+import type { GroupRow, ObjectRow, TimelineLayout } from './types';
+import { attachZoom, resetZoom, zoomViewOf, type ZoomView } from './zoom';
 
 export interface RenderOptions {
   /** The current virtual time in seconds: where the cursor stands. */
@@ -27,6 +28,10 @@ export interface RenderOptions {
   onSeek?: (t: number) => void;
   /** Draw nothing placed in time after this virtual time (predict mode hides the future). */
   revealUntil?: number;
+  /** Called with the shown time range after every zoom or pan, and when the layout changes. */
+  onZoom?: (view: ZoomView) => void;
+  /** Called with a group row's key when its label is clicked, or Enter or Space is pressed on it. */
+  onToggleGroup?: (key: string) => void;
 }
 
 // The layers, back to front: row stripes under everything, then the marks placed in time (clipped to the plot),
@@ -38,12 +43,13 @@ const timeLayers = [
   'grid',
   'waves',
   'segments',
+  'groupSpans',
   'hooks',
   'markers',
   'end',
   'cursor',
 ] as const;
-const frontLayers = ['axis', 'labels', 'legend', 'tooltip'] as const;
+const frontLayers = ['axis', 'labels', 'groupCounts', 'legend', 'tooltip'] as const;
 type LayerName = (typeof backLayers | typeof timeLayers | typeof frontLayers)[number];
 
 interface State {
@@ -57,6 +63,8 @@ interface State {
   pointer: [number, number] | null;
   /** What onHover was last told, so it hears of changes only, not of every frame. */
   hovered: string;
+  /** Where the cursor stood before the first click of a possible double-click, which must not seek. */
+  beforeClick: number | null;
 }
 
 const states = new WeakMap<SVGSVGElement, State>();
@@ -78,9 +86,11 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
     frame(svg, state, layout);
     drawRows(state, layout, options.duration ?? 250);
     drawTime(state, layout, options.duration ?? 250);
+    options.onZoom?.(zoomViewOf(svg, layout));
   }
   cursorMark(state.layers.cursor, state.layers.axis, layout, state.x(), options.t);
   revealClip(state, layout);
+  groupCountsMark(state.layers.groupCounts, layout, state.ids, options.t);
   updateHover(state);
 }
 
@@ -116,6 +126,7 @@ function setUp(svg: SVGSVGElement, options: RenderOptions): State {
     options,
     pointer: null,
     hovered: '',
+    beforeClick: null,
     x: () => zoomedX(svg, state),
   };
   attachZoom(
@@ -127,8 +138,26 @@ function setUp(svg: SVGSVGElement, options: RenderOptions): State {
       cursorMark(layers.cursor, layers.axis, state.layout, state.x(), state.options.t);
       revealClip(state, state.layout);
       updateHover(state);
+      state.options.onZoom?.(zoomViewOf(svg, state.layout));
     },
   );
+  // A double-click goes back to the whole sync and leaves the cursor where it was: the first click of the pair
+  // has already seeked (a single click must answer at once), so the cursor goes back to where it stood.
+  root.on('dblclick.zoom', null);
+  root.on('dblclick', (event: MouseEvent) => {
+    event.preventDefault();
+    if (state.beforeClick !== null) state.options.onSeek?.(state.beforeClick);
+    state.beforeClick = null;
+    resetZoom(svg);
+  });
+  root.on('keydown', (event: KeyboardEvent) => {
+    const key = groupKeyOf(event.target);
+    if (!key || (event.key !== 'Enter' && event.key !== ' ')) return;
+    // The page's own keys (Space plays) must not also act on this key.
+    event.preventDefault();
+    event.stopPropagation();
+    state.options.onToggleGroup?.(key);
+  });
 
   root.on('pointermove', (event: PointerEvent) => {
     state.pointer = d3.pointer(event, svg);
@@ -140,7 +169,15 @@ function setUp(svg: SVGSVGElement, options: RenderOptions): State {
   });
   root.on('click', (event: MouseEvent) => {
     const layout = state.layout;
+    const group = groupKeyOf(event.target);
+    if (group && event.detail <= 1) {
+      state.options.onToggleGroup?.(group);
+      return;
+    }
     if (!layout || !state.options.onSeek) return;
+    // The second click of a double-click is the double-click's (it resets the zoom), not a seek.
+    if (event.detail > 1) return;
+    state.beforeClick = state.options.t;
     const [px, py] = d3.pointer(event, svg);
     if (px < layout.plot.left || px > layout.plot.right || py > layout.plot.bottom) return;
     const t = state.x().invert(px);
@@ -193,6 +230,13 @@ function drawTime(state: State, layout: TimelineLayout, duration: number): void 
   hookSpansMark(layers.hooks, layout, context);
   markersMark(layers.markers, layout, context);
   operationEndMark(layers.end, layout, context);
+  groupSpansMark(layers.groupSpans, layout, context);
+}
+
+/** The key of the group row whose label holds `target`, if any. */
+function groupKeyOf(target: EventTarget | null): string | null {
+  const label = target instanceof Element ? target.closest('g.tl-row-label[data-type="group"]') : null;
+  return label?.getAttribute('data-key') ?? null;
 }
 
 /** The card for the row under the pointer, at the time under it (or at `t` over the label column). */
@@ -201,11 +245,15 @@ function updateHover(state: State): void {
   if (!layout) return;
   const [px, py] = state.pointer ?? [-1, -1];
   const row = layout.rows.find(
-    (r): r is ObjectRow => r.type === 'object' && py >= r.y && py < r.y + r.height,
+    (r): r is ObjectRow | GroupRow => r.type !== 'header' && py >= r.y && py < r.y + r.height,
   );
   const inPlot = px >= layout.plot.left && px <= layout.plot.right;
-  const t = inPlot ? state.x().invert(px) : state.options.t;
-  const info = row ? describeRowAt(layout, row, Math.round(t * 10) / 10) : null;
+  const t = Math.round((inPlot ? state.x().invert(px) : state.options.t) * 10) / 10;
+  const info = !row
+    ? null
+    : row.type === 'group'
+      ? describeGroupAt(layout, row, t)
+      : describeRowAt(layout, row, t);
   tooltipMark(state.layers.hoverRow, state.layers.tooltip, layout, row && info ? { info, row, px } : null);
   const hovered = info ? JSON.stringify(info) : '';
   if (hovered !== state.hovered) state.options.onHover?.(info);

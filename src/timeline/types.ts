@@ -70,7 +70,31 @@ export interface ObjectRow extends RowBase {
   deletes: { t: number; reason: DeleteReason }[];
 }
 
-export type TimelineRow = HeaderRow | ObjectRow;
+/**
+ * One (phase, wave) step's rows as one: collapsed it stands for them (their worst health, their span, their
+ * counts at the cursor); open it heads them. Only a grouped timeline has these (groups.ts).
+ */
+export interface GroupRow extends RowBase {
+  type: 'group';
+  phase: SyncPhase;
+  wave: number | null;
+  collapsed: boolean;
+  members: GroupMember[];
+  /** From the first apply to the moment the last member was Healthy (`t1` null: not all of them yet). */
+  span: { t0: number; t1: number | null; x0: number; x1: number | null } | null;
+}
+
+/** What a group row knows of each of its rows, to count them at any moment. */
+export interface GroupMember {
+  key: string;
+  ref: ObjectRef;
+  hook: boolean;
+  /** When it was first applied, or null when it never was. */
+  applied: number | null;
+  segments: { status: SegmentStatus; t0: number; t1: number }[];
+}
+
+export type TimelineRow = HeaderRow | ObjectRow | GroupRow;
 
 export interface ResultEntry {
   t: number;

@@ -79,3 +79,19 @@ function extentOf(layout: TimelineLayout | null): [[number, number], [number, nu
     [layout.plot.right, layout.height],
   ];
 }
+
+/** What the timeline shows across its plot: the zoom factor and the virtual times at its two edges. */
+export interface ZoomView {
+  k: number;
+  domain: [number, number];
+  /** The plot's edges in pixels (the same at every zoom). */
+  left: number;
+  right: number;
+}
+
+export function zoomViewOf(svg: SVGSVGElement, layout: TimelineLayout): ZoomView {
+  const transform = d3.zoomTransform(svg);
+  const base = d3.scaleLinear().domain(layout.domain).range([layout.plot.left, layout.plot.right]);
+  const [t0, t1] = transform.rescaleX(base).domain();
+  return { k: transform.k, domain: [t0, t1], left: layout.plot.left, right: layout.plot.right };
+}

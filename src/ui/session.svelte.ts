@@ -527,6 +527,23 @@ export class SimulationSession {
     return events;
   });
   private revealed: { from: SimEvent[]; count: number; events: SimEvent[] } | undefined;
+
+  // ---- timeline: opening a link that carries edited manifests ----
+
+  /**
+   * Open scenario `id` as a link says, with its edited manifests (`text`) run at once and its `t` set only
+   * after that run: the edited run may be longer than the scenario's own, and setting `t` first would cut it
+   * (issue 8). Saved edits play no part; an edit that does not parse shows its error over the scenario's run.
+   */
+  async loadEdited(id: string, options: LoadOptions, text: string): Promise<void> {
+    if (this.files === scenarioFiles) await loadScenario(id).catch(() => undefined);
+    await this.loadYamlReader();
+    await this.load(id, { ...options, t: undefined });
+    if (this.scenario?.id !== id) return;
+    // The edited run may come from the worker later: t is set only once it is there, so it is never cut.
+    await this.setManifests(text);
+    this.seek(options.t ?? 0);
+  }
 }
 
 function tailed(endT: number): number {

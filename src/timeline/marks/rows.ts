@@ -1,5 +1,5 @@
 import { sized } from '../text';
-import type { TimelineLayout, TimelineRow } from '../types';
+import type { GroupRow, TimelineLayout, TimelineRow } from '../types';
 import { fadeOut, settle, type Layer, type MarkContext } from './common';
 
 /**
@@ -28,7 +28,9 @@ export function rowsMark(
     .attr('width', layout.width)
     .attr('height', (d) => d.height)
     .attr('fill', 'currentColor')
-    .attr('fill-opacity', (d, i) => (d.type === 'header' ? 0 : i % 2 === 0 ? 0.035 : 0));
+    .attr('fill-opacity', (d, i) =>
+      d.type === 'header' ? 0 : d.type === 'group' ? 0.07 : i % 2 === 0 ? 0.035 : 0,
+    );
   settle(stripes, duration).attr('y', (d) => d.y);
 
   const groups = labels
@@ -48,7 +50,15 @@ export function rowsMark(
       (exit) => fadeOut(exit, duration),
     )
     .attr('data-key', (d) => d.key)
-    .attr('data-type', (d) => d.type);
+    .attr('data-type', (d) => d.type)
+    // A group row opens and closes with a click or, focused, with Enter or Space (render.ts).
+    .attr('tabindex', (d) => (d.type === 'group' ? 0 : null))
+    .attr('role', (d) => (d.type === 'group' ? 'button' : null))
+    .attr('aria-expanded', (d) => (d.type === 'group' ? String(!d.collapsed) : null))
+    .attr('aria-label', (d) =>
+      d.type === 'group' ? `${groupName(d)}: ${d.collapsed ? 'expand' : 'collapse'}` : null,
+    )
+    .style('cursor', (d) => (d.type === 'group' ? 'pointer' : null));
   const fontSize = layout.fontSize;
   const baseline = (d: TimelineRow) => d.height / 2 + fontSize * 0.35;
   groups
@@ -58,7 +68,7 @@ export function rowsMark(
     .attr('y', baseline)
     .attr('fill', 'currentColor')
     .attr('font-size', (d) => (d.type === 'header' ? sized(layout, 13) : fontSize))
-    .attr('font-weight', (d) => (d.type === 'header' ? 'bold' : null));
+    .attr('font-weight', (d) => (d.type === 'object' ? null : 'bold'));
   groups
     .select('text.tl-detail')
     .text((d) => (d.type === 'object' ? d.detail : ''))
@@ -79,9 +89,18 @@ export function rowsMark(
   groups
     .select('title')
     .text((d) =>
-      d.type === 'object' ? `${d.ref.kind} ${d.ref.namespace}/${d.ref.name}` : `${d.phase} phase`,
+      d.type === 'object'
+        ? `${d.ref.kind} ${d.ref.namespace}/${d.ref.name}`
+        : d.type === 'group'
+          ? `${groupName(d)} (${d.collapsed ? 'click to expand' : 'click to collapse'})`
+          : `${d.phase} phase`,
     );
   const to = settle(groups, duration);
   to.attr('transform', (d) => `translate(0,${d.y})`);
   to.attr('opacity', 1);
+}
+
+/** A group in words, whatever room its label had: `Sync wave 2, 25 rows`. */
+function groupName(d: GroupRow): string {
+  return `${d.phase} ${d.wave === null ? 'no wave' : `wave ${d.wave}`}, ${d.members.length} rows`;
 }

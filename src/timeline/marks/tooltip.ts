@@ -1,6 +1,6 @@
 import type { HoverInfo } from '../describeRowAt';
 import { sized, textWidth, wrap } from '../text';
-import type { ObjectRow, TimelineLayout } from '../types';
+import type { ObjectRow, TimelineLayout, TimelineRow } from '../types';
 import { backgroundStyle, type Layer } from './common';
 
 const pad = 8;
@@ -13,7 +13,7 @@ export function tooltipMark(
   highlight: Layer,
   card: Layer,
   layout: TimelineLayout,
-  hover: { info: HoverInfo; row: ObjectRow; px: number } | null,
+  hover: { info: HoverInfo; row: TimelineRow; px: number } | null,
 ): void {
   highlight
     .selectAll('rect')

@@ -16,6 +16,8 @@ export interface UrlState {
   present?: boolean;
   /** Predict, then watch (`predict=1`): the future stays hidden until the learner has answered. */
   predict?: boolean;
+  /** The edited manifests of the synced revision, compressed (editLink.ts): written and read as is. */
+  edit?: string;
 }
 
 export function parseSpeed(text: string | null | undefined): Speed | undefined {
@@ -47,6 +49,8 @@ export function parseUrlState(search: string, hash: string): UrlState {
   if (seed !== undefined && Number.isInteger(seed)) state.seed = seed;
   if (params.get('present') === '1') state.present = true;
   if (params.get('predict') === '1') state.predict = true;
+  const edit = params.get('edit');
+  if (edit) state.edit = edit;
   return state;
 }
 
@@ -62,6 +66,8 @@ export function formatUrlState(state: UrlState): string {
   if (state.seed !== undefined) params.set('seed', String(state.seed));
   if (state.present) params.set('present', '1');
   if (state.predict) params.set('predict', '1');
+  // Last, as it is by far the longest; base64url needs no escaping.
+  if (state.edit) params.set('edit', state.edit);
   return `?${params.toString().replaceAll('%2C', ',')}`;
 }
 
@@ -69,4 +75,18 @@ function number(text: string | null): number | undefined {
   if (text === null || text.trim() === '') return undefined;
   const n = Number(text);
   return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * The longest link the page writes into the address bar: 8,000 characters, whole URL. Browsers take far longer
+ * ones (Chromium 2 MB, Firefox and Safari tens of thousands), but a link is for sharing, and the servers and
+ * tools it passes through are stricter: RFC 9110 §4.1 asks only that URIs of 8,000 octets be supported, nginx
+ * refuses request lines over its 8 kB header buffer (414), Apache's LimitRequestLine is 8,190, and a CDN such
+ * as CloudFront caps the URL at 8,192. A static host of this page answers a longer link with an error.
+ */
+export const maxLinkLength = 8000;
+
+/** Whether `url` (absolute) is short enough to share (`maxLinkLength`). */
+export function linkFits(url: string): boolean {
+  return url.length <= maxLinkLength;
 }

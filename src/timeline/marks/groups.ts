@@ -1,0 +1,129 @@
+import { countsAt } from '../groups';
+import { statusLabel } from '../statusStyle';
+import { textWidth } from '../text';
+import type { GroupRow, TimelineLayout } from '../types';
+import { fadeOut, type Ids, type Layer, type MarkContext } from './common';
+import { fillOf, strokeOf } from './patterns';
+
+const isGroup = (r: TimelineLayout['rows'][number]): r is GroupRow => r.type === 'group';
+
+/**
+ * Each group's span, from its first apply to its last member's Healthy: a bracket along the top of the row,
+ * open (dashed, running to the end) while some member has not been Healthy yet. Redrawn at every zoom.
+ */
+export function groupSpansMark(layer: Layer, layout: TimelineLayout, { x, duration }: MarkContext): void {
+  const data = layout.rows.filter(isGroup).filter((g) => g.span !== null);
+  const paths = layer
+    .selectAll<SVGPathElement, GroupRow>('path.tl-group-span')
+    .data(data, (d) => d.key)
+    .join(
+      (enter) => enter.append('path').attr('class', 'tl-group-span'),
+      (update) => update,
+      (exit) => fadeOut(exit, duration),
+    )
+    .attr('data-key', (d) => d.key)
+    .attr('fill', 'none')
+    .attr('stroke', 'currentColor')
+    .attr('stroke-width', 1.5)
+    .attr('stroke-dasharray', (d) => (d.span!.t1 === null ? '4 3' : null))
+    .attr('d', (d) => {
+      const x0 = x(d.span!.t0);
+      const x1 = d.span!.t1 === null ? x(layout.domain[1]) : x(d.span!.t1);
+      const top = d.y + 2;
+      const end = d.span!.t1 === null ? '' : `V${top + 5}`;
+      return `M${x0},${top + 5}V${top}H${Math.max(x0, x1)}${end}`;
+    });
+  paths
+    .selectAll('title')
+    .data((d) => [d])
+    .join('title')
+    .text((d) => spanText(d));
+}
+
+export function spanText(d: GroupRow): string {
+  const span = d.span;
+  if (!span) return 'nothing applied';
+  const from = `first applied at ${seconds(span.t0)}`;
+  return span.t1 === null
+    ? `${from}; not all Healthy by the end`
+    : `${from}, all Healthy at ${seconds(span.t1)} (${seconds(span.t1 - span.t0)})`;
+}
+
+/** What the counts at `t` say in words, for the hover card and the chips' title. */
+export function countsText(d: GroupRow, t: number, end: number): string {
+  return countsAt(d.members, t, end)
+    .map((c) => `${c.count} ${c.status === 'absent' ? 'not there' : statusLabel(c.status)}`)
+    .join(', ');
+}
+
+const lastDrawn = new WeakMap<Element, string>();
+const chipGap = 8;
+const swatch = 11;
+
+/**
+ * The counts by health at the cursor, as chips in the label column of each group row: a swatch in the
+ * status's colour and texture (the legend's), then how many members are in it. Redrawn when `t` changes, but
+ * only the groups whose counts did change touch the DOM.
+ */
+export function groupCountsMark(layer: Layer, layout: TimelineLayout, ids: Ids, t: number): void {
+  const end = layout.domain[1];
+  const groups = layer
+    .selectAll<SVGGElement, GroupRow>('g.tl-group-counts')
+    .data(layout.rows.filter(isGroup), (d) => d.key)
+    .join('g')
+    .attr('class', 'tl-group-counts')
+    .attr('data-key', (d) => d.key)
+    .attr('transform', (d) => `translate(0,${d.y})`);
+  groups.each(function (d) {
+    const counts = countsAt(d.members, t, end).filter((c) => c.status !== 'absent');
+    const signature = `${d.y}|${layout.plot.left}|${counts.map((c) => `${c.status}${c.count}`).join(',')}`;
+    if (lastDrawn.get(this) === signature) return;
+    lastDrawn.set(this, signature);
+    const g = layer.select<SVGGElement>(`g.tl-group-counts[data-key="${d.key}"]`);
+    g.attr('data-counts', counts.map((c) => `${c.status}:${c.count}`).join(' '));
+    g.selectAll('title')
+      .data([null])
+      .join('title')
+      .text(countsText(d, t, end));
+    // Right-aligned against the plot, like the wave detail of an object row.
+    let xEnd = layout.plot.left - 12;
+    const placed = [...counts].reverse().map((c) => {
+      const w = swatch + 3 + textWidth(String(c.count));
+      xEnd -= w;
+      const at = xEnd;
+      xEnd -= chipGap;
+      return { ...c, x: at };
+    });
+    const chips = g
+      .selectAll<SVGGElement, (typeof placed)[number]>('g.tl-chip')
+      .data(placed, (c) => c.status)
+      .join((enter) => {
+        const chip = enter.append('g').attr('class', 'tl-chip');
+        chip.append('rect');
+        chip.append('text');
+        return chip;
+      })
+      .attr('data-status', (c) => c.status)
+      .attr('transform', (c) => `translate(${c.x},0)`);
+    const status = (c: (typeof placed)[number]) => (c.status === 'absent' ? 'none' : c.status);
+    chips
+      .select('rect')
+      .attr('y', (d.height - swatch) / 2)
+      .attr('width', swatch)
+      .attr('height', swatch)
+      .attr('fill', (c) => fillOf(ids, status(c)))
+      .attr('stroke', (c) => strokeOf(status(c)).stroke)
+      .attr('fill-opacity', (c) => (c.status === 'none' ? 0.45 : 1));
+    chips
+      .select('text')
+      .text((c) => String(c.count))
+      .attr('x', swatch + 3)
+      .attr('y', d.height / 2 + layout.fontSize * 0.35)
+      .attr('font-size', layout.fontSize)
+      .attr('fill', 'currentColor');
+  });
+}
+
+function seconds(t: number): string {
+  return `${Number(t.toFixed(1))} s`;
+}

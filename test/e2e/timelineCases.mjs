@@ -1,0 +1,279 @@
+// Browser cases of the timeline's zoom, row groups and export, and of edits that travel in the link (issue 8).
+// Each case opens its own page; downloads are read back from disk and checked as files.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync, strToU8 } from 'fflate';
+import { parse } from 'yaml';
+import { foreignRequests, openPage, readEndT, readT, scrubTo } from './pageHelpers.mjs';
+
+const svgSel = '[data-testid="timeline"]';
+
+/** The same encoding as src/ui/state/editLink.ts, so a case can write a link with an edit in it. */
+function encodeEdit(text) {
+  return Buffer.from(deflateSync(strToU8(text), { level: 9 })).toString('base64url');
+}
+
+const zoomLevel = (page) => page.textContent('[data-testid="zoom-level"]');
+
+/** The x of the status lanes' stretches, to see them follow the timeline's zoom. */
+const laneXs = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.lanes rect:not(.track)')].map((r) =>
+      Math.round(Number(r.getAttribute('x'))),
+    ),
+  );
+
+/** Zoom in with Ctrl + wheel over the middle of the plot, as a user would. */
+async function zoomIn(page, atX) {
+  await page.locator(svgSel).scrollIntoViewIfNeeded();
+  const box = await page.locator(svgSel).boundingBox();
+  await page.mouse.move(atX ?? box.x + box.width * 0.6, box.y + 150);
+  await page.keyboard.down('Control');
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -30);
+  await page.keyboard.up('Control');
+  await page.waitForFunction(
+    () => !/Zoom 1×/.test(document.querySelector('[data-testid="zoom-level"]').textContent),
+  );
+}
+
+export function timelineCases({ browser, base, root, results }) {
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = async (query, fn, options) => {
+    const record = await openPage(browser, base, query, options);
+    try {
+      await fn(record.page, record);
+      assert.deepEqual(record.errors, []);
+      assert.deepEqual(foreignRequests(record, base), [], 'requests to another origin');
+    } finally {
+      await record.close();
+    }
+  };
+  const manifests = (id) =>
+    parse(readFileSync(join(root, `scenarios/${id}.yaml`), 'utf8')).revisions.at(-1).manifests;
+
+  test('timeline: the zoom level shows, the status lanes follow it, and the button resets it', () =>
+    withPage('?scenario=three-tier&t=30', async (page) => {
+      assert.equal((await zoomLevel(page)).trim(), 'Zoom 1×');
+      assert.equal(await page.isDisabled('[data-testid="zoom-reset"]'), true);
+      const before = await laneXs(page);
+      // Zoomed about the cursor, which then stays in view.
+      await page.locator(svgSel).scrollIntoViewIfNeeded();
+      await zoomIn(
+        page,
+        await page.evaluate(() => document.querySelector('.tl-now line').getBoundingClientRect().x),
+      );
+      assert.match((await zoomLevel(page)).trim(), /^Zoom \d+(\.\d)?×$/);
+      await page.waitForFunction((xs) => {
+        const now = [...document.querySelectorAll('.lanes rect:not(.track)')].map((r) =>
+          Math.round(Number(r.getAttribute('x'))),
+        );
+        return now.join() !== xs.join();
+      }, before);
+      // The lanes and the timeline share one time axis: their cursors stand on one vertical line.
+      const [laneCursor, timelineCursor] = await page.evaluate(() => [
+        document.querySelector('.lanes line.cursor').getBoundingClientRect().x,
+        document.querySelector('.tl-now line').getBoundingClientRect().x,
+      ]);
+      assert.ok(Math.abs(laneCursor - timelineCursor) <= 2, `cursors ${laneCursor} and ${timelineCursor}`);
+      await page.click('[data-testid="zoom-reset"]');
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="zoom-level"]').textContent.includes('1×'),
+      );
+      assert.deepEqual(await laneXs(page), before);
+    }));
+
+  test('timeline: a double-click resets the zoom and does not move the cursor', () =>
+    withPage('?scenario=three-tier&t=20', async (page) => {
+      await zoomIn(page);
+      const box = await page.locator(svgSel).boundingBox();
+      await page.mouse.dblclick(box.x + box.width * 0.8, box.y + 150);
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="zoom-level"]').textContent.includes('1×'),
+      );
+      await page.waitForTimeout(200);
+      assert.equal(await readT(page), 20, 'the double-click moved the cursor');
+      // A single click still seeks.
+      await page.mouse.click(box.x + box.width * 0.8, box.y + 150);
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) !== 20,
+      );
+    }));
+
+  test('timeline: many-resources collapses by wave to fit 1280×720, and a group opens with a click or Enter', () =>
+    withPage('?scenario=many-resources', async (page) => {
+      const measure = () =>
+        page.evaluate(() => ({
+          height: document.querySelector('[data-testid="timeline"]').getBoundingClientRect().height,
+          groups: document.querySelectorAll('g.tl-row-label[data-type="group"]').length,
+          objects: document.querySelectorAll('g.tl-row-label[data-type="object"]').length,
+        }));
+      const collapsed = await measure();
+      assert.ok(
+        collapsed.height <= 720,
+        `the timeline is ${collapsed.height} px high, over the 720 px screen`,
+      );
+      assert.equal(collapsed.groups, 11);
+      const wave3 = 'g.tl-row-label[data-key="group:Sync:3"]';
+      await page.click(`${wave3} text.tl-label`);
+      await page.waitForFunction(
+        (sel) => document.querySelector(sel).getAttribute('aria-expanded') === 'true',
+        wave3,
+      );
+      assert.equal((await measure()).objects, collapsed.objects + 24);
+      // The choice is kept while playing and across a re-run (a failure toggle).
+      await page.click('[data-testid="play"]');
+      await page.waitForTimeout(400);
+      await page.click('[data-testid="pause"]');
+      await page.getByLabel('Make the smoke test fail').check();
+      await page.waitForTimeout(500);
+      assert.equal(await page.getAttribute(wave3, 'aria-expanded'), 'true');
+      // Enter on the focused label closes it again, and the page's keys do not act on it.
+      const t = await readT(page);
+      await page.focus(wave3);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        (sel) => document.querySelector(sel).getAttribute('aria-expanded') === 'false',
+        wave3,
+      );
+      await page.keyboard.press(' ');
+      await page.waitForFunction(
+        (sel) => document.querySelector(sel).getAttribute('aria-expanded') === 'true',
+        wave3,
+      );
+      assert.equal(await readT(page), t);
+      assert.equal(await page.$('[data-testid="pause"]'), null, 'Space on a group also played');
+    }));
+
+  test('timeline: Export SVG and PNG download valid files named <scenario>-t<seconds>', () =>
+    withPage('?scenario=many-resources&t=47', async (page) => {
+      const [svgDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('[data-testid="export-svg"]'),
+      ]);
+      assert.equal(svgDownload.suggestedFilename(), 'many-resources-t47.svg');
+      const svgText = readFileSync(await svgDownload.path(), 'utf8');
+      const parsed = await page.evaluate((text) => {
+        const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+        const root = doc.documentElement;
+        return {
+          error: doc.querySelector('parsererror')?.textContent ?? null,
+          name: root.localName,
+          width: Number(root.getAttribute('width')),
+          height: Number(root.getAttribute('height')),
+          title: root.querySelector('title')?.textContent,
+        };
+      }, svgText);
+      assert.equal(parsed.error, null);
+      assert.equal(parsed.name, 'svg');
+      assert.equal(parsed.title, 'many-resources at t = 47s');
+      assert.doesNotMatch(svgText, /currentColor|var\(--/);
+
+      const [pngDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('[data-testid="export-png"]'),
+      ]);
+      assert.equal(pngDownload.suggestedFilename(), 'many-resources-t47.png');
+      const png = readFileSync(await pngDownload.path());
+      assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      // IHDR: width and height at 2× device pixels of the SVG.
+      assert.equal(png.readUInt32BE(16), parsed.width * 2);
+      assert.equal(png.readUInt32BE(20), parsed.height * 2);
+    }));
+
+  test('links: an edited link opened in a fresh browser restores the edit and t, even on a reload', async () => {
+    // An edit that makes the run longer than the scenario's own (about 66 s): six more waves after the last, each
+    // adding ARGOCD_SYNC_WAVE_DELAY. A t past the scenario's own end is cut if the edit runs after t is set.
+    const extra = [3, 4, 5, 6, 7, 8]
+      .map(
+        (w) =>
+          `---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: later-${w}\n  annotations:\n    argocd.argoproj.io/sync-wave: "${w}"\n`,
+      )
+      .join('');
+    const text = `${manifests('three-tier').trimEnd()}\n${extra}`;
+    const link = `?scenario=three-tier&t=70.25&edit=${encodeEdit(text)}`;
+    await withPage(link, async (page) => {
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="manifest-revision"]')?.textContent.includes('(edited)'),
+      );
+      assert.equal(await readT(page), 70.25);
+      assert.ok((await readEndT(page)) > 70.25, 'the edited run is not the one shown');
+      assert.notEqual(await page.$('g.tl-row-label[data-key$="/later-8"]'), null);
+      const search = await page.evaluate(() => location.search);
+      assert.match(search, /[?&]t=70\.25(&|$)/);
+      assert.match(search, /&edit=[\w-]+$/);
+      // A reload keeps t and the edit, and saved edits of this browser are not mixed in.
+      await page.evaluate(() =>
+        localStorage.setItem(
+          'sandbox-manifests:three-tier',
+          JSON.stringify({
+            v: 1,
+            text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: only\n',
+            base: 'x',
+          }),
+        ),
+      );
+      await page.reload();
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="manifest-revision"]')?.textContent.includes('(edited)'),
+      );
+      await page.waitForTimeout(300);
+      assert.equal(await readT(page), 70.25);
+      assert.equal(await page.evaluate(() => location.search), search);
+      assert.equal(await page.$('g.tl-row-label[data-key$="/only"]'), null);
+      // Moving the cursor writes the new t beside the same edit.
+      await scrubTo(page, 12);
+      await page.waitForFunction(() => /[?&]t=12(&|$)/.test(location.search));
+      assert.match(await page.evaluate(() => location.search), /&edit=[\w-]+$/);
+    });
+  });
+
+  test('links: an edit too long for a link is not written, and the page says so', () =>
+    withPage('?scenario=three-tier&t=5', async (page) => {
+      await page.locator('[data-testid="manifest-panel"]').scrollIntoViewIfNeeded();
+      await page.waitForSelector('[data-testid="manifest-editor"][data-ready="true"] .cm-content');
+      await page.click('[data-testid="manifest-editor"] .cm-content');
+      const before = await page.evaluate(() => location.search);
+      let seed = 11;
+      const noise = Array.from({ length: 14000 }, () => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return 'abcdefghijklmnopqrstuvwxyz0123456789'[seed % 36];
+      }).join('');
+      await page.keyboard.press('Control+End');
+      await page.keyboard.insertText(
+        `\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  blob: ${noise}\n`,
+      );
+      const note = await page.waitForSelector('[data-testid="link-too-long"]', { timeout: 20_000 });
+      assert.match(await note.textContent(), /too large to share in a link/);
+      assert.equal(await page.evaluate(() => location.search), before, 'the address bar changed');
+    }));
+
+  // Screenshots to look at (test-results/timeline-*.png), with the timeline scrolled to the top of the screen.
+  for (const viewport of [
+    { width: 1024, height: 768 },
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    for (const colorScheme of ['light', 'dark']) {
+      test(`timeline: screenshot of many-resources collapsed at ${viewport.width}×${viewport.height}, ${colorScheme}`, () =>
+        withPage(
+          '?scenario=many-resources&t=47',
+          async (page) => {
+            await page.evaluate(() =>
+              document.querySelector('[data-testid="timeline-tools"]').scrollIntoView({ block: 'start' }),
+            );
+            const name = `timeline-many-resources-${viewport.width}x${viewport.height}-${colorScheme}.png`;
+            await page.screenshot({ path: join(results, name) });
+            const svgHeight = await page.evaluate(
+              () => document.querySelector('[data-testid="timeline"]').getBoundingClientRect().height,
+            );
+            assert.ok(svgHeight <= viewport.height, `${svgHeight} px high at ${viewport.height}`);
+          },
+          { viewport, colorScheme },
+        ));
+    }
+  }
+
+  return cases;
+}
