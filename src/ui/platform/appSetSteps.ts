@@ -1,4 +1,5 @@
 import type { AppSetStatusEvent, SimEvent } from '../../engine/events';
+import { stepRank } from './applicationsOf';
 
 /** One RollingSync step of an ApplicationSet over time (argocd-semantics.md §5.1). */
 export interface RolloutStep {
@@ -57,10 +58,4 @@ export function appSetRolloutsOf(events: readonly SimEvent[]): AppSetRollout[] {
         .filter((s) => s.apps.length > 0)
         .sort((a, b) => stepRank(a.step) - stepRank(b.step)),
     }));
-}
-
-/** Steps in number order; `-1` (in no step) after every real step. */
-function stepRank(step: string): number {
-  const n = Number(step);
-  return !Number.isFinite(n) || n < 0 ? Number.MAX_SAFE_INTEGER : n;
 }

@@ -10,8 +10,9 @@ export interface AppNode {
   children: string[];
   /** The parent's sync wave this Application was applied in. */
   wave: number | undefined;
-  /** The ApplicationSet that reports on it (progressive syncs), if any. */
+  /** The ApplicationSet that reports on it (progressive syncs), if any, and its RollingSync step there. */
   appSet: string | undefined;
+  step: string | undefined;
   /** When it first shows in the run: applied by its parent, or its first event. */
   createdAt: number;
   /** Nesting depth: 0 for a root. */
@@ -36,6 +37,7 @@ export function applicationsOf(events: readonly SimEvent[]): AppNode[] {
       children: [],
       wave: undefined,
       appSet: undefined,
+      step: undefined,
       createdAt: Infinity,
       depth: 0,
     });
@@ -54,6 +56,7 @@ export function applicationsOf(events: readonly SimEvent[]): AppNode[] {
       const node = nodes.get(e.app);
       if (node) {
         node.appSet ??= e.appset;
+        if (node.appSet === e.appset) node.step = e.step;
         node.createdAt = Math.min(node.createdAt, e.t);
       }
     }
@@ -69,10 +72,23 @@ export function applicationsOf(events: readonly SimEvent[]): AppNode[] {
     out.push(node);
     for (const name of node.children) visit(nodes.get(name)!, depth + 1);
   };
-  // A parent that is its own descendant (a loop) is not a root; its Applications are then listed as roots.
-  for (const node of nodes.values()) if (!node.parent) visit(node, 0);
+  // Roots by name, except that the Applications of one ApplicationSet follow its rollout steps. A parent that
+  // is its own descendant (a loop) is not a root; its Applications are then listed as roots.
+  const roots = [...nodes.values()].filter((n) => !n.parent).sort(byRollout);
+  for (const node of roots) visit(node, 0);
   for (const node of nodes.values()) visit(node, 0);
   for (const node of out) if (!Number.isFinite(node.createdAt)) node.createdAt = 0;
   cache.set(events, out);
   return out;
+}
+
+/** Apps of the same ApplicationSet in step order (`-1`, in no step, last); otherwise name order is kept. */
+function byRollout(a: AppNode, b: AppNode): number {
+  if (!a.appSet || a.appSet !== b.appSet) return 0;
+  return stepRank(a.step) - stepRank(b.step);
+}
+
+export function stepRank(step: string | undefined): number {
+  const n = Number(step);
+  return step === undefined || !Number.isFinite(n) || n < 0 ? Number.MAX_SAFE_INTEGER : n;
 }

@@ -18,7 +18,9 @@ describe('explainPlatform: app of apps', () => {
 
   it('counts the other children the parent waits for, as the engine message does', () => {
     const why = explainPlatform(appOfAppsLog({ health: true }), 0, 30);
-    expect(why.headline).toMatch(/^platform waits for Application namespaces \(and 1 more\), which waits for/);
+    expect(why.headline).toMatch(
+      /^platform waits for Application namespaces \(and 1 more\), which waits for/,
+    );
   });
 
   it('with the Lua, the waves note says wave 0 started once the wave -1 children were Healthy', () => {
@@ -56,7 +58,7 @@ describe('explainPlatform: progressive syncs', () => {
   it('names the step being rolled out and the Application of it that is not Healthy yet', () => {
     const why = explainPlatform(progressiveSyncLog(), 15, 40);
     expect(why.headline).toBe(
-      'platform-stack is rolling out step 2: it waits for platform-backend, which is Synced and Progressing.',
+      'platform-stack is rolling out step 2: it waits for platform-backend, which is Synced and Progressing: apps/Deployment/platform-backend is Progressing (Waiting for rollout to finish: 0 of 1 updated replicas are available...).',
     );
     expect(why.detail).toBe(
       'Step 3 (platform-frontend) starts only when every Application of step 2 is Healthy.',
@@ -72,7 +74,7 @@ describe('explainPlatform: progressive syncs', () => {
   it('a Degraded backend halts the rollout: step 3 never starts', () => {
     const why = explainPlatform(progressiveSyncLog({ failBackend: true }), 700, 700);
     expect(why.headline).toBe(
-      'platform-stack is rolling out step 2: it waits for platform-backend, which is Synced and Degraded.',
+      'platform-stack is rolling out step 2: it waits for platform-backend, which is Synced and Degraded: apps/Deployment/platform-backend is Degraded (Deployment "platform-backend" exceeded its progress deadline).',
     );
     expect(why.detail).toBe(
       'Step 3 (platform-frontend) never starts while platform-backend is Degraded: the ApplicationSet neither retries nor skips a step.',

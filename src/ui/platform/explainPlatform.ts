@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine/events';
-import { frameAt } from '../state/frameAt';
+import { frameAt, objectKey, type Frame } from '../state/frameAt';
 import { waitingNames } from '../state/explainWaiting';
 import { appLog } from './appLog';
 import { applicationsOf } from './applicationsOf';
@@ -14,6 +14,8 @@ export interface HoldLink {
   health: string | undefined;
   /** Its own operation's message (verbatim), while that operation runs. */
   message: string | undefined;
+  /** The first of its resources that is not Healthy, as `group/Kind/name` with its health, if any. */
+  notHealthy: string | undefined;
 }
 
 /** "Why is it waiting?" for a run of several Applications, at one instant. */
@@ -45,6 +47,7 @@ export function explainPlatform(events: readonly SimEvent[], t: number, endT: nu
       sync: f?.app?.sync,
       health: f?.app?.health,
       message: running ? f?.operation?.message : undefined,
+      notHealthy: f ? firstNotHealthy(f) : undefined,
     };
   };
 
@@ -134,7 +137,19 @@ function whatItDoes(link: HoldLink, events: readonly SimEvent[], t: number): str
   if (!synced && link.sync === 'OutOfSync')
     return `is ${link.sync} and ${link.health ?? 'has no health'}: nothing has synced it yet (no automated sync policy, or its turn has not come)`;
   if (!link.health) return 'has no health yet';
-  return `is ${link.sync ?? ''} and ${link.health}`.replace('is  and', 'is');
+  const status = `is ${link.sync ?? ''} and ${link.health}`.replace('is  and', 'is');
+  return link.health !== 'Healthy' && link.notHealthy ? `${status}: ${link.notHealthy}` : status;
+}
+
+/** The first managed resource of an Application that is not Healthy at the frame's moment, in words. */
+function firstNotHealthy(frame: Frame): string | undefined {
+  for (const row of frame.results) {
+    if (row.hookType !== '') continue;
+    const health = frame.health.get(objectKey(row));
+    if (health && health.status !== 'Healthy')
+      return `${row.group}/${row.kind}/${row.name} is ${health.status}${health.message ? ` (${health.message})` : ''}`;
+  }
+  return undefined;
 }
 
 function rolloutStatusAt(events: readonly SimEvent[], appSet: string, t: number): Map<string, string> {

@@ -123,6 +123,8 @@ export function progressiveSyncLog(options: { failBackend?: boolean } = {}): Sim
       // prettier-ignore
       { t, type: 'apply', app, group: 'apps', kind: 'Deployment', namespace: 'platform', name: app, phase: 'Sync', wave: 0, hook: false, result: 'created', message: `deployment.apps/${app} created` },
       // prettier-ignore
+      { t, type: 'result', app, group: 'apps', kind: 'Deployment', namespace: 'platform', name: app, syncPhase: 'Sync', wave: 0, hookType: '', status: 'Synced', hookPhase: 'Running', message: `deployment.apps/${app} created` },
+      // prettier-ignore
       { t, type: 'health', app, group: 'apps', kind: 'Deployment', namespace: 'platform', name: app, status: 'Progressing', message: 'Waiting for rollout to finish: 0 of 1 updated replicas are available...', hook: false },
       {
         t: t + 1,

@@ -31,12 +31,12 @@ describe('applicationsOf', () => {
     expect(created(false)).toMatchObject({ projects: 0, namespaces: 0, checkout: 2, payments: 2 });
   });
 
-  it('apps of an ApplicationSet are roots that name their set', () => {
+  it('apps of an ApplicationSet are roots that name their set, in the order of its rollout steps', () => {
     const apps = applicationsOf(progressiveSyncLog());
-    expect(apps.map((a) => [a.name, a.parent, a.appSet])).toEqual([
-      ['platform-backend', undefined, 'platform-stack'],
-      ['platform-database', undefined, 'platform-stack'],
-      ['platform-frontend', undefined, 'platform-stack'],
+    expect(apps.map((a) => [a.name, a.parent, a.appSet, a.step])).toEqual([
+      ['platform-database', undefined, 'platform-stack', '1'],
+      ['platform-backend', undefined, 'platform-stack', '2'],
+      ['platform-frontend', undefined, 'platform-stack', '3'],
     ]);
   });
 });
