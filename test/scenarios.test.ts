@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject, SimEvent } from '../src/engine';
 import { playScenario } from '../src/scenarios/play';
 import { parseScenario, type Scenario } from '../src/scenarios/scenario';
+import { argocdCmOverrides } from '../src/cli/commands/argocdCm';
 
 /**
  * Every scenario in scenarios/ is a claim about Argo CD's behaviour: it must parse, play to the end, and end as
@@ -40,7 +41,9 @@ function podsOf(events: SimEvent[], live: KubeObject[], kind: string, name: stri
 
 describe.each(files)('scenarios/%s', (file) => {
   const scenario: Scenario = parseScenario(readFileSync(new URL(file, dir), 'utf8'), `scenarios/${file}`);
-  const result = playScenario(scenario);
+  // A platform scenario's argocd-cm (its health Lua) is built here, as the CLI and the page do.
+  const cm = scenario.platform?.argocdCm;
+  const result = playScenario(scenario, cm ? { healthOverrides: argocdCmOverrides(cm, scenario.file) } : {});
   const op = result.application.status.operationState;
   const expected = scenario.expect;
   const live = new Map(result.live.map((o) => [named(o), o]));
@@ -99,6 +102,23 @@ describe.each(files)('scenarios/%s', (file) => {
       const lines = pods.flatMap((pod) => result.logs[pod] ?? []);
       expect(lines.join('\n'), key).toContain(text);
     }
+  });
+
+  it.runIf(scenario.platform)('ends with each Application as its expect.apps says, at rest', () => {
+    const apps = new Map((result.applications ?? []).map((a) => [a.metadata.name, a]));
+    const wanted = scenario.platform!.expectApps;
+    expect(Object.keys(wanted).length).toBeGreaterThan(0);
+    for (const [name, want] of Object.entries(wanted)) {
+      const app = apps.get(name);
+      expect(app, `Application ${name} exists`).toBeDefined();
+      const actual = {
+        operationPhase: app.status?.operationState?.phase,
+        syncStatus: app.status?.sync?.status,
+        health: app.status?.health?.status,
+      };
+      expect(actual, name).toEqual({ ...actual, ...want });
+    }
+    expect(result.endT).toBeLessThan(scenario.options.until ?? 3600);
   });
 
   it('matches its golden event log', async () => {

@@ -5,6 +5,11 @@
 export interface CommandIo {
   /** The file's text; throws (like fs.readFileSync) when it cannot be read. */
   readFile(path: string): string;
+  /**
+   * The files under a directory, recursively, as paths relative to it (`a/b.yaml`), sorted; throws when it is
+   * not a readable directory. Used by `sim run --repo DIR`.
+   */
+  listFiles?(dir: string): string[];
   stdout(text: string): void;
   stderr(text: string): void;
 }

@@ -14,6 +14,8 @@ export const EPOCH_MS = Date.UTC(2026, 0, 1);
 interface Timer {
   id: number;
   at: number;
+  /** Lower fires first among timers of the same deadline (argocd/controlPlanePorts.ts `Priority`). */
+  priority: number;
   seq: number;
   fn: () => void;
 }
@@ -46,9 +48,19 @@ export class SimClock {
     this.timers.delete(id as number);
   }
 
-  /** Schedule `fn` at the absolute virtual time `at` (never in the past). */
-  schedule(at: number, fn: () => void): number {
-    const timer: Timer = { id: this.nextId++, at: Math.max(at, this.current), seq: this.seq++, fn };
+  /**
+   * Schedule `fn` at the absolute virtual time `at` (never in the past). Among timers due at the same time, a
+   * lower `priority` fires first, then scheduling order: the control plane uses it for the order inside one
+   * instant (argocd-semantics.md §5.0); everything else uses 0, so it keeps plain scheduling order.
+   */
+  schedule(at: number, fn: () => void, priority = 0): number {
+    const timer: Timer = {
+      id: this.nextId++,
+      at: Math.max(at, this.current),
+      priority,
+      seq: this.seq++,
+      fn,
+    };
     this.timers.set(timer.id, timer);
     this.push(timer);
     return timer.id;
@@ -131,7 +143,9 @@ export class SimClock {
 }
 
 function before(a: Timer, b: Timer): boolean {
-  return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+  if (a.at !== b.at) return a.at < b.at;
+  if (a.priority !== b.priority) return a.priority < b.priority;
+  return a.seq < b.seq;
 }
 
 /** RFC 3339 timestamp (second precision, as Kubernetes writes them) of a virtual time in ms. */

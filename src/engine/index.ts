@@ -2,6 +2,20 @@
  * The engine's public face: the only module the UI, the scenarios and the CLI import from (style.md §4).
  */
 export { runSimulation, type SimulationInput, type SimulationResult } from './simulation/simulate';
+export {
+  runControlPlane,
+  type ControlPlaneInput,
+  type ControlPlaneResult,
+  type ControlPlaneAction,
+} from './simulation/runControlPlane';
+export type { RepoRevision, RepoObject } from './argocd/repository';
+export {
+  ARGOCD_NAMESPACE,
+  Priority,
+  type ApplicationSetController,
+  type ApplicationSetControllerFactory,
+  type ControlPlaneContext,
+} from './argocd/controlPlanePorts';
 export type { ApplicationJson, SyncResultRow, ResourceRow } from './simulation/applicationView';
 export type { RetryStrategy } from './simulation/syncMachine';
 export { planSync, type PlannedTask, type SyncPlan, type PlanInput } from './sync';
@@ -15,3 +29,5 @@ export { healthOrder, syncPhases } from './types';
 export { EPOCH_MS, toTimestamp } from './clock';
 export { limits } from './limits';
 export { escapeControl } from './util/escapeControl';
+// ---- appset: the ApplicationSet controller for runControlPlane, and the maxUpdate toggle ----
+export { startApplicationSetController, withMaxUpdate } from './argocd/applicationSet';

@@ -1,5 +1,15 @@
-import { runSimulation, type HealthOverrides, type SimulationResult } from '../engine';
+import {
+  runControlPlane,
+  runSimulation,
+  type ControlPlaneAction,
+  type HealthOverrides,
+  type Json,
+  type SimulationResult,
+  startApplicationSetController,
+  withMaxUpdate,
+} from '../engine';
 import type { ParsedObject } from './manifests';
+import type { PlatformSpec } from './platformScenario';
 import type { Scenario } from './scenario';
 
 export interface PlayOptions {
@@ -15,9 +25,17 @@ export interface PlayOptions {
   recordHistory?: boolean;
   /** argocd-cm health customizations (Lua), when the caller has a Lua VM (argocd-semantics.md §3.0 rule 2). */
   healthOverrides?: HealthOverrides;
+  /** A platform scenario only: `--progressive-syncs`, overriding the scenario's own. */
+  progressiveSyncs?: boolean;
+  /** A platform scenario only: every RollingSync step's `maxUpdate` (the page's maxUpdate toggle). */
+  maxUpdate?: number | string;
 }
 
-export type PlayResult = SimulationResult;
+/**
+ * What a play returns: the single-app result, and for a platform scenario also every Application and
+ * ApplicationSet (contract.md §1.4); `application` is then the first Application given.
+ */
+export type PlayResult = SimulationResult & { applications?: Json[]; applicationSets?: Json[] };
 
 /**
  * Play a scenario: sync every revision but the last before t = 0 (the history), then sync the last one and
@@ -25,6 +43,7 @@ export type PlayResult = SimulationResult;
  * playing needs no YAML parser.
  */
 export function playScenario(scenario: Scenario, options: PlayOptions = {}): PlayResult {
+  if (scenario.platform) return playPlatform(scenario, scenario.platform, options);
   const revisions = scenario.revisions;
   const history = revisions.slice(0, -1).map((r) => r.objects.map((p) => p.object));
   const parsed = options.edited ?? revisions[revisions.length - 1].objects;
@@ -44,4 +63,36 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
     recordHistory: options.recordHistory,
     healthOverrides: options.healthOverrides,
   });
+}
+
+/**
+ * A platform scenario: its repository, its Argo CD objects and its actions, run by the control plane
+ * (runControlPlane). The health Lua comes from the caller (`options.healthOverrides`), who built it from the
+ * scenario's `argocdCm` (or left it out for a "without the health check" run).
+ */
+function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayOptions): PlayResult {
+  const byName = new Map(platform.revisions.map((r) => [r.name, r]));
+  const actions: ControlPlaneAction[] = platform.actions.map((a) => {
+    if (a.type === 'commit') return { at: a.at, type: 'commit', revision: byName.get(a.revision)! };
+    if (a.type === 'kubectl-apply')
+      return { at: a.at, type: 'kubectl-apply', objects: a.objects.map((p) => p.object) };
+    return a;
+  });
+  const result = runControlPlane({
+    repository: platform.revisions[0],
+    objects: platform.argocd.map((p) =>
+      options.maxUpdate !== undefined && p.object.kind === 'ApplicationSet'
+        ? withMaxUpdate(p.object, options.maxUpdate)
+        : p.object,
+    ),
+    applicationSetController: startApplicationSetController,
+    healthOverrides: options.healthOverrides,
+    progressiveSyncs: options.progressiveSyncs ?? platform.progressiveSyncs,
+    waveDelaySeconds: options.waveDelaySeconds ?? scenario.options.waveDelay,
+    seed: options.seed ?? scenario.options.seed,
+    untilSeconds: options.untilSeconds ?? scenario.options.until,
+    actions,
+    fail: [...scenario.fail, ...(options.fail ?? [])],
+  });
+  return result as PlayResult;
 }

@@ -2,6 +2,13 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNo
 import { InputError } from '../engine/inputError';
 import type { SourcePosition } from '../engine/types';
 import { parseManifests, type ParsedObject } from './manifests';
+import {
+  looksLikePlatformScenario,
+  parsePlatform,
+  parsePlatformToggles,
+  type PlatformSpec,
+  type PlatformToggle,
+} from './platformScenario';
 
 /**
  * A scenario file (scenarios/*.yaml): a story told with real manifests.
@@ -30,6 +37,9 @@ import { parseManifests, type ParsedObject } from './manifests';
  *   exists: [Job/checkout-migrate]                        # objects in the cluster at the end
  *   gone: [Job/database-migration]                        # objects not in the cluster at the end
  * ```
+ *
+ * A scenario with `repo:` instead of `revisions:` runs several Applications in a small Argo CD control plane;
+ * its format is described in platformScenario.ts.
  */
 export interface Scenario {
   id: string;
@@ -43,6 +53,10 @@ export interface Scenario {
   story: { title: string; text: string; at?: number }[];
   revisions: ScenarioRevision[];
   expect: ScenarioExpectation;
+  /** Set for a platform scenario (`repo:`): the repository, the Argo CD objects and the actions. */
+  platform?: PlatformSpec;
+  /** A platform scenario's toggles, all kinds (those with `fail` are also in `toggles`). */
+  platformToggles?: PlatformToggle[];
 }
 
 export interface ScenarioRevision {
@@ -68,7 +82,7 @@ export interface ScenarioExpectation {
 
 /** Whether a parsed YAML file looks like a scenario rather than plain manifests. */
 export function looksLikeScenario(text: string): boolean {
-  return /^revisions\s*:/m.test(text) && !/^kind\s*:/m.test(text);
+  return (/^revisions\s*:/m.test(text) || looksLikePlatformScenario(text)) && !/^kind\s*:/m.test(text);
 }
 
 /** Parse and check a scenario file; any problem throws an InputError naming the file, line and column. */
@@ -118,6 +132,47 @@ export function parseScenario(text: string, file: string): Scenario {
   if (until !== undefined && (typeof until !== 'number' || !(until > 0)))
     fail('options.until must be a number of seconds > 0', field('options'));
 
+  const listOfStrings = (value: unknown, name: string): string[] => {
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+      fail(`${name} must be a list of strings`, field(name));
+    return value as string[];
+  };
+  if (looksLikePlatformScenario(text)) {
+    const manifests = (block: string, node: YamlNode) =>
+      readRevision(block, file, blockPosition(text, lineCounter, node));
+    const platform = parsePlatform({ file, text, lineCounter, root, data, fail, manifests });
+    const platformToggles = parsePlatformToggles(data.toggles, (m) => fail(m, field('toggles')));
+    const firstApp = platform.argocd.find((p) => p.object.kind === 'Application')?.object;
+    const argocdNode = field('argocd')!;
+    const where = blockPosition(text, lineCounter, argocdNode);
+    return {
+      id: file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''),
+      file,
+      title: str(field('title'), 'title'),
+      summary: str(field('summary'), 'summary', ''),
+      app: {
+        name: firstApp?.metadata.name ?? 'app',
+        namespace: firstApp?.spec?.destination?.namespace ?? 'argocd',
+      },
+      options: {
+        waveDelay: waveDelay as number,
+        prune: false,
+        syncOptions: [],
+        seed: typeof optionsData.seed === 'number' ? optionsData.seed : 1,
+        ...(until !== undefined ? { until: until as number } : {}),
+      },
+      toggles: platformToggles.filter((t): t is PlatformToggle & { fail: string } => t.fail !== undefined),
+      platformToggles,
+      fail: listOfStrings(data.fail, 'fail'),
+      story: storyOf(data.story),
+      // The Argo CD objects, as the one revision the editor shows.
+      revisions: [{ name: 'argocd', manifests: String(data.argocd), objects: platform.argocd, ...where }],
+      expect: (data.expect ?? {}) as ScenarioExpectation,
+      platform,
+    };
+  }
+
   const revisionsNode = field('revisions');
   if (!isSeq(revisionsNode) || revisionsNode.items.length === 0) {
     return fail('revisions must be a list with at least one revision', revisionsNode ?? root);
@@ -136,12 +191,6 @@ export function parseScenario(text: string, file: string): Scenario {
     };
   });
 
-  const listOfStrings = (value: unknown, name: string): string[] => {
-    if (value === undefined || value === null) return [];
-    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
-      fail(`${name} must be a list of strings`, field(name));
-    return value as string[];
-  };
   const toggles = ((data.toggles ?? []) as unknown[]).map((t, i) => {
     const toggle = t as Record<string, unknown>;
     if (typeof toggle?.id !== 'string' || typeof toggle.fail !== 'string') {
@@ -149,14 +198,7 @@ export function parseScenario(text: string, file: string): Scenario {
     }
     return { id: String(toggle.id), label: String(toggle.label ?? toggle.id), fail: String(toggle.fail) };
   });
-  const story = ((data.story ?? []) as unknown[]).map((s) => {
-    const beat = s as Record<string, unknown>;
-    return {
-      title: String(beat?.title ?? ''),
-      text: String(beat?.text ?? ''),
-      ...(typeof beat?.at === 'number' ? { at: beat.at } : {}),
-    };
-  });
+  const story = storyOf(data.story);
 
   return {
     id: file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''),
@@ -180,6 +222,17 @@ export function parseScenario(text: string, file: string): Scenario {
     revisions,
     expect: (data.expect ?? {}) as ScenarioExpectation,
   };
+}
+
+function storyOf(value: unknown): Scenario['story'] {
+  return ((value ?? []) as unknown[]).map((s) => {
+    const beat = s as Record<string, unknown>;
+    return {
+      title: String(beat?.title ?? ''),
+      text: String(beat?.text ?? ''),
+      ...(typeof beat?.at === 'number' ? { at: beat.at } : {}),
+    };
+  });
 }
 
 /** Parse one revision's manifests, with positions (and errors) mapped back to the scenario file. */

@@ -2,6 +2,7 @@ import {
   escapeControl,
   InputError,
   runSimulation,
+  type Json,
   type KubeObject,
   type SimulationResult,
 } from '../../engine';
@@ -10,6 +11,8 @@ import { playScenario } from '../../scenarios/play';
 import { looksLikeScenario, parseScenario } from '../../scenarios/scenario';
 import { exitUsage, readFailure, type CommandIo } from '../command';
 import { appGetText } from './appGetText';
+import { appListText } from './appListText';
+import { runRepo } from './runRepo';
 import { argocdCmOverrides } from './argocdCm';
 import { parseRunOptions, type RunOptions } from './runOptions';
 
@@ -23,11 +26,19 @@ export function run(args: string[], io: CommandIo): number {
     io.stdout(help);
     return 0;
   }
-  let result: SimulationResult;
+  let result: SimulationResult & { applications?: Json[]; applicationSets?: Json[] };
   let options: RunOptions;
   try {
     options = parseRunOptions(args);
-    result = simulate(options, io);
+    if (!options.repo && options.then.length > 0)
+      throw new InputError('--then works with --repo (several Applications) only, for now', {
+        file: '<command line>',
+        line: 1,
+        column: 1,
+      });
+    result = options.repo
+      ? (runRepo(options, io, cmOverrides(options, io)) as typeof result)
+      : simulate(options, io);
   } catch (error) {
     if (error instanceof InputError) {
       io.stderr(`sim run: ${escapeControl(error.message)}\n`);
@@ -42,10 +53,19 @@ export function run(args: string[], io: CommandIo): number {
   for (const w of result.warnings) io.stderr(`warning: ${escapeControl(w)}\n`);
   for (const p of result.problems) io.stderr(`warning: ${escapeControl(p.message)}\n`);
   if (options.json) {
+    // The control plane's run adds every Application and ApplicationSet (contract.md §1.4).
+    const several = result.applications
+      ? { applications: result.applications, applicationSets: result.applicationSets ?? [] }
+      : {};
     io.stdout(
-      JSON.stringify({ application: result.application, events: result.events, live: result.live }, null, 2) +
-        '\n',
+      JSON.stringify(
+        { application: result.application, ...several, events: result.events, live: result.live },
+        null,
+        2,
+      ) + '\n',
     );
+  } else if (result.applications) {
+    io.stdout(appListText(result.applications, result.applicationSets ?? []));
   } else {
     io.stdout(appGetText(result.application));
   }
@@ -62,10 +82,14 @@ function read(io: CommandIo, path: string): string {
   }
 }
 
-function simulate(options: RunOptions, io: CommandIo): SimulationResult {
-  const healthOverrides = options.argocdCm
+function cmOverrides(options: RunOptions, io: CommandIo) {
+  return options.argocdCm
     ? argocdCmOverrides(read(io, options.argocdCm), options.argocdCm)
     : argocdCmOverrides();
+}
+
+function simulate(options: RunOptions, io: CommandIo): SimulationResult {
+  const healthOverrides = cmOverrides(options, io);
   const texts = options.files.map((file) => ({ file, text: read(io, file) }));
   const scenarios = texts.filter((t) => looksLikeScenario(t.text));
   if (scenarios.length > 0) {
@@ -77,6 +101,20 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
       });
     }
     const scenario = parseScenario(scenarios[0].text, scenarios[0].file);
+    if (scenario.platform) {
+      // A platform scenario's argocd-cm is its own, unless --argocd-cm gives another.
+      const cm = options.argocdCm
+        ? healthOverrides
+        : argocdCmOverrides(scenario.platform.argocdCm, scenario.file);
+      return playScenario(scenario, {
+        seed: options.seed,
+        waveDelaySeconds: options.waveDelay,
+        fail: options.fail,
+        untilSeconds: options.until,
+        healthOverrides: cm,
+        ...(options.progressiveSyncs ? { progressiveSyncs: true } : {}),
+      });
+    }
     if (options.app) scenario.app.name = options.app;
     if (options.namespace) scenario.app.namespace = options.namespace;
     if (options.prune) scenario.options.prune = true;
@@ -136,4 +174,10 @@ options:
   --terminate-at SECONDS terminate the operation at this virtual time
   --argocd-cm FILE       an argocd-cm ConfigMap: its resource.customizations.health.* Lua applies
   --json                 print the result object as JSON
+
+several Applications (contract §1.4): sim run --repo DIR <argo.yaml>… [options]
+  --repo DIR             the Git repository the Applications' sources point at (plain YAML)
+  --progressive-syncs    enable the ApplicationSet controller's progressive syncs
+  --then SECONDS:ACTION  at that virtual second: commit PATH, sync APP, terminate APP, refresh APP,
+                         kubectl-apply FILE, kubectl-delete KIND/NAME [-n NS] (repeatable)
 `;

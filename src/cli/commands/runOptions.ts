@@ -18,6 +18,11 @@ export interface RunOptions {
   terminateAt?: number;
   /** An argocd-cm ConfigMap file whose health customizations (Lua) apply. */
   argocdCm?: string;
+  /** `--repo DIR`: the files are Argo CD objects and DIR the Git repository (contract.md §1.4). */
+  repo?: string;
+  progressiveSyncs: boolean;
+  /** `--then SECONDS:ACTION` (contract.md §1.5), in the order given. */
+  then: { at: number; action: string }[];
 }
 
 /** Parse the arguments after `run`; a bad option throws an InputError naming the argument. */
@@ -28,6 +33,8 @@ export function parseRunOptions(args: string[]): RunOptions {
     fail: [],
     syncOptions: [],
     json: false,
+    progressiveSyncs: false,
+    then: [],
   };
   const bad = (message: string): never => {
     throw new InputError(message, { file: '<command line>', line: 1, column: 1 });
@@ -107,6 +114,19 @@ export function parseRunOptions(args: string[]): RunOptions {
       case '--argocd-cm':
         options.argocdCm = value();
         break;
+      case '--repo':
+        options.repo = value();
+        break;
+      case '--progressive-syncs':
+        options.progressiveSyncs = true;
+        break;
+      case '--then': {
+        const raw = value();
+        const match = /^(\d+(?:\.\d+)?):(.+)$/.exec(raw);
+        if (!match) bad(`--then takes SECONDS:ACTION (e.g. 60:"sync checkout"), got "${raw}"`);
+        options.then.push({ at: Number(match![1]), action: match![2].trim() });
+        break;
+      }
       case '--json':
         options.json = true;
         break;

@@ -15,7 +15,7 @@ import { isHook, isIgnored, isSkip } from '../sync';
 import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceRow } from './applicationView';
 import { syncStatusOf } from './compare';
-import type { EventLog } from './eventLog';
+import type { EventSink } from './eventLog';
 import { isTrackedBy } from './tracking';
 
 interface Entry {
@@ -62,14 +62,21 @@ export class AppTracker {
       namespace: string;
       store: ObjectStore;
       clock: SimClock;
-      log: EventLog;
+      log: EventSink;
       /** argocd-cm health customizations (Lua), applied to every resource of the app. */
       healthOverrides?: HealthOverrides;
+      /** Called when the app's own sync status or health changes (the control plane writes its status then). */
+      onFold?: () => void;
     },
   ) {}
 
   /** The desired state of the revision being synced: its non-hook resources are what the app compares. */
-  setDesired(desired: readonly KubeObject[]): void {
+  /**
+   * `emit` writes the changes it makes to the log (a refresh in the control plane); `scanLive` looks through the
+   * whole store for the app's live objects, which a tracker that has followed every watch event since the
+   * cluster was empty does not need (the control plane's, so that refreshes never scan all objects).
+   */
+  setDesired(desired: readonly KubeObject[], emit = false, scanLive = true): void {
     for (const entry of this.entries.values()) {
       entry.desired = undefined;
       entry.skipped = false;
@@ -83,15 +90,16 @@ export class AppTracker {
       if (isSkip(obj)) entry.skipped = true;
       else entry.desired = target;
     }
-    for (const obj of this.options.store.all())
-      if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
+    if (scanLive)
+      for (const obj of this.options.store.all())
+        if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
     for (const [key, entry] of this.entries) {
       if (!entry.desired && !entry.live && !entry.skipped) {
         this.recount(entry, true);
         this.entries.delete(key);
-      } else this.refresh(entry, false);
+      } else this.refresh(entry, emit);
     }
-    this.fold(false);
+    this.fold(emit);
   }
 
   /**
@@ -116,16 +124,21 @@ export class AppTracker {
     log.push({ type: 'app', sync: this.sync, health: this.health.status, message: this.health.message });
   }
 
-  /** Feed every watch event of the store. */
-  onWatch(event: WatchEvent): void {
+  /**
+   * Feed every watch event of the store. Returns whether the event concerned one of the app's resources and
+   * changed what the app sees of it (its health, its sync status, or its presence): the control plane re-queues
+   * the app's operation only then (argocd-semantics.md §5.0).
+   */
+  onWatch(event: WatchEvent): boolean {
     const ref = refOf(event.object);
     const key = keyOf(ref);
     let entry = this.entries.get(key);
     let before: string | undefined;
     if (!entry) {
-      if (event.type === 'DELETED' || !isTrackedBy(this.options.app, event.object)) return;
+      if (event.type === 'DELETED' || !isTrackedBy(this.options.app, event.object)) return false;
       entry = this.entryFor(ref, event.object);
     } else before = foldInput(entry);
+    const seenBefore = `${entry.health?.status}|${entry.health?.message}|${entry.sync}|${!!entry.live}`;
     entry.live = event.type === 'DELETED' ? undefined : event.object;
     if (event.type !== 'DELETED') entry.hook = isHook(event.object);
     this.refresh(entry, true);
@@ -135,6 +148,7 @@ export class AppTracker {
     }
     // Most changes (a status count, a health message) leave the app's sync status and health as they were.
     if (before !== foldInput(entry) || !this.entries.has(key)) this.queueFold();
+    return seenBefore !== `${entry.health?.status}|${entry.health?.message}|${entry.sync}|${!!entry.live}`;
   }
 
   /** `status.resources`: managed non-hook resources with their sync status and health. */
@@ -288,6 +302,7 @@ export class AppTracker {
       this.appSync = sync;
       this.appHealthStatus = health;
       if (emit) this.options.log.push({ type: 'app', sync, health: health.status, message: health.message });
+      this.options.onFold?.();
     }
   }
 }

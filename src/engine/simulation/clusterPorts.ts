@@ -1,7 +1,8 @@
 import { ApiError } from '../cluster/apiError';
 import type { Cluster } from '../cluster/cluster';
 import { applyDefaults } from '../cluster/defaults';
-import { groupOf, kubectlName, refOf } from '../cluster/gvk';
+import { groupOf, isNamespaced, kubectlName, refOf } from '../cluster/gvk';
+import type { ObjectStore } from '../cluster/store';
 import type { PropagationPolicy as StorePolicy } from '../cluster/store';
 import { healthOf } from '../health/healthOf';
 import type { HealthOverrides } from '../health/healthOverrides';
@@ -20,6 +21,11 @@ export function clusterPorts(
   app: string,
   shouldTrack: (obj: KubeObject) => boolean = () => true,
   healthOverrides?: HealthOverrides,
+  /**
+   * Refuse a namespaced object whose namespace does not exist, as the API server does (argocd-semantics.md §5.2;
+   * not caught by the client-side dry run). The single-app form's cluster has every namespace it needs.
+   */
+  strictNamespaces = false,
 ): SyncPorts {
   const store = cluster.store;
   return {
@@ -51,6 +57,8 @@ export function clusterPorts(
           action: live ? 'configured' : 'created',
           message: `${name} ${live ? 'configured' : 'created'} (dry run)`,
         };
+      if (strictNamespaces && isNamespaced(obj.kind) && !namespaceExists(store, ref.namespace))
+        return { ok: false, message: `namespaces "${ref.namespace}" not found` };
       try {
         const tracked = shouldTrack(obj) ? withTracking(app, obj) : obj;
         if (opts.verb === 'create' || (opts.verb === 'replace' && !live)) {
@@ -112,6 +120,10 @@ export function clusterPorts(
       return { ok: true };
     },
   };
+}
+
+function namespaceExists(store: ObjectStore, namespace: string): boolean {
+  return store.get({ group: '', kind: 'Namespace', namespace: '', name: namespace }) !== undefined;
 }
 
 function storePolicy(policy: string): StorePolicy {

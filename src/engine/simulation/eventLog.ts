@@ -3,11 +3,41 @@ import type { SimEvent } from '../events';
 /** An event as a producer writes it: the log stamps the time. */
 export type UnstampedEvent = SimEvent extends infer E ? (E extends SimEvent ? Omit<E, 't'> : never) : never;
 
+/** Where producers write events: the log itself, or a view of it that stamps every event with its app. */
+export interface EventSink {
+  push(event: UnstampedEvent): void;
+  hold(): void;
+  release(first?: UnstampedEvent[]): void;
+}
+
+/**
+ * The events of one Application in a run of several (contract.md §1.4): every event is written to the shared
+ * log with `app` set, right after `t`.
+ */
+export class AppEventSink implements EventSink {
+  constructor(
+    private readonly log: EventSink,
+    readonly app: string,
+  ) {}
+
+  push(event: UnstampedEvent): void {
+    this.log.push({ app: this.app, ...event } as UnstampedEvent);
+  }
+
+  hold(): void {
+    this.log.hold();
+  }
+
+  release(first: UnstampedEvent[] = []): void {
+    this.log.release(first.map((e) => ({ app: this.app, ...e }) as UnstampedEvent));
+  }
+}
+
 /**
  * The append-only event log of one simulation (contract.md §1.2). Times are virtual seconds since the operation
  * started, rounded to the millisecond so the JSON is stable byte for byte.
  */
-export class EventLog {
+export class EventLog implements EventSink {
   readonly events: SimEvent[] = [];
   private originMs = 0;
   private recording = false;

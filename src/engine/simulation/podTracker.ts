@@ -11,13 +11,26 @@ import type { EventLog } from './eventLog';
 export class PodTracker {
   private readonly shown = new Map<string, string>();
 
-  constructor(private readonly options: { store: ObjectStore; log: EventLog }) {}
+  constructor(
+    private readonly options: {
+      store: ObjectStore;
+      log: EventLog;
+      /**
+       * The Application an object belongs to, from its own tracking annotation (contract.md §1.4: a pod's event
+       * carries the app of its top owner when that owner is tracked). Absent in the single-app form.
+       */
+      appOf?: (obj: KubeObject) => string | undefined;
+    },
+  ) {}
 
   onWatch(event: WatchEvent): void {
     const obj = event.object;
     const ref = refOf(obj);
+    const appOf = this.options.appOf;
     if (event.type !== 'MODIFIED') {
+      const app = appOf?.(obj);
       this.options.log.push({
+        ...(app ? { app } : {}),
         type: 'object',
         group: ref.group,
         kind: ref.kind,
@@ -34,11 +47,13 @@ export class PodTracker {
     }
     const display = podDisplayState(obj);
     const owner = this.rootOwner(obj);
+    const app = appOf ? appOf(owner.object ?? obj) : undefined;
     const image = obj.spec?.containers?.[0]?.image ?? '';
     const signature = `${display.state}|${display.ready}|${display.restarts}|${display.message}|${image}`;
     if (this.shown.get(key) === signature) return;
     this.shown.set(key, signature);
     this.options.log.push({
+      ...(app ? { app } : {}),
       type: 'pod',
       namespace: ref.namespace,
       name: ref.name,
@@ -53,7 +68,7 @@ export class PodTracker {
   }
 
   /** The top of the pod's controller chain (Pod → ReplicaSet → Deployment, Pod → Job), or the pod itself. */
-  private rootOwner(pod: KubeObject): { kind: string; name: string } {
+  private rootOwner(pod: KubeObject): { kind: string; name: string; object?: KubeObject } {
     let current: KubeObject = pod;
     for (let depth = 0; depth < 5; depth++) {
       const ref = current.metadata.ownerReferences?.find((o) => o.controller);
@@ -68,6 +83,6 @@ export class PodTracker {
       if (!owner) return { kind: ref.kind, name: ref.name };
       current = owner;
     }
-    return { kind: current.kind, name: current.metadata.name ?? '' };
+    return { kind: current.kind, name: current.metadata.name ?? '', object: current };
   }
 }

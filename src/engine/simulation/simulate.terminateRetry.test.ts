@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf, keyOf } from './eventQueries';
 import { runSimulation } from './simulate';
+import { kitchenTime } from './syncMachine';
 import { configMap, job } from './testKit';
 
 describe('terminate while a hook runs (§2.16, cases 59-60)', () => {
@@ -61,12 +62,15 @@ describe('retry of a failing PreSync hook (§5.3, cases 82-83)', () => {
     expect(operations.map((e) => e.message)).toContain('Retrying operation. Attempt #1');
   });
 
-  it('shows the back-off of the count before the increment in the message (+5 s, then +10 s)', () => {
+  // §5.3: Argo CD prints `Retrying attempt #n at <time>` with <time> in Go's time.Kitchen (`3:04PM`, UTC), the
+  // failure time plus the back-off of the count before the increment (appcontroller.go L1689).
+  it('TestProcessRequestedAppOperation_FailedHasRetries: "Retrying attempt #1 at 12:00AM." in time.Kitchen', () => {
     const retrying = operations.filter((e) => e.message.includes('Retrying attempt #'));
-    const shown = retrying.map(
-      (e) => Date.parse(e.message.replace(/^.* at (\S+)\.$/, '$1')) - Date.UTC(2026, 0, 1),
+    expect(retrying[0].message).toBe(
+      `one or more synchronization tasks completed unsuccessfully. Retrying attempt #1 at ${kitchenTime((failedAt[0] + 5) * 1000)}.`,
     );
-    expect(shown).toEqual([(failedAt[0] + 5) * 1000, (failedAt[1] + 10) * 1000]);
+    expect(retrying[0].message).toMatch(/ at 12:00AM\.$/);
+    expect(retrying[1].message).toMatch(/Retrying attempt #2 at \d{1,2}:\d{2}(AM|PM)\.$/);
   });
 
   it('runs the PreSync hook again on every attempt, and never reaches the Sync phase', () => {
@@ -85,5 +89,15 @@ describe('retry of a failing PreSync hook (§5.3, cases 82-83)', () => {
       phase: 'Failed',
       message: 'one or more synchronization tasks completed unsuccessfully (retried 2 times).',
     });
+  });
+});
+
+describe('kitchenTime: Go time.Kitchen in UTC (§5.3)', () => {
+  it('formats 12-hour times without a leading zero', () => {
+    expect(kitchenTime(0)).toBe('12:00AM');
+    expect(kitchenTime(65_000)).toBe('12:01AM');
+    expect(kitchenTime((15 * 60 + 4) * 60_000)).toBe('3:04PM');
+    expect(kitchenTime(12 * 3_600_000)).toBe('12:00PM');
+    expect(kitchenTime(-60_000)).toBe('11:59PM');
   });
 });

@@ -1,22 +1,20 @@
-import { createActor } from 'xstate';
-import { EPOCH_MS, SimClock } from '../clock';
+import { SimClock } from '../clock';
+import { OperationRunner, type OperationRecord } from '../argocd/operationRunner';
 import type { Cluster } from '../cluster/cluster';
 import type { SimEvent } from '../events';
 import { Rng } from '../random';
-import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type TickOutcome } from '../sync';
+import type { InputProblem } from '../sync';
 import type { HealthOverrides } from '../health/healthOverrides';
 import { checkInputLimits, RunLimits } from '../limits';
-import type { KubeObject, OperationPhase, SourcePosition } from '../types';
+import type { KubeObject, SourcePosition } from '../types';
 import { AppTracker, withNamespace } from './appTracker';
 import { applicationView, type ApplicationJson } from './applicationView';
-import { clusterPorts } from './clusterPorts';
-import { isModified } from './compare';
 import { createCluster } from './createCluster';
-import { EventLog, type UnstampedEvent } from './eventLog';
+import { EventLog } from './eventLog';
 import { PodTracker } from './podTracker';
 import { revisionOf } from './revisionOf';
 import { isSettled } from './settled';
-import { syncMachine, type RetryStrategy, type TickOutcome as MachineTick } from './syncMachine';
+import type { RetryStrategy } from './syncMachine';
 import { withTracking } from './tracking';
 
 export interface SimulationInput {
@@ -187,138 +185,36 @@ class Simulation {
 
   private startOperation(
     desired: readonly KubeObject[],
-    positions: OperationRecord['positions'],
+    positions: readonly (SourcePosition | undefined)[] | undefined,
   ): OperationRecord {
-    const startedAtMs = this.clock.now();
-    const op: OperationRecord = {
-      desired,
-      positions,
-      revision: revisionOf(desired),
-      startedAtMs,
-      results: [],
-      phase: 'Running',
-      message: '',
-      completed: false,
-      retryCount: 0,
-      actor: undefined as unknown as OperationRecord['actor'],
-    };
-    this.operation = op;
-    const machine = syncMachine.provide({
-      actions: {
-        requestTick: () => this.clock.schedule(this.clock.now(), () => this.tick(op, false)),
-        requestTerminate: () => this.clock.schedule(this.clock.now(), () => this.tick(op, true)),
-        resetAttempt: () => {
-          op.results = [];
-        },
-      },
-    });
-    op.actor = createActor(machine, {
-      clock: this.clock,
-      input: {
-        waveDelayMs: (this.input.waveDelaySeconds ?? 2) * 1000,
-        retry: this.input.retry,
-        now: () => this.clock.now(),
-      },
-    });
-    op.actor.subscribe((snapshot) => {
-      const { phase, message, retryCount } = snapshot.context;
-      op.retryCount = retryCount;
-      if (phase && (phase !== op.phase || message !== op.message || !op.announced)) {
-        op.announced = true;
-        op.phase = phase;
-        op.message = message;
-        this.log.push({ type: 'operation', phase, message });
-      }
-      if (snapshot.status === 'done' && !op.completed) {
-        op.completed = true;
-        op.finishedAtMs = this.clock.now();
-      }
-    });
-    this.onChange = undefined;
-    op.actor.start();
-    // §2.1 item 4: a change to a managed resource re-queues the operation.
-    this.onChange = () => {
-      // Only the first change since the last tick matters (the machine batches from it), and sending an
-      // event through xstate for every write is a large part of a big sync's cost.
-      if (op.completed || op.actor.getSnapshot().context.changedAt !== null) return;
-      op.actor.send({ type: 'resource.changed', at: this.clock.now() });
-    };
-    op.actor.send({ type: 'sync.start' });
-    return op;
-  }
-
-  /** One controller tick: the engine's `Sync()` (or `Terminate()`), its events, then `tick.done`. */
-  private tick(op: OperationRecord, terminate: boolean): void {
-    const ports = clusterPorts(
-      this.cluster,
-      this.app,
-      (obj) => this.shouldTrack(op, obj),
-      this.input.healthOverrides,
-    );
-    const common = {
-      desired: op.desired,
-      positions: op.positions,
-      live: this.tracker.liveObjects().filter((o) => this.shouldTrack(op, o)),
-      results: op.results,
-      options: {
+    const runner = new OperationRunner(
+      {
+        app: this.app,
         namespace: this.namespace,
-        revision: op.revision,
-        startedAt: Math.floor((EPOCH_MS + op.startedAtMs) / 1000),
-        prune: this.input.prune ?? false,
-        dryRun: false,
-        syncOptions: this.input.syncOptions ?? [],
-        pruneConfirmed: false,
+        cluster: this.cluster,
+        log: this.log,
+        tracker: this.tracker,
+        healthOverrides: this.input.healthOverrides,
+        warnings: this.warnings,
+        problems: this.problems,
       },
-      ports,
-      diff: (target: KubeObject, live: KubeObject) => isModified(target, live),
-    };
-    this.log.hold();
-    let outcome: TickOutcome;
-    try {
-      outcome = terminate ? terminateTick(common) : syncTick(common);
-    } catch (error) {
-      // An engine bug must not hang the page: the operation ends in Error, as Argo CD's controller does on a panic.
-      outcome = {
-        phase: 'Error',
-        message: `sandbox error: ${error instanceof Error ? error.message : String(error)}`,
-        results: op.results,
-        steps: [],
-        events: [],
-        warnings: [],
-        problems: [],
-      };
-    }
-    const changed =
-      outcome.phase !== op.phase ||
-      outcome.message !== op.message ||
-      !sameResults(op.results, outcome.results);
-    op.results = outcome.results;
-    for (const w of outcome.warnings) if (!this.warnings.includes(w)) this.warnings.push(w);
-    for (const p of outcome.problems)
-      if (!this.problems.some((q) => q.message === p.message)) this.problems.push(p);
-    const step = outcome.steps.at(-1);
-    const events: UnstampedEvent[] = [...outcome.events];
-    const waveDelay = this.input.waveDelaySeconds ?? 2;
-    if (step && !step.finalWave && outcome.phase === 'Running') {
-      events.push({ type: 'wave-delay', phase: step.phase, wave: step.wave, seconds: waveDelay });
-    }
-    this.log.release(events);
-    const machineTick: MachineTick = {
-      phase: outcome.phase,
-      message: outcome.message,
-      changed,
-      ...(step ? { step: { phase: step.phase, wave: step.wave, final: step.finalWave, failed: false } } : {}),
-    };
-    op.actor.send({ type: 'tick.done', outcome: machineTick, at: this.clock.now() });
-  }
-
-  /**
-   * The namespace Argo CD creates for CreateNamespace=true is not tracked by the app (argocd-semantics.md §2.7):
-   * it is neither compared nor pruned.
-   */
-  private shouldTrack(op: OperationRecord, obj: KubeObject): boolean {
-    if (obj.kind !== 'Namespace' || obj.metadata.name !== this.namespace) return true;
-    return op.desired.some((d) => d.kind === 'Namespace' && d.metadata.name === this.namespace);
+      {
+        desired,
+        positions,
+        revision: revisionOf(desired),
+        prune: this.input.prune ?? false,
+        syncOptions: this.input.syncOptions ?? [],
+        retry: this.input.retry,
+        waveDelaySeconds: this.input.waveDelaySeconds ?? 2,
+      },
+    );
+    this.operation = runner.record;
+    this.onChange = undefined;
+    runner.start();
+    // §2.1 item 4: a change to a managed resource re-queues the operation.
+    this.onChange = () => runner.noteChange();
+    runner.begin();
+    return runner.record;
   }
 
   private result(op: OperationRecord): SimulationResult {
@@ -356,31 +252,4 @@ class Simulation {
       problems: this.problems,
     };
   }
-}
-
-/** Whether two result lists say the same (the engine builds new rows every tick). */
-function sameResults(a: readonly SyncResultRow[], b: readonly SyncResultRow[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x.status !== y.status || x.hookPhase !== y.hookPhase || x.message !== y.message || x.name !== y.name)
-      return false;
-  }
-  return true;
-}
-
-interface OperationRecord {
-  desired: readonly KubeObject[];
-  positions: readonly (SourcePosition | undefined)[] | undefined;
-  revision: string;
-  startedAtMs: number;
-  finishedAtMs?: number;
-  results: SyncResultRow[];
-  phase: OperationPhase;
-  message: string;
-  announced?: boolean;
-  completed: boolean;
-  retryCount: number;
-  actor: ReturnType<typeof createActor<typeof syncMachine>>;
 }

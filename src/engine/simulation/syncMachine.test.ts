@@ -118,8 +118,7 @@ describe('syncMachine retry (§5.3)', () => {
     h.clock.advanceTo(0);
     expect(h.actor.getSnapshot().context).toMatchObject({
       phase: 'Running',
-      message:
-        'one or more synchronization tasks completed unsuccessfully. Retrying attempt #1 at 2026-01-01T00:00:05Z.',
+      message: 'one or more synchronization tasks completed unsuccessfully. Retrying attempt #1 at 12:00AM.',
       retryCount: 1,
     });
     h.clock.advanceTo(100_000);

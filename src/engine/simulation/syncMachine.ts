@@ -107,7 +107,7 @@ export const syncMachine = setup({
         finishedAt: at,
         retryCount: attempt,
         phase: 'Running' as OperationPhase,
-        message: `${context.message}. Retrying attempt #${attempt} at ${clockLabel(shownAt)}.`,
+        message: `${context.message}. Retrying attempt #${attempt} at ${kitchenTime(shownAt)}.`,
       };
     }),
     startRetry: assign(({ context }) => ({
@@ -222,7 +222,13 @@ function isCompleted(phase: OperationPhase): boolean {
   return phase === 'Succeeded' || phase === 'Failed' || phase === 'Error';
 }
 
-/** The wall-clock label of a virtual time in a retry message (Argo CD prints an RFC 3339 time). */
-function clockLabel(ms: number): string {
-  return new Date(Date.UTC(2026, 0, 1) + ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/**
+ * The wall-clock label of a virtual time in a retry message: Go's `time.Kitchen` layout (`3:04PM`), in UTC, as
+ * the controller formats `nextRetryAt` (appcontroller.go `processRequestedAppOperation`, argocd-semantics.md §5.3).
+ */
+export function kitchenTime(ms: number): string {
+  const date = new Date(Date.UTC(2026, 0, 1) + ms);
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes}${hours < 12 ? 'AM' : 'PM'}`;
 }

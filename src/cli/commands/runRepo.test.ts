@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Json, SimEvent } from '../../engine';
+import type { CommandIo } from '../command';
+import { sim } from '../sim';
+
+/** `sim run --repo DIR FILE…` (contract.md §1.4, §1.5) on test/fixtures/platform, the app-of-apps platform. */
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const fixtures = 'test/fixtures/platform';
+
+function run(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CommandIo = {
+    readFile: (path) => readFileSync(`${root}${path}`, 'utf8'),
+    listFiles: (dir) =>
+      (readdirSync(`${root}${dir}`, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+        .filter((d) => d.isFile())
+        .map((d) => `${d.parentPath}/${d.name}`.slice(`${root}${dir}/`.length))
+        .sort(),
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  };
+  const code = sim(['run', ...args], io);
+  return { code, stdout, stderr };
+}
+
+const platform = ['--repo', `${fixtures}/repo`, `${fixtures}/platform.yaml`];
+
+describe('sim run --repo (contract.md §1.4)', () => {
+  it('prints the JSON with application, applications, applicationSets and events carrying app', () => {
+    const result = run([...platform, '--argocd-cm', `${fixtures}/argocd-cm.yaml`, '--json']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as {
+      application: Json;
+      applications: Json[];
+      applicationSets: Json[];
+      events: SimEvent[];
+    };
+    expect(json.application.metadata.name).toBe('platform');
+    expect(json.applications.map((a) => a.metadata.name)).toEqual([
+      'checkout',
+      'namespaces',
+      'payments',
+      'platform',
+      'projects',
+    ]);
+    expect(json.applicationSets).toEqual([]);
+    for (const a of json.applications) expect(a.status.health.status, a.metadata.name).toBe('Healthy');
+    const ops = json.events.filter((e) => e.type === 'app-operation');
+    expect(ops[0]).toMatchObject({ t: 0, app: 'platform', initiator: 'admin', automated: false });
+    expect(json.events.filter((e) => e.type === 'operation').every((e) => e.app)).toBe(true);
+  });
+
+  it('prints an `argocd app list` table by default', () => {
+    const result = run(platform);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toMatch(
+      /^NAME\s+CLUSTER\s+NAMESPACE\s+PROJECT\s+STATUS\s+HEALTH\s+SYNCPOLICY/,
+    );
+    expect(result.stdout).toMatch(/argocd\/platform\s+\S+\s+argocd\s+default\s+Synced\s+Healthy\s+Manual/);
+  });
+
+  it('refuses a Helm source with the file and line (exit 2)', () => {
+    const result = run(['--repo', `${fixtures}/repo`, `${fixtures}/helm-app.yaml`]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      `${fixtures}/helm-app.yaml:1:1: Application "charted": a Helm source is not simulated`,
+    );
+  });
+
+  it('refuses an action naming an unknown Application, and a missing folder (exit 2)', () => {
+    expect(run([...platform, '--then', '10:sync nobody']).stderr).toContain('no Application "nobody"');
+    const missing = run(['--repo', `${fixtures}/nope`, `${fixtures}/platform.yaml`]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`cannot read the folder ${fixtures}/nope`);
+  });
+
+  it('--then SECONDS:sync APP starts another operation at that time', () => {
+    const result = run([...platform, '--then', '60:sync checkout', '--json']);
+    expect(result.code).toBe(0);
+    const events = (JSON.parse(result.stdout) as { events: SimEvent[] }).events;
+    const again = events.filter((e) => e.type === 'app-operation' && e.app === 'checkout' && e.t === 60);
+    expect(again).toEqual([expect.objectContaining({ initiator: 'admin', automated: false })]);
+  });
+});

@@ -1,0 +1,143 @@
+import {
+  InputError,
+  runControlPlane,
+  startApplicationSetController,
+  type ControlPlaneAction,
+  type ControlPlaneResult,
+  type HealthOverrides,
+  type RepoRevision,
+} from '../../engine';
+import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
+import { checkApplicationSets } from '../../scenarios/applicationSetInput';
+import { checkArgoObjects, knownApplications } from '../../scenarios/platformInput';
+import { readFailure, type CommandIo } from '../command';
+import type { RunOptions } from './runOptions';
+
+/**
+ * `sim run --repo DIR FILE…` (contract.md §1.4, §1.5): the files hold Argo CD objects, DIR is the Git repository
+ * their sources point at (plain YAML: `*.yaml`, `*.yml`, `*.json`). The folder is read here, with the capped
+ * reader, and parsed before the engine runs; `--then` actions are checked against what the run knows.
+ */
+export function runRepo(
+  options: RunOptions,
+  io: CommandIo,
+  healthOverrides: HealthOverrides,
+): ControlPlaneResult {
+  const repo = readRepository(io, options.repo!, 'main');
+  const argocd: ParsedObject[] = options.files.flatMap((file) => {
+    const text = read(io, file);
+    const parsed = parseManifests(text, file);
+    // appset: an ApplicationSet that does not render is bad input at its template (contract.md §1.4).
+    checkApplicationSets(
+      text,
+      file,
+      parsed.map((p) => p.object),
+    );
+    return parsed;
+  });
+  checkArgoObjects(argocd, repo);
+  const known = knownApplications(argocd, repo);
+  const hasSets = argocd.some((p) => p.object.kind === 'ApplicationSet');
+  const actions = options.then.map((then) => action(then, io, known, hasSets));
+  return runControlPlane({
+    repository: repo,
+    objects: argocd.map((p) => p.object),
+    healthOverrides,
+    progressiveSyncs: options.progressiveSyncs,
+    applicationSetController: startApplicationSetController,
+    waveDelaySeconds: options.waveDelay ?? 2,
+    seed: options.seed ?? 1,
+    untilSeconds: options.until,
+    fail: options.fail,
+    actions,
+  });
+}
+
+const commandLine = { file: '<command line>', line: 1, column: 1 };
+
+function action(
+  then: { at: number; action: string },
+  io: CommandIo,
+  known: Set<string>,
+  hasSets: boolean,
+): ControlPlaneAction {
+  const [verb, ...args] = then.action.split(/\s+/);
+  const at = then.at;
+  const app = (): string => {
+    const name = args[0];
+    if (!name) throw new InputError(`--then ${at}:${verb} needs an Application name`, commandLine);
+    if (!known.has(name) && !hasSets)
+      throw new InputError(`--then ${at}:${verb} ${name}: no Application "${name}" in this run`, commandLine);
+    return name;
+  };
+  switch (verb) {
+    case 'commit': {
+      if (!args[0]) throw new InputError('--then SECONDS:commit needs a folder', commandLine);
+      return { at, type: 'commit', revision: readRepository(io, args[0], args[0]) };
+    }
+    case 'sync':
+      return { at, type: 'sync', app: app() };
+    case 'terminate':
+      return { at, type: 'terminate', app: app() };
+    case 'refresh':
+      return { at, type: 'refresh', app: app() };
+    case 'kubectl-apply': {
+      if (!args[0]) throw new InputError('--then SECONDS:kubectl-apply needs a file', commandLine);
+      return {
+        at,
+        type: 'kubectl-apply',
+        objects: parseManifests(read(io, args[0]), args[0]).map((p) => p.object),
+      };
+    }
+    case 'kubectl-delete': {
+      const [kind, name] = (args[0] ?? '').split('/');
+      if (!kind || !name)
+        throw new InputError('--then SECONDS:kubectl-delete takes KIND/NAME [-n NS]', commandLine);
+      const n = args.indexOf('-n');
+      return {
+        at,
+        type: 'kubectl-delete',
+        kind,
+        name,
+        ...(n >= 0 && args[n + 1] ? { namespace: args[n + 1] } : {}),
+      };
+    }
+    default:
+      throw new InputError(
+        `--then: unknown action "${verb}" (commit, sync, terminate, refresh, kubectl-apply, kubectl-delete)`,
+        commandLine,
+      );
+  }
+}
+
+/** A folder as one Git revision: every YAML or JSON file under it, parsed, keyed by its path in the folder. */
+export function readRepository(io: CommandIo, dir: string, name: string): RepoRevision {
+  if (!io.listFiles) throw new InputError(`cannot read the folder ${dir}`, commandLine);
+  let paths: string[];
+  try {
+    paths = io.listFiles(dir);
+  } catch (error) {
+    throw new InputError(`cannot read the folder ${dir}: ${readFailure(error)}`, {
+      file: dir,
+      line: 1,
+      column: 1,
+    });
+  }
+  const files: RepoRevision['files'] = {};
+  for (const path of paths.filter((p) => /\.(ya?ml|json)$/.test(p))) {
+    const full = `${dir.replace(/\/+$/, '')}/${path}`;
+    files[path] = parseManifests(read(io, full), full).map((p) => ({
+      object: p.object,
+      position: p.position,
+    }));
+  }
+  return { name, files };
+}
+
+function read(io: CommandIo, path: string): string {
+  try {
+    return io.readFile(path);
+  } catch (error) {
+    throw new InputError(`cannot read ${path}: ${readFailure(error)}`, { file: path, line: 1, column: 1 });
+  }
+}

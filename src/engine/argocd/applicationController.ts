@@ -1,0 +1,434 @@
+import type { Cluster } from '../cluster/cluster';
+import type { WatchEvent } from '../cluster/store';
+import type { HealthOverrides } from '../health/healthOverrides';
+import { isHook, type InputProblem } from '../sync';
+import type { Json, KubeObject } from '../types';
+import { AppTracker } from '../simulation/appTracker';
+import { AppEventSink, type EventSink } from '../simulation/eventLog';
+import { Rng } from '../random';
+import { toTimestamp } from '../clock';
+import { clone } from '../util/clone';
+import { applicationStatus } from './applicationStatus';
+import { decideAutoSync, isAutomatedSyncEnabled } from './autoSync';
+import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
+import { OperationRunner } from './operationRunner';
+import { projectsOf } from './projects';
+import type { RenderedSource, Repository } from './repository';
+import { retryStrategyOf } from './retryStrategy';
+
+/**
+ * Argo CD's application controller over the fake cluster's store (argocd-semantics.md §5.0, §5.2-§5.4). It
+ * watches `Application` objects in `argocd`; per Application it keeps an `AppTracker` (sync status and health of
+ * each managed resource, events stamped with `app`), runs the operation written in the object's `operation`
+ * field (one `OperationRunner`, one xstate actor, per operation) and writes the status back onto the object, where
+ * a parent's health Lua, the ApplicationSet controller, the page and the CLI read it.
+ *
+ * When it acts (§5.0): a new Application is refreshed at once; an `operation` starts at once; a change to a
+ * managed object re-queues the running operation (5 s batching); a completed operation is followed by a full
+ * refresh, which runs auto-sync; every app is refreshed every 120 s after a seeded jitter in [0, 60) s, fully
+ * when its `reconciledAt` is unset or older than 120 s.
+ */
+export interface ApplicationControllerOptions {
+  cluster: Cluster;
+  log: EventSink;
+  repository: Repository;
+  healthOverrides?: HealthOverrides;
+  waveDelaySeconds: number;
+  seed: number;
+  warnings: string[];
+  problems: InputProblem[];
+}
+
+interface AppState {
+  name: string;
+  sink: AppEventSink;
+  tracker: AppTracker;
+  runner?: OperationRunner;
+  /** The operation request the runner carries out, and whether it is a self-heal (partial) sync. */
+  request?: Json;
+  partial: boolean;
+  history: Json[];
+  conditions: Json[];
+  reconciledAtMs?: number;
+  rendered?: RenderedSource;
+  invalid?: string;
+  dirty: boolean;
+  lastFinishedAtMs?: number;
+  jitterMs: number;
+}
+
+const RESYNC_MS = 120_000;
+const HISTORY_LIMIT = 10;
+
+export class ApplicationController {
+  private readonly apps = new Map<string, AppState>();
+  private readonly jitter: Rng;
+
+  constructor(private readonly options: ApplicationControllerOptions) {
+    // Its own generator, so adding an Application never changes the cluster's pod names.
+    this.jitter = new Rng((options.seed ^ 0x5eed) >>> 0);
+  }
+
+  /** Every Application's state, by name. */
+  names(): string[] {
+    return [...this.apps.keys()].sort();
+  }
+
+  /** Feed every watch event of the store (the runner's single watch). */
+  onWatch(event: WatchEvent): void {
+    for (const state of this.apps.values()) {
+      if (state.tracker.onWatch(event)) {
+        state.runner?.noteChange();
+        this.markDirty(state);
+      }
+    }
+    const obj = event.object;
+    if (obj.kind === 'Application' && obj.metadata.namespace === ARGOCD_NAMESPACE) this.onApplication(event);
+  }
+
+  /** `argocd app sync NAME` from the CLI or the page: the operation written onto the object (initiator admin). */
+  requestSync(name: string, prune = false): boolean {
+    const obj = this.object(name);
+    if (!obj || obj.operation) return false;
+    const syncPolicy: Json = obj.spec?.syncPolicy ?? {};
+    const operation: Json = {
+      initiatedBy: { username: 'admin' },
+      sync: {
+        revision: this.options.repository.head,
+        prune,
+        ...(syncPolicy.syncOptions ? { syncOptions: [...syncPolicy.syncOptions] } : {}),
+      },
+      ...(syncPolicy.retry ? { retry: clone(syncPolicy.retry) } : {}),
+    };
+    this.setOperation(name, operation);
+    return true;
+  }
+
+  /** `argocd app terminate-op NAME`. */
+  terminate(name: string): void {
+    this.apps.get(name)?.runner?.terminate();
+  }
+
+  /** `argocd app get NAME --refresh`: a full refresh at once. */
+  refresh(name: string): void {
+    const state = this.apps.get(name);
+    if (state) this.reconcile(state, true);
+  }
+
+  /** Whether nothing is left to do: no operation runs or waits, and no refresh would start one. */
+  atRest(): boolean {
+    for (const state of this.apps.values()) {
+      const obj = this.object(state.name);
+      if (!obj) continue;
+      if (obj.operation || (state.runner && !state.runner.completed)) return false;
+      if (state.tracker.health.status === 'Progressing' && !state.invalid) return false;
+      const projectOk = projectsOf(this.options.cluster.store).has(obj.spec?.project ?? 'default');
+      if (state.invalid && projectOk) return false;
+      if (!state.invalid && state.rendered?.revision !== this.options.repository.head) return false;
+      if (!state.invalid && isAutomatedSyncEnabled(obj)) {
+        const kind = this.autoSyncDecision(state, obj).kind;
+        if (kind === 'sync' || kind === 'wait') return false;
+      }
+    }
+    return true;
+  }
+
+  /** The app each object belongs to, from its tracking annotation, when that app is known. */
+  appOf(obj: KubeObject): string | undefined {
+    const id = obj.metadata.annotations?.['argocd.argoproj.io/tracking-id'];
+    if (!id) return undefined;
+    const app = id.slice(0, id.indexOf(':'));
+    return this.apps.has(app) ? app : undefined;
+  }
+
+  private onApplication(event: WatchEvent): void {
+    const obj = event.object;
+    const name = obj.metadata.name ?? '';
+    const clock = this.options.cluster.clock;
+    if (event.type === 'DELETED') {
+      this.apps.get(name)?.runner?.terminate();
+      this.apps.delete(name);
+      return;
+    }
+    let state = this.apps.get(name);
+    if (!state) {
+      state = this.create(obj);
+      const created = state;
+      clock.schedule(clock.now(), () => this.reconcile(created, true), Priority.appRefresh);
+    } else if (event.old && JSON.stringify(event.old.spec) !== JSON.stringify(obj.spec)) {
+      const changed = state;
+      clock.schedule(clock.now(), () => this.reconcile(changed, false), Priority.appRefresh);
+    }
+    if (obj.operation && !event.old?.operation) {
+      const target = state;
+      clock.schedule(clock.now(), () => this.startOperation(target), Priority.appRefresh);
+    }
+  }
+
+  private create(obj: KubeObject): AppState {
+    const name = obj.metadata.name ?? '';
+    const sink = new AppEventSink(this.options.log, name);
+    const state: AppState = {
+      name,
+      sink,
+      tracker: undefined as unknown as AppTracker,
+      partial: false,
+      history: [],
+      conditions: [],
+      dirty: false,
+      jitterMs: this.jitter.int(60_000),
+    };
+    state.tracker = new AppTracker({
+      app: name,
+      namespace: obj.spec?.destination?.namespace ?? 'default',
+      store: this.options.cluster.store,
+      clock: this.options.cluster.clock,
+      log: sink,
+      healthOverrides: this.options.healthOverrides,
+      onFold: () => this.markDirty(state),
+    });
+    this.apps.set(name, state);
+    this.schedulePeriodic(state);
+    return state;
+  }
+
+  private object(name: string): KubeObject | undefined {
+    return this.options.cluster.store.get(appRef(name));
+  }
+
+  private setOperation(name: string, operation: Json): void {
+    this.options.cluster.store.patch(appRef(name), (draft) => {
+      draft.operation = operation;
+    });
+  }
+
+  /** §5.0: the informer resyncs every 120 s from t 0; each app is refreshed after its own jitter. */
+  private schedulePeriodic(state: AppState): void {
+    const clock = this.options.cluster.clock;
+    const now = clock.now();
+    const next = (Math.floor(now / RESYNC_MS) + 1) * RESYNC_MS + state.jitterMs;
+    clock.schedule(
+      next,
+      () => {
+        if (this.apps.get(state.name) !== state) return;
+        const at = clock.now();
+        const expired = state.reconciledAtMs === undefined || at - state.reconciledAtMs >= RESYNC_MS;
+        if (expired) this.reconcile(state, true);
+        this.schedulePeriodic(state);
+      },
+      Priority.appRefresh,
+    );
+  }
+
+  /** A refresh: the project check, the comparison with Git's current revision, and (full) auto-sync. */
+  private reconcile(state: AppState, full: boolean): void {
+    const obj = this.object(state.name);
+    if (!obj || this.apps.get(state.name) !== state) return;
+    const clock = this.options.cluster.clock;
+    const project = obj.spec?.project ?? 'default';
+    if (!projectsOf(this.options.cluster.store).has(project)) {
+      // §5.2, case 125 (ctrl L2976): sync and health Unknown, no auto-sync, reconciledAt left unset.
+      const message = `Application referencing project ${project} which does not exist`;
+      if (state.invalid !== message) {
+        state.invalid = message;
+        state.conditions = setCondition(state.conditions, 'InvalidSpecError', message, clock.now());
+        state.sink.push({ type: 'app', sync: 'Unknown', health: 'Unknown', message });
+      }
+      this.markDirty(state);
+      return;
+    }
+    if (state.invalid) {
+      state.invalid = undefined;
+      state.conditions = state.conditions.filter((c) => c.type !== 'InvalidSpecError');
+    }
+    const source: Json = obj.spec?.source ?? {};
+    const rendered = this.options.repository.render(source.path ?? '.', source.directory?.recurse === true);
+    state.rendered = rendered;
+    state.tracker.setDesired(rendered.objects, true, false);
+    if (full) state.reconciledAtMs = clock.now();
+    this.markDirty(state);
+    if (full) this.autoSync(state);
+  }
+
+  private autoSyncDecision(state: AppState, obj: KubeObject) {
+    return decideAutoSync({
+      app: obj,
+      syncStatus:
+        state.rendered?.revision === this.options.repository.head ? state.tracker.sync : 'OutOfSync',
+      resources: state.tracker.resources(),
+      revision: this.options.repository.head,
+      nowMs: this.options.cluster.clock.now(),
+      lastFinishedAtMs: state.lastFinishedAtMs,
+    });
+  }
+
+  private autoSync(state: AppState): void {
+    const obj = this.object(state.name);
+    if (!obj || state.invalid || (state.runner && !state.runner.completed)) return;
+    const decision = this.autoSyncDecision(state, obj);
+    const clock = this.options.cluster.clock;
+    if (decision.kind === 'condition') {
+      state.conditions = setCondition(state.conditions, 'SyncError', decision.message, clock.now());
+      this.markDirty(state);
+      return;
+    }
+    if (state.conditions.some((c) => c.type === 'SyncError')) {
+      state.conditions = state.conditions.filter((c) => c.type !== 'SyncError');
+      this.markDirty(state);
+    }
+    if (decision.kind === 'wait') {
+      clock.schedule(
+        clock.now() + decision.retryAfterMs,
+        () => this.reconcile(state, true),
+        Priority.appRefresh,
+      );
+    } else if (decision.kind === 'sync') {
+      this.setOperation(state.name, decision.operation);
+    }
+  }
+
+  /** §5.0: an `operation` written onto the Application starts at once. */
+  private startOperation(state: AppState): void {
+    const obj = this.object(state.name);
+    if (!obj?.operation || (state.runner && !state.runner.completed)) return;
+    const request: Json = clone(obj.operation);
+    const source: Json = obj.spec?.source ?? {};
+    const rendered = this.options.repository.render(source.path ?? '.', source.directory?.recurse === true);
+    if (state.rendered?.revision !== rendered.revision) {
+      // A sync compares with Git's latest revision first (`argocd app sync` refreshes the app).
+      state.rendered = rendered;
+      state.tracker.setDesired(rendered.objects, true, false);
+    }
+    const partial = request.sync?.resources === 'out-of-sync';
+    let desired = rendered.objects;
+    let positions = rendered.positions;
+    if (partial) {
+      // Self-heal syncs only the resources that are not Synced, and never runs hooks (§2.17, §5.4).
+      const outOfSync = new Set(
+        state.tracker
+          .resources()
+          .filter((r) => r.status !== 'Synced')
+          .map((r) => `${r.kind}/${r.name}`),
+      );
+      const keep = rendered.objects.map((o) => !isHook(o) && outOfSync.has(`${o.kind}/${o.metadata.name}`));
+      desired = rendered.objects.filter((_, i) => keep[i]);
+      positions = rendered.positions.filter((_, i) => keep[i]);
+    }
+    const destination = obj.spec?.destination?.namespace ?? 'default';
+    const initiatedBy: Json = request.initiatedBy ?? {};
+    state.sink.push({
+      type: 'app-operation',
+      app: state.name,
+      initiator: initiatedBy.username ?? '',
+      automated: initiatedBy.automated === true,
+    });
+    const runner = new OperationRunner(
+      {
+        app: state.name,
+        namespace: destination,
+        cluster: this.options.cluster,
+        log: state.sink,
+        tracker: state.tracker,
+        healthOverrides: this.options.healthOverrides,
+        strictNamespaces: true,
+        warnings: this.options.warnings,
+        problems: this.options.problems,
+        tickPriority: Priority.operationTick,
+        onUpdate: (record) => {
+          this.markDirty(state);
+          if (record.completed && state.runner === runner) this.completed(state);
+        },
+      },
+      {
+        desired,
+        positions,
+        revision: rendered.revision,
+        prune: request.sync?.prune === true,
+        syncOptions: request.sync?.syncOptions ?? obj.spec?.syncPolicy?.syncOptions ?? [],
+        retry: retryStrategyOf(request.retry),
+        waveDelaySeconds: this.options.waveDelaySeconds,
+      },
+    );
+    state.runner = runner;
+    state.request = request;
+    state.partial = partial;
+    runner.start();
+    runner.begin();
+    this.markDirty(state);
+  }
+
+  /** §5.0, §5.4: history for a Succeeded full sync, the operation field cleared, then a full refresh. */
+  private completed(state: AppState): void {
+    const clock = this.options.cluster.clock;
+    const record = state.runner!.record;
+    state.lastFinishedAtMs = clock.now();
+    if (record.phase === 'Succeeded' && !state.partial) {
+      const obj = this.object(state.name);
+      state.history = [
+        ...state.history,
+        {
+          id: (state.history.at(-1)?.id ?? -1) + 1,
+          revision: record.revision,
+          deployStartedAt: toTimestamp(record.startedAtMs),
+          deployedAt: toTimestamp(clock.now()),
+          source: clone(obj?.spec?.source ?? {}),
+          initiatedBy: clone(state.request?.initiatedBy ?? {}),
+        },
+      ].slice(-HISTORY_LIMIT);
+    }
+    clock.schedule(
+      clock.now(),
+      () => {
+        if (this.object(state.name)?.operation)
+          this.options.cluster.store.patch(appRef(state.name), (draft) => {
+            delete draft.operation;
+          });
+        this.reconcile(state, true);
+      },
+      Priority.appRefresh,
+    );
+  }
+
+  /** Write the app's status back to its object once per instant, however many things changed in it. */
+  private markDirty(state: AppState): void {
+    if (state.dirty) return;
+    state.dirty = true;
+    const clock = this.options.cluster.clock;
+    clock.schedule(clock.now(), () => this.writeStatus(state), Priority.appRefresh);
+  }
+
+  private writeStatus(state: AppState): void {
+    state.dirty = false;
+    const obj = this.object(state.name);
+    if (!obj || this.apps.get(state.name) !== state) return;
+    const invalid = state.invalid !== undefined;
+    const status = applicationStatus({
+      sync: invalid ? 'Unknown' : state.tracker.sync,
+      health: invalid ? { status: 'Unknown', message: '' } : state.tracker.health,
+      revision: state.rendered?.revision ?? this.options.repository.head,
+      source: obj.spec?.source ?? {},
+      destination: obj.spec?.destination ?? {},
+      reconciledAtMs: state.reconciledAtMs,
+      operation:
+        state.runner && state.request
+          ? { request: state.request, record: state.runner.record, partial: state.partial }
+          : undefined,
+      history: state.history,
+      resources: invalid ? [] : state.tracker.resources(),
+      conditions: state.conditions,
+    });
+    this.options.cluster.store.setStatus(appRef(state.name), status);
+  }
+}
+
+function appRef(name: string) {
+  return { group: 'argoproj.io', kind: 'Application', namespace: ARGOCD_NAMESPACE, name };
+}
+
+/** Set (or replace) the condition of a type, keeping its transition time when the message is unchanged. */
+function setCondition(conditions: Json[], type: string, message: string, nowMs: number): Json[] {
+  const existing = conditions.find((c) => c.type === type);
+  if (existing?.message === message) return conditions;
+  const rest = conditions.filter((c) => c.type !== type);
+  return [...rest, { type, message, lastTransitionTime: toTimestamp(nowMs) }];
+}

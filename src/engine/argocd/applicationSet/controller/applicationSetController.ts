@@ -1,0 +1,213 @@
+/**
+ * The ApplicationSet controller on the fake cluster (argocd-semantics.md §5.0, §5.1): it watches ApplicationSets
+ * and the Applications they own, and carries out `planReconcile`'s plan of each reconcile on the store. It talks to
+ * the application controller only through the store: it writes Applications (and `operation` on the ones a
+ * RollingSync step syncs) and reads back their `status`.
+ *
+ * When it reconciles is §5.0's list, decided by `shouldRequeueForApplication`/`…ForApplicationSet`: a set's
+ * creation or spec change; an owned app's deletion or spec/labels/annotations/finalizers change; with progressive
+ * syncs an owned app's health, sync status or operation (phase or start, with an operation on both sides); its
+ * own `status.applicationStatus` write, so it reconciles again until stable. Creating an Application never wakes
+ * it. A render error requeues after 3 minutes (appset ctrl L71).
+ *
+ * Reconciles run last in their instant: one drain timer per instant at `Priority.applicationSet`, after the cluster
+ * controllers, application refreshes and operation ticks of that instant, which reconciles the woken sets in name
+ * order. A write that wakes a set again queues another drain, so the application controller reacts
+ * to the operations just written before the set looks again.
+ */
+import { toTimestamp } from '../../../clock';
+import type { WatchEvent } from '../../../cluster/store';
+import type { KubeObject, ObjectRef } from '../../../types';
+import {
+  Priority,
+  type ApplicationSetController as ApplicationSetControllerPort,
+  type ControlPlaneContext,
+} from '../../controlPlanePorts';
+import { setApplicationSetStatusConditions, type ApplicationSetCondition } from '../conditions';
+import { planReconcile } from '../planReconcile';
+import { shouldRequeueForApplication, shouldRequeueForApplicationSet } from '../requeue';
+import type { ApplicationStatusEntry } from '../rollingSync/applicationStatus';
+import { isRollingSyncStrategy } from '../rollingSync/strategy';
+import { goCompare } from '../rollingSync/validationIssues';
+import { appField, entryField, HappeningOrder, isAfter, textOf } from './happeningOrder';
+import { createOrUpdateApplications, deleteApplications } from './writeApplications';
+
+/** appset ctrl `ReconcileRequeueOnValidationError`/render errors: 3 minutes. */
+export const ERROR_REQUEUE_MS = 3 * 60 * 1000;
+
+export class ApplicationSetController implements ApplicationSetControllerPort {
+  /** Sets to reconcile at the next drain, by `namespace/name`. */
+  private readonly dirty = new Set<string>();
+  private drainTimer: number | undefined;
+  private readonly order: HappeningOrder;
+  private readonly errorRequeues = new Map<string, number>();
+  /** How many reconciles ran, per set (for tests and the page). */
+  readonly reconciles = new Map<string, number>();
+
+  constructor(private readonly context: ControlPlaneContext) {
+    this.order = new HappeningOrder(() => context.clock.now());
+    context.watch((event) => this.onChange(event));
+    for (const set of context.store.list({ kind: 'ApplicationSet' })) this.wake(set);
+  }
+
+  /** Whether a reconcile is queued (a 3-minute error requeue does not count: it would keep a run alive for ever). */
+  busy(): boolean {
+    return this.dirty.size > 0;
+  }
+
+  private onChange(event: WatchEvent): void {
+    const { object, old, type } = event;
+    const progressive = this.context.progressiveSyncs;
+    if (object.kind === 'ApplicationSet') {
+      if (
+        type === 'ADDED' ||
+        (type === 'MODIFIED' && shouldRequeueForApplicationSet(old, object, progressive))
+      )
+        this.wake(object);
+      return;
+    }
+    if (object.kind !== 'Application') return;
+    const name = object.metadata.name ?? '';
+    if (type === 'DELETED') {
+      this.order.observe(appField(name, 'reconciledAt'), undefined);
+      this.order.observe(appField(name, 'startedAt'), undefined);
+    } else {
+      this.order.observe(appField(name, 'reconciledAt'), object.status?.reconciledAt);
+      this.order.observe(appField(name, 'startedAt'), object.status?.operationState?.startedAt);
+    }
+    const owner = object.metadata.ownerReferences?.find(
+      (ref) => ref.controller && ref.kind === 'ApplicationSet',
+    );
+    if (!owner) return;
+    const requeue =
+      type === 'DELETED' || (type === 'MODIFIED' && shouldRequeueForApplication(old, object, progressive));
+    if (requeue) this.wakeKey(`${object.metadata.namespace ?? ''}/${owner.name}`);
+  }
+
+  private wake(set: KubeObject): void {
+    this.wakeKey(`${set.metadata.namespace ?? ''}/${set.metadata.name ?? ''}`);
+  }
+
+  private wakeKey(key: string): void {
+    this.dirty.add(key);
+    const requeue = this.errorRequeues.get(key);
+    if (requeue !== undefined) {
+      this.context.clock.clearTimeout(requeue);
+      this.errorRequeues.delete(key);
+    }
+    this.scheduleDrain();
+  }
+
+  private scheduleDrain(): void {
+    if (this.drainTimer !== undefined) return;
+    const { clock } = this.context;
+    this.drainTimer = clock.schedule(clock.now(), () => this.drain(), Priority.applicationSet);
+  }
+
+  private drain(): void {
+    this.drainTimer = undefined;
+    const keys = [...this.dirty].sort(goCompare);
+    this.dirty.clear();
+    for (const key of keys) this.reconcile(key);
+  }
+
+  private reconcile(key: string): void {
+    const [namespace, name] = key.split('/');
+    const { store, clock } = this.context;
+    const appSet = store.get(setRef(namespace, name));
+    if (!appSet || appSet.metadata.deletionTimestamp) return;
+    this.reconciles.set(key, (this.reconciles.get(key) ?? 0) + 1);
+    const owned = store
+      .list({ kind: 'Application', namespace, ownerUid: appSet.metadata.uid })
+      .filter((app) =>
+        app.metadata.ownerReferences?.some((ref) => ref.controller && ref.kind === 'ApplicationSet'),
+      );
+    const nowKey = this.order.nextKey();
+    const plan = planReconcile(
+      this.order.setView(appSet),
+      owned.map((app) => this.order.appView(app)),
+      {
+        now: nowKey,
+        isAfter,
+        progressiveSyncs: this.context.progressiveSyncs,
+        projects: this.context.projects(),
+      },
+    );
+    for (const entries of plan.statusWrites) this.persistApplicationStatus(namespace, name, entries);
+    const rollingSync = this.context.progressiveSyncs && isRollingSyncStrategy(appSet);
+    for (const write of plan.conditionWrites) this.persistConditions(namespace, name, write, rollingSync);
+    if (plan.stoppedBy !== undefined) {
+      this.errorRequeues.set(
+        key,
+        clock.schedule(clock.now() + ERROR_REQUEUE_MS, () => {
+          this.errorRequeues.delete(key);
+          this.wakeKey(key);
+        }),
+      );
+      return;
+    }
+    createOrUpdateApplications(store, plan.apply);
+    deleteApplications(store, namespace, plan.delete);
+  }
+
+  /** One persisted version of `status.applicationStatus`: an `appset-status` event per changed entry. */
+  private persistApplicationStatus(namespace: string, name: string, entries: ApplicationStatusEntry[]): void {
+    const { store } = this.context;
+    const ref = setRef(namespace, name);
+    const current = store.get(ref);
+    if (!current) return;
+    const before: ApplicationStatusEntry[] = current.status?.applicationStatus ?? [];
+    const persisted = entries.map((entry) => ({
+      ...entry,
+      lastTransitionTime: textOf(entry.lastTransitionTime),
+    }));
+    for (const entry of entries) {
+      const old = before.find((e) => e.application === entry.application);
+      if (old && old.status === entry.status && old.message === entry.message && old.step === entry.step)
+        continue;
+      this.context.emit({
+        type: 'appset-status',
+        appset: name,
+        app: entry.application,
+        step: entry.step,
+        status: entry.status,
+        message: entry.message,
+      });
+    }
+    const status = { ...(current.status ?? {}) };
+    if (persisted.length > 0) status.applicationStatus = persisted;
+    else delete status.applicationStatus;
+    store.setStatus(ref, status);
+    for (const entry of entries)
+      this.order.remember(entryField(name, entry.application), entry.lastTransitionTime);
+  }
+
+  private persistConditions(
+    namespace: string,
+    name: string,
+    write: { conditions: ApplicationSetCondition[]; parametersGenerated: boolean },
+    rollingSync: boolean,
+  ): void {
+    const { store, clock } = this.context;
+    const ref = setRef(namespace, name);
+    const current = store.get(ref);
+    if (!current) return;
+    const result = setApplicationSetStatusConditions(
+      current.status?.conditions ?? [],
+      write.conditions,
+      write.parametersGenerated,
+      rollingSync,
+      toTimestamp(clock.now()),
+    );
+    if (result.changed) store.setStatus(ref, { ...(current.status ?? {}), conditions: result.conditions });
+  }
+}
+
+function setRef(namespace: string, name: string): ObjectRef {
+  return { group: 'argoproj.io', kind: 'ApplicationSet', namespace, name };
+}
+
+/** The factory the runner calls (`ApplicationSetControllerFactory`). */
+export function startApplicationSetController(context: ControlPlaneContext): ApplicationSetController {
+  return new ApplicationSetController(context);
+}

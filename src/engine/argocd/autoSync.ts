@@ -1,0 +1,124 @@
+import type { Json, KubeObject, SyncStatusCode } from '../types';
+import { clone } from '../util/clone';
+
+/**
+ * The auto-sync decision of Argo CD's application controller (appcontroller.go `autoSync`, `alreadyAttemptedSync`,
+ * `selfHealRemainingBackoff`; argocd-semantics.md §5.4), as a pure function of the Application object, the
+ * refresh's comparison and the time. The controller carries the decision out: it writes the operation onto the
+ * Application, sets or clears the `SyncError` condition, or schedules a refresh for a self-heal back-off.
+ */
+export interface AutoSyncResource {
+  status: SyncStatusCode;
+  requiresPruning?: boolean;
+}
+
+export interface AutoSyncInput {
+  /** The Application as stored: spec.syncPolicy, metadata.deletionTimestamp, operation, status.operationState. */
+  app: KubeObject;
+  /** The refresh's comparison: the app's sync status, its resources and the revision Git points at now. */
+  syncStatus: SyncStatusCode;
+  resources: readonly AutoSyncResource[];
+  revision: string;
+  nowMs: number;
+  /** When the last operation finished (virtual ms), if it did. */
+  lastFinishedAtMs?: number;
+}
+
+export type AutoSyncDecision =
+  | { kind: 'none'; reason: string }
+  | { kind: 'condition'; message: string }
+  | { kind: 'wait'; retryAfterMs: number }
+  | { kind: 'sync'; operation: Json };
+
+/** Argo CD's self-heal back-off flags: 2 s, ×3, capped at 300 s (§5.4). */
+const selfHeal = { durationMs: 2000, factor: 3, capMs: 300_000 };
+
+/** `selfHealRemainingBackoff`: the back-off of `attempts` minus the time since the last operation finished. */
+export function selfHealRemainingBackoff(
+  attempts: number,
+  nowMs: number,
+  finishedAtMs: number | undefined,
+): number {
+  // wait.Backoff.Step() `attempts` times: the last step's duration, 0 when there were none.
+  let delay = 0;
+  let duration = selfHeal.durationMs;
+  for (let i = 0; i < attempts; i++) {
+    delay = Math.min(duration, selfHeal.capMs);
+    duration = Math.min(duration * selfHeal.factor, selfHeal.capMs);
+  }
+  return finishedAtMs === undefined ? delay : delay - (nowMs - finishedAtMs);
+}
+
+/** Go's `fmt.Sprintf("%s", []string{rev})`. */
+const revisions = (rev: string) => `[${rev}]`;
+
+export function isAutomatedSyncEnabled(app: KubeObject): boolean {
+  const automated: Json = app.spec?.syncPolicy?.automated;
+  return automated != null && automated.enabled !== false;
+}
+
+export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
+  const { app, syncStatus, resources, revision } = input;
+  if (!isAutomatedSyncEnabled(app)) return { kind: 'none', reason: 'auto-sync is disabled' };
+  const automated: Json = app.spec.syncPolicy.automated;
+  if (app.operation != null) return { kind: 'none', reason: 'another operation is in progress' };
+  if (app.metadata.deletionTimestamp) return { kind: 'none', reason: 'application is being deleted' };
+  if (syncStatus !== 'OutOfSync') return { kind: 'none', reason: `application status is ${syncStatus}` };
+  if (automated.prune !== true) {
+    const pruneOnly = resources.every((r) => r.status === 'Synced' || r.requiresPruning === true);
+    if (pruneOnly)
+      return {
+        kind: 'none',
+        reason: 'need to prune extra resources only but automated prune is disabled',
+      };
+  }
+  const selfHealOn = automated.selfHeal === true;
+  const syncPolicy: Json = app.spec.syncPolicy;
+  const operation: Json = {
+    initiatedBy: { automated: true },
+    sync: {
+      revision,
+      prune: automated.prune === true,
+      ...(syncPolicy.syncOptions ? { syncOptions: [...syncPolicy.syncOptions] } : {}),
+    },
+    retry: syncPolicy.retry ? clone(syncPolicy.retry) : { limit: 5 },
+  };
+  const state: Json = app.status?.operationState;
+  if (alreadyAttemptedSync(app, revision)) {
+    if (state.phase !== 'Succeeded') {
+      return {
+        kind: 'condition',
+        message: `Failed last sync attempt to ${revisions(revision)}: ${state.message ?? ''}`,
+      };
+    }
+    if (!selfHealOn) return { kind: 'none', reason: `most recent sync already to ${revisions(revision)}` };
+    const previous = Number(state.operation?.sync?.selfHealAttemptsCount ?? 0);
+    const remaining = selfHealRemainingBackoff(previous, input.nowMs, input.lastFinishedAtMs);
+    if (remaining > 0) return { kind: 'wait', retryAfterMs: remaining };
+    operation.sync.selfHealAttemptsCount = previous + 1;
+    // Self-heal syncs only what is not Synced: a partial sync, no hooks (§2.17).
+    operation.sync.resources = 'out-of-sync';
+  }
+  if (automated.prune === true && automated.allowEmpty !== true) {
+    if (resources.length > 0 && resources.every((r) => r.requiresPruning === true)) {
+      return {
+        kind: 'condition',
+        message: `Skipping sync attempt to ${revisions(revision)}: auto-sync will wipe out all resources`,
+      };
+    }
+  }
+  return { kind: 'sync', operation };
+}
+
+/**
+ * `alreadyAttemptedSync`: the last operation has a result for this revision and this source (a new commit or a
+ * changed source is a new attempt).
+ */
+export function alreadyAttemptedSync(app: KubeObject, revision: string): boolean {
+  const state: Json = app.status?.operationState;
+  if (state?.operation?.sync == null || state.syncResult == null) return false;
+  if (state.syncResult.revision !== revision) return false;
+  const source: Json = state.syncResult.source;
+  if (source === undefined) return true;
+  return JSON.stringify(source) === JSON.stringify(app.spec?.source ?? null);
+}

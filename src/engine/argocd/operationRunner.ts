@@ -1,0 +1,247 @@
+import { createActor } from 'xstate';
+import { EPOCH_MS } from '../clock';
+import type { Cluster } from '../cluster/cluster';
+import type { HealthOverrides } from '../health/healthOverrides';
+import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type TickOutcome } from '../sync';
+import type { KubeObject, OperationPhase, SourcePosition } from '../types';
+import type { AppTracker } from '../simulation/appTracker';
+import { clusterPorts } from '../simulation/clusterPorts';
+import { isModified } from '../simulation/compare';
+import type { EventSink, UnstampedEvent } from '../simulation/eventLog';
+import { syncMachine, type RetryStrategy, type TickOutcome as MachineTick } from '../simulation/syncMachine';
+
+/** What one sync operation runs: one revision's desired objects and the operation's settings. */
+export interface OperationSpec {
+  desired: readonly KubeObject[];
+  /** Where each desired object came from (same index), for input problems. */
+  positions?: readonly (SourcePosition | undefined)[];
+  revision: string;
+  prune: boolean;
+  syncOptions: readonly string[];
+  retry?: RetryStrategy;
+  waveDelaySeconds: number;
+}
+
+/** What the runner needs from the Application it runs for. */
+export interface OperationHost {
+  app: string;
+  /** The Application's destination namespace. */
+  namespace: string;
+  cluster: Cluster;
+  log: EventSink;
+  /** The app's tracker: its live objects are the engine's prune candidates. */
+  tracker: AppTracker;
+  healthOverrides?: HealthOverrides;
+  /** Refuse namespaced objects in a namespace that does not exist (the control plane's cluster, §5.2). */
+  strictNamespaces?: boolean;
+  /** Warnings and input problems of the ticks, collected once each. */
+  warnings: string[];
+  problems: InputProblem[];
+  /** `SimClock.schedule` priority of the ticks (controlPlanePorts.ts `Priority`); 0 for the single-app form. */
+  tickPriority?: number;
+  /** Called whenever the operation's phase, message, retry count or results change, and when it completes. */
+  onUpdate?: (record: OperationRecord) => void;
+}
+
+/** The state of one operation, as `status.operationState` shows it. */
+export interface OperationRecord {
+  desired: readonly KubeObject[];
+  positions: readonly (SourcePosition | undefined)[] | undefined;
+  revision: string;
+  startedAtMs: number;
+  finishedAtMs?: number;
+  results: SyncResultRow[];
+  phase: OperationPhase;
+  message: string;
+  announced?: boolean;
+  completed: boolean;
+  retryCount: number;
+  /** Whether the operation was terminated by the user (a terminated operation never retries, §5.3). */
+  terminated?: boolean;
+  actor: ReturnType<typeof createActor<typeof syncMachine>>;
+}
+
+/**
+ * One sync operation of one Application, driven by its own `syncMachine` actor on the cluster's clock
+ * (argocd-semantics.md §2.1, §2.11, §2.16, §5.3): the machine decides when to tick, sleep and retry; each tick
+ * runs the pure `syncTick` (or `terminateTick`) against the fake cluster and reports back.
+ */
+export class OperationRunner {
+  readonly record: OperationRecord;
+
+  constructor(
+    private readonly host: OperationHost,
+    private readonly spec: OperationSpec,
+  ) {
+    const clock = host.cluster.clock;
+    const op: OperationRecord = {
+      desired: spec.desired,
+      positions: spec.positions,
+      revision: spec.revision,
+      startedAtMs: clock.now(),
+      results: [],
+      phase: 'Running',
+      message: '',
+      completed: false,
+      retryCount: 0,
+      actor: undefined as unknown as OperationRecord['actor'],
+    };
+    this.record = op;
+    const priority = host.tickPriority ?? 0;
+    const machine = syncMachine.provide({
+      actions: {
+        requestTick: () => clock.schedule(clock.now(), () => this.tick(false), priority),
+        requestTerminate: () => clock.schedule(clock.now(), () => this.tick(true), priority),
+        resetAttempt: () => {
+          op.results = [];
+        },
+      },
+    });
+    op.actor = createActor(machine, {
+      clock,
+      input: {
+        waveDelayMs: spec.waveDelaySeconds * 1000,
+        retry: spec.retry,
+        now: () => clock.now(),
+      },
+    });
+    op.actor.subscribe((snapshot) => {
+      const { phase, message, retryCount } = snapshot.context;
+      let updated = retryCount !== op.retryCount;
+      op.retryCount = retryCount;
+      if (phase && (phase !== op.phase || message !== op.message || !op.announced)) {
+        op.announced = true;
+        op.phase = phase;
+        op.message = message;
+        host.log.push({ type: 'operation', phase, message });
+        updated = true;
+      }
+      if (snapshot.status === 'done' && !op.completed) {
+        op.completed = true;
+        op.finishedAtMs = clock.now();
+        updated = true;
+      }
+      if (updated) host.onUpdate?.(op);
+    });
+  }
+
+  /** Start the actor; `sync.start` follows once the caller has wired change notifications (`noteChange`). */
+  start(): void {
+    this.record.actor.start();
+  }
+
+  /** Send `sync.start`: the operation's first tick is queued at once. */
+  begin(): void {
+    this.record.actor.send({ type: 'sync.start' });
+  }
+
+  get completed(): boolean {
+    return this.record.completed;
+  }
+
+  /** `argocd app terminate-op` (§2.16). */
+  terminate(): void {
+    if (this.record.completed) return;
+    this.record.terminated = true;
+    this.record.actor.send({ type: 'sync.terminate' });
+  }
+
+  /** §2.1 item 4: a change to a managed resource re-queues the operation (batched by the machine). */
+  noteChange(): void {
+    const op = this.record;
+    // Only the first change since the last tick matters (the machine batches from it), and sending an
+    // event through xstate for every write is a large part of a big sync's cost.
+    if (op.completed || op.actor.getSnapshot().context.changedAt !== null) return;
+    op.actor.send({ type: 'resource.changed', at: this.host.cluster.clock.now() });
+  }
+
+  /** One controller tick: the engine's `Sync()` (or `Terminate()`), its events, then `tick.done`. */
+  private tick(terminate: boolean): void {
+    const { host, spec } = this;
+    const op = this.record;
+    const clock = host.cluster.clock;
+    const ports = clusterPorts(
+      host.cluster,
+      host.app,
+      (obj) => this.shouldTrack(obj),
+      host.healthOverrides,
+      host.strictNamespaces,
+    );
+    const common = {
+      desired: op.desired,
+      positions: op.positions,
+      live: host.tracker.liveObjects().filter((o) => this.shouldTrack(o)),
+      results: op.results,
+      options: {
+        namespace: host.namespace,
+        revision: op.revision,
+        startedAt: Math.floor((EPOCH_MS + op.startedAtMs) / 1000),
+        prune: spec.prune,
+        dryRun: false,
+        syncOptions: [...spec.syncOptions],
+        pruneConfirmed: false,
+      },
+      ports,
+      diff: (target: KubeObject, live: KubeObject) => isModified(target, live),
+    };
+    host.log.hold();
+    let outcome: TickOutcome;
+    try {
+      outcome = terminate ? terminateTick(common) : syncTick(common);
+    } catch (error) {
+      // An engine bug must not hang the page: the operation ends in Error, as Argo CD's controller does on a panic.
+      outcome = {
+        phase: 'Error',
+        message: `sandbox error: ${error instanceof Error ? error.message : String(error)}`,
+        results: op.results,
+        steps: [],
+        events: [],
+        warnings: [],
+        problems: [],
+      };
+    }
+    const changed =
+      outcome.phase !== op.phase ||
+      outcome.message !== op.message ||
+      !sameResults(op.results, outcome.results);
+    op.results = outcome.results;
+    for (const w of outcome.warnings) if (!host.warnings.includes(w)) host.warnings.push(w);
+    for (const p of outcome.problems)
+      if (!host.problems.some((q) => q.message === p.message)) host.problems.push(p);
+    const step = outcome.steps.at(-1);
+    const events: UnstampedEvent[] = [...outcome.events];
+    if (step && !step.finalWave && outcome.phase === 'Running') {
+      events.push({ type: 'wave-delay', phase: step.phase, wave: step.wave, seconds: spec.waveDelaySeconds });
+    }
+    host.log.release(events);
+    if (changed) host.onUpdate?.(op);
+    const machineTick: MachineTick = {
+      phase: outcome.phase,
+      message: outcome.message,
+      changed,
+      ...(step ? { step: { phase: step.phase, wave: step.wave, final: step.finalWave, failed: false } } : {}),
+    };
+    op.actor.send({ type: 'tick.done', outcome: machineTick, at: clock.now() });
+  }
+
+  /**
+   * The namespace Argo CD creates for CreateNamespace=true is not tracked by the app (argocd-semantics.md §2.7):
+   * it is neither compared nor pruned.
+   */
+  shouldTrack(obj: KubeObject): boolean {
+    if (obj.kind !== 'Namespace' || obj.metadata.name !== this.host.namespace) return true;
+    return this.record.desired.some((d) => d.kind === 'Namespace' && d.metadata.name === this.host.namespace);
+  }
+}
+
+/** Whether two result lists say the same (the engine builds new rows every tick). */
+function sameResults(a: readonly SyncResultRow[], b: readonly SyncResultRow[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.status !== y.status || x.hookPhase !== y.hookPhase || x.message !== y.message || x.name !== y.name)
+      return false;
+  }
+  return true;
+}

@@ -1,0 +1,98 @@
+import type { KubeObject, SourcePosition } from '../types';
+
+/**
+ * The Git repository every Application's source points at (contract.md §1.4), as data: revisions over time,
+ * each a tree of files, each file the objects parsed from it with their source positions. Reading the folder and
+ * parsing YAML happen outside the engine (the CLI, the scenario reader); rendering a source is picking the files
+ * under `spec.source.path` (recursively with `directory.recurse`), as Argo CD's plain-directory source does.
+ * A commit makes a new revision current; a revert is a commit like any other.
+ */
+export interface RepoObject {
+  object: KubeObject;
+  position?: SourcePosition;
+}
+
+/** One revision: `path → objects`, paths relative to the repository root, `/`-separated. */
+export interface RepoRevision {
+  name: string;
+  files: Record<string, readonly RepoObject[]>;
+}
+
+export interface RenderedSource {
+  objects: KubeObject[];
+  positions: (SourcePosition | undefined)[];
+  /** The 40-hex-digit revision (commit SHA) the objects came from. */
+  revision: string;
+}
+
+export class Repository {
+  private readonly revisions: RepoRevision[] = [];
+  private readonly shas: string[] = [];
+
+  constructor(initial: RepoRevision) {
+    this.commit(initial);
+  }
+
+  /** Make `revision` the current one; returns its SHA. */
+  commit(revision: RepoRevision): string {
+    this.revisions.push(revision);
+    const sha = commitSha(revision, this.shas.at(-1) ?? '');
+    this.shas.push(sha);
+    return sha;
+  }
+
+  get head(): string {
+    return this.shas.at(-1)!;
+  }
+
+  get headName(): string {
+    return this.revisions.at(-1)!.name;
+  }
+
+  /** The objects of a plain-directory source at the current revision, in file-name order then document order. */
+  render(path: string, recurse: boolean): RenderedSource {
+    const tree = this.revisions.at(-1)!.files;
+    const dir = normalizePath(path);
+    const objects: KubeObject[] = [];
+    const positions: (SourcePosition | undefined)[] = [];
+    for (const file of Object.keys(tree).sort()) {
+      if (!inDirectory(file, dir, recurse)) continue;
+      for (const item of tree[file]) {
+        objects.push(item.object);
+        positions.push(item.position);
+      }
+    }
+    return { objects, positions, revision: this.head };
+  }
+
+  /** Whether the current revision has a directory (or file) at `path`. */
+  hasPath(path: string): boolean {
+    const dir = normalizePath(path);
+    if (dir === '') return true;
+    return Object.keys(this.revisions.at(-1)!.files).some((f) => f === dir || f.startsWith(dir + '/'));
+  }
+}
+
+/** `path` without `./`, leading or trailing slashes; `.` and `` are the root. */
+export function normalizePath(path: string): string {
+  const parts = path.split('/').filter((p) => p !== '' && p !== '.');
+  return parts.join('/');
+}
+
+function inDirectory(file: string, dir: string, recurse: boolean): boolean {
+  if (dir !== '' && !file.startsWith(dir + '/')) return false;
+  const rest = dir === '' ? file : file.slice(dir.length + 1);
+  return recurse || !rest.includes('/');
+}
+
+/** A stable Git-like SHA of a revision's content and its parent, so the same history gives the same SHAs. */
+function commitSha(revision: RepoRevision, parent: string): string {
+  const text = parent + JSON.stringify(revision);
+  let out = '';
+  let h = 0x811c9dc5;
+  for (let round = 0; round < 5; round++) {
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193 + round * 2);
+    out += (h >>> 0).toString(16).padStart(8, '0');
+  }
+  return out;
+}

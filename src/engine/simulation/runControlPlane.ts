@@ -1,0 +1,260 @@
+import { SimClock } from '../clock';
+import { refOf } from '../cluster/gvk';
+import type { WatchEvent } from '../cluster/store';
+import type { SimEvent } from '../events';
+import type { HealthOverrides } from '../health/healthOverrides';
+import { RunLimits } from '../limits';
+import { Rng } from '../random';
+import type { InputProblem } from '../sync';
+import type { Json, KubeObject } from '../types';
+import { clone } from '../util/clone';
+import { ApplicationController } from '../argocd/applicationController';
+import {
+  ARGOCD_NAMESPACE,
+  type ApplicationSetController,
+  type ApplicationSetControllerFactory,
+} from '../argocd/controlPlanePorts';
+import { projectsOf } from '../argocd/projects';
+import { Repository, type RepoRevision } from '../argocd/repository';
+import { createCluster } from './createCluster';
+import { EventLog } from './eventLog';
+import { PodTracker } from './podTracker';
+
+/**
+ * A run of the small Argo CD control plane (contract.md §1.4, §1.5; argocd-semantics.md §5): a Git repository,
+ * Argo CD's objects (Applications, AppProjects, ApplicationSets) applied into `argocd` at t 0, the application
+ * controller and (when given) the ApplicationSet controller, and a script of timed actions. Applications given
+ * without `automated` are synced at t 0 in the order given, as `argocd app sync NAME` would. The clock runs until
+ * every operation has ended and the cluster has been at rest for a moment, or until `untilSeconds`.
+ *
+ * The one place where watchers are attached to the store is `attachWatchers`.
+ */
+export type ControlPlaneAction =
+  | { at: number; type: 'commit'; revision: RepoRevision }
+  | { at: number; type: 'sync'; app: string; prune?: boolean }
+  | { at: number; type: 'terminate'; app: string }
+  | { at: number; type: 'refresh'; app: string }
+  | { at: number; type: 'kubectl-apply'; objects: KubeObject[] }
+  | { at: number; type: 'kubectl-delete'; kind: string; name: string; namespace?: string; group?: string };
+
+export interface ControlPlaneInput {
+  /** The repository's first revision (later ones come from `commit` actions). */
+  repository: RepoRevision;
+  /** Argo CD objects, in the order given (kubectl apply -n argocd -f …). */
+  objects: readonly KubeObject[];
+  healthOverrides?: HealthOverrides;
+  progressiveSyncs?: boolean;
+  waveDelaySeconds?: number;
+  seed?: number;
+  untilSeconds?: number;
+  actions?: readonly ControlPlaneAction[];
+  /** Workloads made to fail (contract `--fail`). */
+  fail?: readonly string[];
+  /** The ApplicationSet controller (src/engine/argocd/applicationSet/); without it sets are only stored. */
+  applicationSetController?: ApplicationSetControllerFactory;
+}
+
+export interface ControlPlaneResult {
+  /** The first Application given (or the first generated one, by name), as `argocd app get -o json`. */
+  application: Json;
+  /** Every Application in `argocd` at the end, by name. */
+  applications: Json[];
+  applicationSets: Json[];
+  events: SimEvent[];
+  live: KubeObject[];
+  logs: Record<string, string[]>;
+  logTimes: Record<string, number[]>;
+  endT: number;
+  warnings: string[];
+  problems: InputProblem[];
+}
+
+/** The namespaces a fresh cluster has (§5.2). */
+const initialNamespaces = ['default', 'kube-system', 'kube-public', ARGOCD_NAMESPACE];
+/** The cluster must stay at rest this long before the run stops (as in the single-app form). */
+const REST_MS = 10_000;
+
+export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
+  const clock = new SimClock(0);
+  const cluster = createCluster({ clock, rng: new Rng(input.seed ?? 1), failures: input.fail ?? [] });
+  const store = cluster.store;
+  for (const name of initialNamespaces)
+    store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  const log = new EventLog(() => clock.now());
+  log.start(0);
+  const repository = new Repository(input.repository);
+  const warnings: string[] = [];
+  const problems: InputProblem[] = [];
+  const controller = new ApplicationController({
+    cluster,
+    log,
+    repository,
+    healthOverrides: input.healthOverrides,
+    waveDelaySeconds: input.waveDelaySeconds ?? 2,
+    seed: input.seed ?? 1,
+    warnings,
+    problems,
+  });
+  const limits = new RunLimits();
+  const extraWatchers: ((event: WatchEvent) => void)[] = [];
+  attachWatchers();
+
+  let appSets: ApplicationSetController | undefined;
+  if (input.applicationSetController) {
+    appSets = input.applicationSetController({
+      store,
+      clock,
+      emit: (event) => log.push(event),
+      progressiveSyncs: input.progressiveSyncs ?? false,
+      projects: () => projectsOf(store),
+      watch: (listener) => extraWatchers.push(listener),
+    });
+  } else if (input.objects.some((o) => o.kind === 'ApplicationSet')) {
+    warnings.push('ApplicationSets are stored but not reconciled: no ApplicationSet controller in this run');
+  }
+
+  for (const obj of input.objects) {
+    store.apply({ ...clone(obj), metadata: { ...clone(obj.metadata), namespace: ARGOCD_NAMESPACE } });
+  }
+  // Apps given without auto-sync are synced at t 0, in the order given (`argocd app sync NAME`).
+  for (const obj of input.objects) {
+    if (obj.kind !== 'Application' || obj.spec?.syncPolicy?.automated) continue;
+    const name = obj.metadata.name ?? '';
+    clock.schedule(0, () => controller.requestSync(name), 1);
+  }
+  let pendingActions = 0;
+  for (const action of input.actions ?? []) {
+    pendingActions++;
+    clock.schedule(action.at * 1000, () => {
+      pendingActions--;
+      act(action);
+    });
+  }
+
+  const until = (input.untilSeconds ?? 3600) * 1000;
+  let restingSince: number | undefined;
+  for (;;) {
+    const next = clock.nextDeadline();
+    if (next === undefined || next > until) break;
+    if (restingSince !== undefined && next > restingSince + REST_MS) break;
+    clock.runNext();
+    limits.check(log.events.length, log.seconds(clock.now()));
+    if (clock.nextDeadline() === clock.now()) continue;
+    const resting =
+      pendingActions === 0 && !(appSets?.busy() ?? false) && controller.atRest() && clusterAtRest();
+    restingSince = resting ? (restingSince ?? clock.now()) : undefined;
+  }
+  if (restingSince === undefined && clock.now() < until) clock.advanceTo(until);
+
+  const applications = store
+    .list({ kind: 'Application', namespace: ARGOCD_NAMESPACE })
+    .map(view)
+    .sort(byName);
+  const firstGiven = input.objects.find((o) => o.kind === 'Application')?.metadata.name;
+  const application = applications.find((a) => a.metadata.name === firstGiven) ?? applications[0] ?? null;
+  const logs: Record<string, string[]> = {};
+  const logTimes: Record<string, number[]> = {};
+  for (const [key, lines] of [...cluster.logs.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    logs[key] = [...lines];
+    logTimes[key] = (cluster.logTimes.get(key) ?? []).map((ms) => log.seconds(ms));
+  }
+  return {
+    application,
+    applications,
+    applicationSets: store
+      .list({ kind: 'ApplicationSet', namespace: ARGOCD_NAMESPACE })
+      .map(view)
+      .sort(byName),
+    events: log.events,
+    live: store.all(),
+    logs,
+    logTimes,
+    endT: log.seconds(clock.now()),
+    warnings,
+    problems,
+  };
+
+  /** Every watcher of the run, in one place: limits, the application controller, pods, then the others. */
+  function attachWatchers(): void {
+    const pods = new PodTracker({ store, log, appOf: (obj) => controller.appOf(obj) });
+    store.watch((event) => {
+      limits.count(event.type, event.object);
+      controller.onWatch(event);
+      pods.onWatch(event);
+      for (const watcher of extraWatchers) watcher(event);
+    });
+  }
+
+  function act(action: ControlPlaneAction): void {
+    switch (action.type) {
+      case 'commit': {
+        const sha = repository.commit(action.revision);
+        log.push({ type: 'commit', revision: sha });
+        break;
+      }
+      case 'sync':
+        if (!controller.requestSync(action.app, action.prune ?? false))
+          warnings.push(`sync ${action.app}: another operation is already in progress`);
+        break;
+      case 'terminate':
+        controller.terminate(action.app);
+        break;
+      case 'refresh':
+        controller.refresh(action.app);
+        break;
+      case 'kubectl-apply':
+        for (const obj of action.objects) {
+          const target = obj.metadata.namespace
+            ? obj
+            : { ...obj, metadata: { ...obj.metadata, namespace: 'default' } };
+          try {
+            store.apply(target);
+          } catch (error) {
+            warnings.push(`kubectl apply: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+        break;
+      case 'kubectl-delete': {
+        const ref = {
+          group: action.group ?? '',
+          kind: action.kind,
+          namespace: action.namespace ?? 'default',
+          name: action.name,
+        };
+        const found =
+          store.get(ref) ??
+          store
+            .list({ kind: action.kind })
+            .find(
+              (o) =>
+                o.metadata.name === action.name &&
+                (o.metadata.namespace ?? '') === (action.namespace ?? 'default'),
+            );
+        if (found) store.delete(refOf(found), { propagationPolicy: 'Background' });
+        else warnings.push(`kubectl delete: ${action.kind}/${action.name} not found`);
+        break;
+      }
+    }
+  }
+
+  /** No pod starting or terminating, nothing waiting for deletion (as the single-app form's `isSettled`). */
+  function clusterAtRest(): boolean {
+    for (const obj of store.scan({ kind: 'Pod' })) {
+      if (obj.metadata.deletionTimestamp) return false;
+      const phase = obj.status?.phase;
+      if (phase === 'Pending' || phase === undefined) return false;
+    }
+    return true;
+  }
+}
+
+/** An object as `kubectl get -o json` shows it (a copy). */
+function view(obj: KubeObject): Json {
+  return clone(obj);
+}
+
+function byName(a: Json, b: Json): number {
+  const x = a.metadata.name ?? '';
+  const y = b.metadata.name ?? '';
+  return x < y ? -1 : x > y ? 1 : 0;
+}

@@ -1,0 +1,80 @@
+import { InputError } from '../engine/inputError';
+import type { KubeObject, RepoRevision, SourcePosition } from '../engine';
+import type { ParsedObject } from './manifests';
+
+/**
+ * Checks of a control-plane run's input (contract.md §1.4), shared by `sim run --repo` and platform scenarios:
+ * every Argo CD object lives in `argocd`, every Application (given, or found in the repository for an app of
+ * apps) has a plain-directory source whose path exists in the repository. Helm and Kustomize sources are not
+ * simulated. Problems throw an InputError at the object's file, line and column.
+ */
+const at = (position: SourcePosition | undefined): SourcePosition =>
+  position ?? { file: '<input>', line: 1, column: 1 };
+
+const argoKinds = new Set(['Application', 'ApplicationSet', 'AppProject']);
+
+export function checkArgoObjects(objects: readonly ParsedObject[], repo: RepoRevision): void {
+  for (const { object, position } of objects) {
+    if (!argoKinds.has(object.kind))
+      throw new InputError(
+        `${object.kind} "${object.metadata.name ?? ''}" is not an Argo CD object (Application, ApplicationSet, AppProject); put it in the repository`,
+        at(position),
+      );
+    const ns = object.metadata.namespace;
+    if (ns !== undefined && ns !== 'argocd')
+      throw new InputError(
+        `${object.kind} "${object.metadata.name}" is in namespace "${ns}": Argo CD objects live in "argocd"`,
+        at(position),
+      );
+    if (object.kind === 'Application') checkSource(object, position, repo);
+  }
+  // Child Applications of an app of apps are checked where they are written, in the repository.
+  for (const [file, items] of Object.entries(repo.files)) {
+    for (const item of items) {
+      if (item.object.kind === 'Application')
+        checkSource(item.object, item.position ?? { file, line: 1, column: 1 }, repo);
+    }
+  }
+}
+
+function checkSource(app: KubeObject, position: SourcePosition | undefined, repo: RepoRevision): void {
+  const name = app.metadata.name ?? '';
+  const source = app.spec?.source;
+  if (app.spec?.sources)
+    throw new InputError(`Application "${name}": multiple sources are not simulated`, at(position));
+  if (!source || typeof source !== 'object')
+    throw new InputError(`Application "${name}" has no spec.source`, at(position));
+  if (source.helm !== undefined || source.chart !== undefined)
+    throw new InputError(
+      `Application "${name}": a Helm source is not simulated; render it (helm template) into a plain directory`,
+      at(position),
+    );
+  if (source.kustomize !== undefined)
+    throw new InputError(
+      `Application "${name}": a Kustomize source is not simulated; render it (kustomize build) into a plain directory`,
+      at(position),
+    );
+  const path = typeof source.path === 'string' ? source.path : undefined;
+  if (path === undefined) throw new InputError(`Application "${name}" has no spec.source.path`, at(position));
+  if (path.startsWith('/') || path.split('/').includes('..'))
+    throw new InputError(`Application "${name}": path "${path}" is outside the repository`, at(position));
+  const dir = path
+    .split('/')
+    .filter((p: string) => p !== '' && p !== '.')
+    .join('/');
+  const exists = dir === '' || Object.keys(repo.files).some((f) => f.startsWith(dir + '/'));
+  if (!exists)
+    throw new InputError(
+      `Application "${name}": path "${path}" does not exist in the repository`,
+      at(position),
+    );
+}
+
+/** The Application names a run can refer to: the ones given, and those an app of apps writes from the repo. */
+export function knownApplications(objects: readonly ParsedObject[], repo: RepoRevision): Set<string> {
+  const names = new Set<string>();
+  for (const { object } of objects) if (object.kind === 'Application') names.add(object.metadata.name ?? '');
+  for (const items of Object.values(repo.files))
+    for (const { object } of items) if (object.kind === 'Application') names.add(object.metadata.name ?? '');
+  return names;
+}

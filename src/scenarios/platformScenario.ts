@@ -1,0 +1,201 @@
+import { isMap, isScalar, isSeq, type LineCounter, type Node as YamlNode } from 'yaml';
+import type { ControlPlaneAction, RepoRevision } from '../engine';
+import type { ParsedObject } from './manifests';
+import { checkParsedApplicationSets } from './applicationSetInput';
+import { checkArgoObjects, knownApplications } from './platformInput';
+
+/**
+ * A platform scenario: several Applications in a small Argo CD control plane (contract.md §1.4, §1.5). It is a
+ * scenario file (src/scenarios/scenario.ts) with `repo:` instead of `revisions:`:
+ *
+ * ```yaml
+ * title: …
+ * summary: …
+ * repo:                      # the Git repository: named revisions, each a tree of files
+ *   revisions:               # the first is HEAD at t 0; the others are made current by `commit` actions
+ *     - name: main
+ *       files:
+ *         apps/projects.yaml: | …manifests…
+ *         teams/checkout/deploy.yaml: | …
+ * argocd: |                  # the Argo CD objects applied in `argocd` at t 0 (Applications, AppProjects,
+ *   …                        # ApplicationSets); apps without `automated` are synced at t 0 in this order
+ * argocdCm: |                # optional: the argocd-cm ConfigMap (its health Lua), as `--argocd-cm`
+ *   …
+ * progressiveSyncs: false    # optional: `--progressive-syncs`
+ * options: { waveDelay: 2, seed: 1, until: 600 }
+ * actions:                   # timed, as `--then S:ACTION`
+ *   - { at: 60, commit: revert }            # a revision of repo.revisions, by name
+ *   - { at: 90, sync: checkout }            # also terminate: APP, refresh: APP
+ *   - { at: 30, kubectl-delete: Deployment/checkout, namespace: checkout }
+ *   - { at: 30, kubectl-apply: "…manifests…" }
+ * toggles:                   # switches the page offers; each sets one or more of:
+ *   - { id: healthCheck, label: Add the Application health check, healthCheck: true }
+ *   - { id: fail, label: Make the payments workload fail, fail: deployment/payments }
+ *   # (room for progressiveSyncs: true, maxUpdate: …, appsetFail: … on ApplicationSet scenarios)
+ * expect:
+ *   apps: { platform: { operationPhase: Succeeded, syncStatus: Synced, health: Healthy } }
+ * ```
+ */
+export interface PlatformSpec {
+  revisions: RepoRevision[];
+  /** The Argo CD objects, with positions in the scenario file. */
+  argocd: ParsedObject[];
+  argocdCm?: string;
+  progressiveSyncs: boolean;
+  actions: ScenarioAction[];
+  expectApps: Record<string, { operationPhase?: string; syncStatus?: string; health?: string }>;
+}
+
+/** An action as the scenario holds it: a commit names a revision of `repo.revisions`. */
+export type ScenarioAction =
+  | Exclude<ControlPlaneAction, { type: 'commit' } | { type: 'kubectl-apply' }>
+  | { at: number; type: 'commit'; revision: string }
+  | { at: number; type: 'kubectl-apply'; objects: ParsedObject[] };
+
+export interface PlatformToggle {
+  id: string;
+  label: string;
+  fail?: string;
+  /** Whether the Application health Lua of `argocdCm` applies (true) or not (false). */
+  healthCheck?: boolean;
+  progressiveSyncs?: boolean;
+  maxUpdate?: number | string;
+  appsetFail?: string;
+}
+
+export interface PlatformContext {
+  file: string;
+  text: string;
+  lineCounter: LineCounter;
+  root: YamlNode;
+  data: Record<string, unknown>;
+  fail: (message: string, node?: YamlNode | null) => never;
+  /** Parse a block of manifests found at `node`, positions mapped to the scenario file. */
+  manifests: (text: string, node: YamlNode) => ParsedObject[];
+}
+
+/** Whether a scenario file is a platform scenario. */
+export function looksLikePlatformScenario(text: string): boolean {
+  return /^repo\s*:/m.test(text);
+}
+
+export function parsePlatform(ctx: PlatformContext): PlatformSpec {
+  const { fail, data } = ctx;
+  const root = ctx.root as YamlNode & { get(key: string, keep: true): unknown };
+  const repoNode = root.get('repo', true) as YamlNode | undefined;
+  if (!isMap(repoNode)) return fail('repo must be a mapping with revisions', repoNode ?? ctx.root);
+  const revisionsNode = repoNode.get('revisions', true) as YamlNode | undefined;
+  if (!isSeq(revisionsNode) || revisionsNode.items.length === 0)
+    return fail('repo.revisions must be a list with at least one revision', revisionsNode ?? repoNode);
+  const revisions: RepoRevision[] = revisionsNode.items.map((item, i) => {
+    if (!isMap(item))
+      return fail(`repo.revisions[${i}] must be a mapping with name and files`, item as YamlNode);
+    const nameNode = item.get('name', true) as YamlNode | undefined;
+    const name = isScalar(nameNode) ? String(nameNode.value) : `revision ${i + 1}`;
+    const filesNode = item.get('files', true) as YamlNode | undefined;
+    if (!isMap(filesNode))
+      return fail(`repo.revisions[${i}].files must map paths to manifests`, filesNode ?? item);
+    const files: RepoRevision['files'] = {};
+    for (const pair of filesNode.items) {
+      const key = pair.key as YamlNode;
+      const value = pair.value as YamlNode;
+      if (!isScalar(key) || !isScalar(value) || typeof value.value !== 'string')
+        return fail(`repo.revisions[${i}].files: each entry is "path: | manifests"`, key ?? filesNode);
+      const path = String(key.value);
+      if (!/\.(ya?ml|json)$/.test(path))
+        return fail(`${path}: only *.yaml, *.yml and *.json files are read`, key);
+      files[path] = ctx
+        .manifests(value.value, value)
+        .map((p) => ({ object: p.object, position: p.position }));
+    }
+    return { name, files };
+  });
+
+  const argocdNode = root.get('argocd', true) as YamlNode | undefined;
+  if (!isScalar(argocdNode) || typeof argocdNode.value !== 'string')
+    return fail(
+      'argocd must be a block of Argo CD objects (Applications, AppProjects, ApplicationSets)',
+      argocdNode ?? ctx.root,
+    );
+  const argocd = ctx.manifests(argocdNode.value, argocdNode);
+  checkArgoObjects(argocd, revisions[0]);
+  checkParsedApplicationSets(argocdNode.value, argocd);
+
+  const cm = data.argocdCm;
+  if (cm !== undefined && typeof cm !== 'string')
+    fail('argocdCm must be the argocd-cm ConfigMap as text', root.get('argocdCm', true) as YamlNode);
+  const known = knownApplications(argocd, revisions[0]);
+  const hasSets = argocd.some((p) => p.object.kind === 'ApplicationSet');
+  const actionsNode = root.get('actions', true) as YamlNode | undefined;
+  const actions: ScenarioAction[] = [];
+  if (actionsNode !== undefined) {
+    if (!isSeq(actionsNode)) return fail('actions must be a list', actionsNode);
+    for (const item of actionsNode.items) {
+      const node = item as YamlNode;
+      const a = (isMap(node) ? node.toJSON() : undefined) as Record<string, unknown> | undefined;
+      if (!a || typeof a.at !== 'number' || a.at < 0) return fail('each action needs at: SECONDS ≥ 0', node);
+      const at = a.at;
+      const app = (key: string): string => {
+        const name = String(a[key]);
+        if (!known.has(name) && !hasSets) fail(`${key}: no Application "${name}" in this scenario`, node);
+        return name;
+      };
+      if (a.commit !== undefined) {
+        if (!revisions.some((r) => r.name === String(a.commit)))
+          fail(`commit: no revision "${String(a.commit)}" in repo.revisions`, node);
+        actions.push({ at, type: 'commit', revision: String(a.commit) });
+      } else if (a.sync !== undefined)
+        actions.push({ at, type: 'sync', app: app('sync'), prune: a.prune === true });
+      else if (a.terminate !== undefined) actions.push({ at, type: 'terminate', app: app('terminate') });
+      else if (a.refresh !== undefined) actions.push({ at, type: 'refresh', app: app('refresh') });
+      else if (typeof a['kubectl-apply'] === 'string') {
+        const valueNode = (node as YamlNode & { get(k: string, keep: true): YamlNode }).get(
+          'kubectl-apply',
+          true,
+        );
+        actions.push({ at, type: 'kubectl-apply', objects: ctx.manifests(a['kubectl-apply'], valueNode) });
+      } else if (typeof a['kubectl-delete'] === 'string') {
+        const [kind, name] = a['kubectl-delete'].split('/');
+        if (!kind || !name) fail('kubectl-delete takes KIND/NAME', node);
+        actions.push({
+          at,
+          type: 'kubectl-delete',
+          kind,
+          name,
+          ...(typeof a.namespace === 'string' ? { namespace: a.namespace } : {}),
+        });
+      } else
+        fail('an action is one of commit, sync, terminate, refresh, kubectl-apply, kubectl-delete', node);
+    }
+  }
+  const expect = (data.expect ?? {}) as { apps?: PlatformSpec['expectApps'] };
+  return {
+    revisions,
+    argocd,
+    ...(typeof cm === 'string' ? { argocdCm: cm } : {}),
+    progressiveSyncs: data.progressiveSyncs === true,
+    actions,
+    expectApps: expect.apps ?? {},
+  };
+}
+
+/** The toggles of a platform scenario (every field but id and label optional). */
+export function parsePlatformToggles(value: unknown, fail: (message: string) => never): PlatformToggle[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return fail('toggles must be a list');
+  return value.map((t, i) => {
+    const toggle = t as Record<string, unknown>;
+    if (typeof toggle?.id !== 'string') fail(`toggles[${i}] needs an id`);
+    return {
+      id: String(toggle.id),
+      label: String(toggle.label ?? toggle.id),
+      ...(typeof toggle.fail === 'string' ? { fail: toggle.fail } : {}),
+      ...(typeof toggle.healthCheck === 'boolean' ? { healthCheck: toggle.healthCheck } : {}),
+      ...(typeof toggle.progressiveSyncs === 'boolean' ? { progressiveSyncs: toggle.progressiveSyncs } : {}),
+      ...(typeof toggle.maxUpdate === 'number' || typeof toggle.maxUpdate === 'string'
+        ? { maxUpdate: toggle.maxUpdate }
+        : {}),
+      ...(typeof toggle.appsetFail === 'string' ? { appsetFail: toggle.appsetFail } : {}),
+    };
+  });
+}
