@@ -166,7 +166,7 @@ const notesCache = new WeakMap<readonly SimEvent[], { endT: number; notes: strin
 /**
  * Why each parent's waves wait for its children, or why they do not: without the health check for
  * `argoproj.io/Application` a child has no health (Argo CD since 1.8), so the parent counts it done as soon as
- * it is applied (argocd-semantics.md §5.2). Decided from the run: whether the parent ever saw a child's health.
+ * it is applied (argocd-semantics.md §5.2). Decided from the run: whether the parent ever saw a child's health (Missing only says it is not there yet).
  */
 function wavesNotes(events: readonly SimEvent[], endT: number): string[] {
   const known = notesCache.get(events);
@@ -178,7 +178,11 @@ function wavesNotes(events: readonly SimEvent[], endT: number): string[] {
     if (node.children.length === 0) continue;
     const own = appLog(events, node.name);
     const sawHealth = own.some(
-      (e) => e.type === 'health' && e.kind === 'Application' && e.group === 'argoproj.io',
+      (e) =>
+        e.type === 'health' &&
+        e.kind === 'Application' &&
+        e.group === 'argoproj.io' &&
+        e.status !== 'Missing',
     );
     const steps = spans.filter((s) => s.parent === node.name && s.children.length > 0);
     const [first, second] = steps;
