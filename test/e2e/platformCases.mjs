@@ -38,7 +38,7 @@ export function platformCases({ browser, base, results }) {
       assert.deepEqual(await apps(page), ['platform', 'namespaces', 'projects', 'checkout', 'payments']);
       assert.ok(
         (await laneStart(page, 'checkout')) > 5,
-        'checkout is created only after projects is Healthy',
+        `checkout is created only after projects is Healthy (${await laneStart(page, 'checkout')} s)`,
       );
       await page.screenshot({ path: join(shots, 'platform-app-of-apps.png'), fullPage: true });
     }));
