@@ -13,6 +13,11 @@ import { eventTimes, momentTimes, stepFrom, waveTimes } from './state/stepTarget
 import { tierHintsOf } from './state/tierHintsOf';
 import { beatTimes, withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
+// Added for several Applications (src/ui/platform, issue 7).
+import { appTreeAt } from './platform/appTreeAt';
+import { appNamesOf, isPlatform } from './platform/appLog';
+import { explainPlatform } from './platform/explainPlatform';
+import { viewedLog } from './platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
 import {
@@ -69,6 +74,8 @@ export interface LoadOptions {
   waveDelay?: number;
   seed?: number;
   toggles?: readonly string[];
+  /** In a run of several Applications, the one whose own view is open (URL `app=NAME`). */
+  app?: string;
 }
 
 /** The longest real-time gap one animation frame may advance, so a tab switch does not leap. */
@@ -110,7 +117,7 @@ export class SimulationSession {
   private edited = $state.raw<ParsedObject[] | undefined>(undefined);
 
   /** The whole log, with the history before the sync at negative t (the cluster the sync starts from). */
-  readonly events: SimEvent[] = $derived(this.result?.events ?? []);
+  readonly events: SimEvent[] = $derived(viewedLog(this.result?.events ?? [], this.viewedApp()));
   /** The sync itself, t ≥ 0: what the timeline draws. */
   readonly syncEvents: SimEvent[] = $derived(this.events.filter((e) => e.t >= 0));
   /**
@@ -185,6 +192,7 @@ export class SimulationSession {
     this.toggles = (options.toggles ?? []).filter((toggle) => known.includes(toggle));
     this.manifests = undefined;
     this.edited = undefined;
+    this.selectedApp = options.app;
     const wanted = options.t ?? 0;
     if (file.defaultRun && sameSettings(this.settings(), defaultSettings(this.scenario))) {
       // The build played this run already: show it at once, and drop any run still under way.
@@ -377,6 +385,7 @@ export class SimulationSession {
     this.eventTimes = eventTimes(this.events, this.endT);
     this.waveTimes = waveTimes(this.events, this.endT);
     this.momentTimes = momentTimes(this.events, this.endT);
+    this.platformStepTimes();
   }
 
   private settings(): PageSettings {
@@ -543,6 +552,49 @@ export class SimulationSession {
     // The edited run may come from the worker later: t is set only once it is there, so it is never cut.
     await this.setManifests(text);
     this.seek(options.t ?? 0);
+  }
+
+  // ---- platformpage: several Applications (issue 7, contract.md §1.4) ----
+
+  /** The Application whose own view is open, in a run of several (URL `app=NAME`); undefined: all of them. */
+  selectedApp = $state.raw<string | undefined>(undefined);
+  /** Every Application's events: what the Applications' lanes and tree draw. */
+  readonly allEvents: SimEvent[] = $derived(this.result?.events ?? []);
+  /** Whether the run has several Applications, so the page shows them all; a single-app run looks as before. */
+  readonly platform: boolean = $derived(isPlatform(this.allEvents));
+  readonly platformWaiting = $derived(
+    this.platform ? explainPlatform(this.allEvents, this.t, this.endT) : undefined,
+  );
+  /** The open Application, when it is one of the run's; undefined while all of them are shown. */
+  readonly openedApp: string | undefined = $derived(
+    this.platform && this.selectedApp && appNamesOf(this.allEvents).includes(this.selectedApp)
+      ? this.selectedApp
+      : undefined,
+  );
+  /** All Applications on screen: the lanes, the tree and the platform's "why is it waiting?". */
+  readonly platformOverview: boolean = $derived(this.platform && this.openedApp === undefined);
+  readonly appTree = $derived(this.platform ? appTreeAt(this.allEvents, this.t) : []);
+
+  /** The Application the single-app parts of the page show (a method: `events` is declared above it). */
+  private viewedApp(): string | undefined {
+    return this.selectedApp;
+  }
+
+  /** Open one Application's own view (its resource timeline, stack and result table), or all of them. */
+  openApp(name: string | undefined): void {
+    if (name === this.selectedApp) return;
+    this.selectedApp = name;
+    this.eventTimes = eventTimes(this.events, this.endT);
+    this.waveTimes = waveTimes(this.events, this.endT);
+    this.momentTimes = momentTimes(this.events, this.endT);
+    this.platformStepTimes();
+  }
+
+  /** With all Applications on screen, stepping goes through every Application's events, not the parent's only. */
+  private platformStepTimes(): void {
+    if (!this.platform || this.selectedApp !== undefined) return;
+    this.eventTimes = eventTimes(this.allEvents, this.endT);
+    this.momentTimes = momentTimes(this.allEvents, this.endT);
   }
 }
 

@@ -1,0 +1,156 @@
+import * as d3 from 'd3';
+import { assignLanes, fontSize, textWidth, truncate } from '../text';
+import { timeTicks } from '../ticks';
+import type { SegmentStatus, TimelineLayout } from '../types';
+import type { AppLaneInput, AppLanesLayout, BarId, LaidBar, LaidLane, LaidSpan, SpanInput } from './types';
+
+/** Each status word of an Application's bars drawn as the health status it reads like (same colours, textures). */
+const asStatus: Record<string, SegmentStatus> = {
+  Healthy: 'Healthy',
+  Synced: 'Healthy',
+  Succeeded: 'Healthy',
+  Progressing: 'Progressing',
+  Running: 'Progressing',
+  Degraded: 'Degraded',
+  Failed: 'Degraded',
+  Error: 'Degraded',
+  Suspended: 'Suspended',
+  Terminating: 'Suspended',
+  Pending: 'Suspended',
+  Missing: 'Missing',
+  OutOfSync: 'Missing',
+  Unknown: 'Unknown',
+  Waiting: 'Unknown',
+};
+
+const barHeight = 8;
+const barGap = 2;
+const rowPad = 6;
+const axisY = 16;
+const headerTop = 26;
+const headerLine = 16;
+
+/**
+ * Lays out one lane per Application over the run's time axis, in the resource timeline's style (same axis,
+ * cursor, colours and textures): per lane a bar for its operation phase, one for its sync status, one for its
+ * health and, when an ApplicationSet rolls it out, one for the set's status of it. Waves of a parent and steps
+ * of a set are spans over the lanes they concern, named in header lines above the lanes.
+ */
+export function layoutAppLanes(
+  apps: readonly AppLaneInput[],
+  spans: readonly SpanInput[],
+  options: { width: number; endT: number },
+): AppLanesLayout {
+  const width = Math.max(320, options.width);
+  const domain: [number, number] = [0, Math.max(options.endT, 1)];
+  const bars: BarId[] = ['operation', 'sync', 'health'];
+  if (apps.some((a) => a.bars.rollout.length > 0)) bars.push('rollout');
+  const indent = 14;
+  const labelWidth = Math.min(
+    Math.max(...apps.map((a) => textWidth(a.name, 13) + a.depth * indent), 60),
+    Math.round(width * 0.28),
+  );
+  const plot = { left: labelWidth + 18, right: width - 12, top: 0, bottom: 0 };
+  const x = d3.scaleLinear().domain(domain).range([plot.left, plot.right]);
+
+  // The span labels first: they decide how many header lines the lanes start under.
+  const ordered = [...spans].sort((a, b) => a.t0 - b.t0);
+  const labelLines = assignLanes(
+    ordered.map((s) => ({ x: x(s.t0), width: textWidth(s.label) + 8 })),
+    3,
+  );
+  const lines = Math.max(1, ...labelLines.map((l) => l + 1));
+  const top = headerTop + lines * headerLine + 4;
+  plot.top = axisY + 6;
+  const rowHeight = rowPad * 2 + bars.length * barHeight + (bars.length - 1) * barGap;
+
+  const lanes: LaidLane[] = [];
+  const stretches: LaidBar[] = [];
+  apps.forEach((app, i) => {
+    const y = top + i * rowHeight;
+    const available = labelWidth - app.depth * indent;
+    const summary = bars
+      .filter((b) => app.bars[b].length > 0)
+      .map((b) => `${barLabels[b]} ${app.bars[b].at(-1)!.value}`)
+      .join(', ');
+    lanes.push({
+      name: app.name,
+      label: truncate(app.name, available, 13),
+      depth: app.depth,
+      y,
+      height: rowHeight,
+      createdAt: app.createdAt,
+      operations: app.operations,
+      summary,
+    });
+    bars.forEach((bar, b) => {
+      for (const s of app.bars[bar])
+        stretches.push({
+          key: `${app.name}:${bar}:${s.from}`,
+          app: app.name,
+          bar,
+          value: s.value,
+          status: asStatus[s.value] ?? 'Unknown',
+          t0: s.from,
+          t1: s.to,
+          y: y + rowPad + b * (barHeight + barGap),
+          height: barHeight,
+        });
+    });
+  });
+  const bottom = top + apps.length * rowHeight;
+  plot.bottom = bottom;
+
+  const rowOf = new Map(lanes.map((l) => [l.name, l]));
+  const laid: LaidSpan[] = ordered.map((s, index) => {
+    const rows = s.apps.map((a) => rowOf.get(a)).filter((r): r is LaidLane => r !== undefined);
+    return {
+      ...s,
+      index,
+      end: s.t1 ?? domain[1],
+      y0: rows.length ? Math.min(...rows.map((r) => r.y)) : top,
+      y1: rows.length ? Math.max(...rows.map((r) => r.y + r.height)) : bottom,
+      labelLine: labelLines[index],
+    };
+  });
+
+  const frame: TimelineLayout = {
+    width,
+    height: bottom + 8,
+    rowHeight,
+    // The lanes use the timeline's default type (presenter mode sizes the single-app timeline only).
+    fontSize: 12,
+    domain,
+    plot,
+    lanes: { axis: axisY, phase: headerTop, waves: [headerTop, top], footer: bottom },
+    rows: [],
+    segments: [],
+    hookSpans: [],
+    markers: [],
+    bands: [],
+    waves: [],
+    delays: [],
+    ticks: timeTicks(x),
+    operationEnd: null,
+    legend: [],
+  };
+  return {
+    width,
+    height: bottom + 8,
+    domain,
+    plot,
+    frame,
+    headerLines: Array.from({ length: lines }, (_, i) => headerTop + i * headerLine + fontSize),
+    bars,
+    lanes,
+    stretches,
+    spans: laid,
+  };
+}
+
+export const barLabels: Record<BarId, string> = {
+  operation: 'operation',
+  sync: 'sync',
+  health: 'health',
+  rollout: 'rollout',
+};

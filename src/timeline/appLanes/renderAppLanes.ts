@@ -1,0 +1,236 @@
+import * as d3 from 'd3';
+import { axisMark } from '../marks/axis';
+import { haloStyle, type Ids, type Layer, type MarkContext } from '../marks/common';
+import { cursorMark } from '../marks/cursor';
+import { drawPatterns, fillOf, strokeOf } from '../marks/patterns';
+import { formatSeconds } from '../ticks';
+import { fontSize } from '../text';
+import { barLabels } from './layoutAppLanes';
+import type { AppLanesLayout, LaidBar, LaidLane, LaidSpan } from './types';
+
+export interface AppLanesOptions {
+  t: number;
+  /** Called with the Application of a lane that is clicked, or activated with Enter or Space. */
+  onOpen?: (app: string) => void;
+  /** Called with the virtual time under a click on the axis. */
+  onSeek?: (t: number) => void;
+}
+
+interface State {
+  ids: Ids;
+  layers: Record<(typeof layerNames)[number], Layer>;
+  layout: AppLanesLayout | null;
+  options: AppLanesOptions;
+}
+
+const layerNames = ['spans', 'grid', 'lanes', 'cursor', 'axis', 'header'] as const;
+const states = new WeakMap<SVGSVGElement, State>();
+let nextId = 0;
+
+/**
+ * Draws the Applications' lanes into `svg` with d3 joins, reusing the resource timeline's axis, cursor and
+ * status patterns. The lanes group (`data-testid="app-lanes"`) has one child per Application (`data-app`),
+ * each a button that opens that Application (contract.md §2). A new `t` alone only moves the cursor.
+ */
+export function renderAppLanes(svg: SVGSVGElement, layout: AppLanesLayout, options: AppLanesOptions): void {
+  let state = states.get(svg);
+  if (!state) state = setUp(svg, options);
+  state.options = options;
+  if (state.layout !== layout) {
+    state.layout = layout;
+    draw(svg, state, layout);
+  }
+  const x = scaleOf(layout);
+  cursorMark(state.layers.cursor, state.layers.axis, layout.frame, x, options.t);
+}
+
+function setUp(svg: SVGSVGElement, options: AppLanesOptions): State {
+  const root = d3.select(svg);
+  root.selectAll('*').remove();
+  const prefix = `app-lanes-${nextId++}`;
+  const ids = { prefix, clip: `${prefix}-clip` };
+  drawPatterns(root.append('defs'), ids);
+  const layers = {} as State['layers'];
+  for (const name of layerNames) layers[name] = root.append('g').attr('class', `layer-${name}`);
+  layers.lanes.attr('data-testid', 'app-lanes');
+  const state: State = { ids, layers, layout: null, options };
+  root.on('click', (event: MouseEvent) => {
+    const layout = state.layout;
+    if (!layout || !state.options.onSeek) return;
+    const [px, py] = d3.pointer(event, svg);
+    // Over the axis and the header lines a click moves the cursor; over a lane it opens the Application.
+    if (px < layout.plot.left || px > layout.plot.right || py >= (layout.lanes[0]?.y ?? layout.height))
+      return;
+    state.options.onSeek(Math.min(Math.max(scaleOf(layout).invert(px), 0), layout.domain[1]));
+  });
+  states.set(svg, state);
+  return state;
+}
+
+function scaleOf(layout: AppLanesLayout): d3.ScaleLinear<number, number> {
+  return d3.scaleLinear().domain(layout.domain).range([layout.plot.left, layout.plot.right]);
+}
+
+function draw(svg: SVGSVGElement, state: State, layout: AppLanesLayout): void {
+  d3.select(svg)
+    .attr('width', layout.width)
+    .attr('height', layout.height)
+    .attr('viewBox', `0 0 ${layout.width} ${layout.height}`)
+    .attr('font-family', 'system-ui, sans-serif')
+    .attr('font-size', fontSize)
+    .attr('fill', 'currentColor');
+  const x = scaleOf(layout);
+  const context: MarkContext = { x, duration: 0, ids: state.ids };
+  axisMark(state.layers.grid, state.layers.axis, layout.frame, context);
+  spansMark(state.layers.spans, state.layers.header, layout, x);
+  lanesMark(state, layout, x);
+}
+
+/** A parent's waves and a set's steps: a wash over the lanes they concern, a line at their start, a name above. */
+function spansMark(
+  layer: Layer,
+  header: Layer,
+  layout: AppLanesLayout,
+  x: d3.ScaleLinear<number, number>,
+): void {
+  const title = (d: LaidSpan) =>
+    `${d.label}: from ${formatSeconds(d.t0)}${d.t1 === undefined ? ', not done by the end of the run' : ` to ${formatSeconds(d.t1)}`} (${d.apps.join(', ')})`;
+  const g = layer
+    .selectAll<SVGGElement, LaidSpan>('g.al-span')
+    .data(layout.spans, (d) => d.key)
+    .join((enter) => {
+      const span = enter.append('g').attr('class', 'al-span');
+      span.append('rect');
+      span.append('line');
+      span.append('title');
+      return span;
+    })
+    .attr('data-kind', (d) => d.kind)
+    .attr('data-span', (d) => d.label);
+  g.select('rect')
+    .attr('x', (d) => x(d.t0))
+    .attr('width', (d) => Math.max(0, x(d.end) - x(d.t0)))
+    .attr('y', (d) => d.y0)
+    .attr('height', (d) => d.y1 - d.y0)
+    .attr('fill', 'currentColor')
+    .attr('fill-opacity', (d) => (d.index % 2 === 0 ? 0.09 : 0.05));
+  g.select('line')
+    .attr('x1', (d) => x(d.t0))
+    .attr('x2', (d) => x(d.t0))
+    .attr('y1', (d) => (d.labelLine >= 0 ? layout.headerLines[d.labelLine] + 3 : d.y0))
+    .attr('y2', (d) => d.y1)
+    .attr('stroke', 'currentColor')
+    .attr('stroke-opacity', 0.55)
+    .attr('stroke-dasharray', (d) => (d.kind === 'step' ? '4 3' : null));
+  g.select('title').text(title);
+  header
+    .selectAll<SVGTextElement, LaidSpan>('text.al-span-label')
+    .data(
+      layout.spans.filter((s) => s.labelLine >= 0),
+      (d) => d.key,
+    )
+    .join('text')
+    .attr('class', 'al-span-label')
+    .attr('x', (d) => x(d.t0) + 3)
+    .attr('y', (d) => layout.headerLines[d.labelLine])
+    .attr('font-weight', 'bold')
+    .attr('style', haloStyle)
+    .text((d) => d.label);
+}
+
+/** One group per Application: a hit area, its name, its bars, when it was created and its operations' starts. */
+function lanesMark(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<number, number>): void {
+  const { ids } = state;
+  const open = (name: string) => state.options.onOpen?.(name);
+  const lanes = state.layers.lanes
+    .selectAll<SVGGElement, LaidLane>('g.al-lane')
+    .data(layout.lanes, (d) => d.name)
+    .join((enter) => {
+      const g = enter.append('g').attr('class', 'al-lane');
+      g.append('rect').attr('class', 'al-hit');
+      g.append('text').attr('class', 'al-name');
+      g.append('g').attr('class', 'al-bars');
+      g.append('g').attr('class', 'al-ops');
+      g.append('line').attr('class', 'al-created');
+      return g;
+    })
+    .attr('data-app', (d) => d.name)
+    .attr('role', 'button')
+    .attr('tabindex', 0)
+    .attr('aria-label', (d) => `Application ${d.name}: ${d.summary}. Open its resource timeline.`)
+    .on('click', (event: MouseEvent, d) => {
+      event.stopPropagation();
+      open(d.name);
+    })
+    .on('keydown', (event: KeyboardEvent, d) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      event.stopPropagation();
+      open(d.name);
+    });
+  lanes
+    .select('rect.al-hit')
+    .attr('x', 0)
+    .attr('y', (d) => d.y)
+    .attr('width', layout.width)
+    .attr('height', (d) => d.height)
+    .attr('rx', 4);
+  lanes
+    .select('text.al-name')
+    .attr('x', (d) => 4 + d.depth * 14)
+    .attr('y', (d) => d.y + d.height / 2)
+    .attr('dy', '0.35em')
+    .attr('font-size', 13)
+    .attr('font-weight', (d) => (d.depth === 0 ? 'bold' : null))
+    .text((d) => (d.depth > 0 ? `└ ${d.label}` : d.label));
+  lanes
+    .select('line.al-created')
+    .attr('x1', (d) => x(d.createdAt))
+    .attr('x2', (d) => x(d.createdAt))
+    .attr('y1', (d) => d.y + 2)
+    .attr('y2', (d) => d.y + d.height - 2)
+    .attr('stroke', 'currentColor')
+    .attr('stroke-width', 2);
+  const byApp = d3.group(layout.stretches, (s) => s.app);
+  lanes
+    .select<SVGGElement>('g.al-bars')
+    .selectAll<SVGRectElement, LaidBar>('rect')
+    .data(
+      (d) => byApp.get(d.name) ?? [],
+      (s) => s.key,
+    )
+    .join((enter) => {
+      const rect = enter.append('rect');
+      rect.append('title');
+      return rect;
+    })
+    .attr('data-bar', (s) => s.bar)
+    .attr('data-value', (s) => s.value)
+    .attr('x', (s) => x(s.t0))
+    .attr('width', (s) => Math.max(1, x(s.t1) - x(s.t0)))
+    .attr('y', (s) => s.y)
+    .attr('height', (s) => s.height)
+    .attr('fill', (s) => fillOf(ids, s.status))
+    .attr('stroke', (s) => strokeOf(s.status).stroke)
+    .attr('stroke-dasharray', (s) => strokeOf(s.status).dash)
+    .select('title')
+    .text(
+      (s) => `${s.app} ${barLabels[s.bar]}: ${s.value} from ${formatSeconds(s.t0)} to ${formatSeconds(s.t1)}`,
+    );
+  lanes
+    .select<SVGGElement>('g.al-ops')
+    .selectAll<SVGPathElement, { t: number; by: string; y: number }>('path')
+    .data(
+      (d) => d.operations.map((o) => ({ ...o, y: d.y })),
+      (o) => String(o.t),
+    )
+    .join((enter) => {
+      const path = enter.append('path');
+      path.append('title');
+      return path;
+    })
+    .attr('d', (o) => `M${x(o.t) - 5},${o.y} h10 l-5,6 z`)
+    .attr('fill', 'currentColor')
+    .select('title')
+    .text((o) => `sync started by ${o.by} at ${formatSeconds(o.t)}`);
+}

@@ -1,0 +1,79 @@
+import type { SegmentStatus, TimelineLayout } from '../types';
+
+/** A stretch of one bar of an Application's lane: its value (an Argo CD status word) from `from` to `to`. */
+export interface BarStretch {
+  from: number;
+  to: number;
+  value: string;
+}
+
+export type BarId = 'operation' | 'sync' | 'health' | 'rollout';
+
+/** What the layout is given for one Application (src/ui/platform/appLanesOf.ts builds it). */
+export interface AppLaneInput {
+  name: string;
+  depth: number;
+  createdAt: number;
+  bars: Record<BarId, BarStretch[]>;
+  operations: { t: number; by: string }[];
+}
+
+/** A span of time over some lanes: a parent's sync wave, or an ApplicationSet's rollout step. */
+export interface SpanInput {
+  key: string;
+  kind: 'wave' | 'step';
+  /** The words over the lanes: `platform wave -1`, `platform-stack step 2`. */
+  label: string;
+  t0: number;
+  /** Undefined while the span has not ended by the end of the run (a step never done). */
+  t1: number | undefined;
+  apps: string[];
+}
+
+export interface LaidBar {
+  key: string;
+  app: string;
+  bar: BarId;
+  value: string;
+  status: SegmentStatus;
+  t0: number;
+  t1: number;
+  y: number;
+  height: number;
+}
+
+export interface LaidLane {
+  name: string;
+  label: string;
+  depth: number;
+  y: number;
+  height: number;
+  createdAt: number;
+  operations: { t: number; by: string }[];
+  /** A one-line summary for screen readers, at the end of the run. */
+  summary: string;
+}
+
+export interface LaidSpan extends SpanInput {
+  index: number;
+  /** The span's end on the axis (the run's end for one that never ended). */
+  end: number;
+  y0: number;
+  y1: number;
+  /** Which header line its label sits on, -1 when it has no room (its title still says it). */
+  labelLine: number;
+}
+
+/** Everything the app lanes draw, in pixels. `frame` is the shape the shared axis and cursor marks read. */
+export interface AppLanesLayout {
+  width: number;
+  height: number;
+  domain: [number, number];
+  plot: TimelineLayout['plot'];
+  frame: TimelineLayout;
+  headerLines: number[];
+  bars: BarId[];
+  lanes: LaidLane[];
+  stretches: LaidBar[];
+  spans: LaidSpan[];
+}
