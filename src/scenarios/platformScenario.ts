@@ -41,6 +41,8 @@ export interface PlatformSpec {
   /** The Argo CD objects, with positions in the scenario file. */
   argocd: ParsedObject[];
   argocdCm?: string;
+  /** The `data` of that argocd-cm ConfigMap, read at parse time so the page needs no YAML parser to use it. */
+  argocdCmData?: Record<string, string>;
   progressiveSyncs: boolean;
   actions: ScenarioAction[];
   expectApps: Record<string, { operationPhase?: string; syncStatus?: string; health?: string }>;
@@ -124,6 +126,9 @@ export function parsePlatform(ctx: PlatformContext): PlatformSpec {
   const cm = data.argocdCm;
   if (cm !== undefined && typeof cm !== 'string')
     fail('argocdCm must be the argocd-cm ConfigMap as text', root.get('argocdCm', true) as YamlNode);
+  const cmNode = root.get('argocdCm', true) as YamlNode | undefined;
+  const argocdCmData =
+    typeof cm === 'string' && cmNode ? readCmData(ctx.manifests(cm, cmNode), cmNode, fail) : undefined;
   const known = knownApplications(argocd, revisions[0]);
   const hasSets = argocd.some((p) => p.object.kind === 'ApplicationSet');
   const actionsNode = root.get('actions', true) as YamlNode | undefined;
@@ -172,7 +177,7 @@ export function parsePlatform(ctx: PlatformContext): PlatformSpec {
   return {
     revisions,
     argocd,
-    ...(typeof cm === 'string' ? { argocdCm: cm } : {}),
+    ...(typeof cm === 'string' ? { argocdCm: cm, argocdCmData } : {}),
     progressiveSyncs: data.progressiveSyncs === true,
     actions,
     expectApps: expect.apps ?? {},
@@ -198,4 +203,18 @@ export function parsePlatformToggles(value: unknown, fail: (message: string) => 
       ...(typeof toggle.appsetFail === 'string' ? { appsetFail: toggle.appsetFail } : {}),
     };
   });
+}
+
+/** The string `data` of the ConfigMap named argocd-cm among `objects`; a file without one is bad input. */
+function readCmData(
+  objects: readonly ParsedObject[],
+  node: YamlNode,
+  fail: (message: string, node?: YamlNode | null) => never,
+): Record<string, string> {
+  const cm = objects.find((p) => p.object.kind === 'ConfigMap' && p.object.metadata.name === 'argocd-cm');
+  if (!cm) return fail('argocdCm must hold the ConfigMap named argocd-cm', node);
+  const data: Record<string, string> = {};
+  for (const [key, value] of Object.entries((cm.object.data ?? {}) as Record<string, unknown>))
+    if (typeof value === 'string') data[key] = value;
+  return data;
 }

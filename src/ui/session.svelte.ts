@@ -186,7 +186,8 @@ export class SimulationSession {
       this.result = undefined;
       return Promise.resolve('input-error');
     }
-    const known = this.scenario.toggles.map((toggle) => toggle.id);
+    // A platform scenario's switches include more than failures (the health check, progressive syncs, maxUpdate).
+    const known = (this.scenario.platformToggles ?? this.scenario.toggles).map((toggle) => toggle.id);
     this.waveDelay = options.waveDelay ?? this.scenario.options.waveDelay;
     this.seed = options.seed ?? this.scenario.options.seed;
     this.toggles = (options.toggles ?? []).filter((toggle) => known.includes(toggle));
@@ -480,18 +481,39 @@ export class SimulationSession {
     const scenario = this.scenario;
     if (!scenario || this.manifests !== undefined || this.waveDelay !== scenario.options.waveDelay)
       return false;
-    const added = scenario.toggles.filter(
-      (x) => this.toggles.includes(x.id) && !scenario.fail.includes(x.fail),
+    const added = (scenario.platformToggles ?? scenario.toggles).filter(
+      (x) => this.toggles.includes(x.id) && (x.fail === undefined || !scenario.fail.includes(x.fail)),
     );
     return added.length === 0;
   });
+  /**
+   * The switches that make this run another than the scenario's own story, in words, for a platform scenario:
+   * its story is told for several Applications, which the single-Application explanations cannot retell.
+   */
+  private platformChange(): string | undefined {
+    const scenario = this.scenario;
+    if (!scenario?.platform || this.ownRun) return undefined;
+    const labels = (scenario.platformToggles ?? [])
+      .filter((x) => this.toggles.includes(x.id))
+      .map((x) => `“${x.label}”`);
+    const what = labels.length > 0 ? labels.join(' and ') : 'these settings';
+    return `With ${what}, this run is not the one the scenario's story tells: the Applications' lanes and “Why is it waiting?” say what it did.`;
+  }
   /** The paragraph under the title: the scenario's for its own run, else computed from this run. */
   readonly summaryText: string = $derived(
-    this.ownRun ? (this.scenario?.summary ?? '') : this.result ? runSummary(this.runFacts) : '',
+    this.ownRun
+      ? (this.scenario?.summary ?? '')
+      : (this.platformChange() ?? (this.result ? runSummary(this.runFacts) : '')),
   );
   /** The story beats: the scenario's for its own run, else told from this run's events. */
   readonly storyBeats = $derived(
-    this.ownRun ? (this.scenario?.story ?? []) : this.result ? storyOf(this.runFacts) : [],
+    this.ownRun
+      ? (this.scenario?.story ?? [])
+      : this.scenario?.platform
+        ? []
+        : this.result
+          ? storyOf(this.runFacts)
+          : [],
   );
   /**
    * When each story beat begins in this run (undefined: its event does not happen in it), for the beats told for

@@ -1,6 +1,6 @@
 import type { HoverInfo } from '../describeRowAt';
 import { sized, textWidth, wrap } from '../text';
-import type { ObjectRow, TimelineLayout, TimelineRow } from '../types';
+import type { TimelineLayout, TimelineRow } from '../types';
 import { backgroundStyle, type Layer } from './common';
 
 const pad = 8;

@@ -1,6 +1,7 @@
 import type { KubeObject } from '../../engine';
 import { healthOverridesFor, needsLua } from '../../lua/loadLua';
 import { playScenario, type PlayOptions, type PlayResult } from '../../scenarios/play';
+import { platformRunSettings } from '../../scenarios/platformToggles';
 import type { Scenario } from '../../scenarios/scenario';
 
 /**
@@ -11,7 +12,10 @@ import type { Scenario } from '../../scenarios/scenario';
 export type PageRun = Omit<PlayResult, 'live'>;
 
 /** The options of a page run: plain data (structured-clone safe), so a request can cross to the worker. */
-export type RunOptions = Omit<PlayOptions, 'healthOverrides' | 'onProgress'>;
+export type RunOptions = Omit<PlayOptions, 'healthOverrides' | 'onProgress'> & {
+  /** A platform scenario's argocd-cm `data` (its health Lua), as its toggles leave it (platformToggles.ts). */
+  argocdCmData?: Record<string, string>;
+};
 
 /** The objects whose kinds decide whether the run needs the Lua VM: every revision's, and the edited ones. */
 function objectsOf(scenario: Scenario, options: RunOptions): KubeObject[] {
@@ -22,7 +26,7 @@ function objectsOf(scenario: Scenario, options: RunOptions): KubeObject[] {
 
 /** Whether this run needs the Lua VM (a kind Argo CD checks with built-in Lua, such as Rollout). */
 export function runNeedsLua(scenario: Scenario, options: RunOptions): boolean {
-  return needsLua(undefined, objectsOf(scenario, options));
+  return needsLua(options.argocdCmData, objectsOf(scenario, options));
 }
 
 /** Play a run that needs no Lua, synchronously (the in-thread mode of tests, and the build's precomputation). */
@@ -31,8 +35,10 @@ export function playForPage(
   options: RunOptions,
   extra: Pick<PlayOptions, 'healthOverrides' | 'onProgress'> = {},
 ): PageRun {
+  // The argocd-cm data only says which Lua to load (playForPageWithLua); the play gets the checks themselves.
+  const { argocdCmData: _data, ...play } = options;
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped on purpose (see PageRun)
-  const { live, ...run } = playScenario(scenario, { ...options, ...extra });
+  const { live, ...run } = playScenario(scenario, { ...play, ...extra });
   return run;
 }
 
@@ -43,7 +49,7 @@ export async function playForPageWithLua(
   onProgress?: (seconds: number) => void,
 ): Promise<PageRun> {
   const healthOverrides = runNeedsLua(scenario, options)
-    ? await healthOverridesFor(undefined, objectsOf(scenario, options))
+    ? await healthOverridesFor(options.argocdCmData, objectsOf(scenario, options))
     : undefined;
   return playForPage(scenario, options, { healthOverrides, onProgress });
 }
@@ -71,6 +77,8 @@ export function pageRunOptions(scenario: Scenario, settings: PageSettings): RunO
       .map((toggle) => toggle.fail),
     seed: settings.seed,
     recordHistory: true,
+    // A platform scenario's switches: the health check for Applications, progressive syncs, maxUpdate.
+    ...platformRunSettings(scenario, settings.toggles),
   };
 }
 
