@@ -57,7 +57,7 @@ export function terminalCases({ browser, base, results, full }) {
       const lines = table.trim().split('\n');
       assert.match(lines[0], /^GROUP\s+KIND\s+NAMESPACE\s+NAME\s+STATUS\s+HEALTH\s+HOOK\s+MESSAGE$/);
       assert.ok(
-        lines.some((l) => /^batch\s+Job\s+checkout-dev\s+checkout-migrate\s+Succeeded\s+PreSync/.test(l)),
+        lines.some((l) => /^batch\s+Job\s+checkout-dev\s+checkout-migrate\s+Succeeded\s+Synced\s+PreSync/.test(l)),
         table,
       );
       assert.ok(
@@ -65,7 +65,7 @@ export function terminalCases({ browser, base, results, full }) {
         table,
       );
       assert.ok(
-        lines.some((l) => /checkout-smoke-test\s+Failed\s+PostSync/.test(l)),
+        lines.some((l) => /checkout-smoke-test\s+Failed\s+Synced\s+PostSync/.test(l)),
         table,
       );
     }));

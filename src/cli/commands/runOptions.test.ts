@@ -98,11 +98,19 @@ describe('sim run text output escapes control characters (issue 10)', () => {
     expect(stdout.match(/^Health Status:/gm)).toHaveLength(1);
   });
 
-  it('prints a custom resource whose name holds a newline escaped in the result table', () => {
+  it('refuses a custom resource whose name holds a newline (NameIsDNSSubdomain), saying so escaped on one line', () => {
     const manifest = `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: ${JSON.stringify(forged)}\n`;
-    const { stdout } = text([], manifest);
-    expect(stdout).toContain('x\\nHealth Status:      Healthy\\x1b[2K');
-    expect(stdout).not.toContain('\u001b');
-    expect(stdout.match(/^Health Status:/gm)).toHaveLength(1);
+    let stdout = '';
+    let stderr = '';
+    const code = sim(['run', 'app.yaml'], {
+      readFile: () => manifest,
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+    });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('metadata.name: Invalid value: "x\\nHealth Status:      Healthy\\u001b[2K"');
+    expect(stderr).not.toContain('\u001b');
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 });

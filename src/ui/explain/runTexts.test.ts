@@ -22,6 +22,9 @@ const runs = readdirSync(dir)
   .filter((f) => f.endsWith('.yaml'))
   .flatMap((file) => {
     const scenario = parseScenario(readFileSync(new URL(file, dir), 'utf8'), `scenarios/${file}`);
+    // These texts explain one Application's operation; a platform scenario is explained per Application by
+    // src/ui/platform (its own tests), and predict mode is offered for single-Application scenarios only.
+    if (scenario.platform) return [];
     let combos: string[][] = [[]];
     for (const toggle of scenario.toggles) combos = [...combos, ...combos.map((c) => [...c, toggle.id])];
     return combos.map((on) => ({ scenario, on }));

@@ -14,9 +14,9 @@ describe('argocd app get', () => {
     expect(out).toMatch(/^Phase:\s+Failed$/m);
     expect(out).toMatch(/^Message:\s+one or more synchronization tasks completed unsuccessfully$/m);
     expect(out).toMatch(
-      /^batch\s+Job\s+checkout-dev\s+checkout-migrate\s+Failed\s+PreSync\s+Job has reached the specified backoff limit$/m,
+      /^batch\s+Job\s+checkout-dev\s+checkout-migrate\s+Failed\s+Synced\s+PreSync\s+Job has reached the specified backoff limit$/m,
     );
-    expect(out).toMatch(/^batch\s+Job\s+checkout-dev\s+checkout-sync-failed\s+Succeeded\s+SyncFail/m);
+    expect(out).toMatch(/^batch\s+Job\s+checkout-dev\s+checkout-sync-failed\s+Succeeded\s+Synced\s+SyncFail/m);
   });
 
   it('in the middle of the PreSync hook: Phase Running, and no SyncFail hook yet', () => {
@@ -39,8 +39,8 @@ describe('argocd app get', () => {
     ).text;
     const rows = out.trimEnd().split('\n');
     expect(rows[0]).toMatch(/^GROUP\s+KIND\s+NAMESPACE\s+NAME\s+STATUS\s+HEALTH\s+HOOK\s+MESSAGE$/);
-    expect(rows.some((r) => /checkout-migrate\s+Succeeded\s+PreSync/.test(r))).toBe(true);
-    expect(rows.some((r) => /checkout-smoke-test\s+Failed\s+PostSync/.test(r))).toBe(true);
+    expect(rows.some((r) => /checkout-migrate\s+Succeeded\s+Synced\s+PreSync/.test(r))).toBe(true);
+    expect(rows.some((r) => /checkout-smoke-test\s+Failed\s+Synced\s+PostSync/.test(r))).toBe(true);
   });
 
   it('-o json parses and holds the status at the cursor; an unknown app is NotFound', () => {
