@@ -1,3 +1,4 @@
+import { inlinePlayer } from './worker/inlinePlayer';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadScenarioFiles } from '../scenarios/registry';
 import type * as Play from '../scenarios/play';
@@ -23,6 +24,7 @@ beforeAll(() => loadScenarioFiles());
 describe('SimulationSession: an unexpected engine exception', () => {
   it('is shown as a message while the last good run stays, and clears on the next good run', () => {
     const session = new SimulationSession({
+      inline: inlinePlayer,
       reader: readerImpl,
       requestFrame: () => 0,
       cancelFrame: () => {},

@@ -20,15 +20,9 @@ import { explainPlatform } from './platform/explainPlatform';
 import { viewedLog } from './platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
-import {
-  defaultSettings,
-  pageRunOptions,
-  playForPage,
-  playForPageWithLua,
-  runNeedsLua,
-  type PageRun,
-  type PageSettings,
-} from './worker/pageRun';
+import type { PageRun } from './worker/pageRun';
+import { defaultSettings, pageRunOptions, type PageSettings } from './worker/pageSettings';
+import type { InlinePlayer } from './worker/inlinePlayer';
 import { LazyWorkerRunner, type PageRunner, type RunOutcome } from './worker/workerRunner';
 // Added by study: explanations computed from the run, the CLI's operation view, predict mode.
 import { runFacts } from './explain/runFacts';
@@ -63,6 +57,14 @@ export interface SessionOptions {
    * `'inline'` or where there is no Worker (jsdom, Node), synchronously in this thread, as tests expect.
    */
   runner?: PageRunner | 'inline';
+  /**
+   * The in-thread player (src/ui/worker/inlinePlayer.ts), for runs without a worker. Tests pass it to run
+   * synchronously; the page leaves it out and loads it only if a browser has no Worker, so the engine is not in
+   * the page's first JavaScript (it runs in the worker, and the default runs come precomputed).
+   */
+  inline?: InlinePlayer;
+  /** The wall time a run in the worker may take before it is stopped (URL `runLimit=SECONDS`; default 10 s). */
+  runTimeLimitMs?: number;
 }
 
 /** How a requested run ended, for the caller that must know (the editor's unfinished-edit marker). */
@@ -144,6 +146,7 @@ export class SimulationSession {
   private waveTimes: number[] = [];
   private momentTimes: number[] = [];
   /** The worker, or undefined to run in this thread. */
+  private inline: InlinePlayer | undefined;
   private readonly runner: PageRunner | undefined;
   /** Counts requested runs; an answer to an older one than the newest is dropped. */
   private runToken = 0;
@@ -154,10 +157,12 @@ export class SimulationSession {
     this.readerReady = this.yaml !== undefined;
     this.requestFrame = options.requestFrame ?? ((cb) => requestAnimationFrame(cb));
     this.cancelFrame = options.cancelFrame ?? ((handle) => cancelAnimationFrame(handle));
+    this.inline = options.inline;
     this.runner =
       options.runner === 'inline'
         ? undefined
-        : (options.runner ?? (typeof Worker === 'undefined' ? undefined : new LazyWorkerRunner()));
+        : (options.runner ??
+          (typeof Worker === 'undefined' ? undefined : new LazyWorkerRunner(options.runTimeLimitMs)));
     this.catalog = options.files
       ? options.files.map((f) => ({ id: f.id, title: f.scenario?.title ?? titleOf(f.text ?? '') ?? f.id }))
       : scenarioCatalog;
@@ -329,16 +334,23 @@ export class SimulationSession {
     const options = pageRunOptions(scenario, this.settings());
     const token = ++this.runToken;
     if (!this.runner) {
-      if (!runNeedsLua(scenario, options)) {
+      const inline = this.inline;
+      if (!inline) {
+        // Every browser the page supports has Web Workers; the in-thread player is for tests (and Node).
+        this.failure =
+          'This browser cannot run the simulation: it has no Web Workers. The shipped runs still play.';
+        return Promise.resolve('finished');
+      }
+      if (!inline.runNeedsLua(scenario, options)) {
         let outcome: RunOutcome;
         try {
-          outcome = { kind: 'done', run: playForPage(scenario, options) };
+          outcome = { kind: 'done', run: inline.playForPage(scenario, options) };
         } catch (error) {
           outcome = outcomeOfError(error);
         }
         return Promise.resolve(this.settle(token, outcome, then));
       }
-      return playForPageWithLua(scenario, options).then(
+      return inline.playForPageWithLua(scenario, options).then(
         (run) => this.settle(token, { kind: 'done', run }, then),
         (error: unknown) => this.settle(token, outcomeOfError(error), then),
       );

@@ -1,3 +1,4 @@
+import { inlinePlayer } from './worker/inlinePlayer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadScenarioFiles } from '../scenarios/registry';
 import { frameAt } from './state/frameAt';
@@ -8,6 +9,7 @@ import { SimulationSession } from './session.svelte';
 function manualSession() {
   const pending: ((now: number) => void)[] = [];
   const session = new SimulationSession({
+    inline: inlinePlayer,
     reader: readerImpl,
     requestFrame: (cb) => pending.push(cb),
     cancelFrame: () => pending.splice(0),

@@ -127,7 +127,13 @@ export function editorCases({ browser, base, root, results, full }) {
       await page.waitForFunction(
         () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
       );
-      await page.waitForSelector('[data-testid="manifest-restored"]');
+      // The address bar carries the edit (edit=…), so the reload reopens it from the link (the browser's saved copy
+      // is kept too, below).
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="order-row"][data-key="Deployment/frontend"] td:nth-child(2)')
+            ?.textContent === '3',
+      );
       assert.equal(await frontendWave(), '3', 'the edit is back after a reload');
       // And so is its run, which comes from the simulation worker a moment after the restored text.
       await page.waitForFunction(

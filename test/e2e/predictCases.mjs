@@ -92,6 +92,11 @@ export function predictCases({ browser, base, results }) {
   test('result table: the CLI summary block and its rows, hooks as the CLI prints them', () =>
     withPage('?scenario=failing-migration&t=1000', async (page) => {
       await waitForStatus(page, { 'operation-phase': 'Failed' });
+      // Parts below the fold are not rendered until seen (content-visibility: auto), so the table is scrolled to.
+      await page.locator('[data-testid="result-summary"]').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="result-summary"]')?.innerText.includes('Operation:'),
+      );
       const summary = await page.innerText('[data-testid="result-summary"]');
       for (const label of ['Operation', 'Sync Revision', 'Phase', 'Start', 'Finished', 'Duration', 'Message'])
         assert.match(summary, new RegExp(`^${label}:`, 'm'), `${label} in the summary`);

@@ -57,7 +57,9 @@ export function terminalCases({ browser, base, results, full }) {
       const lines = table.trim().split('\n');
       assert.match(lines[0], /^GROUP\s+KIND\s+NAMESPACE\s+NAME\s+STATUS\s+HEALTH\s+HOOK\s+MESSAGE$/);
       assert.ok(
-        lines.some((l) => /^batch\s+Job\s+checkout-dev\s+checkout-migrate\s+Succeeded\s+Synced\s+PreSync/.test(l)),
+        lines.some((l) =>
+          /^batch\s+Job\s+checkout-dev\s+checkout-migrate\s+Succeeded\s+Synced\s+PreSync/.test(l),
+        ),
         table,
       );
       assert.ok(

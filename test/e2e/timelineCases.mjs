@@ -197,6 +197,11 @@ export function timelineCases({ browser, base, root, results }) {
       await page.waitForFunction(() =>
         document.querySelector('[data-testid="manifest-revision"]')?.textContent.includes('(edited)'),
       );
+      // The edited run comes from the worker a moment later; t is set once it is there, never cut before.
+      await page.waitForSelector('[data-testid="simulating"]', { state: 'detached', timeout: 30_000 });
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 0,
+      );
       assert.equal(await readT(page), 70.25);
       assert.ok((await readEndT(page)) > 70.25, 'the edited run is not the one shown');
       assert.notEqual(await page.$('g.tl-row-label[data-key$="/later-8"]'), null);
@@ -218,7 +223,10 @@ export function timelineCases({ browser, base, root, results }) {
       await page.waitForFunction(() =>
         document.querySelector('[data-testid="manifest-revision"]')?.textContent.includes('(edited)'),
       );
-      await page.waitForTimeout(300);
+      await page.waitForSelector('[data-testid="simulating"]', { state: 'detached', timeout: 30_000 });
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 0,
+      );
       assert.equal(await readT(page), 70.25);
       assert.equal(await page.evaluate(() => location.search), search);
       assert.equal(await page.$('g.tl-row-label[data-key$="/only"]'), null);

@@ -1,3 +1,4 @@
+import { inlinePlayer } from '../worker/inlinePlayer';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readerImpl } from '../../scenarios/readerImpl';
@@ -23,6 +24,7 @@ function setup(saved: Record<string, string> = {}, options: { full?: boolean } =
   };
   const timer: { pending?: () => void } = {};
   const session = new SimulationSession({
+    inline: inlinePlayer,
     files,
     reader: readerImpl,
     requestFrame: () => 0,

@@ -1,3 +1,4 @@
+import { inlinePlayer } from '../worker/inlinePlayer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadScenarioFiles } from '../../scenarios/registry';
 import { readerImpl } from '../../scenarios/readerImpl';
@@ -6,7 +7,12 @@ import { SimulationSession } from '../session.svelte';
 beforeAll(() => loadScenarioFiles());
 
 const session = () =>
-  new SimulationSession({ reader: readerImpl, requestFrame: () => 0, cancelFrame: () => {} });
+  new SimulationSession({
+    inline: inlinePlayer,
+    reader: readerImpl,
+    requestFrame: () => 0,
+    cancelFrame: () => {},
+  });
 
 describe('SimulationSession story beats', () => {
   it('resolves the beats against the run on screen, and PageDown stops at each of them', () => {

@@ -16,7 +16,9 @@ describe('argocd app get', () => {
     expect(out).toMatch(
       /^batch\s+Job\s+checkout-dev\s+checkout-migrate\s+Failed\s+Synced\s+PreSync\s+Job has reached the specified backoff limit$/m,
     );
-    expect(out).toMatch(/^batch\s+Job\s+checkout-dev\s+checkout-sync-failed\s+Succeeded\s+Synced\s+SyncFail/m);
+    expect(out).toMatch(
+      /^batch\s+Job\s+checkout-dev\s+checkout-sync-failed\s+Succeeded\s+Synced\s+SyncFail/m,
+    );
   });
 
   it('in the middle of the PreSync hook: Phase Running, and no SyncFail hook yet', () => {

@@ -1,8 +1,8 @@
 import type { KubeObject } from '../../engine';
 import { healthOverridesFor, needsLua } from '../../lua/loadLua';
 import { playScenario, type PlayOptions, type PlayResult } from '../../scenarios/play';
-import { platformRunSettings } from '../../scenarios/platformToggles';
 import type { Scenario } from '../../scenarios/scenario';
+import type { RunOptions } from './pageSettings';
 
 /**
  * What the page keeps of a run: everything but the final live objects, which nothing on the page shows and which
@@ -11,11 +11,9 @@ import type { Scenario } from '../../scenarios/scenario';
  */
 export type PageRun = Omit<PlayResult, 'live'>;
 
-/** The options of a page run: plain data (structured-clone safe), so a request can cross to the worker. */
-export type RunOptions = Omit<PlayOptions, 'healthOverrides' | 'onProgress'> & {
-  /** A platform scenario's argocd-cm `data` (its health Lua), as its toggles leave it (platformToggles.ts). */
-  argocdCmData?: Record<string, string>;
-};
+/** The settings and options of a run live apart (pageSettings.ts), so the page can build them without the engine. */
+export type { RunOptions } from './pageSettings';
+export { defaultSettings, pageRunOptions, type PageSettings } from './pageSettings';
 
 /** The objects whose kinds decide whether the run needs the Lua VM: every revision's, and the edited ones. */
 function objectsOf(scenario: Scenario, options: RunOptions): KubeObject[] {
@@ -52,37 +50,4 @@ export async function playForPageWithLua(
     ? await healthOverridesFor(options.argocdCmData, objectsOf(scenario, options))
     : undefined;
   return playForPage(scenario, options, { healthOverrides, onProgress });
-}
-
-/** The page's settings of a run (the session's state), as play options. */
-export interface PageSettings {
-  waveDelay: number;
-  seed: number;
-  /** Ids of the scenario's failure toggles that are on. */
-  toggles: readonly string[];
-  /** The objects of the edited synced revision, if edited. */
-  edited?: RunOptions['edited'];
-}
-
-/**
- * The play options of the page's run of `scenario` with `settings`; the history before t = 0 is recorded too,
- * since the page shows the pods that ran before the sync (argocd-semantics §2.18).
- */
-export function pageRunOptions(scenario: Scenario, settings: PageSettings): RunOptions {
-  return {
-    edited: settings.edited,
-    waveDelaySeconds: settings.waveDelay,
-    fail: scenario.toggles
-      .filter((toggle) => settings.toggles.includes(toggle.id))
-      .map((toggle) => toggle.fail),
-    seed: settings.seed,
-    recordHistory: true,
-    // A platform scenario's switches: the health check for Applications, progressive syncs, maxUpdate.
-    ...platformRunSettings(scenario, settings.toggles),
-  };
-}
-
-/** The scenario's own settings: what a visitor sees first, and what the build precomputes. */
-export function defaultSettings(scenario: Scenario): PageSettings {
-  return { waveDelay: scenario.options.waveDelay, seed: scenario.options.seed, toggles: [] };
 }

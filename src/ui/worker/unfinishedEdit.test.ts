@@ -1,3 +1,4 @@
+import { inlinePlayer } from './inlinePlayer';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readerImpl } from '../../scenarios/readerImpl';
@@ -33,6 +34,7 @@ function setup(answer: (resolve: (outcome: RunOutcome) => void) => void) {
   const runs: (() => void)[] = [];
   // No reader passed: the page's case, where the first edit loads it.
   const session = new SimulationSession({
+    inline: inlinePlayer,
     files: [{ id: 'three-tier', scenario }],
     requestFrame: () => 0,
     cancelFrame: () => {},

@@ -157,6 +157,9 @@ export class WorkerRunner implements PageRunner {
 export class LazyWorkerRunner implements PageRunner {
   private inner: Promise<WorkerRunner> | undefined;
 
+  /** `timeLimitMs`: the wall time a run may take before it is stopped (RUN_TIME_LIMIT_MS by default). */
+  constructor(private readonly timeLimitMs?: number) {}
+
   run(scenario: Scenario, options: RunOptions, onProgress?: (t: number) => void): Promise<RunOutcome> {
     return this.load().then((runner) => runner.run(scenario, options, onProgress));
   }
@@ -171,7 +174,8 @@ export class LazyWorkerRunner implements PageRunner {
 
   private load(): Promise<WorkerRunner> {
     this.inner ??= import('./spawnSimWorker').then(
-      ({ spawnSimWorker }) => new WorkerRunner({ createWorker: spawnSimWorker }),
+      ({ spawnSimWorker }) =>
+        new WorkerRunner({ createWorker: spawnSimWorker, timeLimitMs: this.timeLimitMs }),
     );
     return this.inner;
   }
