@@ -7,7 +7,7 @@ import { openPage, readT, waitForStatus } from './pageHelpers.mjs';
 
 const text = (page, id) => page.textContent(`[data-testid="${id}"]`).then((s) => (s ?? '').trim());
 
-export function predictCases({ browser, base, results }) {
+export function predictCases({ browser, base, results, shots }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = async (query, fn, options) => {
@@ -119,10 +119,12 @@ export function predictCases({ browser, base, results }) {
       );
     }));
 
-  for (const [width, height] of [
-    [1280, 720],
-    [390, 844],
-  ])
+  for (const [width, height] of shots
+    ? [
+        [1280, 720],
+        [390, 844],
+      ]
+    : [])
     for (const colorScheme of ['light', 'dark'])
       test(`predict and last-sync screenshots at ${width}×${height} ${colorScheme}`, async () => {
         await withPage(

@@ -47,7 +47,7 @@ async function presenterView(page) {
   });
 }
 
-export function presenterCases({ browser, base, results, full }) {
+export function presenterCases({ browser, base, results, full, shots }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = async (query, fn, options) => {
@@ -234,7 +234,7 @@ export function presenterCases({ browser, base, results, full }) {
     }));
 
   // Screenshots to look at, as a speaker about to project them (dist/ only: the one-file build looks the same).
-  if (full) {
+  if (full && shots) {
     const dir = join(results, 'screenshots');
     for (const colorScheme of ['light', 'dark']) {
       test(`presenter: screenshots at 1024×768, 1280×720 and 1920×1080, and the guide at 390×844 (${colorScheme})`, async () => {

@@ -36,7 +36,15 @@ for (const built of ['dist/index.html', 'dist-single/index.html']) {
     refuse(`${built} is missing: run \`npm run build && npm run build:single\` first.`);
 }
 
-const browser = await launchChromium();
+// One Chromium per target, launched again if it goes away (a browser that has opened a few hundred contexts has
+// been seen to crash): the cases hold this stand-in, which opens contexts on the browser of the moment.
+let current = await launchChromium();
+const browser = {
+  newContext: async (options) => {
+    if (!current.isConnected()) current = await launchChromium();
+    return current.newContext(options);
+  },
+};
 const server = await serve(join(root, 'dist'));
 
 const targets = [
@@ -44,12 +52,23 @@ const targets = [
   { label: 'file', base: pathToFileURL(join(root, 'dist-single', 'index.html')).href, full: false },
 ];
 
+/**
+ * The one-file build runs the same code as dist/, so from file:// only what differs there is checked again: it
+ * loads and plays, its policy, its inlined chunks (the editor, the Lua VM, the YAML reader), its Blob worker,
+ * links and storage from file://, downloads, and the head's inlined favicon.
+ */
+const fileCases =
+  /^(csp|speed|links|head|guide: the reading|platform: app-of-apps has|the editor loads|three-tier plays at max|failing-migration plays at max|the smoke-test toggle|timeline: Export|presenter: present=1|study quiz|terminal: course step 4|a sync-wave edit|no console error|lua)/i;
+
 // Every `test/e2e/*Cases.mjs` file contributes cases through its exported `…Cases` functions, so each area of the
 // page keeps its browser tests in a file of its own. `E2E_ONLY=text` runs only the cases whose name contains text.
 const caseFiles = readdirSync(dirname(fileURLToPath(import.meta.url)))
   .filter((f) => f.endsWith('Cases.mjs'))
   .sort();
 const only = process.env.E2E_ONLY;
+// Screenshots are for people to look at, not assertions: `npm run screenshots` takes them (E2E_SCREENSHOTS=1), and
+// `npm test` leaves them out to stay within its time budget.
+const shots = process.env.E2E_SCREENSHOTS === '1';
 
 try {
   for (const target of targets) {
@@ -58,11 +77,17 @@ try {
       const module = await import(`./${file}`);
       for (const [exported, make] of Object.entries(module)) {
         if (!exported.endsWith('Cases') || typeof make !== 'function') continue;
-        cases.push(...make({ browser, base: target.base, root, results, full: target.full }));
+        cases.push(...make({ browser, base: target.base, root, results, full: target.full, shots }));
       }
+    }
+    if (target.label !== 'http') {
+      // A fresh browser for the second target, so the first one's contexts are not carried along.
+      await current.close();
+      current = await launchChromium();
     }
     for (const { name, fn } of cases) {
       if (only && !name.includes(only)) continue;
+      if (!target.full && !fileCases.test(name)) continue;
       const label = `[${target.label}] ${name}`;
       const started = Date.now();
       try {
@@ -81,7 +106,7 @@ try {
     }
   }
 } finally {
-  await browser.close();
+  await current.close();
   await server.close();
 }
 finish();

@@ -26,7 +26,7 @@ async function toEnd(page) {
   await scrubTo(page, await readEndT(page));
 }
 
-export function terminalCases({ browser, base, results, full }) {
+export function terminalCases({ browser, base, results, full, shots }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = async (query, fn, options) => {
@@ -139,7 +139,7 @@ export function terminalCases({ browser, base, results, full }) {
       assert.match(pipe, /wc: not available here/);
     }));
 
-  if (full) {
+  if (full && shots) {
     test('terminal: screenshots at 1280×720 (light and dark) and 390×844', async () => {
       for (const [viewport, colorScheme] of [
         [{ width: 1280, height: 720 }, 'light'],

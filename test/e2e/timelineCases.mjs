@@ -37,7 +37,7 @@ async function zoomIn(page, atX) {
   );
 }
 
-export function timelineCases({ browser, base, root, results }) {
+export function timelineCases({ browser, base, root, results, shots }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = async (query, fn, options) => {
@@ -258,11 +258,13 @@ export function timelineCases({ browser, base, root, results }) {
     }));
 
   // Screenshots to look at (test-results/timeline-*.png), with the timeline scrolled to the top of the screen.
-  for (const viewport of [
-    { width: 1024, height: 768 },
-    { width: 1280, height: 720 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const viewport of shots
+    ? [
+        { width: 1024, height: 768 },
+        { width: 1280, height: 720 },
+        { width: 390, height: 844 },
+      ]
+    : []) {
     for (const colorScheme of ['light', 'dark']) {
       test(`timeline: screenshot of many-resources collapsed at ${viewport.width}×${viewport.height}, ${colorScheme}`, () =>
         withPage(
