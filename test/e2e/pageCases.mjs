@@ -25,7 +25,7 @@ const ends = {
   'failing-smoke-test': { 'operation-phase': 'Failed', 'sync-status': 'Synced', 'health-status': 'Healthy' },
 };
 
-export function pageCases({ browser, base, root, results, full, shots }) {
+export function pageCases({ browser, base, root, results, full, shots: takeShots }) {
   const cases = [];
   const pages = [];
   const label = base.startsWith('file:') ? 'file' : 'http';
@@ -230,7 +230,7 @@ export function pageCases({ browser, base, root, results, full, shots }) {
       assert.equal(found.length, 0, `axe violations:\n${list.join('\n')}`);
     });
 
-    if (shots)
+    if (takeShots)
       test('screenshots of every end state, light and dark, at 1280×720 and 1920×1080', async () => {
         for (const scenario of Object.keys(ends)) {
           for (const colorScheme of ['light', 'dark']) {
