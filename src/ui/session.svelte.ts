@@ -534,7 +534,8 @@ export class SimulationSession {
   readonly beatTimes: (number | undefined)[] = $derived(beatTimes(this.storyBeats, this.events, this.endT));
   /** The revision synced, as the UI shows it: the scenario's name for it and the short SHA. */
   readonly revision: string = $derived.by(() => {
-    const name = this.scenario?.revisions.at(-1)?.name;
+    // A platform scenario's one "revision" holds its Argo CD objects, not a Git revision: only the SHA is shown.
+    const name = this.scenario?.platform ? undefined : this.scenario?.revisions.at(-1)?.name;
     return revisionText(
       name && this.manifests !== undefined ? `${name}, edited` : name,
       this.result?.application.status.sync.revision,

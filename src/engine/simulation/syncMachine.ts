@@ -73,7 +73,7 @@ export function retryBackoffMs(retry: RetryStrategy, n: number): number {
   return Math.min(retry.maxDurationMs, retry.durationMs * Math.pow(retry.factor, n));
 }
 
-export const syncMachine = /* @__PURE__ */ setup({
+export const syncMachine = setup({
   types: {
     context: {} as SyncMachineContext,
     events: {} as SyncMachineEvent,
