@@ -334,6 +334,7 @@ export class ApplicationController {
         warnings: this.options.warnings,
         problems: this.options.problems,
         tickPriority: Priority.operationTick,
+        precheck: () => this.projectError(state.name),
         onUpdate: (record) => {
           this.markDirty(state);
           if (record.completed && state.runner === runner) this.completed(state);
@@ -355,6 +356,16 @@ export class ApplicationController {
     runner.start();
     runner.begin();
     this.markDirty(state);
+  }
+
+  /**
+   * `getAppProj` failing in `processRequestedAppOperation` (ctrl test `TestProcessRequestedAppOperation_FailedNoRetries`):
+   * an attempt of an app whose AppProject does not exist ends `Error` with the lister's message.
+   */
+  private projectError(name: string): string | undefined {
+    const project = this.object(name)?.spec?.project ?? 'default';
+    if (projectsOf(this.options.cluster.store).has(project)) return undefined;
+    return `Failed to load application project: error getting app project "${project}": appproject.argoproj.io "${project}" not found`;
   }
 
   /** §5.0, §5.4: history for a Succeeded full sync, the operation field cleared, then a full refresh. */

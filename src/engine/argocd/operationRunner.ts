@@ -41,6 +41,11 @@ export interface OperationHost {
   tickPriority?: number;
   /** Called whenever the operation's phase, message, retry count or results change, and when it completes. */
   onUpdate?: (record: OperationRecord) => void;
+  /**
+   * What Argo CD's `processRequestedAppOperation` checks before each attempt's `SyncAppState` (the app's
+   * project, L1644): a message ends the attempt in `Error` with it, and the retry strategy applies (§5.3).
+   */
+  precheck?: () => string | undefined;
 }
 
 /** The state of one operation, as `status.operationState` shows it. */
@@ -120,6 +125,14 @@ export class OperationRunner {
         op.completed = true;
         op.finishedAtMs = clock.now();
         updated = true;
+      } else if (!op.completed) {
+        // §5.3 (appcontroller.go L1686, L1640): a failed attempt with retries left stays Running with
+        // `finishedAt` set (that is how the controller knows to wait and retry); the retry clears it.
+        const finishedAt = snapshot.matches('retrying') ? snapshot.context.finishedAt : undefined;
+        if (finishedAt !== op.finishedAtMs) {
+          op.finishedAtMs = finishedAt;
+          updated = true;
+        }
       }
       if (updated) host.onUpdate?.(op);
     });
@@ -186,8 +199,19 @@ export class OperationRunner {
     };
     host.log.hold();
     let outcome: TickOutcome;
+    const refused = terminate ? undefined : host.precheck?.();
     try {
-      outcome = terminate ? terminateTick(common) : syncTick(common);
+      if (refused !== undefined) {
+        outcome = {
+          phase: 'Error',
+          message: refused,
+          results: op.results,
+          steps: [],
+          events: [],
+          warnings: [],
+          problems: [],
+        };
+      } else outcome = terminate ? terminateTick(common) : syncTick(common);
     } catch (error) {
       // An engine bug must not hang the page: the operation ends in Error, as Argo CD's controller does on a panic.
       outcome = {

@@ -114,8 +114,12 @@ export const syncMachine = setup({
       phase: 'Running' as OperationPhase,
       message: `Retrying operation. Attempt #${context.retryCount}`,
     })),
+    // Only a failed end says so (appcontroller.go L1696, inside `case OperationFailed, OperationError`): a retry
+    // that succeeds keeps the engine's message (ctrl test TestProcessRequestedAppOperation_RunningPreviouslyFailed).
     noteRetriesExhausted: assign(({ context }) =>
-      context.retryCount > 0 ? { message: `${context.message} (retried ${context.retryCount} times).` } : {},
+      context.retryCount > 0 && (context.phase === 'Failed' || context.phase === 'Error')
+        ? { message: `${context.message} (retried ${context.retryCount} times).` }
+        : {},
     ),
   },
   guards: {
@@ -207,7 +211,8 @@ export const syncMachine = setup({
     },
     terminateTick: {
       entry: 'requestTerminate',
-      on: { 'tick.done': { target: 'completed', actions: 'recordOutcome' } },
+      // A terminated operation never retries, but says how many retries it made (appcontroller.go L1696).
+      on: { 'tick.done': { target: 'completed', actions: ['recordOutcome', 'noteRetriesExhausted'] } },
     },
     // §5.3: the whole operation starts over after the back-off; startedAt is kept.
     retrying: {
