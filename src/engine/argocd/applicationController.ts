@@ -1,9 +1,10 @@
 import type { Cluster } from '../cluster/cluster';
 import type { WatchEvent } from '../cluster/store';
 import type { HealthOverrides } from '../health/healthOverrides';
-import { isHook, type InputProblem } from '../sync';
+import type { InputProblem } from '../sync';
 import type { Json, KubeObject } from '../types';
 import { AppTracker } from '../simulation/appTracker';
+import type { ResourceRow } from '../simulation/applicationView';
 import { AppEventSink, type EventSink } from '../simulation/eventLog';
 import { Rng } from '../random';
 import { toTimestamp } from '../clock';
@@ -255,7 +256,8 @@ export class ApplicationController {
       app: obj,
       syncStatus:
         state.rendered?.revision === this.options.repository.head ? state.tracker.sync : 'OutOfSync',
-      resources: state.tracker.resources(),
+      // In `status.resources` order, which is the order of the self-heal's `sync.resources`.
+      resources: state.tracker.resources().sort(byResourceKey),
       revision: this.options.repository.head,
       nowMs: this.options.cluster.clock.now(),
       lastFinishedAtMs: state.lastFinishedAtMs,
@@ -299,21 +301,12 @@ export class ApplicationController {
       state.rendered = rendered;
       state.tracker.setDesired(rendered.objects, true, false);
     }
-    const partial = request.sync?.resources === 'out-of-sync';
-    let desired = rendered.objects;
-    let positions = rendered.positions;
-    if (partial) {
-      // Self-heal syncs only the resources that are not Synced, and never runs hooks (§2.17, §5.4).
-      const outOfSync = new Set(
-        state.tracker
-          .resources()
-          .filter((r) => r.status !== 'Synced')
-          .map((r) => `${r.kind}/${r.name}`),
-      );
-      const keep = rendered.objects.map((o) => !isHook(o) && outOfSync.has(`${o.kind}/${o.metadata.name}`));
-      desired = rendered.objects.filter((_, i) => keep[i]);
-      positions = rendered.positions.filter((_, i) => keep[i]);
-    }
+    // A selective sync (self-heal's list of what is not Synced, §5.4): the engine syncs only those, no hooks.
+    const selected: Json[] | undefined =
+      Array.isArray(request.sync?.resources) && request.sync.resources.length > 0
+        ? request.sync.resources
+        : undefined;
+    const partial = selected !== undefined;
     const destination = obj.spec?.destination?.namespace ?? 'default';
     const initiatedBy: Json = request.initiatedBy ?? {};
     state.sink.push({
@@ -341,8 +334,9 @@ export class ApplicationController {
         },
       },
       {
-        desired,
-        positions,
+        desired: rendered.objects,
+        positions: rendered.positions,
+        ...(selected ? { resources: selected } : {}),
         revision: rendered.revision,
         prune: request.sync?.prune === true,
         syncOptions: request.sync?.syncOptions ?? obj.spec?.syncPolicy?.syncOptions ?? [],
@@ -430,6 +424,12 @@ export class ApplicationController {
     });
     this.options.cluster.store.setStatus(appRef(state.name), status);
   }
+}
+
+function byResourceKey(a: ResourceRow, b: ResourceRow): number {
+  const ka = `${a.group}/${a.kind}/${a.namespace}/${a.name}`;
+  const kb = `${b.group}/${b.kind}/${b.namespace}/${b.name}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
 function appRef(name: string) {

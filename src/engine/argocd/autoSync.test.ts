@@ -144,10 +144,24 @@ describe('decideAutoSync (§5.4)', () => {
 
   it('self-heal: after a Succeeded sync at this revision, a partial sync with the attempt count + 1', () => {
     const a = app({ automated: { selfHeal: true }, operationState: attempted('Succeeded') });
-    const decision = decideAutoSync(input({ app: a, lastFinishedAtMs: 0 }));
+    const resources = [
+      { group: 'apps', kind: 'Deployment', name: 'web', status: 'OutOfSync' as const },
+      { group: '', kind: 'ConfigMap', name: 'settings', status: 'Synced' as const },
+      { group: '', kind: 'Service', name: 'web', status: 'OutOfSync' as const },
+    ];
+    const decision = decideAutoSync(input({ app: a, resources, lastFinishedAtMs: 0 }));
+    // appcontroller.go autoSync L2620: `sync.resources` lists the non-Synced resources (kind, group, name).
     expect(decision).toMatchObject({
       kind: 'sync',
-      operation: { sync: { selfHealAttemptsCount: 1, resources: 'out-of-sync' } },
+      operation: {
+        sync: {
+          selfHealAttemptsCount: 1,
+          resources: [
+            { group: 'apps', kind: 'Deployment', name: 'web' },
+            { kind: 'Service', name: 'web' },
+          ],
+        },
+      },
     });
   });
 

@@ -8,8 +8,18 @@ import { clone } from '../util/clone';
  * Application, sets or clears the `SyncError` condition, or schedules a refresh for a self-heal back-off.
  */
 export interface AutoSyncResource {
+  group?: string;
+  kind?: string;
+  name?: string;
   status: SyncStatusCode;
   requiresPruning?: boolean;
+}
+
+/** One entry of an operation's `sync.resources` (`SyncOperationResource`: group omitted when empty). */
+export interface SyncOperationResource {
+  group?: string;
+  kind: string;
+  name: string;
 }
 
 export interface AutoSyncInput {
@@ -96,8 +106,11 @@ export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
     const remaining = selfHealRemainingBackoff(previous, input.nowMs, input.lastFinishedAtMs);
     if (remaining > 0) return { kind: 'wait', retryAfterMs: remaining };
     operation.sync.selfHealAttemptsCount = previous + 1;
-    // Self-heal syncs only what is not Synced: a partial sync, no hooks (§2.17).
-    operation.sync.resources = 'out-of-sync';
+    // Self-heal syncs only what is not Synced (appcontroller.go L2620): a selective sync, so no hooks (§2.17).
+    const selected: SyncOperationResource[] = resources
+      .filter((r) => r.status !== 'Synced')
+      .map((r) => ({ ...(r.group ? { group: r.group } : {}), kind: r.kind ?? '', name: r.name ?? '' }));
+    operation.sync.resources = selected;
   }
   if (automated.prune === true && automated.allowEmpty !== true) {
     if (resources.length > 0 && resources.every((r) => r.requiresPruning === true)) {

@@ -3,7 +3,7 @@ import { EPOCH_MS } from '../clock';
 import type { Cluster } from '../cluster/cluster';
 import type { HealthOverrides } from '../health/healthOverrides';
 import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type TickOutcome } from '../sync';
-import type { KubeObject, OperationPhase, SourcePosition } from '../types';
+import type { KubeObject, ObjectRef, OperationPhase, SourcePosition } from '../types';
 import type { AppTracker } from '../simulation/appTracker';
 import { clusterPorts } from '../simulation/clusterPorts';
 import { isModified } from '../simulation/compare';
@@ -20,6 +20,11 @@ export interface OperationSpec {
   syncOptions: readonly string[];
   retry?: RetryStrategy;
   waveDelaySeconds: number;
+  /**
+   * A selective sync (the operation's `sync.resources`, e.g. self-heal's): only these resources are synced or
+   * pruned, and no hook runs (§2.17).
+   */
+  resources?: readonly { group?: string; kind: string; name: string; namespace?: string }[];
 }
 
 /** What the runner needs from the Application it runs for. */
@@ -193,6 +198,7 @@ export class OperationRunner {
         dryRun: false,
         syncOptions: [...spec.syncOptions],
         pruneConfirmed: false,
+        ...(spec.resources ? { skipHooks: true, resourceFilter: selects(spec.resources) } : {}),
       },
       ports,
       diff: (target: KubeObject, live: KubeObject) => isModified(target, live),
@@ -256,6 +262,18 @@ export class OperationRunner {
     if (obj.kind !== 'Namespace' || obj.metadata.name !== this.host.namespace) return true;
     return this.record.desired.some((d) => d.kind === 'Namespace' && d.metadata.name === this.host.namespace);
   }
+}
+
+/** argo `IncludeResource`: group, kind and name must match, and the namespace when the entry has one. */
+function selects(resources: NonNullable<OperationSpec['resources']>): (ref: ObjectRef) => boolean {
+  return (ref) =>
+    resources.some(
+      (r) =>
+        (r.group ?? '') === ref.group &&
+        r.kind === ref.kind &&
+        r.name === ref.name &&
+        (!r.namespace || r.namespace === ref.namespace),
+    );
 }
 
 /** Whether two result lists say the same (the engine builds new rows every tick). */

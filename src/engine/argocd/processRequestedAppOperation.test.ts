@@ -154,3 +154,40 @@ describe('operationState.finishedAt between retry attempts (§5.3, appcontroller
     expect(seconds(end.finishedAt) - seconds(end.startedAt)).toBeGreaterThanOrEqual(40 + 30);
   });
 });
+
+describe('self-heal is a selective sync of what is not Synced (§5.4, appcontroller.go autoSync L2620)', () => {
+  const selfHealRepo: RepoRevision = {
+    name: 'main',
+    files: {
+      'app/settings.yaml': [{ object: configMap('settings') }, { object: configMap('flags') }],
+      'app/hooks.yaml': [{ object: job('smoke', { hook: 'PostSync', runSeconds: 1 }) }],
+    },
+  };
+  const result = runControlPlane({
+    repository: selfHealRepo,
+    objects: [application('guestbook', { path: 'app', automated: { prune: true, selfHeal: true } })],
+    actions: [{ at: 60, type: 'kubectl-delete', kind: 'ConfigMap', name: 'settings' }],
+    untilSeconds: 300,
+  });
+  const app = result.applications.find((a) => a.metadata.name === 'guestbook')!;
+  const state = app.status.operationState;
+
+  it('the operation lists the drifted resource in sync.resources, with the attempt count', () => {
+    expect(state.operation.sync.resources).toEqual([{ kind: 'ConfigMap', name: 'settings' }]);
+    expect(state.operation.sync.selfHealAttemptsCount).toBe(1);
+    expect(state.phase).toBe('Succeeded');
+    expect(app.status.sync.status).toBe('Synced');
+  });
+
+  it('syncs only that resource: no hook runs, the Synced ConfigMap is neither applied nor pruned', () => {
+    const late = result.events.filter((e) => e.app === 'guestbook' && e.t >= 60);
+    const applied = late.filter((e) => e.type === 'apply').map((e) => `${e.kind}/${e.name}`);
+    expect(applied).toEqual(['ConfigMap/settings']);
+    expect(late.some((e) => e.type === 'delete')).toBe(false);
+    expect(result.live.some((o) => o.kind === 'ConfigMap' && o.metadata.name === 'flags')).toBe(true);
+  });
+
+  it('adds no history entry (sync.go L483, case 124)', () => {
+    expect(app.status.history).toHaveLength(1);
+  });
+});
