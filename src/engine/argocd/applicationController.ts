@@ -9,6 +9,7 @@ import { AppEventSink, type EventSink } from '../simulation/eventLog';
 import { Rng } from '../random';
 import { toTimestamp } from '../clock';
 import { clone } from '../util/clone';
+import { cascadeFinalizerOf, finalizeApplicationDeletion } from './applicationDeletion';
 import { applicationStatus } from './applicationStatus';
 import { decideAutoSync, isAutomatedSyncEnabled } from './autoSync';
 import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
@@ -56,6 +57,9 @@ interface AppState {
   dirty: boolean;
   lastFinishedAtMs?: number;
   jitterMs: number;
+  /** The object has a deletionTimestamp: each change to its resources runs another deletion pass. */
+  deleting?: boolean;
+  finalizeQueued?: boolean;
 }
 
 const RESYNC_MS = 120_000;
@@ -81,6 +85,7 @@ export class ApplicationController {
       if (state.tracker.onWatch(event)) {
         state.runner?.noteChange();
         this.markDirty(state);
+        if (state.deleting) this.queueFinalize(state);
       }
     }
     const obj = event.object;
@@ -122,6 +127,7 @@ export class ApplicationController {
       const obj = this.object(state.name);
       if (!obj) continue;
       if (obj.operation || (state.runner && !state.runner.completed)) return false;
+      if (obj.metadata.deletionTimestamp && cascadeFinalizerOf(obj)) return false;
       if (state.tracker.health.status === 'Progressing' && !state.invalid) return false;
       const projectOk = projectsOf(this.options.cluster.store).has(obj.spec?.project ?? 'default');
       if (state.invalid && projectOk) return false;
@@ -152,6 +158,10 @@ export class ApplicationController {
       return;
     }
     let state = this.apps.get(name);
+    if (state && obj.metadata.deletionTimestamp) {
+      state.deleting = true;
+      this.queueFinalize(state);
+    }
     if (!state) {
       state = this.create(obj);
       const created = state;
@@ -164,6 +174,26 @@ export class ApplicationController {
       const target = state;
       clock.schedule(clock.now(), () => this.startOperation(target), Priority.appRefresh);
     }
+  }
+
+  /** One `finalizeApplicationDeletion` pass per instant (applicationDeletion.ts, §5.5). */
+  private queueFinalize(state: AppState): void {
+    if (state.finalizeQueued) return;
+    state.finalizeQueued = true;
+    const clock = this.options.cluster.clock;
+    clock.schedule(
+      clock.now(),
+      () => {
+        state.finalizeQueued = false;
+        if (this.apps.get(state.name) !== state) return;
+        finalizeApplicationDeletion(
+          this.options.cluster.store,
+          appRef(state.name),
+          state.tracker.liveObjects(),
+        );
+      },
+      Priority.appRefresh,
+    );
   }
 
   private create(obj: KubeObject): AppState {

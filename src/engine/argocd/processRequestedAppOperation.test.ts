@@ -148,7 +148,10 @@ describe('operationState.finishedAt between retry attempts (§5.3, appcontroller
     expect(running).toMatchObject({ phase: 'Running', retryCount: 1 });
     expect(running.message).not.toContain('Retrying attempt');
     expect(running.finishedAt).toBeUndefined();
-    const done = run({ objects: slow, actions: [{ at: 30, type: 'kubectl-apply', objects: [appProject('teams')] }] });
+    const done = run({
+      objects: slow,
+      actions: [{ at: 30, type: 'kubectl-apply', objects: [appProject('teams')] }],
+    });
     const end = stateOf(done, 'guestbook');
     expect(end.phase).toBe('Succeeded');
     expect(seconds(end.finishedAt) - seconds(end.startedAt)).toBeGreaterThanOrEqual(40 + 30);

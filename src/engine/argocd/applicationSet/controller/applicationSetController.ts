@@ -27,10 +27,12 @@ import { setApplicationSetStatusConditions, type ApplicationSetCondition } from 
 import { planReconcile } from '../planReconcile';
 import { shouldRequeueForApplication, shouldRequeueForApplicationSet } from '../requeue';
 import type { ApplicationStatusEntry } from '../rollingSync/applicationStatus';
-import { isRollingSyncStrategy } from '../rollingSync/strategy';
+import { RESOURCES_FINALIZER } from '../renderApplications';
+import { REVERSE_DELETION_REQUEUE_MS, reverseDeletionStep } from '../rollingSync/reverseDeletion';
+import { isDeletionOrderReversed, isRollingSyncStrategy } from '../rollingSync/strategy';
 import { goCompare } from '../rollingSync/validationIssues';
 import { appField, entryField, HappeningOrder, isAfter, textOf } from './happeningOrder';
-import { createOrUpdateApplications, deleteApplications } from './writeApplications';
+import { applicationRef, createOrUpdateApplications, deleteApplications } from './writeApplications';
 
 /** appset ctrl `ReconcileRequeueOnValidationError`/render errors: 3 minutes. */
 export const ERROR_REQUEUE_MS = 3 * 60 * 1000;
@@ -41,6 +43,8 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
   private drainTimer: number | undefined;
   private readonly order: HappeningOrder;
   private readonly errorRequeues = new Map<string, number>();
+  /** Sets whose reverse deletion waits for an app to go (10 s requeue): the run is not at rest meanwhile. */
+  private readonly deletionRequeues = new Map<string, number>();
   /** How many reconciles ran, per set (for tests and the page). */
   readonly reconciles = new Map<string, number>();
 
@@ -52,7 +56,7 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
 
   /** Whether a reconcile is queued (a 3-minute error requeue does not count: it would keep a run alive for ever). */
   busy(): boolean {
-    return this.dirty.size > 0;
+    return this.dirty.size > 0 || this.deletionRequeues.size > 0;
   }
 
   private onChange(event: WatchEvent): void {
@@ -115,13 +119,27 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
     const [namespace, name] = key.split('/');
     const { store, clock } = this.context;
     const appSet = store.get(setRef(namespace, name));
-    if (!appSet || appSet.metadata.deletionTimestamp) return;
+    if (!appSet) return;
     this.reconciles.set(key, (this.reconciles.get(key) ?? 0) + 1);
     const owned = store
       .list({ kind: 'Application', namespace, ownerUid: appSet.metadata.uid })
       .filter((app) =>
         app.metadata.ownerReferences?.some((ref) => ref.controller && ref.kind === 'ApplicationSet'),
       );
+    if (appSet.metadata.deletionTimestamp) {
+      this.reconcileDeletion(key, appSet, owned);
+      return;
+    }
+    // appset ctrl L187: with progressive syncs, a Reverse deletion order needs the set to wait for its apps.
+    if (
+      this.context.progressiveSyncs &&
+      isDeletionOrderReversed(appSet) &&
+      !appSet.metadata.finalizers?.includes(RESOURCES_FINALIZER)
+    ) {
+      store.patch(setRef(namespace, name), (draft) => {
+        draft.metadata.finalizers = [...(draft.metadata.finalizers ?? []), RESOURCES_FINALIZER];
+      });
+    }
     const nowKey = this.order.nextKey();
     const plan = planReconcile(
       this.order.setView(appSet),
@@ -148,6 +166,34 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
     }
     createOrUpdateApplications(store, plan.apply);
     deleteApplications(store, namespace, plan.delete);
+  }
+
+  /**
+   * A set being deleted is not reconciled (appset ctrl L150): with `deletionOrder: Reverse` its apps are deleted
+   * one by one, last step first (reverseDeletion.ts), requeued every 10 s and on each owned app's deletion; then
+   * its `resources-finalizer` is removed and the set goes (the garbage collector takes any app left).
+   */
+  private reconcileDeletion(key: string, appSet: KubeObject, owned: KubeObject[]): void {
+    const { store, clock } = this.context;
+    const ref = setRef(appSet.metadata.namespace ?? '', appSet.metadata.name ?? '');
+    const pending = this.deletionRequeues.get(key);
+    if (pending !== undefined) clock.clearTimeout(pending);
+    this.deletionRequeues.delete(key);
+    if (isDeletionOrderReversed(appSet)) {
+      const step = reverseDeletionStep(appSet, owned);
+      if (step.kind !== 'done') {
+        if (step.kind === 'delete') store.delete(applicationRef(ref.namespace, step.app));
+        this.deletionRequeues.set(
+          key,
+          clock.schedule(clock.now() + REVERSE_DELETION_REQUEUE_MS, () => {
+            this.deletionRequeues.delete(key);
+            this.wakeKey(key);
+          }),
+        );
+        return;
+      }
+    }
+    store.removeFinalizer(ref, RESOURCES_FINALIZER);
   }
 
   /** One persisted version of `status.applicationStatus`: an `appset-status` event per changed entry. */

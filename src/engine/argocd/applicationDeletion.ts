@@ -1,0 +1,62 @@
+import { refOf } from '../cluster/gvk';
+import type { ObjectStore } from '../cluster/store';
+import { waveOf } from '../sync/waves';
+import type { KubeObject, ObjectRef } from '../types';
+
+/**
+ * Deleting an Application with Argo CD's `resources-finalizer.argocd.argoproj.io` (a cascading delete): the
+ * application controller's `finalizeApplicationDeletion` (appcontroller.go L1285; `sort_delete.go
+ * FilterObjectsForDeletion`; argocd-semantics.md §5.5). Each pass looks at the app's managed live objects: while
+ * one is already being deleted it waits; otherwise it deletes those of the highest sync wave (foreground
+ * propagation, or background with the `/background` finalizer) and waits for them; when none is left it removes
+ * the finalizer, and the Application goes. Pre/PostDelete hooks are not simulated.
+ */
+export const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+
+/** The cascading finalizer the app carries (`resources-finalizer.argocd.argoproj.io[/background]`), if any. */
+export function cascadeFinalizerOf(app: KubeObject): string | undefined {
+  return app.metadata.finalizers?.find(
+    (f) => f === RESOURCES_FINALIZER || f.startsWith(`${RESOURCES_FINALIZER}/`),
+  );
+}
+
+/**
+ * One pass of the deletion; `live` is what the app manages now (its tracker's live objects). Returns whether the
+ * deletion is finished (the finalizer removed) or still waits for objects to go.
+ */
+export function finalizeApplicationDeletion(
+  store: ObjectStore,
+  appRef: ObjectRef,
+  live: readonly KubeObject[],
+): 'done' | 'waiting' | 'not-cascading' {
+  const app = store.get(appRef);
+  if (!app?.metadata.deletionTimestamp) return 'not-cascading';
+  const finalizer = cascadeFinalizerOf(app);
+  if (!finalizer) return 'not-cascading';
+  // "Wait for objects pending deletion to complete before proceeding with next sync wave" (L1359).
+  if (live.some((o) => o.metadata.deletionTimestamp)) return 'waiting';
+  const candidates = live.filter((o) => shouldBeDeleted(app, o));
+  if (candidates.length === 0) {
+    store.removeFinalizer(appRef, finalizer);
+    return 'done';
+  }
+  const top = Math.max(...candidates.map((o) => waveOf(o).wave));
+  const policy = finalizer.endsWith('/background') ? 'Background' : 'Foreground';
+  for (const obj of candidates) {
+    if (waveOf(obj).wave !== top) continue;
+    const ref = refOf(obj);
+    if (store.get(ref)) store.delete(ref, { propagationPolicy: policy });
+  }
+  return 'waiting';
+}
+
+/** `shouldBeDeleted` (L1255): not a CRD, not the app itself, not `Delete=false`, not Helm's `keep`. */
+function shouldBeDeleted(app: KubeObject, obj: KubeObject): boolean {
+  if (obj.kind === 'CustomResourceDefinition') return false;
+  if (obj.kind === 'Application' && obj.metadata.name === app.metadata.name) return false;
+  const options = [obj.metadata.annotations?.['argocd.argoproj.io/sync-options'] ?? ''];
+  if (!obj.metadata.annotations?.['argocd.argoproj.io/sync-options'])
+    options.push(...((app.spec?.syncPolicy?.syncOptions as string[] | undefined) ?? []));
+  if (options.some((o) => o.split(',').some((x) => x.trim() === 'Delete=false'))) return false;
+  return obj.metadata.annotations?.['helm.sh/resource-policy'] !== 'keep';
+}
