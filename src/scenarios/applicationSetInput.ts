@@ -16,8 +16,10 @@ import {
 } from 'yaml';
 import { renderApplications } from '../engine/argocd/applicationSet/renderApplications';
 import { InputError } from '../engine/inputError';
+import type { RepoRevision } from '../engine';
 import type { KubeObject } from '../engine/types';
 import type { ParsedObject } from './manifests';
+import { sourceProblem } from './platformInput';
 
 /**
  * Throws an InputError for the first ApplicationSet in `text` that does not render. `objects` are the file's parsed
@@ -30,6 +32,7 @@ export function checkApplicationSets(
   file: string,
   objects: readonly KubeObject[],
   shift: { line: number; column: number } = { line: 0, column: 0 },
+  repo?: RepoRevision,
 ): void {
   const sets = objects.filter((object) => object.kind === 'ApplicationSet');
   if (sets.length === 0) return;
@@ -39,12 +42,22 @@ export function checkApplicationSets(
   );
   sets.forEach((set, index) => {
     const rendered = renderApplications({ ...set, metadata: { ...set.metadata, uid: '' } });
-    if (rendered.ok) return;
+    const name = set.metadata.name ?? '';
+    if (rendered.ok) {
+      const bad =
+        repo && generatedSourceProblem(rendered.applications, repo, documents[index]?.contents ?? null);
+      if (!bad) return;
+      const { line, col } = lineCounter.linePos(bad.node?.range?.[0] ?? documents[index]?.range?.[0] ?? 0);
+      throw new InputError(`ApplicationSet ${name}: ${bad.problem}`, {
+        file,
+        line: line + shift.line,
+        column: col + shift.column,
+      });
+    }
     const node = nodeAt(documents[index]?.contents ?? null, rendered.path);
     const offset = node?.range?.[0] ?? documents[index]?.range?.[0] ?? 0;
     const { line, col } = lineCounter.linePos(offset);
     const column = col + templateColumn(node, rendered.error);
-    const name = set.metadata.name ?? '';
     throw new InputError(`ApplicationSet ${name}: ${rendered.error}`, {
       file,
       line: line + shift.line,
@@ -54,10 +67,32 @@ export function checkApplicationSets(
 }
 
 /**
+ * A generated Application's source must be simulable and its path must exist, as for a given one
+ * (platformInput.ts `sourceProblem`); the problem is reported at the template's `source.path` (or the deepest
+ * field of it that exists), since that is where the set's author wrote it.
+ */
+function generatedSourceProblem(
+  applications: readonly KubeObject[],
+  repo: RepoRevision,
+  root: YamlNode | null,
+): { problem: string; node: YamlNode | undefined } | undefined {
+  for (const app of applications) {
+    const problem = sourceProblem(app, repo);
+    if (problem !== undefined)
+      return { problem, node: nodeAt(root, ['spec', 'template', 'spec', 'source', 'path']) };
+  }
+  return undefined;
+}
+
+/**
  * The same check for a block whose objects were parsed with positions in a bigger file (a scenario's `argocd: |`,
  * read by the scenario reader): the block's shift is where its first document landed there.
  */
-export function checkParsedApplicationSets(text: string, parsed: readonly ParsedObject[]): void {
+export function checkParsedApplicationSets(
+  text: string,
+  parsed: readonly ParsedObject[],
+  repo?: RepoRevision,
+): void {
   const first = parsed[0];
   if (!first || !parsed.some((p) => p.object.kind === 'ApplicationSet')) return;
   const lineCounter = new LineCounter();
@@ -70,6 +105,7 @@ export function checkParsedApplicationSets(text: string, parsed: readonly Parsed
     first.position.file,
     parsed.map((p) => p.object),
     shift,
+    repo,
   );
 }
 

@@ -38,36 +38,35 @@ export function checkArgoObjects(objects: readonly ParsedObject[], repo: RepoRev
 }
 
 function checkSource(app: KubeObject, position: SourcePosition | undefined, repo: RepoRevision): void {
+  const problem = sourceProblem(app, repo);
+  if (problem !== undefined) throw new InputError(problem, at(position));
+}
+
+/**
+ * What is wrong with an Application's source for the simulator (a Helm, Kustomize or multi-source app, no path, a
+ * path outside the repository or not in it), or undefined. Also used for the Applications an ApplicationSet
+ * generates (applicationSetInput.ts), where the problem is reported at the template's `path`.
+ */
+export function sourceProblem(app: KubeObject, repo: RepoRevision): string | undefined {
   const name = app.metadata.name ?? '';
   const source = app.spec?.source;
-  if (app.spec?.sources)
-    throw new InputError(`Application "${name}": multiple sources are not simulated`, at(position));
-  if (!source || typeof source !== 'object')
-    throw new InputError(`Application "${name}" has no spec.source`, at(position));
+  if (app.spec?.sources) return `Application "${name}": multiple sources are not simulated`;
+  if (!source || typeof source !== 'object') return `Application "${name}" has no spec.source`;
   if (source.helm !== undefined || source.chart !== undefined)
-    throw new InputError(
-      `Application "${name}": a Helm source is not simulated; render it (helm template) into a plain directory`,
-      at(position),
-    );
+    return `Application "${name}": a Helm source is not simulated; render it (helm template) into a plain directory`;
   if (source.kustomize !== undefined)
-    throw new InputError(
-      `Application "${name}": a Kustomize source is not simulated; render it (kustomize build) into a plain directory`,
-      at(position),
-    );
+    return `Application "${name}": a Kustomize source is not simulated; render it (kustomize build) into a plain directory`;
   const path = typeof source.path === 'string' ? source.path : undefined;
-  if (path === undefined) throw new InputError(`Application "${name}" has no spec.source.path`, at(position));
+  if (path === undefined) return `Application "${name}" has no spec.source.path`;
   if (path.startsWith('/') || path.split('/').includes('..'))
-    throw new InputError(`Application "${name}": path "${path}" is outside the repository`, at(position));
+    return `Application "${name}": path "${path}" is outside the repository`;
   const dir = path
     .split('/')
     .filter((p: string) => p !== '' && p !== '.')
     .join('/');
   const exists = dir === '' || Object.keys(repo.files).some((f) => f.startsWith(dir + '/'));
-  if (!exists)
-    throw new InputError(
-      `Application "${name}": path "${path}" does not exist in the repository`,
-      at(position),
-    );
+  if (!exists) return `Application "${name}": path "${path}" does not exist in the repository`;
+  return undefined;
 }
 
 /** The Application names a run can refer to: the ones given, and those an app of apps writes from the repo. */

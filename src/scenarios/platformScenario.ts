@@ -121,7 +121,7 @@ export function parsePlatform(ctx: PlatformContext): PlatformSpec {
     );
   const argocd = ctx.manifests(argocdNode.value, argocdNode);
   checkArgoObjects(argocd, revisions[0]);
-  checkParsedApplicationSets(argocdNode.value, argocd);
+  checkParsedApplicationSets(argocdNode.value, argocd, revisions[0]);
 
   const cm = data.argocdCm;
   if (cm !== undefined && typeof cm !== 'string')

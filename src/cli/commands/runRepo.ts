@@ -32,6 +32,8 @@ export function runRepo(
       text,
       file,
       parsed.map((p) => p.object),
+      undefined,
+      repo,
     );
     return parsed;
   });

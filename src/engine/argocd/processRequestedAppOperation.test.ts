@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SimEvent } from '../events';
+import type { OperationEvent, SimEvent } from '../events';
 import type { Json } from '../types';
 import type { RepoRevision } from './repository';
 import { application, appProject } from '../simulation/controlPlaneTestKit';
@@ -26,8 +26,8 @@ const projectMissing = (project: string) =>
 function run(input: Partial<ControlPlaneInput> & { objects: ControlPlaneInput['objects'] }) {
   return runControlPlane({ repository: repo, untilSeconds: 600, ...input });
 }
-const operationsOf = (events: SimEvent[], app: string) =>
-  events.filter((e) => e.type === 'operation' && e.app === app);
+const operationsOf = (events: SimEvent[], app: string): OperationEvent[] =>
+  events.filter((e): e is OperationEvent => e.type === 'operation' && e.app === app);
 const stateOf = (result: ReturnType<typeof run>, name: string): Json =>
   result.applications.find((a) => a.metadata.name === name)?.status.operationState;
 const seconds = (timestamp: string) => Date.parse(timestamp) / 1000;

@@ -6,7 +6,7 @@
  * (its resources deleted by its `resources-finalizer`, appcontroller.go `finalizeApplicationDeletion`).
  */
 import { describe, expect, it } from 'vitest';
-import type { SimEvent } from '../../../events';
+import type { ObjectEvent, SimEvent } from '../../../events';
 import { runControlPlane } from '../../../simulation/runControlPlane';
 import type { Json, KubeObject } from '../../../types';
 import { reverseDeletionOrder } from '../rollingSync/reverseDeletion';
@@ -90,8 +90,10 @@ function run(options: { deletionOrder?: string; untilSeconds?: number; progressi
     untilSeconds: options.untilSeconds ?? 900,
   });
 }
-const appsDeleted = (events: SimEvent[]) =>
-  events.filter((e) => e.type === 'object' && e.kind === 'Application' && e.action === 'deleted');
+const appsDeleted = (events: SimEvent[]): ObjectEvent[] =>
+  events.filter(
+    (e): e is ObjectEvent => e.type === 'object' && e.kind === 'Application' && e.action === 'deleted',
+  );
 
 describe('TestProgressiveSyncMultipleAppsPerStepWithReverseDeletionOrder (§5.1, case 113)', () => {
   it('rolls out all six apps in steps 1, 2, 3 before the deletion', () => {
