@@ -4,7 +4,6 @@ import type { HealthOverrides } from '../health/healthOverrides';
 import type { InputProblem } from '../sync';
 import type { Json, KubeObject } from '../types';
 import { AppTracker } from '../simulation/appTracker';
-import type { ResourceRow } from '../simulation/applicationView';
 import { AppEventSink, type EventSink } from '../simulation/eventLog';
 import { Rng } from '../random';
 import { toTimestamp } from '../clock';
@@ -286,8 +285,7 @@ export class ApplicationController {
       app: obj,
       syncStatus:
         state.rendered?.revision === this.options.repository.head ? state.tracker.sync : 'OutOfSync',
-      // In `status.resources` order, which is the order of the self-heal's `sync.resources`.
-      resources: state.tracker.resources().sort(byResourceKey),
+      resources: state.tracker.resources(),
       revision: this.options.repository.head,
       nowMs: this.options.cluster.clock.now(),
       lastFinishedAtMs: state.lastFinishedAtMs,
@@ -454,12 +452,6 @@ export class ApplicationController {
     });
     this.options.cluster.store.setStatus(appRef(state.name), status);
   }
-}
-
-function byResourceKey(a: ResourceRow, b: ResourceRow): number {
-  const ka = `${a.group}/${a.kind}/${a.namespace}/${a.name}`;
-  const kb = `${b.group}/${b.kind}/${b.namespace}/${b.name}`;
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
 function appRef(name: string) {

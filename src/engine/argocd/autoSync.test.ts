@@ -156,9 +156,10 @@ describe('decideAutoSync (§5.4)', () => {
       operation: {
         sync: {
           selfHealAttemptsCount: 1,
+          // In status.resources order: group, kind, namespace, name (the core group first).
           resources: [
-            { group: 'apps', kind: 'Deployment', name: 'web' },
             { kind: 'Service', name: 'web' },
+            { group: 'apps', kind: 'Deployment', name: 'web' },
           ],
         },
       },

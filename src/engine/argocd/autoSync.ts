@@ -10,6 +10,7 @@ import { clone } from '../util/clone';
 export interface AutoSyncResource {
   group?: string;
   kind?: string;
+  namespace?: string;
   name?: string;
   status: SyncStatusCode;
   requiresPruning?: boolean;
@@ -59,6 +60,9 @@ export function selfHealRemainingBackoff(
   return finishedAtMs === undefined ? delay : delay - (nowMs - finishedAtMs);
 }
 
+const resourceKey = (r: AutoSyncResource) => `${r.group ?? ''}/${r.kind}/${r.namespace ?? ''}/${r.name}`;
+const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Go's `fmt.Sprintf("%s", []string{rev})`. */
 const revisions = (rev: string) => `[${rev}]`;
 
@@ -107,8 +111,10 @@ export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
     if (remaining > 0) return { kind: 'wait', retryAfterMs: remaining };
     operation.sync.selfHealAttemptsCount = previous + 1;
     // Self-heal syncs only what is not Synced (appcontroller.go L2620): a selective sync, so no hooks (§2.17).
+    // In `status.resources` order (group, kind, namespace, name); sorted here only, as atRest decides often.
     const selected: SyncOperationResource[] = resources
       .filter((r) => r.status !== 'Synced')
+      .sort((a, b) => compareKeys(resourceKey(a), resourceKey(b)))
       .map((r) => ({ ...(r.group ? { group: r.group } : {}), kind: r.kind ?? '', name: r.name ?? '' }));
     operation.sync.resources = selected;
   }
