@@ -63,7 +63,9 @@ describe('scenarios/revert.yaml (issue 9 "Recovery by revert", §2.18, §5.4)', 
       [61, 'admin'],
       [121, 'admin'],
     ]);
-    const ends = ops(result.events, 'checkout-dev').filter((e) => e.type === 'operation' && e.phase !== 'Running');
+    const ends = ops(result.events, 'checkout-dev').filter(
+      (e) => e.type === 'operation' && e.phase !== 'Running',
+    );
     expect(ends.map((e) => e.type === 'operation' && e.phase)).toEqual(['Succeeded', 'Failed', 'Succeeded']);
   });
 

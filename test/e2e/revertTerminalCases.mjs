@@ -2,6 +2,7 @@
 // the module writes it on the `revert` scenario (two operations and a commit in one run, each Application read
 // from the run's object history at the cursor), and the "break it on purpose" exercise's step 3.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { openPage, readEndT, readState, readT, scrubTo } from './pageHelpers.mjs';
 
 /** Type a line into the terminal and return what it printed (the transcript is cleared first). */
@@ -103,8 +104,86 @@ export function revertTerminalCases({ browser, base }) {
       const rows = end.trim().split('\n');
       assert.match(rows[0], /^NAME\s+CLUSTER\s+NAMESPACE\s+PROJECT\s+STATUS\s+HEALTH\s+SYNCPOLICY/);
       assert.ok(rows.length > 2, end);
-      assert.ok(rows.slice(1).every((r) => /\sSynced\s+Healthy\s/.test(r)), end);
+      assert.ok(
+        rows.slice(1).every((r) => /\sSynced\s+Healthy\s/.test(r)),
+        end,
+      );
       assert.ok(start.trim().split('\n').length < rows.length - 1, 'the children appear later than t 0');
     }));
+  return cases;
+}
+
+/** The retried operation's attempts on the timeline (argocd-semantics.md §5.3), on auto-sync-refuses-retry. */
+export function retryLaneCases({ browser, base, results, shots }) {
+  const cases = [];
+  cases.push({
+    name: 'timeline retry attempts: each attempt and the back-off in a band of its own, in Argo CD’s words',
+    fn: async () => {
+      for (const [viewport, colorScheme] of [
+        [{ width: 1280, height: 720 }, 'light'],
+        ...(shots
+          ? [
+              [{ width: 1024, height: 768 }, 'dark'],
+              [{ width: 390, height: 844 }, 'light'],
+            ]
+          : []),
+      ]) {
+        const record = await openPage(browser, base, '?scenario=auto-sync-refuses-retry', {
+          viewport,
+          colorScheme,
+        });
+        const { page } = record;
+        try {
+          await scrubTo(page, await readEndT(page));
+          const spans = await page.$$eval('rect.tl-attempt', (rects) =>
+            rects.map((r) => ({
+              kind: r.getAttribute('data-kind'),
+              n: Number(r.getAttribute('data-attempt')),
+              title: r.querySelector('title')?.textContent,
+              width: Number(r.getAttribute('width')),
+            })),
+          );
+          assert.deepEqual(
+            spans.map((s) => [s.kind, s.n, s.title]),
+            [
+              ['attempt', 0, 'first attempt'],
+              ['backoff', 1, 'Retrying attempt #1 at 12:00AM'],
+              ['attempt', 1, 'Attempt #1'],
+            ],
+          );
+          assert.ok(
+            spans.every((s) => s.width > 0),
+            JSON.stringify(spans),
+          );
+          if (viewport.width >= 1024) {
+            const labels = await page.$$eval('[data-testid="timeline-attempt"]', (ts) =>
+              ts.filter((t) => t.getAttribute('display') !== 'none').map((t) => t.textContent),
+            );
+            assert.ok(
+              labels.includes('Attempt #1') || labels.includes('#1'),
+              `attempt #1 is named on the plot: ${labels.join(' | ')}`,
+            );
+          }
+          // A run without retries has no attempt layer at all.
+          if (viewport.width === 1280) {
+            const other = await openPage(browser, base, '?scenario=failing-migration');
+            assert.equal(await other.page.$$eval('g.layer-attempts', (g) => g.length), 0);
+            await other.close();
+          }
+          if (shots) {
+            await page.evaluate(() =>
+              document.querySelector('rect.tl-attempt')?.scrollIntoView({ block: 'center' }),
+            );
+            await page.screenshot({
+              path: join(results, `retry-attempts-${viewport.width}x${viewport.height}-${colorScheme}.png`),
+            });
+          }
+          assert.deepEqual(record.errors, [], 'no console error');
+        } finally {
+          await record.close();
+        }
+      }
+    },
+  });
   return cases;
 }

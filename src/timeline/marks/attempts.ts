@@ -5,18 +5,14 @@ import { fadeOut, settle, type Layer, type MarkContext, type Target } from './co
 
 /**
  * The attempts of a retried operation (attempts.ts, argocd-semantics.md §5.3), each in a band of its own across
- * the rows: an outlined band per attempt, a hatched one per back-off, each named at the top of the plot with
+ * the rows: an outlined band per attempt, a dashed, lightly filled one per back-off, each named at the top of the plot with
  * Argo CD's words ("Retrying attempt #1 at 12:00AM", "Attempt #1") where the name fits. Its own layer, drawn
  * over the phase bands and under the bars, so the drawing of the other marks is unchanged.
  *
  * The layer exists only while there are attempts to draw (placed right after `after`, the wave-delay layer): a
  * timeline without retries is the same `<svg>` as before, byte for byte.
  */
-export function attemptsMark(
-  after: Layer,
-  layout: TimelineLayout,
-  { x, duration, ids }: MarkContext,
-): void {
+export function attemptsMark(after: Layer, layout: TimelineLayout, { x, duration }: MarkContext): void {
   const spans = layout.attempts ?? [];
   const layer = attemptsLayer(after, spans.length > 0);
   if (!layer) return;
@@ -46,15 +42,21 @@ export function attemptsMark(
     .attr('stroke', 'currentColor')
     .attr('stroke-opacity', (d) => (d.kind === 'attempt' ? 0.55 : 0.3))
     .attr('stroke-dasharray', (d) => (d.kind === 'attempt' ? null : '4 3'))
-    .attr('fill', (d) => (d.kind === 'attempt' ? 'none' : `url(#${ids.prefix}-delay)`));
+    // Not the wave delay's hatching: a back-off is a wait of the retry strategy, not ARGOCD_SYNC_WAVE_DELAY.
+    .attr('fill', (d) => (d.kind === 'attempt' ? 'none' : 'currentColor'))
+    .attr('fill-opacity', (d) => (d.kind === 'attempt' ? null : 0.08));
   rects.select('title').text((d) => d.label);
   const to = settle(rects, duration);
   place(to);
   to.attr('opacity', 1);
 
   const size = sized(layout, 11);
-  const fits = (d: AttemptSpan) =>
-    Math.min(x(d.t1), layout.plot.right) - Math.max(x(d.t0), layout.plot.left) >= textWidth(d.label, size) + 8;
+  // The full words where they fit, else the attempt's number (`#1`), else nothing (the band's title still says it).
+  const room = (d: AttemptSpan) =>
+    Math.min(x(d.t1), layout.plot.right) - Math.max(x(d.t0), layout.plot.left) - 8;
+  const short = (d: AttemptSpan) => (d.kind === 'attempt' ? `#${d.n}` : '');
+  const shown = (d: AttemptSpan) =>
+    room(d) >= textWidth(d.label, size) ? d.label : room(d) >= textWidth(short(d), size) ? short(d) : '';
   const labels = layer
     .selectAll<SVGTextElement, AttemptSpan>('text.tl-attempt-label')
     .data(spans, (d) => d.key)
@@ -64,8 +66,8 @@ export function attemptsMark(
     .attr('y', top + size + 2)
     .attr('font-size', size)
     .attr('fill', 'currentColor')
-    .attr('display', (d) => (fits(d) ? null : 'none'))
-    .text((d) => d.label);
+    .attr('display', (d) => (shown(d) ? null : 'none'))
+    .text(shown);
   settle(labels, duration).attr('x', (d) => Math.max(x(d.t0), layout.plot.left) + 5);
 }
 

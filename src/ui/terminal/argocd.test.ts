@@ -113,7 +113,9 @@ describe('argocd app list, history, sync, wait', () => {
     const timedOut = run('argocd app wait three-tier --sync --health --timeout 5', 0);
     expect(timedOut).toMatchObject({ seek: 5, failed: true });
     // As the CLI, the resources whose state changed on the way come first, under its TIMESTAMP header.
-    expect(timedOut.text).toMatch(/^TIMESTAMP\s+GROUP\s+KIND\s+NAMESPACE\s+NAME\s+STATUS\s+HEALTH\s+HOOK\s+MESSAGE\n/);
+    expect(timedOut.text).toMatch(
+      /^TIMESTAMP\s+GROUP\s+KIND\s+NAMESPACE\s+NAME\s+STATUS\s+HEALTH\s+HOOK\s+MESSAGE\n/,
+    );
     expect(timedOut.text).toMatch(
       /^2026-01-01T00:00:05\+00:00\s+batch\s+Job\s+three-tier\s+database-migration\s+Running\s+Synced\s+PreSync\s/m,
     );

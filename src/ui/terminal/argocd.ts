@@ -31,9 +31,7 @@ export function argocd(world: World, words: string[]): CommandOutput {
   const name = given.replace(/^argocd\//, '');
   const app = world.appNamed(name);
   if (!app)
-    return fail(
-      `FATA[0000] rpc error: code = NotFound desc = applications.argoproj.io "${name}" not found`,
-    );
+    return fail(`FATA[0000] rpc error: code = NotFound desc = applications.argoproj.io "${name}" not found`);
   switch (verb) {
     case 'get':
       if (output === 'json') return ok(toJson(app).split('\n'));
@@ -87,8 +85,7 @@ function list(world: World, output: string | undefined): CommandOutput {
  * cursor, each SHA followed by the scenario's name for it (its source has no target revision of its own).
  */
 function history(world: World, app: ApplicationJson): CommandOutput {
-  const label = (sha: string, name: string | undefined) =>
-    `${sha.slice(0, 7)}${name ? ` (${name})` : ''}`;
+  const label = (sha: string, name: string | undefined) => `${sha.slice(0, 7)}${name ? ` (${name})` : ''}`;
   let rows: string[][];
   if (world.controlPlane) {
     const entries: Json[] = (app.status as { history?: Json[] }).history ?? [];
@@ -96,7 +93,11 @@ function history(world: World, app: ApplicationJson): CommandOutput {
     rows = entries.map((h) => {
       const sha: string = h.revision ?? '';
       const target: string = h.source?.targetRevision ?? '';
-      return [String(h.id), goTime(new Date(h.deployedAt)), sha.length >= 7 ? `${target} (${sha.slice(0, 7)})` : target];
+      return [
+        String(h.id),
+        goTime(new Date(h.deployedAt)),
+        sha.length >= 7 ? `${target} (${sha.slice(0, 7)})` : target,
+      ];
     });
   } else {
     const ends = world.run.events.filter(

@@ -38,12 +38,7 @@ function operationsOf(world: World, name: string): Operation[] {
 
 const fatal = (t: number, text: string) => `FATA[${String(Math.round(t)).padStart(4, '0')}] ${text}`;
 
-export function sync(
-  world: World,
-  name: string,
-  async: boolean,
-  timeout: number | undefined,
-): CommandOutput {
+export function sync(world: World, name: string, async: boolean, timeout: number | undefined): CommandOutput {
   if (!world.operationEnded(name) && (world.t > 0 || world.controlPlane))
     return fail(
       'FATA[0000] rpc error: code = FailedPrecondition desc = another operation is already in progress',

@@ -17,7 +17,9 @@ describe('the terminal on a control-plane run (revert)', () => {
     expect(out).toMatch(/^Start:\s+2026-01-01 00:01:01 \+0000 UTC$/m);
     expect(out).toMatch(/^Finished:\s+2026-01-01 00:01:\d\d \+0000 UTC$/m);
     expect(out).toMatch(/^Sync Status:\s+OutOfSync to [0-9a-f]{7}$/m);
-    expect(out).toMatch(/^batch\s+Job\s+checkout-dev\s+checkout-sync-failed\s+Succeeded\s+Synced\s+SyncFail/m);
+    expect(out).toMatch(
+      /^batch\s+Job\s+checkout-dev\s+checkout-sync-failed\s+Succeeded\s+Synced\s+SyncFail/m,
+    );
   });
 
   it('the image is still 6.7.1 after the failed sync; both hooks left their logs', () => {
@@ -42,7 +44,9 @@ describe('the terminal on a control-plane run (revert)', () => {
     expect(after[1]).toMatch(/^ID\s+DATE\s+REVISION$/);
     expect(after.slice(2)).toHaveLength(2);
     expect(after[3]).toMatch(
-      new RegExp(`^1\\s+2026-01-01 00:02:\\d\\d \\+0000 UTC\\s+main \\(${result.application.status.sync.revision.slice(0, 7)}\\)$`),
+      new RegExp(
+        `^1\\s+2026-01-01 00:02:\\d\\d \\+0000 UTC\\s+main \\(${result.application.status.sync.revision.slice(0, 7)}\\)$`,
+      ),
     );
   });
 
@@ -50,7 +54,9 @@ describe('the terminal on a control-plane run (revert)', () => {
     const line = run('git revert --no-edit HEAD && git push -q', failedAt + 5);
     expect(line.seek).toBe(120);
     expect(line.failed).toBe(false);
-    expect(line.text).toMatch(/^git: the sandbox cannot run git; this scenario's next commit is “revert 6\.7\.0” \([0-9a-f]{7}\) at 120\.0 s/);
+    expect(line.text).toMatch(
+      /^git: the sandbox cannot run git; this scenario's next commit is “revert 6\.7\.0” \([0-9a-f]{7}\) at 120\.0 s/,
+    );
     expect(run('argocd app get checkout-dev --refresh >/dev/null', 120).text).toBe('');
     const waited = run('argocd app wait checkout-dev --sync --health --timeout 240', 120);
     expect(waited.failed).toBe(false);
@@ -79,7 +85,9 @@ describe('the terminal on a control-plane run (revert)', () => {
   it('argocd app list: the app as it is at the cursor, with the shared table', () => {
     const [header, row] = run('argocd app list', 100).text.trimEnd().split('\n');
     expect(header).toMatch(/^NAME\s+CLUSTER\s+NAMESPACE\s+PROJECT\s+STATUS\s+HEALTH\s+SYNCPOLICY/);
-    expect(row).toMatch(/^argocd\/checkout-dev\s+\S+\s+checkout-dev\s+default\s+OutOfSync\s+Healthy\s+Manual\s+<none>\s+\S+\s+envs\/dev\s+main$/);
+    expect(row).toMatch(
+      /^argocd\/checkout-dev\s+\S+\s+checkout-dev\s+default\s+OutOfSync\s+Healthy\s+Manual\s+<none>\s+\S+\s+envs\/dev\s+main$/,
+    );
     expect(run('argocd app get nope', 100).text).toMatch(/"nope" not found/);
   });
 });

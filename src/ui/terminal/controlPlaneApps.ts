@@ -1,4 +1,10 @@
-import { ARGOCD_NAMESPACE, clusterAt, type ApplicationJson, type Json, type ObjectHistory } from '../../engine';
+import {
+  ARGOCD_NAMESPACE,
+  clusterAt,
+  type ApplicationJson,
+  type Json,
+  type ObjectHistory,
+} from '../../engine';
 
 /**
  * The Applications of a control-plane run at virtual second `t`, read from its object history: each the
@@ -26,7 +32,11 @@ function asApplicationJson(obj: Json): ApplicationJson {
       project: 'default',
       ...obj.spec,
       source: { repoURL: '', targetRevision: 'HEAD', ...(obj.spec?.source ?? {}) },
-      destination: { server: 'https://kubernetes.default.svc', namespace: '', ...(obj.spec?.destination ?? {}) },
+      destination: {
+        server: 'https://kubernetes.default.svc',
+        namespace: '',
+        ...(obj.spec?.destination ?? {}),
+      },
     },
     status: {
       ...status,

@@ -28,7 +28,8 @@ export function revisionNames(scenario: Scenario | undefined, run: TerminalRun):
   const first = applicationsAt(run.objects, 0).find((a) => a.status.sync.revision)?.status.sync.revision;
   if (first && platform.revisions[0]) out.push({ name: platform.revisions[0].name, sha: first });
   events.forEach((e, i) => {
-    if (e.type === 'commit') out.push({ name: commits[i] ?? e.revision.slice(0, 7), sha: e.revision, t: e.t });
+    if (e.type === 'commit')
+      out.push({ name: commits[i] ?? e.revision.slice(0, 7), sha: e.revision, t: e.t });
   });
   return out;
 }
