@@ -20,7 +20,7 @@ async function type(page, line) {
   return text.split('\n').slice(1).join('\n');
 }
 
-export function revertTerminalCases({ browser, base }) {
+export function revertTerminalCases({ browser, base, results, shots }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = async (query, fn) => {
@@ -66,6 +66,12 @@ export function revertTerminalCases({ browser, base }) {
       assert.doesNotMatch(waited, /FATA/);
       const t = await readT(page);
       assert.ok(t > 120 && t < 240, `the cursor moved to the moment it holds (${t})`);
+      if (shots) {
+        await page.evaluate(() =>
+          document.getElementById('terminal-title')?.scrollIntoView({ block: 'start' }),
+        );
+        await page.screenshot({ path: join(results, 'terminal-revert-wait-1280x720-light.png') });
+      }
 
       // At the end the revert's sync has succeeded: two entries in the history, the page says Succeeded.
       await scrubTo(page, await readEndT(page));
