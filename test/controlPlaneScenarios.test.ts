@@ -10,7 +10,8 @@ import { parseScenario } from '../src/scenarios/scenario';
  */
 const load = (id: string) =>
   parseScenario(readFileSync(`scenarios/${id}.yaml`, 'utf8'), `scenarios/${id}.yaml`);
-const ops = (events: SimEvent[]) => events.filter((e) => e.type === 'operation' && e.app === 'checkout');
+const ops = (events: SimEvent[], app = 'checkout') =>
+  events.filter((e) => e.type === 'operation' && e.app === app);
 
 describe('scenarios/auto-sync-refuses-retry.yaml (§5.4, case 117 PreviousSyncAttemptFailed)', () => {
   const scenario = load('auto-sync-refuses-retry');
@@ -62,16 +63,19 @@ describe('scenarios/revert.yaml (issue 9 "Recovery by revert", §2.18, §5.4)', 
       [61, 'admin'],
       [121, 'admin'],
     ]);
-    const ends = ops(result.events).filter((e) => e.type === 'operation' && e.phase !== 'Running');
+    const ends = ops(result.events, 'checkout-dev').filter(
+      (e) => e.type === 'operation' && e.phase !== 'Running',
+    );
     expect(ends.map((e) => e.type === 'operation' && e.phase)).toEqual(['Succeeded', 'Failed', 'Succeeded']);
   });
 
-  it('the failed sync applied nothing of the Sync phase: the Deployment kept 6.7.1', () => {
+  it('the failed sync applied nothing of the Sync phase: the Deployment kept 6.7.1, the SyncFail hook ran', () => {
     const applies = result.events.filter((e) => e.type === 'apply' && e.t >= 61 && e.t < 120);
     // The Namespace is pulled into PreSync ahead of the hook that needs it (§2.5); nothing of Sync is applied.
     expect(applies.map((e) => e.type === 'apply' && `${e.phase} ${e.kind}/${e.name}`)).toEqual([
       'PreSync Namespace/checkout-dev',
       'PreSync Job/checkout-migrate',
+      'SyncFail Job/checkout-sync-failed',
     ]);
   });
 

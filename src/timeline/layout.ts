@@ -1,6 +1,7 @@
 import * as d3 from 'd3';
 import type { SimEvent } from '../engine/events';
 import { syncPhases } from '../engine/types';
+import { buildAttempts } from './attempts';
 import { buildBands, buildDelays } from './bands';
 import { buildHookSpans, deleteLabel } from './hookSpans';
 import { buildLegend } from './legend';
@@ -182,6 +183,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
 
   const bands = bandTimes.map((b) => ({ ...b, ...px(b) }));
   const delays = delayTimes.map((d) => ({ ...d, ...px(d) }));
+  const attempts = buildAttempts(events, domain[1]).map((a) => ({ ...a, ...px(a) }));
   const waveXs = waveTimes.map((w) => ({ x: x(w.t) + 3, width: textWidth(w.label, size) }));
   const waveLanes = assignLanes(waveXs, lanes.waves.length);
   const waves = waveTimes.map((w, i) => ({ ...w, x: x(w.t), lane: waveLanes[i] }));
@@ -203,6 +205,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
     bands,
     waves,
     delays,
+    attempts,
     ticks: timeTicks(x),
     operationEnd: opEnd ? { ...opEnd, x: x(opEnd.t) } : null,
     legend: legend.items,

@@ -1,5 +1,6 @@
 import * as d3 from 'd3';
 import { describeGroupAt, describeRowAt, type HoverInfo } from './describeRowAt';
+import { attemptsMark } from './marks/attempts';
 import { axisMark } from './marks/axis';
 import { bandsMark, delaysMark } from './marks/bands';
 import type { Ids, Layer, MarkContext, Scale } from './marks/common';
@@ -224,6 +225,7 @@ function drawTime(state: State, layout: TimelineLayout, duration: number): void 
   const { layers } = state;
   bandsMark(layers.bands, layout, context);
   delaysMark(layers.delays, layout, context);
+  attemptsMark(layers.delays, layout, context);
   axisMark(layers.grid, layers.axis, layout, context);
   wavesMark(layers.waves, layout, context);
   segmentsMark(layers.segments, layout, context);

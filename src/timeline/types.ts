@@ -1,4 +1,5 @@
 import type { DeleteEvent, ApplyEvent } from '../engine/events';
+import type { AttemptTimes } from './attempts';
 import type {
   HealthStatusCode,
   ObjectRef,
@@ -32,6 +33,8 @@ export interface TimelineLayout {
   bands: PhaseBand[];
   waves: WaveBoundary[];
   delays: DelayGap[];
+  /** The attempts and back-offs of a retried operation (attempts.ts); absent or empty when none was retried. */
+  attempts?: AttemptSpan[];
   ticks: Tick[];
   operationEnd: OperationEnd | null;
   legend: LegendItem[];
@@ -212,3 +215,6 @@ export interface LegendItem {
   x: number;
   y: number;
 }
+
+/** One attempt, or one back-off between two, of a retried operation (argocd-semantics.md §5.3). */
+export type AttemptSpan = AttemptTimes & { x0: number; x1: number };

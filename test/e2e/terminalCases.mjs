@@ -1,7 +1,7 @@
 // Browser cases for the self-study terminal (issue 9, contract.md §2 `terminal` / `terminal-output`): the course
 // module's steps 2–4 and its "break it on purpose" exercise, typed as the module writes them, against the
-// simulated cluster at the cursor. Step 5 (the revert) needs a second operation in one run, which the single-app
-// engine does not have yet, so it is not walked here.
+// simulated cluster at the cursor. Step 5 (the revert) needs a second operation in one run: it is walked on the
+// control-plane `revert` scenario in revertTerminalCases.mjs.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { openPage, readEndT, readT, scrubTo } from './pageHelpers.mjs';

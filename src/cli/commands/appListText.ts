@@ -1,3 +1,4 @@
+import { appListLines } from '../../argocdText/appList';
 import type { Json } from '../../engine';
 
 /**
@@ -5,40 +6,7 @@ import type { Json } from '../../engine';
  * `argocd app list`, then, per ApplicationSet, its fields and conditions like `argocd appset get`.
  */
 export function appListText(applications: readonly Json[], applicationSets: readonly Json[]): string {
-  const rows = applications.map((app) => {
-    const source = app.spec?.source ?? {};
-    const automated = app.spec?.syncPolicy?.automated;
-    const policy =
-      automated && automated.enabled !== false ? `Auto${automated.prune ? '-Prune' : ''}` : 'Manual';
-    const conditions = (app.status?.conditions ?? []).map((c: Json) => c.type).join(',');
-    return [
-      `argocd/${app.metadata.name}`,
-      app.spec?.destination?.server ?? 'https://kubernetes.default.svc',
-      app.spec?.destination?.namespace ?? '',
-      app.spec?.project ?? 'default',
-      app.status?.sync?.status ?? 'Unknown',
-      app.status?.health?.status ?? 'Unknown',
-      policy,
-      conditions || '<none>',
-      source.repoURL ?? '',
-      source.path ?? '',
-      source.targetRevision ?? '',
-    ];
-  });
-  const header = [
-    'NAME',
-    'CLUSTER',
-    'NAMESPACE',
-    'PROJECT',
-    'STATUS',
-    'HEALTH',
-    'SYNCPOLICY',
-    'CONDITIONS',
-    'REPO',
-    'PATH',
-    'TARGET',
-  ];
-  let out = table([header, ...rows]);
+  let out = appListLines(applications).join('\n') + '\n';
   for (const set of applicationSets) out += '\n' + appSetText(set);
   return out;
 }

@@ -18,6 +18,7 @@ import { projectsOf } from '../argocd/projects';
 import { Repository, type RepoRevision } from '../argocd/repository';
 import { createCluster } from './createCluster';
 import { EventLog } from './eventLog';
+import { ObjectHistoryRecorder, type ObjectHistory } from './objectHistory';
 import { PodTracker } from './podTracker';
 
 /**
@@ -67,6 +68,12 @@ export interface ControlPlaneResult {
   endT: number;
   warnings: string[];
   problems: InputProblem[];
+  /**
+   * Every version of every object with its time (objectHistory.ts `clusterAt`), Argo CD's own Applications
+   * included: an Application's version at `t` carries its `status` as the controller wrote it then (sync, health,
+   * operationState, history), which is what the page's terminal answers `argocd app get` with at the cursor.
+   */
+  objects: ObjectHistory;
 }
 
 /** The namespaces a fresh cluster has (§5.2). */
@@ -78,6 +85,9 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   const clock = new SimClock(0);
   const cluster = createCluster({ clock, rng: new Rng(input.seed ?? 1), failures: input.fail ?? [] });
   const store = cluster.store;
+  // Attached first, so the namespaces a fresh cluster has are in the history too (`kubectl get ns` at t 0).
+  const objectHistory = new ObjectHistoryRecorder(() => clock.now());
+  store.watch((event) => objectHistory.onWatch(event));
   for (const name of initialNamespaces)
     store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   const log = new EventLog(() => clock.now());
@@ -172,6 +182,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     endT: log.seconds(clock.now()),
     warnings,
     problems,
+    objects: objectHistory.result((ms) => log.seconds(ms)),
   };
 
   /** Every watcher of the run, in one place: limits, the application controller, pods, then the others. */

@@ -54,3 +54,22 @@ describe('operationAt agrees with appGetText', () => {
     expect(Object.fromEntries(view.fields)).toMatchObject({ Phase: 'Failed', Duration: '20s' });
   });
 });
+
+describe('operationAt on a control-plane run of several operations (revert)', () => {
+  it('Start and Finished are those of the operation at the cursor, not of the first one', () => {
+    const events = readFileSync(new URL('../../../test/output/revert.events.jsonl', import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const failed = events.find(
+      (e: { type: string; phase?: string }) => e.type === 'operation' && e.phase === 'Failed',
+    );
+    const view = operationAt(events, frameAt(events, failed.t), 'sha');
+    const field = (k: string) => view.fields.find(([name]) => name === k)?.[1];
+    expect(field('Phase')).toBe('Failed');
+    expect(field('Start')).toBe('2026-01-01 00:01:01 +0000 UTC');
+    expect(field('Finished')).toBe(
+      `2026-01-01 00:01:${String(Math.floor(failed.t) - 60).padStart(2, '0')} +0000 UTC`,
+    );
+  });
+});

@@ -48,13 +48,17 @@ export function operationAt(events: readonly SimEvent[], frame: Frame, revision:
     return row;
   });
   const op = frame.operation;
+  // A control-plane run holds several operations: the one at the cursor started at the last `app-operation`.
+  const start = startOf(events, frame.count);
   const endT =
-    op && op.phase !== 'Running' && op.phase !== 'Terminating' ? endOf(events, frame.count) : undefined;
+    op && op.phase !== 'Running' && op.phase !== 'Terminating'
+      ? endOf(events, frame.count, start.index)
+      : undefined;
   const fields = op
     ? operationFields({
         phase: op.phase,
         message: op.message,
-        startedAt: timestampAt(0),
+        startedAt: timestampAt(start.t),
         finishedAt: endT !== undefined ? timestampAt(endT) : undefined,
         revision,
       })
@@ -62,9 +66,18 @@ export function operationAt(events: readonly SimEvent[], frame: Frame, revision:
   return { fields, rows, seconds: endT ?? frame.t, ended: endT !== undefined };
 }
 
-/** When the operation reached its final phase: the first completed `operation` event of the sync. */
-function endOf(events: readonly SimEvent[], count: number): number | undefined {
-  for (let i = 0; i < count && i < events.length; i++) {
+/** Where the operation at the cursor began: its `app-operation` event (control plane), else t 0. */
+function startOf(events: readonly SimEvent[], count: number): { index: number; t: number } {
+  for (let i = Math.min(count, events.length) - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === 'app-operation' && e.t >= 0) return { index: i, t: e.t };
+  }
+  return { index: 0, t: 0 };
+}
+
+/** When the operation reached its final phase: the first completed `operation` event after its start. */
+function endOf(events: readonly SimEvent[], count: number, from = 0): number | undefined {
+  for (let i = from; i < count && i < events.length; i++) {
     const e = events[i];
     if (e.type === 'operation' && e.t >= 0 && e.phase !== 'Running' && e.phase !== 'Terminating') return e.t;
   }

@@ -112,6 +112,13 @@ describe('argocd app list, history, sync, wait', () => {
     );
     const timedOut = run('argocd app wait three-tier --sync --health --timeout 5', 0);
     expect(timedOut).toMatchObject({ seek: 5, failed: true });
-    expect(timedOut.text).toBe('FATA[0005] timed out (5s) waiting for app "three-tier"\n');
+    // As the CLI, the resources whose state changed on the way come first, under its TIMESTAMP header.
+    expect(timedOut.text).toMatch(
+      /^TIMESTAMP\s+GROUP\s+KIND\s+NAMESPACE\s+NAME\s+STATUS\s+HEALTH\s+HOOK\s+MESSAGE\n/,
+    );
+    expect(timedOut.text).toMatch(
+      /^2026-01-01T00:00:05\+00:00\s+batch\s+Job\s+three-tier\s+database-migration\s+Running\s+Synced\s+PreSync\s/m,
+    );
+    expect(timedOut.text).toMatch(/\nFATA\[0005\] timed out \(5s\) waiting for app "three-tier"\n$/);
   });
 });

@@ -40,7 +40,7 @@ function candidates(before: string[], current: string, world: World): string[] {
     if (rest.length === 0) return ['app'];
     if (rest.length === 1) return argocdVerbs;
     if (current.startsWith('-')) return argocdFlags;
-    return rest.length === 2 ? [world.appName] : argocdFlags;
+    return rest.length === 2 ? world.apps().map((a) => a.metadata.name) : argocdFlags;
   }
   if (program !== 'kubectl') return [];
   const last = before[before.length - 1];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { revisionOf } from '../../engine';
 import { playScenario, type PlayResult } from '../../scenarios/play';
 import { parseScenario, type Scenario } from '../../scenarios/scenario';
+import { revisionNames } from './revisionNames';
 import { runLine } from './runLine';
 import { World } from './world';
 
@@ -13,10 +13,7 @@ export function terminalOn(id: string, fail: string[] = []) {
     file,
   );
   const result: PlayResult = playScenario(scenario, { recordHistory: true, fail });
-  const revisions = scenario.revisions.map((r) => ({
-    name: r.name,
-    sha: revisionOf(r.objects.map((p) => p.object)),
-  }));
+  const revisions = revisionNames(scenario, result);
   const worldAt = (t: number) => new World(result, t, revisions);
   const run = (line: string, t: number) => runLine(line, worldAt(t), worldAt);
   return { result, scenario, run, worldAt };

@@ -1,6 +1,7 @@
 import { escapeControl } from '../../engine';
 import { argocd } from './argocd';
 import { runFilter } from './filters';
+import { git } from './git';
 import { parseKubectlArgs } from './kubectlArgs';
 import { kubectlDescribe } from './kubectlDescribe';
 import { kubectlGet } from './kubectlGet';
@@ -77,6 +78,7 @@ function runCommand(words: string[], world: World): CommandOutput {
     case 'help':
       return ok(HELP);
     case 'git':
+      return git(world, args);
     case 'cd':
     case 'vi':
     case 'vim':
