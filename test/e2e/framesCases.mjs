@@ -75,5 +75,59 @@ export function framesCases({ browser, base }) {
       await page.waitForFunction(() => new URLSearchParams(location.search).get('group') === null);
     }));
 
+  // The timeline's text as drawn on screen (font size times the <svg>'s own scale), its box's inner scroll, and
+  // whether the whole of it is inside the window.
+  const presenterFit = (page) =>
+    page.evaluate(() => {
+      const time = document.querySelector('main > section.time');
+      const svg = document.querySelector('[data-testid="timeline"]');
+      const scale = svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));
+      const sizes = [...svg.querySelectorAll('text.tl-label, text.tl-tick')]
+        .filter((t) => t.textContent.trim() !== '')
+        .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+      return {
+        innerScroll: time.scrollHeight - time.clientHeight,
+        svgBottom: svg.getBoundingClientRect().bottom,
+        lanesShown: document.querySelector('.lanes')?.getBoundingClientRect().height > 0,
+        pageScroll: document.documentElement.scrollHeight - window.innerHeight,
+        minText: Math.min(...sizes),
+        innerHeight: window.innerHeight,
+      };
+    });
+
+  for (const [width, height] of [
+    [1024, 768],
+    [1280, 720],
+  ])
+    test(`frames presenter: failing-migration's timeline and status lanes fit ${width}×${height} without an inner scroll`, () =>
+      withPage(
+        '?scenario=failing-migration&present=1&t=40',
+        async (page) => {
+          await page.waitForSelector('.page.presenting');
+          await page.waitForTimeout(300);
+          const fit = await presenterFit(page);
+          assert.ok(fit.lanesShown, 'the status lanes are not shown');
+          assert.ok(fit.innerScroll <= 1, `the timeline's box scrolls ${fit.innerScroll} px`);
+          assert.ok(fit.svgBottom <= fit.innerHeight, `the timeline ends at ${fit.svgBottom} px`);
+          assert.ok(fit.pageScroll <= 0, `the page scrolls ${fit.pageScroll} px`);
+          if (height === 720) assert.ok(fit.minText >= 18 - 0.05, `timeline text of ${fit.minText} px`);
+        },
+        { viewport: { width, height } },
+      ));
+
+  test('frames call-out: no empty slot for a run that never has a call-out, a reserved one where a call-out will come', async () => {
+    const slotHeight = (page) =>
+      page.evaluate(() => document.querySelector('main > .slot').getBoundingClientRect().height);
+    // A hook that never completes keeps the operation Running: no call-out ever comes, so no slot is kept.
+    await withPage('?scenario=hook-never-completes&t=5', async (page) => {
+      assert.equal(await slotHeight(page), 0);
+    });
+    // failing-migration's call-out (Sync Failed, app Healthy) comes at the end: its slot is there from t = 0.
+    await withPage('?scenario=failing-migration&t=0', async (page) => {
+      assert.equal(await page.$('[data-testid="callout"]'), null);
+      assert.ok((await slotHeight(page)) > 40);
+    });
+  });
+
   return cases;
 }
