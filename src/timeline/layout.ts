@@ -34,6 +34,8 @@ export interface LayoutOptions {
   fontSize?: number;
   /** Whether rows are grouped by (phase, wave), and which groups are open (default: automatic, groups.ts). */
   grouping?: Grouping;
+  /** Whether the legend is drawn under the rows (default true; presenter mode leaves it to the `?` dialog). */
+  legend?: boolean;
 }
 
 // Baselines of the text lanes above the rows: time axis, phase names, two lanes of wave labels.
@@ -189,7 +191,10 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
   const waves = waveTimes.map((w, i) => ({ ...w, x: x(w.t), lane: waveLanes[i] }));
 
   const footer = plot.bottom + Math.round(18 * k);
-  const legend = buildLegend(padding, width - padding, footer + Math.round(14 * k), size);
+  const legend =
+    options.legend === false
+      ? { items: [], bottom: footer }
+      : buildLegend(padding, width - padding, footer + Math.round(14 * k), size);
   return {
     width,
     height: Math.ceil(legend.bottom + 4),

@@ -4,6 +4,7 @@ import { loadReader, reader, type Reader } from '../scenarios/reader';
 import { loadScenario, scenarioCatalog, scenarioFiles } from '../scenarios/registry';
 import type { Scenario } from '../scenarios/scenario';
 import { calloutFor } from './state/calloutFor';
+import { calloutCanAppear } from './state/calloutCanAppear';
 import { explainWaiting, syncFailHooksOf } from './state/explainWaiting';
 import { frameAt } from './state/frameAt';
 import { lanesOf } from './state/lanesOf';
@@ -631,6 +632,11 @@ export class SimulationSession {
     this.eventTimes = eventTimes(this.allEvents, this.endT);
     this.momentTimes = momentTimes(this.allEvents, this.endT);
   }
+
+  // ---- frames: whether this run ever shows the call-out, so its slot is reserved only then (issue 8) ----
+  readonly calloutPossible: boolean = $derived(
+    calloutCanAppear(this.events, { previous: this.previousRan() }),
+  );
 }
 
 function tailed(endT: number): number {

@@ -33,14 +33,19 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
   if (node && lastDrawn.get(node)?.every((value, i) => value === drawn[i])) return;
   if (node) lastDrawn.set(node, drawn);
 
+  // Each attribute is written only when its value changes: while playing, the time, the veil's offset and the
+  // cursor's offset change on every frame and the rest does not, and every write makes the browser recompute
+  // the style of the drawing.
   const future = layer.selectAll('rect.tl-future').data([null]).join('rect').attr('class', 'tl-future');
-  future
-    .attr('x', Math.min(Math.max(cx, left), right))
-    .attr('width', Math.max(0, right - Math.max(cx, left)))
-    .attr('y', top)
-    .attr('height', bottom - top)
-    .attr('style', backgroundStyle)
-    .attr('fill-opacity', 0.45);
+  const veil = future.node() as SVGRectElement | null;
+  // The veil spans the whole plot and slides right by a transform; the plot's clip cuts off what passes its edge.
+  set(veil, 'x', left);
+  set(veil, 'width', Math.max(0, right - left));
+  set(veil, 'transform', `translate(${Math.min(Math.max(cx, left), right) - left},0)`);
+  set(veil, 'y', top);
+  set(veil, 'height', bottom - top);
+  set(veil, 'style', backgroundStyle);
+  set(veil, 'fill-opacity', 0.45);
 
   const g = layer
     .selectAll('g.tl-now')
@@ -52,34 +57,45 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
       cursor.append('text');
       return cursor;
     });
-  g.attr('display', visible ? null : 'none').attr('transform', `translate(${cx},0)`);
-  g.select('line')
-    .attr('y1', layout.lanes.axis + sized(layout, 5))
-    .attr('y2', bottom)
-    .attr('stroke', 'currentColor')
-    .attr('stroke-width', 2);
+  const now = g.node() as SVGGElement | null;
+  set(now, 'display', visible ? null : 'none');
+  set(now, 'transform', `translate(${cx},0)`);
+  const line = now?.querySelector('line') ?? null;
+  set(line, 'y1', layout.lanes.axis + sized(layout, 5));
+  set(line, 'y2', bottom);
+  set(line, 'stroke', 'currentColor');
+  set(line, 'stroke-width', 2);
   const w = textWidth(label, layout.fontSize) + 10;
   // Keep the time box inside the plot when the cursor is at either edge.
   const boxX = Math.min(Math.max(-w / 2, left - cx), right - cx - w);
-  g.select('rect')
-    .attr('x', boxX)
-    .attr('y', layout.lanes.axis - sized(layout, 13))
-    .attr('width', w)
-    .attr('height', sized(layout, 18))
-    .attr('rx', 3)
-    .attr('style', backgroundStyle)
-    .attr('stroke', 'currentColor');
+  const box = now?.querySelector('rect') ?? null;
+  set(box, 'x', boxX);
+  set(box, 'y', layout.lanes.axis - sized(layout, 13));
+  set(box, 'width', w);
+  set(box, 'height', sized(layout, 18));
+  set(box, 'rx', 3);
+  set(box, 'style', backgroundStyle);
+  set(box, 'stroke', 'currentColor');
   // Tick labels under the time box would peek out beside it: hide them while the cursor is there.
-  axis.selectAll<SVGTextElement, { x: number; label: string }>('text.tl-tick').attr('visibility', (d) => {
+  axis.selectAll<SVGTextElement, { x: number; label: string }>('text.tl-tick').each(function (d) {
     const half = textWidth(d.label, layout.fontSize) / 2;
     const covered = visible && d.x + half > cx + boxX - 2 && d.x - half < cx + boxX + w + 2;
-    return covered ? 'hidden' : null;
+    set(this, 'visibility', covered ? 'hidden' : null);
   });
-  g.select('text')
-    .text(label)
-    .attr('x', boxX + w / 2)
-    .attr('y', layout.lanes.axis)
-    .attr('text-anchor', 'middle')
-    .attr('font-weight', 'bold')
-    .attr('fill', 'currentColor');
+  const text = now?.querySelector('text') ?? null;
+  if (text && text.textContent !== label) text.textContent = label;
+  set(text, 'x', boxX + w / 2);
+  set(text, 'y', layout.lanes.axis);
+  set(text, 'text-anchor', 'middle');
+  set(text, 'font-weight', 'bold');
+  set(text, 'fill', 'currentColor');
+}
+
+/** Sets (or, for null, removes) an attribute unless it already has that value. */
+function set(el: Element | null, name: string, value: string | number | null): void {
+  if (!el) return;
+  const text = value === null ? null : String(value);
+  if (el.getAttribute(name) === text) return;
+  if (text === null) el.removeAttribute(name);
+  else el.setAttribute(name, text);
 }

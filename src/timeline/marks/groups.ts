@@ -1,3 +1,4 @@
+import * as d3 from 'd3';
 import { countsAt } from '../groups';
 import { statusLabel } from '../statusStyle';
 import { textWidth } from '../text';
@@ -57,6 +58,10 @@ export function countsText(d: GroupRow, t: number, end: number): string {
 }
 
 const lastDrawn = new WeakMap<Element, string>();
+const joinedFor = new WeakMap<
+  Element,
+  { layout: TimelineLayout; groups: d3.Selection<SVGGElement, GroupRow, SVGGElement, unknown> }
+>();
 const chipGap = 8;
 const swatch = 11;
 
@@ -67,19 +72,27 @@ const swatch = 11;
  */
 export function groupCountsMark(layer: Layer, layout: TimelineLayout, ids: Ids, t: number): void {
   const end = layout.domain[1];
-  const groups = layer
-    .selectAll<SVGGElement, GroupRow>('g.tl-group-counts')
-    .data(layout.rows.filter(isGroup), (d) => d.key)
-    .join('g')
-    .attr('class', 'tl-group-counts')
-    .attr('data-key', (d) => d.key)
-    .attr('transform', (d) => `translate(0,${d.y})`);
+  // The rows are joined when the layout changes only: setting the same attributes again on every frame while
+  // playing still counts as a change of the DOM, which makes the browser recompute the drawing's style.
+  const node = layer.node();
+  const joined = node ? joinedFor.get(node) : undefined;
+  const groups =
+    joined?.layout === layout
+      ? joined.groups
+      : layer
+          .selectAll<SVGGElement, GroupRow>('g.tl-group-counts')
+          .data(layout.rows.filter(isGroup), (d) => d.key)
+          .join('g')
+          .attr('class', 'tl-group-counts')
+          .attr('data-key', (d) => d.key)
+          .attr('transform', (d) => `translate(0,${d.y})`);
+  if (node) joinedFor.set(node, { layout, groups });
   groups.each(function (d) {
     const counts = countsAt(d.members, t, end).filter((c) => c.status !== 'absent');
     const signature = `${d.y}|${layout.plot.left}|${counts.map((c) => `${c.status}${c.count}`).join(',')}`;
     if (lastDrawn.get(this) === signature) return;
     lastDrawn.set(this, signature);
-    const g = layer.select<SVGGElement>(`g.tl-group-counts[data-key="${d.key}"]`);
+    const g = d3.select<SVGGElement, GroupRow>(this);
     g.attr('data-counts', counts.map((c) => `${c.status}:${c.count}`).join(' '));
     g.selectAll('title')
       .data([null])

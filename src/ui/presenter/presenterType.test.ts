@@ -10,6 +10,7 @@ describe('presenterFontSize', () => {
     expect(presenterFontSize(0, 0)).toBe(18);
   });
   it('gives rows room for the text', () => {
-    expect(presenterRowHeight(18)).toBeGreaterThanOrEqual(18 * 1.4);
+    expect(presenterRowHeight(18)).toBeGreaterThanOrEqual(18 * 1.25);
+    expect(presenterRowHeight(18)).toBeLessThan(18 * 1.5);
   });
 });

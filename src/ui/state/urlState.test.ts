@@ -56,4 +56,30 @@ describe('url state', () => {
     );
     expect(formatUrlState({ scenario: 'three-tier', present: false })).toBe('?scenario=three-tier');
   });
+
+  it('carries the timeline zoom window and the grouping, so a reload shows the same rows at the same zoom', () => {
+    const state = {
+      scenario: 'many-resources',
+      t: 12,
+      zoom: [10.5, 31.25] as [number, number],
+      grouped: true,
+      open: ['Sync:3', 'PostSync:-'],
+    };
+    const search = formatUrlState(state);
+    expect(search).toBe('?scenario=many-resources&t=12&zoom=10.5,31.25&group=1&open=Sync:3,PostSync:-');
+    expect(parseUrlState(search, '')).toEqual(state);
+    // Rows shown one by one, where the page would have grouped them, is a choice the link keeps too.
+    expect(formatUrlState({ scenario: 'many-resources', grouped: false })).toBe(
+      '?scenario=many-resources&group=0',
+    );
+    expect(parseUrlState('?group=0', '')).toEqual({ grouped: false });
+  });
+
+  it('ignores a zoom window or group keys it cannot use, and writes nothing for the whole sync', () => {
+    expect(parseUrlState('?zoom=30,10&group=yes&open=<script>,Sync', '')).toEqual({});
+    expect(parseUrlState('?zoom=-1,5', '')).toEqual({});
+    expect(parseUrlState('?zoom=5', '')).toEqual({});
+    expect(parseUrlState('?open=Sync:-2,x', '')).toEqual({ open: ['Sync:-2'] });
+    expect(formatUrlState({ scenario: 'three-tier', open: [] })).toBe('?scenario=three-tier');
+  });
 });

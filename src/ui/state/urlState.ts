@@ -16,6 +16,15 @@ export interface UrlState {
   present?: boolean;
   /** Predict, then watch (`predict=1`): the future stays hidden until the learner has answered. */
   predict?: boolean;
+  /**
+   * The timeline's zoom as the virtual times at the plot's two edges (`zoom=T0,T1`); absent: the whole sync.
+   * The level follows from it (the sync's length over the window's).
+   */
+  zoom?: [number, number];
+  /** Rows grouped by (phase, wave) (`group=1`) or not (`group=0`); absent: the page's automatic choice. */
+  grouped?: boolean;
+  /** The groups opened while grouped, as `PHASE:WAVE` (`open=Sync:3,PostSync:-`). */
+  open?: string[];
   /** The edited manifests of the synced revision, compressed (editLink.ts): written and read as is. */
   edit?: string;
 }
@@ -49,6 +58,22 @@ export function parseUrlState(search: string, hash: string): UrlState {
   if (seed !== undefined && Number.isInteger(seed)) state.seed = seed;
   if (params.get('present') === '1') state.present = true;
   if (params.get('predict') === '1') state.predict = true;
+  const zoom = params.get('zoom')?.split(',').map(number);
+  if (
+    zoom?.length === 2 &&
+    zoom[0] !== undefined &&
+    zoom[1] !== undefined &&
+    zoom[0] >= 0 &&
+    zoom[1] > zoom[0]
+  )
+    state.zoom = [zoom[0], zoom[1]];
+  const group = params.get('group');
+  if (group === '1' || group === '0') state.grouped = group === '1';
+  const open = params
+    .get('open')
+    ?.split(',')
+    .filter((key) => /^[A-Za-z]+:(-?\d+|-)$/.test(key));
+  if (open && open.length > 0) state.open = open;
   const edit = params.get('edit');
   if (edit) state.edit = edit;
   return state;
@@ -66,9 +91,12 @@ export function formatUrlState(state: UrlState): string {
   if (state.seed !== undefined) params.set('seed', String(state.seed));
   if (state.present) params.set('present', '1');
   if (state.predict) params.set('predict', '1');
+  if (state.zoom) params.set('zoom', state.zoom.map((t) => Math.round(t * 1000) / 1000).join(','));
+  if (state.grouped !== undefined) params.set('group', state.grouped ? '1' : '0');
+  if (state.open && state.open.length > 0) params.set('open', state.open.join(','));
   // Last, as it is by far the longest; base64url needs no escaping.
   if (state.edit) params.set('edit', state.edit);
-  return `?${params.toString().replaceAll('%2C', ',')}`;
+  return `?${params.toString().replaceAll('%2C', ',').replaceAll('%3A', ':')}`;
 }
 
 function number(text: string | null): number | undefined {

@@ -1,0 +1,133 @@
+// Browser cases of issue 8's last points: the timeline's zoom and grouping in the link, presenter mode fitting a
+// projector's screen, and the call-out's slot reserved only where a call-out can appear.
+import assert from 'node:assert/strict';
+import { foreignRequests, openPage } from './pageHelpers.mjs';
+
+const svgSel = '[data-testid="timeline"]';
+
+export function framesCases({ browser, base }) {
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = async (query, fn, options) => {
+    const record = await openPage(browser, base, query, options);
+    try {
+      await fn(record.page, record);
+      assert.deepEqual(record.errors, []);
+      assert.deepEqual(foreignRequests(record, base), [], 'requests to another origin');
+    } finally {
+      await record.close();
+    }
+  };
+  const param = async (page, name) =>
+    page.evaluate((name) => new URLSearchParams(location.search).get(name), name);
+
+  test('frames link: the zoom window and the opened group travel in the link, and a reload restores them', () =>
+    withPage('?scenario=many-resources&t=30', async (page) => {
+      // Open wave 3, then zoom in with Ctrl + wheel as a user would.
+      await page.click('g.tl-row-label[data-key="group:Sync:3"] text.tl-label');
+      await page.waitForFunction(() => new URLSearchParams(location.search).get('open') === 'Sync:3');
+      await page.locator(svgSel).scrollIntoViewIfNeeded();
+      const box = await page.locator(svgSel).boundingBox();
+      await page.mouse.move(box.x + box.width * 0.6, box.y + 100);
+      await page.keyboard.down('Control');
+      for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -30);
+      await page.keyboard.up('Control');
+      await page.waitForFunction(() => new URLSearchParams(location.search).get('zoom') !== null);
+      const zoom = await param(page, 'zoom');
+      const level = (await page.textContent('[data-testid="zoom-level"]')).trim();
+      assert.notEqual(level, 'Zoom 1×');
+      const [t0, t1] = zoom.split(',').map(Number);
+      assert.ok(t1 > t0 && t0 >= 0, `zoom=${zoom}`);
+      const rows = () =>
+        page.$$eval('g.tl-row-label', (labels) => labels.map((l) => l.getAttribute('data-key')).join('|'));
+      const shownRows = await rows();
+      const ticks = () => page.$$eval('text.tl-tick', (ts) => ts.map((t) => t.textContent).join(' '));
+      const shownTicks = await ticks();
+
+      // One form only: the query string; the address bar is what is on screen.
+      assert.equal(await page.evaluate(() => location.hash), '');
+      await page.reload();
+      await page.waitForFunction((zoom) => new URLSearchParams(location.search).get('zoom') === zoom, zoom);
+      await page.waitForFunction(
+        (level) => document.querySelector('[data-testid="zoom-level"]')?.textContent.trim() === level,
+        level,
+      );
+      assert.equal(await rows(), shownRows, 'the reload shows other rows');
+      assert.equal(await ticks(), shownTicks, 'the reload shows another stretch of time');
+      assert.equal(await param(page, 'open'), 'Sync:3');
+
+      // Back to the whole sync: the link drops the window.
+      await page.click('[data-testid="zoom-reset"]');
+      await page.waitForFunction(() => new URLSearchParams(location.search).get('zoom') === null);
+    }));
+
+  test('frames link: rows shown one by one stay so after a reload, and a new scenario starts automatic', () =>
+    withPage('?scenario=many-resources', async (page) => {
+      assert.ok((await page.$$('g.tl-row-label[data-type="group"]')).length > 0);
+      await page.click('[data-testid="timeline-group"]');
+      await page.waitForFunction(() => new URLSearchParams(location.search).get('group') === '0');
+      await page.reload();
+      await page.waitForSelector('g.tl-row-label[data-type="object"]');
+      assert.equal((await page.$$('g.tl-row-label[data-type="group"]')).length, 0);
+      assert.equal(await page.getAttribute('[data-testid="timeline-group"]', 'aria-pressed'), 'false');
+      await page.selectOption('[data-testid="scenario-picker"]', 'three-tier');
+      await page.waitForFunction(() => new URLSearchParams(location.search).get('scenario') === 'three-tier');
+      await page.waitForFunction(() => new URLSearchParams(location.search).get('group') === null);
+    }));
+
+  // The timeline's text as drawn on screen (font size times the <svg>'s own scale), its box's inner scroll, and
+  // whether the whole of it is inside the window.
+  const presenterFit = (page) =>
+    page.evaluate(() => {
+      const time = document.querySelector('main > section.time');
+      const svg = document.querySelector('[data-testid="timeline"]');
+      const scale = svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));
+      const sizes = [...svg.querySelectorAll('text.tl-label, text.tl-tick')]
+        .filter((t) => t.textContent.trim() !== '')
+        .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+      return {
+        innerScroll: time.scrollHeight - time.clientHeight,
+        svgBottom: svg.getBoundingClientRect().bottom,
+        lanesShown: document.querySelector('.lanes')?.getBoundingClientRect().height > 0,
+        pageScroll: document.documentElement.scrollHeight - window.innerHeight,
+        minText: Math.min(...sizes),
+        innerHeight: window.innerHeight,
+      };
+    });
+
+  for (const [width, height] of [
+    [1024, 768],
+    [1280, 720],
+  ])
+    test(`frames presenter: failing-migration's timeline and status lanes fit ${width}×${height} without an inner scroll`, () =>
+      withPage(
+        '?scenario=failing-migration&present=1&t=40',
+        async (page) => {
+          await page.waitForSelector('.page.presenting');
+          await page.waitForTimeout(300);
+          const fit = await presenterFit(page);
+          assert.ok(fit.lanesShown, 'the status lanes are not shown');
+          assert.ok(fit.innerScroll <= 1, `the timeline's box scrolls ${fit.innerScroll} px`);
+          assert.ok(fit.svgBottom <= fit.innerHeight, `the timeline ends at ${fit.svgBottom} px`);
+          assert.ok(fit.pageScroll <= 0, `the page scrolls ${fit.pageScroll} px`);
+          if (height === 720) assert.ok(fit.minText >= 18 - 0.05, `timeline text of ${fit.minText} px`);
+        },
+        { viewport: { width, height } },
+      ));
+
+  test('frames call-out: no empty slot for a run that never has a call-out, a reserved one where a call-out will come', async () => {
+    const slotHeight = (page) =>
+      page.evaluate(() => document.querySelector('main > .slot').getBoundingClientRect().height);
+    // A hook that never completes keeps the operation Running: no call-out ever comes, so no slot is kept.
+    await withPage('?scenario=hook-never-completes&t=5', async (page) => {
+      assert.equal(await slotHeight(page), 0);
+    });
+    // failing-migration's call-out (Sync Failed, app Healthy) comes at the end: its slot is there from t = 0.
+    await withPage('?scenario=failing-migration&t=0', async (page) => {
+      assert.equal(await page.$('[data-testid="callout"]'), null);
+      assert.ok((await slotHeight(page)) > 40);
+    });
+  });
+
+  return cases;
+}
