@@ -290,7 +290,9 @@ export class AppTracker {
     if (total > 0) {
       for (const e of this.entries.values()) {
         if (e.counted?.code === worst) causes.push(e.input!);
-        if (causes.length >= 3) break;
+        // Stop once every cause the message can name is found: without the `total` bound a fold of a big app
+        // with one Progressing resource walked every entry.
+        if (causes.length >= Math.min(3, total)) break;
       }
     }
     const health = foldResult(worst, this.nResources > 0, this.nLive > 0, causes, total);
