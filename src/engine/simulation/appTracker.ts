@@ -14,7 +14,7 @@ import type { HealthOverrides } from '../health/healthOverrides';
 import { isHook, isIgnored, isSkip } from '../sync';
 import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceRow } from './applicationView';
-import { syncStatusOf } from './compare';
+import { sameDiffInputs, syncStatusOf } from './compare';
 import type { EventSink } from './eventLog';
 import { isTrackedBy } from './tracking';
 
@@ -35,6 +35,8 @@ interface Entry {
   input?: AppHealthInput;
   /** What this entry adds to the app's aggregates right now (null when it takes no part). */
   counted?: Contribution & { outOfSync: boolean };
+  /** The desired and live objects `sync` was last computed from (compare.ts `sameDiffInputs`). */
+  compared?: { desired: KubeObject | undefined; live: KubeObject | undefined };
 }
 
 /**
@@ -230,7 +232,15 @@ export class AppTracker {
     }
     if (entry.hook) return;
     // §1.7: extra live objects need pruning, so they are OutOfSync too; Skip targets have no status at all.
-    const sync = entry.skipped ? null : syncStatusOf(entry.desired, entry.live);
+    // A status write leaves every field the diff reads as it was (the store shares them), so the last verdict
+    // stands: most writes of a big app are status writes, and the diff defaults and walks the whole object.
+    const prev = entry.compared;
+    const sync = entry.skipped
+      ? null
+      : prev && prev.desired === entry.desired && sameDiffInputs(prev.live, entry.live)
+        ? entry.sync
+        : syncStatusOf(entry.desired, entry.live);
+    entry.compared = entry.skipped ? undefined : { desired: entry.desired, live: entry.live };
     if (sync !== entry.sync) {
       entry.sync = sync;
       if (emit && sync) log.push({ type: 'sync-status', ...fields(entry), status: sync });
