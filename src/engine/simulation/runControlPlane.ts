@@ -19,6 +19,7 @@ import { Repository, type RepoRevision } from '../argocd/repository';
 import { createCluster } from './createCluster';
 import { EventLog } from './eventLog';
 import { PodTracker } from './podTracker';
+import { RestWatch } from './settled';
 
 /**
  * A run of the small Argo CD control plane (contract.md §1.4, §1.5; argocd-semantics.md §5): a Git repository,
@@ -78,6 +79,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   const clock = new SimClock(0);
   const cluster = createCluster({ clock, rng: new Rng(input.seed ?? 1), failures: input.fail ?? [] });
   const store = cluster.store;
+  const rest = RestWatch.on(store);
   for (const name of initialNamespaces)
     store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   const log = new EventLog(() => clock.now());
@@ -237,14 +239,9 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     }
   }
 
-  /** No pod starting or terminating, nothing waiting for deletion (as the single-app form's `isSettled`). */
+  /** No pod starting or terminating (as the single-app form's `isSettled`), from watch-fed counts. */
   function clusterAtRest(): boolean {
-    for (const obj of store.scan({ kind: 'Pod' })) {
-      if (obj.metadata.deletionTimestamp) return false;
-      const phase = obj.status?.phase;
-      if (phase === 'Pending' || phase === undefined) return false;
-    }
-    return true;
+    return rest.podsAtRest();
   }
 }
 

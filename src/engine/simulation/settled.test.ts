@@ -39,6 +39,7 @@ describe('RestWatch (the watch-fed rest check of settled.ts)', () => {
     check();
     store.create(pod());
     check();
+    expect(rest.podsAtRest()).toBe(false);
     store.setStatus(podRef, { phase: 'Running' });
     check();
     store.delete(podRef);
@@ -60,6 +61,8 @@ describe('RestWatch (the watch-fed rest check of settled.ts)', () => {
     expect(rest.atRest()).toBe(true);
     store.delete(cmRef);
     expect(rest.atRest()).toBe(false);
+    // The control plane's check looks at pods only.
+    expect(rest.podsAtRest()).toBe(true);
     store.removeFinalizer(cmRef, 'example.com/hold');
     expect(store.get(cmRef)).toBeUndefined();
     expect(rest.atRest()).toBe(true);

@@ -43,6 +43,11 @@ export class RestWatch {
     return this.unsettledPods === 0 && this.deleting === 0;
   }
 
+  /** No pod starting or terminating (the control plane's rest check; other kinds may still be deleting). */
+  podsAtRest(): boolean {
+    return this.unsettledPods === 0;
+  }
+
   private add(obj: KubeObject, sign: 1 | -1): void {
     const deleting = !!obj.metadata.deletionTimestamp;
     if (deleting) this.deleting += sign;
