@@ -140,7 +140,10 @@ export class AppTracker {
       if (event.type === 'DELETED' || !isTrackedBy(this.options.app, event.object)) return false;
       entry = this.entryFor(ref, event.object);
     } else before = foldInput(entry);
-    const seenBefore = `${entry.health?.status}|${entry.health?.message}|${entry.sync}|${!!entry.live}`;
+    // What the app sees of the resource before the event, compared field by field afterwards (no string built).
+    const healthBefore = entry.health;
+    const syncBefore = entry.sync;
+    const liveBefore = entry.live !== undefined;
     entry.live = event.type === 'DELETED' ? undefined : event.object;
     if (event.type !== 'DELETED') entry.hook = isHook(event.object);
     this.refresh(entry, true);
@@ -150,7 +153,13 @@ export class AppTracker {
     }
     // Most changes (a status count, a health message) leave the app's sync status and health as they were.
     if (before !== foldInput(entry) || !this.entries.has(key)) this.queueFold();
-    return seenBefore !== `${entry.health?.status}|${entry.health?.message}|${entry.sync}|${!!entry.live}`;
+    const health = entry.health;
+    return (
+      healthBefore?.status !== health?.status ||
+      healthBefore?.message !== health?.message ||
+      syncBefore !== entry.sync ||
+      liveBefore !== (entry.live !== undefined)
+    );
   }
 
   /** `status.resources`: managed non-hook resources with their sync status and health. */
