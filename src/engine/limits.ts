@@ -102,6 +102,9 @@ export class RunLimits {
   }
 
   check(events: number, atSeconds: number): void {
+    // Called after every clock step: the common case returns before making the message closure.
+    if (this.pods <= limits.maxPods && this.objects <= limits.maxObjects && events <= limits.maxEvents)
+      return;
     const where = this.options.at ?? nowhere;
     const over = (what: string, limit: number, at = where, detail = '') =>
       new InputError(`the run was stopped at t=${atSeconds}s: more than ${limit} ${what}${detail}`, at);

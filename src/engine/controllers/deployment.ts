@@ -113,6 +113,16 @@ function checkPausedConditions(sync: DeploymentSync): void {
 
 function write(sync: DeploymentSync, status: Json): void {
   const stored = storedStatus(status);
+  // Most writes only refresh the status: through the status subresource they share the rest of the object with
+  // the stored one instead of cloning and comparing it whole (the same result, see ObjectStore.setStatus).
+  const current = sync.cluster.store.get(refOf(sync.d));
+  if (
+    current &&
+    (sync.revision === undefined || current.metadata.annotations?.[REVISION_ANNOTATION] === sync.revision)
+  ) {
+    sync.cluster.store.setStatus(refOf(sync.d), stored);
+    return;
+  }
   sync.cluster.store.patch(refOf(sync.d), (draft: KubeObject) => {
     if (sync.revision !== undefined && draft.metadata.annotations?.[REVISION_ANNOTATION] !== sync.revision)
       draft.metadata.annotations = { ...draft.metadata.annotations, [REVISION_ANNOTATION]: sync.revision };

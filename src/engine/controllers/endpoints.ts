@@ -3,6 +3,7 @@ import type { Cluster, Controller } from '../cluster/cluster';
 import type { KubeObject, ObjectRef } from '../types';
 import { deepEqual } from '../util/clone';
 import { endpointSubsets, serviceTargets } from './serviceEndpoints';
+import { ServiceSelectorIndex } from './serviceSelectorIndex';
 
 /** The annotation the endpoints controller stamps with the time of the change it reflects. */
 export const LAST_CHANGE_TRIGGER_TIME = 'endpoints.kubernetes.io/last-change-trigger-time';
@@ -25,7 +26,7 @@ export const endpointsController: Controller = {
       const pod = cluster.store.get(ref);
       const names = new Set(listedBy(cluster).get(`${ref.namespace}/${ref.name}`) ?? []);
       if (pod) {
-        for (const svc of cluster.store.scan({ kind: 'Service', namespace: ref.namespace }))
+        for (const svc of ServiceSelectorIndex.of(cluster.store).candidates(pod))
           if (selectsPod(svc, pod)) names.add(svc.metadata.name ?? '');
       }
       for (const name of [...names].sort())

@@ -51,7 +51,7 @@ export const kubeletController: Controller = {
     if (pod.metadata.deletionTimestamp)
       rt.markDeleting(now, pod.metadata.deletionGracePeriodSeconds ?? 30, cluster.rng);
     const previousIP: string | undefined = pod.status?.podIP;
-    rt.advance(now, runContext(cluster, ref, pod), () => previousIP ?? allocatePodIP(cluster, node));
+    rt.advance(now, runContextOf(cluster, rt, ref, pod), () => previousIP ?? allocatePodIP(cluster, node));
     if (!rt.frozen) cluster.store.setStatus(ref, renderPodStatus(pod, rt, now, hostIP(cluster, node)));
     if (rt.removed) {
       cluster.store.completeGracefulDeletion(ref);
@@ -107,7 +107,31 @@ function startRuntime(cluster: Cluster, pod: KubeObject, now: number): PodRuntim
   return rt;
 }
 
-function runContext(cluster: Cluster, ref: ObjectRef, pod: KubeObject): RunContext {
+/**
+ * The run context of a pod's runtime, made once per runtime instead of on every reconcile (six closures per pod
+ * write were a visible share of a big app's garbage). What it captures holds for the runtime's whole life: the
+ * pod's name, namespace and uid (a new uid gets a new runtime), and its node (bound before the runtime starts).
+ * Only the pod version `resolve` falls back to, should the pod be gone, is refreshed at each reconcile.
+ */
+function runContextOf(cluster: Cluster, rt: PodRuntime, ref: ObjectRef, pod: KubeObject): RunContext {
+  let entry = contexts.get(rt);
+  if (!entry) {
+    const holder = { pod };
+    entry = { holder, ctx: runContext(cluster, ref, pod, holder) };
+    contexts.set(rt, entry);
+  }
+  entry.holder.pod = pod;
+  return entry.ctx;
+}
+
+const contexts = new WeakMap<PodRuntime, { holder: { pod: KubeObject }; ctx: RunContext }>();
+
+function runContext(
+  cluster: Cluster,
+  ref: ObjectRef,
+  pod: KubeObject,
+  latest: { pod: KubeObject },
+): RunContext {
   const node = String(pod.spec?.nodeName ?? '');
   const { name = '', namespace = '', uid = '' } = pod.metadata;
   return {
@@ -117,7 +141,7 @@ function runContext(cluster: Cluster, ref: ObjectRef, pod: KubeObject): RunConte
         ? Number(probe.initialDelaySeconds) * 1000 + cluster.rng.int(500)
         : cluster.rng.jitter(2000, 0.25),
     syncDelayMs: () => cluster.rng.jitter(500, 0.8),
-    resolve: (request) => resolveHttp(cluster, cluster.store.get(ref) ?? pod, request),
+    resolve: (request) => resolveHttp(cluster, cluster.store.get(ref) ?? latest.pod, request),
     log: (line, atMs) => cluster.log(namespace, name, line, atMs),
     podLabel: `${name}_${namespace}(${uid})`,
   };

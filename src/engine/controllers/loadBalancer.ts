@@ -37,15 +37,22 @@ function reconcileService(cluster: Cluster, service: KubeObject): void {
   const ref = refOf(service);
   const type = service.spec?.type ?? 'ClusterIP';
   if (type === 'ExternalName') return;
-  const services = cluster.store.list({ kind: 'Service' }).filter((s) => s !== service);
+  // Every other Service, sorted, is needed only to allocate an address or a port: listing them on each reconcile
+  // made a big app's Service reconciles quadratic, while almost all of them find both already set. Compared by
+  // uid, not identity: a status write below replaces this Service's stored object before the list may be made.
+  let others: KubeObject[] | undefined;
+  const servicesNow = () =>
+    (others ??= cluster.store
+      .list({ kind: 'Service' })
+      .filter((s) => s.metadata.uid !== service.metadata.uid));
   const spec: Json = { ...service.spec };
-  spec.clusterIP ||= allocateClusterIP(service, services);
+  spec.clusterIP ||= allocateClusterIP(service, servicesNow());
   spec.clusterIPs ??= [spec.clusterIP];
   if (type === 'NodePort' || type === 'LoadBalancer') {
     spec.externalTrafficPolicy ??= 'Cluster';
     const taken = new Set<number>();
     spec.ports = (spec.ports ?? []).map((p: Json, i: number) => {
-      const nodePort = p.nodePort ?? allocateNodePort(service, i, services, taken);
+      const nodePort = p.nodePort ?? allocateNodePort(service, i, servicesNow(), taken);
       taken.add(nodePort);
       return { ...p, nodePort };
     });
@@ -70,7 +77,7 @@ function reconcileService(cluster: Cluster, service: KubeObject): void {
     !delayElapsed(cluster, loadBalancerController, ref, `lb/${service.metadata.uid}`, LOAD_BALANCER_DELAY_MS)
   )
     return;
-  const ip = allocateLoadBalancerIP(services);
+  const ip = allocateLoadBalancerIP(servicesNow());
   if (ip) cluster.store.setStatus(ref, { loadBalancer: { ingress: [{ ip, ipMode: 'VIP' }] } });
 }
 

@@ -14,7 +14,7 @@ import type { HealthOverrides } from '../health/healthOverrides';
 import { isHook, isIgnored, isSkip } from '../sync';
 import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceRow } from './applicationView';
-import { syncStatusOf } from './compare';
+import { sameDiffInputs, syncStatusOf } from './compare';
 import type { EventSink } from './eventLog';
 import { isTrackedBy } from './tracking';
 
@@ -35,6 +35,8 @@ interface Entry {
   input?: AppHealthInput;
   /** What this entry adds to the app's aggregates right now (null when it takes no part). */
   counted?: Contribution & { outOfSync: boolean };
+  /** The desired and live objects `sync` was last computed from (compare.ts `sameDiffInputs`). */
+  compared?: { desired: KubeObject | undefined; live: KubeObject | undefined };
 }
 
 /**
@@ -138,7 +140,10 @@ export class AppTracker {
       if (event.type === 'DELETED' || !isTrackedBy(this.options.app, event.object)) return false;
       entry = this.entryFor(ref, event.object);
     } else before = foldInput(entry);
-    const seenBefore = `${entry.health?.status}|${entry.health?.message}|${entry.sync}|${!!entry.live}`;
+    // What the app sees of the resource before the event, compared field by field afterwards (no string built).
+    const healthBefore = entry.health;
+    const syncBefore = entry.sync;
+    const liveBefore = entry.live !== undefined;
     entry.live = event.type === 'DELETED' ? undefined : event.object;
     if (event.type !== 'DELETED') entry.hook = isHook(event.object);
     this.refresh(entry, true);
@@ -148,7 +153,13 @@ export class AppTracker {
     }
     // Most changes (a status count, a health message) leave the app's sync status and health as they were.
     if (before !== foldInput(entry) || !this.entries.has(key)) this.queueFold();
-    return seenBefore !== `${entry.health?.status}|${entry.health?.message}|${entry.sync}|${!!entry.live}`;
+    const health = entry.health;
+    return (
+      healthBefore?.status !== health?.status ||
+      healthBefore?.message !== health?.message ||
+      syncBefore !== entry.sync ||
+      liveBefore !== (entry.live !== undefined)
+    );
   }
 
   /** `status.resources`: managed non-hook resources with their sync status and health. */
@@ -230,7 +241,15 @@ export class AppTracker {
     }
     if (entry.hook) return;
     // §1.7: extra live objects need pruning, so they are OutOfSync too; Skip targets have no status at all.
-    const sync = entry.skipped ? null : syncStatusOf(entry.desired, entry.live);
+    // A status write leaves every field the diff reads as it was (the store shares them), so the last verdict
+    // stands: most writes of a big app are status writes, and the diff defaults and walks the whole object.
+    const prev = entry.compared;
+    const sync = entry.skipped
+      ? null
+      : prev && prev.desired === entry.desired && sameDiffInputs(prev.live, entry.live)
+        ? entry.sync
+        : syncStatusOf(entry.desired, entry.live);
+    entry.compared = entry.skipped ? undefined : { desired: entry.desired, live: entry.live };
     if (sync !== entry.sync) {
       entry.sync = sync;
       if (emit && sync) log.push({ type: 'sync-status', ...fields(entry), status: sync });
@@ -290,7 +309,9 @@ export class AppTracker {
     if (total > 0) {
       for (const e of this.entries.values()) {
         if (e.counted?.code === worst) causes.push(e.input!);
-        if (causes.length >= 3) break;
+        // Stop once every cause the message can name is found: without the `total` bound a fold of a big app
+        // with one Progressing resource walked every entry.
+        if (causes.length >= Math.min(3, total)) break;
       }
     }
     const health = foldResult(worst, this.nResources > 0, this.nLive > 0, causes, total);

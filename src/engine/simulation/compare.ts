@@ -33,6 +33,27 @@ export function isModified(desired: KubeObject, live: KubeObject): boolean {
   return false;
 }
 
+/**
+ * Whether `isModified(desired, b)` must answer as `isModified(desired, a)` did, judged by identity alone: the
+ * same fields outside status and metadata, each the very same value, and the same labels and annotations
+ * objects. The store shares all of these between an object and its status-only rewrite (`setStatus`), so a
+ * caller can keep its verdict across status writes. Never true for two objects that merely look alike.
+ */
+export function sameDiffInputs(a: KubeObject | undefined, b: KubeObject | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  if (a.metadata.labels !== b.metadata.labels || a.metadata.annotations !== b.metadata.annotations)
+    return false;
+  let fields = 0;
+  for (const k in a) {
+    if (ignoredTopLevel.has(k)) continue;
+    if (a[k] !== b[k]) return false;
+    fields++;
+  }
+  for (const k in b) if (!ignoredTopLevel.has(k)) fields--;
+  return fields === 0;
+}
+
 /** Whether every value set in `want` is present and equal in `have` (arrays compared element by element). */
 export function isSubset(want: Json, have: Json): boolean {
   if (want === undefined || want === null) return true;

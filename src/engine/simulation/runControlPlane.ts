@@ -20,6 +20,7 @@ import { createCluster } from './createCluster';
 import { EventLog } from './eventLog';
 import { ObjectHistoryRecorder, type ObjectHistory } from './objectHistory';
 import { PodTracker } from './podTracker';
+import { RestWatch } from './settled';
 
 /**
  * A run of the small Argo CD control plane (contract.md §1.4, §1.5; argocd-semantics.md §5): a Git repository,
@@ -88,6 +89,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   // Attached first, so the namespaces a fresh cluster has are in the history too (`kubectl get ns` at t 0).
   const objectHistory = new ObjectHistoryRecorder(() => clock.now());
   store.watch((event) => objectHistory.onWatch(event));
+  const rest = RestWatch.on(store);
   for (const name of initialNamespaces)
     store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   const log = new EventLog(() => clock.now());
@@ -248,14 +250,9 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     }
   }
 
-  /** No pod starting or terminating, nothing waiting for deletion (as the single-app form's `isSettled`). */
+  /** No pod starting or terminating (as the single-app form's `isSettled`), from watch-fed counts. */
   function clusterAtRest(): boolean {
-    for (const obj of store.scan({ kind: 'Pod' })) {
-      if (obj.metadata.deletionTimestamp) return false;
-      const phase = obj.status?.phase;
-      if (phase === 'Pending' || phase === undefined) return false;
-    }
-    return true;
+    return rest.podsAtRest();
   }
 }
 

@@ -14,7 +14,7 @@ import { EventLog } from './eventLog';
 import { PodTracker } from './podTracker';
 import { revisionOf } from './revisionOf';
 import { ObjectHistoryRecorder, type ObjectHistory } from './objectHistory';
-import { isSettled } from './settled';
+import { isSettled, RestWatch } from './settled';
 import type { RetryStrategy } from './syncMachine';
 import { withTracking } from './tracking';
 
@@ -108,6 +108,8 @@ class Simulation {
   /** The documented run limits (limits.ts), checked between two instants so a huge input ends fast. */
   private readonly limits: RunLimits;
   private readonly history = new ObjectHistoryRecorder(() => this.clock.now());
+  /** Watch-fed counts for the rest check after every instant (settled.ts), instead of a store scan. */
+  private readonly rest: RestWatch;
 
   constructor(private readonly input: SimulationInput) {
     const hasPast = (input.history?.length ?? 0) > 0 || (input.live?.length ?? 0) > 0;
@@ -127,6 +129,7 @@ class Simulation {
     });
     const pods = new PodTracker({ store: this.cluster.store, log: this.log });
     this.cluster.store.watch((event) => this.history.onWatch(event));
+    this.rest = RestWatch.on(this.cluster.store);
     this.cluster.store.watch((event) => {
       this.limits.count(event.type, event.object);
       this.tracker.onWatch(event);
@@ -162,7 +165,7 @@ class Simulation {
       // Judge rest only once the current instant is done: the app's health fold and the controllers' reactions
       // to the last tick are queued at this same time and would otherwise be cut off.
       if (this.clock.nextDeadline() === this.clock.now()) continue;
-      const resting = op.completed && isSettled(this.cluster.store, this.tracker);
+      const resting = op.completed && isSettled(this.rest, this.tracker);
       restingSince = resting ? (restingSince ?? this.clock.now()) : undefined;
     }
     if (this.clock.now() < until && !op.completed && this.clock.nextDeadline() === undefined)
@@ -194,7 +197,7 @@ class Simulation {
       if (next === undefined || next > limit || next > -60_000) break;
       this.clock.runNext();
       this.limits.check(this.log.events.length, this.log.seconds(this.clock.now()));
-      if ((this.operation?.completed ?? true) && isSettled(this.cluster.store, this.tracker)) break;
+      if ((this.operation?.completed ?? true) && isSettled(this.rest, this.tracker)) break;
     }
   }
 

@@ -62,16 +62,7 @@ export function buildTasks(input: BuildTasksInput, results: SyncResults): BuiltT
   // §2.2 step 2: hook tasks, one per phase, named and carrying the hook finalizer.
   if (!options.skipHooks) {
     for (const hook of hooks) {
-      for (const phase of syncPhasesOf(hook)) {
-        const target = clone(hook);
-        if (!target.metadata.name) {
-          const generateName = target.metadata.generateName ?? '';
-          target.metadata.name = generatedHookName(generateName, options.revision, phase, options.startedAt);
-        }
-        if (!target.metadata.finalizers?.includes(hookFinalizer))
-          target.metadata.finalizers = [...(target.metadata.finalizers ?? []), hookFinalizer];
-        tasks.push(newTask(phase, target));
-      }
+      for (const phase of syncPhasesOf(hook)) tasks.push(newTask(phase, hookTarget(hook, phase, options)));
     }
   }
 
@@ -132,6 +123,31 @@ export function buildTasks(input: BuildTasksInput, results: SyncResults): BuiltT
   const warnings = [...new Set(tasks.flatMap((t) => waveOf(taskObj(t)).warning ?? []))];
   return { tasks, valid: invalidReasons.length === 0, invalidReasons, warnings, problems };
 }
+
+/**
+ * A hook's target for one phase: a copy named (for `generateName` hooks) and carrying the hook finalizer. The
+ * reconciled hooks are the same objects from tick to tick (reconcile.ts keeps them per desired list), so the
+ * copy is kept per hook, phase, revision and start instead of cloning every hook on every tick. Targets are
+ * read-only: the store copies what it is given.
+ */
+function hookTarget(hook: KubeObject, phase: string, options: SyncOperationOptions): KubeObject {
+  const key = `${phase}|${options.revision}|${options.startedAt}`;
+  let perHook = hookTargets.get(hook);
+  if (!perHook) hookTargets.set(hook, (perHook = new Map()));
+  let target = perHook.get(key);
+  if (target) return target;
+  target = clone(hook);
+  if (!target.metadata.name) {
+    const generateName = target.metadata.generateName ?? '';
+    target.metadata.name = generatedHookName(generateName, options.revision, phase, options.startedAt);
+  }
+  if (!target.metadata.finalizers?.includes(hookFinalizer))
+    target.metadata.finalizers = [...(target.metadata.finalizers ?? []), hookFinalizer];
+  perHook.set(key, target);
+  return target;
+}
+
+const hookTargets = new WeakMap<KubeObject, Map<string, KubeObject>>();
 
 /** The ref a selective sync filters on: the live object's key, else the target's. */
 function pairRef(pair: ResourcePair): ObjectRef {
