@@ -32,6 +32,7 @@ import { PredictMode } from './predict/predictMode.svelte';
 import { operationAt } from './result/operationAt';
 import { revisionText } from './status/lastSync';
 import { historyOf } from './history/historyOf';
+import { PresenterState } from './presenter/presenterState.svelte';
 
 /** A scenario the session offers: compiled at build time (`scenario` set), or text to parse with the reader. */
 export interface ScenarioFile {
@@ -468,13 +469,19 @@ export class SimulationSession {
     return planManifests(this.parseEdited(text, warnings), scenario, warnings);
   }
 
-  // ---- presenter: story beats with times, presenter mode ----
+  // ---- presenter: presenter mode (src/ui/presenter/presenterState.svelte.ts) ----
 
+  private readonly presenter = new PresenterState();
   /** Presenter mode (`present=1`): the timeline, the status and the story beat large; the rest hidden. */
-  presenting = $state.raw(false);
+  get presenting(): boolean {
+    return this.presenter.on;
+  }
+  set presenting(on: boolean) {
+    this.presenter.set(on);
+  }
 
   setPresenting(on: boolean): void {
-    this.presenting = on;
+    this.presenter.set(on);
   }
 
   // ---- study: explanations computed from the run, the CLI's operation view, predict mode ----
