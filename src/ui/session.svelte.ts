@@ -11,7 +11,7 @@ import { stackAt } from './state/stackAt';
 import { stackLayout } from './state/stackLayout';
 import { eventTimes, momentTimes, stepFrom, waveTimes } from './state/stepTargets';
 import { tierHintsOf } from './state/tierHintsOf';
-import { beatTimes, withBeatTimes } from './story/beatTimes';
+import { withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
 // Added for several Applications (src/ui/platform, issue 7).
 import { appTreeAt } from './platform/appTreeAt';
@@ -25,13 +25,11 @@ import { defaultSettings, pageRunOptions, type PageSettings } from './worker/pag
 import type { InlinePlayer } from './worker/inlinePlayer';
 import { LazyWorkerRunner, type PageRunner, type RunOutcome } from './worker/workerRunner';
 // Added by study: explanations computed from the run, the CLI's operation view, predict mode.
-import { runFacts } from './explain/runFacts';
-import { runSummary } from './explain/runSummary';
-import { storyOf } from './explain/storyOf';
+import { RunExplanations } from './explain/runExplanations.svelte';
+import type { RunFacts } from './explain/runFacts';
 import { PredictMode } from './predict/predictMode.svelte';
-import { operationAt } from './result/operationAt';
-import { revisionText } from './status/lastSync';
-import { historyOf } from './history/historyOf';
+import type { OperationAt } from './result/operationAt';
+import type { HistoryRow } from './history/historyOf';
 import { PresenterState } from './presenter/presenterState.svelte';
 
 /** A scenario the session offers: compiled at build time (`scenario` set), or text to parse with the reader. */
@@ -484,87 +482,45 @@ export class SimulationSession {
     this.presenter.set(on);
   }
 
-  // ---- study: explanations computed from the run, the CLI's operation view, predict mode ----
+  // ---- study: explanations computed from the run (src/ui/explain/runExplanations.svelte.ts), predict mode ----
 
+  private readonly explain = new RunExplanations(this);
   /** What the run did, read from its events (what failed, where, what was applied, how it ended). */
-  readonly runFacts = $derived(runFacts(this.events, this.result?.endT));
+  get runFacts(): RunFacts {
+    return this.explain.runFacts;
+  }
   /** Whether an earlier sync left the app running before t 0 (read through runFacts' cache, once per log). */
   private previousRan(): boolean {
-    return runFacts(this.events).previous;
+    return this.explain.previousRan();
   }
-  /**
-   * Whether this run is the scenario's own (no toggle that adds a failure, the scenario's wave delay, no edit):
-   * only then do the scenario's hand-written summary and story describe it (issue 9).
-   */
-  readonly ownRun: boolean = $derived.by(() => {
-    const scenario = this.scenario;
-    if (!scenario || this.manifests !== undefined || this.waveDelay !== scenario.options.waveDelay)
-      return false;
-    const added = (scenario.platformToggles ?? scenario.toggles).filter(
-      (x) => this.toggles.includes(x.id) && (x.fail === undefined || !scenario.fail.includes(x.fail)),
-    );
-    return added.length === 0;
-  });
-  /**
-   * The switches that make this run another than the scenario's own story, in words, for a platform scenario:
-   * its story is told for several Applications, which the single-Application explanations cannot retell.
-   */
-  private platformChange(): string | undefined {
-    const scenario = this.scenario;
-    if (!scenario?.platform || this.ownRun) return undefined;
-    const labels = (scenario.platformToggles ?? [])
-      .filter((x) => this.toggles.includes(x.id))
-      .map((x) => `“${x.label}”`);
-    const what = labels.length > 0 ? labels.join(' and ') : 'these settings';
-    return `With ${what}, this run is not the one the scenario's story tells: the Applications' lanes and “Why is it waiting?” say what it did.`;
+  /** Whether this run is the scenario's own, so the scenario's hand-written summary and story describe it. */
+  get ownRun(): boolean {
+    return this.explain.ownRun;
   }
   /** The paragraph under the title: the scenario's for its own run, else computed from this run. */
-  readonly summaryText: string = $derived(
-    this.ownRun
-      ? (this.scenario?.summary ?? '')
-      : (this.platformChange() ?? (this.result ? runSummary(this.runFacts) : '')),
-  );
+  get summaryText(): string {
+    return this.explain.summaryText;
+  }
   /** The story beats: the scenario's for its own run, else told from this run's events. */
-  readonly storyBeats = $derived(
-    this.ownRun
-      ? (this.scenario?.story ?? [])
-      : this.scenario?.platform
-        ? []
-        : this.result
-          ? storyOf(this.runFacts)
-          : [],
-  );
-  /**
-   * When each story beat begins in this run (undefined: its event does not happen in it), for the beats told for
-   * this run: the scenario's own, or the ones computed from a toggled or edited run.
-   */
-  readonly beatTimes: (number | undefined)[] = $derived(beatTimes(this.storyBeats, this.events, this.endT));
+  get storyBeats(): RunExplanations['storyBeats'] {
+    return this.explain.storyBeats;
+  }
+  /** When each story beat begins in this run (undefined: its event does not happen in it). */
+  get beatTimes(): (number | undefined)[] {
+    return this.explain.beatTimes;
+  }
   /** The revision synced, as the UI shows it: the scenario's name for it and the short SHA. */
-  readonly revision: string = $derived.by(() => {
-    // A platform scenario's one "revision" holds its Argo CD objects, not a Git revision: only the SHA is shown.
-    const name = this.scenario?.platform ? undefined : this.scenario?.revisions.at(-1)?.name;
-    return revisionText(
-      name && this.manifests !== undefined ? `${name}, edited` : name,
-      this.result?.application.status.sync.revision,
-    );
-  });
+  get revision(): string {
+    return this.explain.revision;
+  }
   /** What `argocd app get --show-operation` prints at the cursor. */
-  readonly operationView = $derived(
-    operationAt(this.events, this.frame, this.result?.application.status.sync.revision ?? ''),
-  );
+  get operationView(): OperationAt {
+    return this.explain.operationView;
+  }
   /** Argo CD's History view at the cursor: `status.history` when the run has one, else the revisions synced. */
-  readonly history = $derived(
-    historyOf(
-      (
-        this.result?.application.status as {
-          history?: { id: number; revision: string; deployedAt: string }[];
-        }
-      )?.history,
-      this.events,
-      this.scenario?.revisions.map((r) => r.name) ?? [],
-      this.t,
-    ),
-  );
+  get history(): HistoryRow[] {
+    return this.explain.history;
+  }
   /** Predict, then watch (src/ui/predict). */
   readonly predict = new PredictMode(this);
   /** In predict mode, the events up to the cursor only: the timeline and lanes never draw the future. */
