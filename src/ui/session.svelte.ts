@@ -28,6 +28,7 @@ import { LazyWorkerRunner, type PageRunner, type RunOutcome } from './worker/wor
 import { RunExplanations } from './explain/runExplanations.svelte';
 import type { RunFacts } from './explain/runFacts';
 import { PredictMode } from './predict/predictMode.svelte';
+import { RevealedEvents } from './predict/revealedEvents.svelte';
 import type { OperationAt } from './result/operationAt';
 import type { HistoryRow } from './history/historyOf';
 import { PresenterState } from './presenter/presenterState.svelte';
@@ -523,17 +524,11 @@ export class SimulationSession {
   }
   /** Predict, then watch (src/ui/predict). */
   readonly predict = new PredictMode(this);
+  private readonly revealed = new RevealedEvents(this);
   /** In predict mode, the events up to the cursor only: the timeline and lanes never draw the future. */
-  readonly revealedEvents: SimEvent[] = $derived.by(() => {
-    const count = Math.max(0, this.frame.count - (this.events.length - this.syncEvents.length));
-    // The same array while no event is passed, so the timeline lays out again only when one is.
-    const cached = this.revealed;
-    if (cached && cached.from === this.syncEvents && cached.count === count) return cached.events;
-    const events = this.syncEvents.slice(0, count);
-    this.revealed = { from: this.syncEvents, count, events };
-    return events;
-  });
-  private revealed: { from: SimEvent[]; count: number; events: SimEvent[] } | undefined;
+  get revealedEvents(): SimEvent[] {
+    return this.revealed.events;
+  }
 
   // ---- timeline: opening a link that carries edited manifests ----
 
