@@ -14,9 +14,7 @@ import { tierHintsOf } from './state/tierHintsOf';
 import { withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
 // Added for several Applications (src/ui/platform, issue 7).
-import { appTreeAt } from './platform/appTreeAt';
-import { appNamesOf, isPlatform } from './platform/appLog';
-import { explainPlatform } from './platform/explainPlatform';
+import { PlatformView } from './platform/platformView.svelte';
 import { viewedLog } from './platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
@@ -547,30 +545,42 @@ export class SimulationSession {
     this.seek(options.t ?? 0);
   }
 
-  // ---- platformpage: several Applications (issue 7, contract.md §1.4) ----
+  // ---- platformpage: several Applications (issue 7, contract.md §1.4; src/ui/platform/platformView.svelte.ts) ----
 
+  private readonly apps = new PlatformView(this);
   /** The Application whose own view is open, in a run of several (URL `app=NAME`); undefined: all of them. */
-  selectedApp = $state.raw<string | undefined>(undefined);
+  get selectedApp(): string | undefined {
+    return this.apps.selected;
+  }
+  set selectedApp(name: string | undefined) {
+    this.apps.selected = name;
+  }
   /** Every Application's events: what the Applications' lanes and tree draw. */
-  readonly allEvents: SimEvent[] = $derived(this.result?.events ?? []);
+  get allEvents(): SimEvent[] {
+    return this.apps.allEvents;
+  }
   /** Whether the run has several Applications, so the page shows them all; a single-app run looks as before. */
-  readonly platform: boolean = $derived(isPlatform(this.allEvents));
-  readonly platformWaiting = $derived(
-    this.platform ? explainPlatform(this.allEvents, this.t, this.endT) : undefined,
-  );
+  get platform(): boolean {
+    return this.apps.platform;
+  }
+  get platformWaiting(): PlatformView['waiting'] {
+    return this.apps.waiting;
+  }
   /** The open Application, when it is one of the run's; undefined while all of them are shown. */
-  readonly openedApp: string | undefined = $derived(
-    this.platform && this.selectedApp && appNamesOf(this.allEvents).includes(this.selectedApp)
-      ? this.selectedApp
-      : undefined,
-  );
+  get openedApp(): string | undefined {
+    return this.apps.openedApp;
+  }
   /** All Applications on screen: the lanes, the tree and the platform's "why is it waiting?". */
-  readonly platformOverview: boolean = $derived(this.platform && this.openedApp === undefined);
-  readonly appTree = $derived(this.platform ? appTreeAt(this.allEvents, this.t) : []);
+  get platformOverview(): boolean {
+    return this.apps.overview;
+  }
+  get appTree(): PlatformView['appTree'] {
+    return this.apps.appTree;
+  }
 
   /** The Application the single-app parts of the page show (a method: `events` is declared above it). */
   private viewedApp(): string | undefined {
-    return this.selectedApp;
+    return this.apps.selected;
   }
 
   /** Open one Application's own view (its resource timeline, stack and result table), or all of them. */
@@ -585,9 +595,10 @@ export class SimulationSession {
 
   /** With all Applications on screen, stepping goes through every Application's events, not the parent's only. */
   private platformStepTimes(): void {
-    if (!this.platform || this.selectedApp !== undefined) return;
-    this.eventTimes = eventTimes(this.allEvents, this.endT);
-    this.momentTimes = momentTimes(this.allEvents, this.endT);
+    const all = this.apps.stepEvents();
+    if (!all) return;
+    this.eventTimes = eventTimes(all, this.endT);
+    this.momentTimes = momentTimes(all, this.endT);
   }
 }
 
