@@ -9,7 +9,8 @@ import { frameAt } from './state/frameAt';
 import { lanesOf } from './state/lanesOf';
 import { stackAt } from './state/stackAt';
 import { stackLayout } from './state/stackLayout';
-import { eventTimes, momentTimes, stepFrom, waveTimes } from './state/stepTargets';
+import { stepFrom } from './state/stepTargets';
+import { StepTimes } from './state/stepTimes';
 import { tierHintsOf } from './state/tierHintsOf';
 import { withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
@@ -140,9 +141,7 @@ export class SimulationSession {
   private readonly cancelFrame: (handle: number) => void;
   private frameHandle: number | undefined;
   private lastNow: number | undefined;
-  private eventTimes: number[] = [];
-  private waveTimes: number[] = [];
-  private momentTimes: number[] = [];
+  private readonly stepTimes = new StepTimes();
   /** The worker, or undefined to run in this thread. */
   private inline: InlinePlayer | undefined;
   private readonly runner: PageRunner | undefined;
@@ -236,19 +235,19 @@ export class SimulationSession {
   /** Move to the next (+1) or previous (-1) event time. */
   stepEvent(direction: 1 | -1): void {
     this.pause();
-    this.t = stepFrom(this.eventTimes, this.t, direction);
+    this.t = stepFrom(this.stepTimes.events, this.t, direction);
   }
 
   /** Move to the start of the next (+1) or previous (-1) (phase, wave) step. */
   stepWave(direction: 1 | -1): void {
     this.pause();
-    this.t = stepFrom(this.waveTimes, this.t, direction);
+    this.t = stepFrom(this.stepTimes.waves, this.t, direction);
   }
 
   /** Move to the next (+1) or previous (-1) meaningful moment (PageDown/PageUp, a clicker's keys). */
   stepMoment(direction: 1 | -1): void {
     this.pause();
-    this.t = stepFrom(withBeatTimes(this.momentTimes, this.beatTimes), this.t, direction);
+    this.t = stepFrom(withBeatTimes(this.stepTimes.moments, this.beatTimes), this.t, direction);
   }
 
   seek(t: number): void {
@@ -393,10 +392,7 @@ export class SimulationSession {
   }
 
   private refreshTimes(): void {
-    this.eventTimes = eventTimes(this.events, this.endT);
-    this.waveTimes = waveTimes(this.events, this.endT);
-    this.momentTimes = momentTimes(this.events, this.endT);
-    this.platformStepTimes();
+    this.stepTimes.refresh(this.events, this.endT, this.apps.stepEvents());
   }
 
   private settings(): PageSettings {
@@ -587,18 +583,7 @@ export class SimulationSession {
   openApp(name: string | undefined): void {
     if (name === this.selectedApp) return;
     this.selectedApp = name;
-    this.eventTimes = eventTimes(this.events, this.endT);
-    this.waveTimes = waveTimes(this.events, this.endT);
-    this.momentTimes = momentTimes(this.events, this.endT);
-    this.platformStepTimes();
-  }
-
-  /** With all Applications on screen, stepping goes through every Application's events, not the parent's only. */
-  private platformStepTimes(): void {
-    const all = this.apps.stepEvents();
-    if (!all) return;
-    this.eventTimes = eventTimes(all, this.endT);
-    this.momentTimes = momentTimes(all, this.endT);
+    this.refreshTimes();
   }
 }
 
