@@ -11,6 +11,7 @@ import { stackAt } from './state/stackAt';
 import { stackLayout } from './state/stackLayout';
 import { stepFrom } from './state/stepTargets';
 import { StepTimes } from './state/stepTimes';
+import { openEditedLink } from './state/openEditedLink';
 import { tierHintsOf } from './state/tierHintsOf';
 import { withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
@@ -524,21 +525,15 @@ export class SimulationSession {
     return this.revealed.events;
   }
 
-  // ---- timeline: opening a link that carries edited manifests ----
+  // ---- timeline: opening a link that carries edited manifests (src/ui/state/openEditedLink.ts) ----
 
   /**
    * Open scenario `id` as a link says, with its edited manifests (`text`) run at once and its `t` set only
-   * after that run: the edited run may be longer than the scenario's own, and setting `t` first would cut it
-   * (issue 8). Saved edits play no part; an edit that does not parse shows its error over the scenario's run.
+   * after that run, so the edited run is never cut (issue 8).
    */
   async loadEdited(id: string, options: LoadOptions, text: string): Promise<void> {
     if (this.files === scenarioFiles) await loadScenario(id).catch(() => undefined);
-    await this.loadYamlReader();
-    await this.load(id, { ...options, t: undefined });
-    if (this.scenario?.id !== id) return;
-    // The edited run may come from the worker later: t is set only once it is there, so it is never cut.
-    await this.setManifests(text);
-    this.seek(options.t ?? 0);
+    await openEditedLink(this, id, options, text);
   }
 
   // ---- platformpage: several Applications (issue 7, contract.md §1.4; src/ui/platform/platformView.svelte.ts) ----
