@@ -1,6 +1,6 @@
 import { isInputError, type InputError, type SimEvent } from '../engine';
 import type { ParsedObject } from '../scenarios/manifests';
-import { loadReader, reader, type Reader } from '../scenarios/reader';
+import type { Reader } from '../scenarios/reader';
 import { loadScenario, scenarioCatalog, scenarioFiles } from '../scenarios/registry';
 import type { Scenario } from '../scenarios/scenario';
 import { calloutFor } from './state/calloutFor';
@@ -12,6 +12,7 @@ import { stackLayout } from './state/stackLayout';
 import { stepFrom } from './state/stepTargets';
 import { StepTimes } from './state/stepTimes';
 import { openEditedLink } from './state/openEditedLink';
+import { YamlReader } from './state/yamlReader.svelte';
 import { tierHintsOf } from './state/tierHintsOf';
 import { withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
@@ -114,7 +115,12 @@ export class SimulationSession {
   /** Set while a run is under way in the worker: the virtual second it reached (the "Simulating…" line). */
   simulating = $state.raw<{ t: number } | undefined>(undefined);
   /** Whether the YAML reader is loaded, so plans of edited text can be made synchronously. */
-  readerReady = $state.raw(false);
+  get readerReady(): boolean {
+    return this.yaml.ready;
+  }
+  set readerReady(ready: boolean) {
+    this.yaml.ready = ready;
+  }
   /** The objects of the edited manifests, once parsed. */
   private edited = $state.raw<ParsedObject[] | undefined>(undefined);
 
@@ -137,7 +143,7 @@ export class SimulationSession {
   readonly callout = $derived(calloutFor(this.frame, { previous: this.previousRan() }));
 
   private readonly files: readonly ScenarioFile[];
-  private yaml: Reader | undefined;
+  private readonly yaml: YamlReader;
   private readonly requestFrame: (callback: (now: number) => void) => number;
   private readonly cancelFrame: (handle: number) => void;
   private frameHandle: number | undefined;
@@ -151,8 +157,7 @@ export class SimulationSession {
 
   constructor(options: SessionOptions = {}) {
     this.files = options.files ?? scenarioFiles;
-    this.yaml = options.reader ?? reader();
-    this.readerReady = this.yaml !== undefined;
+    this.yaml = new YamlReader(options.reader);
     this.requestFrame = options.requestFrame ?? ((cb) => requestAnimationFrame(cb));
     this.cancelFrame = options.cancelFrame ?? ((handle) => cancelAnimationFrame(handle));
     this.inline = options.inline;
@@ -181,7 +186,7 @@ export class SimulationSession {
     try {
       this.scenario =
         file.scenario ??
-        this.requireReader().parseScenario(file.text ?? '', file.file ?? `scenarios/${id}.yaml`);
+        this.yaml.require().parseScenario(file.text ?? '', file.file ?? `scenarios/${id}.yaml`);
     } catch (error) {
       if (!isInputError(error)) throw error;
       this.error = error;
@@ -276,7 +281,7 @@ export class SimulationSession {
 
   /** Run the edited manifests of the synced revision instead of the file's (undefined: the file's again). */
   setManifests(text: string | undefined): Promise<RunEnd> {
-    if (text !== undefined && !this.yaml) {
+    if (text !== undefined && !this.yaml.loaded) {
       // The first edit loads the YAML reader; the run follows as soon as it is there (and the promise with it,
       // so the editor marks the edit finished only when its run has really ended).
       return this.loadYamlReader().then(() => this.setManifests(text));
@@ -412,30 +417,14 @@ export class SimulationSession {
     return tierHintsOf(revisions.flat().map((parsed) => parsed.object));
   }
 
-  /** The reader, which must be there (a scenario given as text, in tests). */
-  private requireReader(): Reader {
-    if (!this.yaml)
-      throw new Error('no YAML reader: pass one in SessionOptions.reader or call loadYamlReader()');
-    return this.yaml;
-  }
-
   /** Load the YAML reader (the editor calls this when it opens, before anyone types). */
-  async loadYamlReader(): Promise<Reader> {
-    this.yaml ??= await loadReader();
-    this.readerReady = true;
-    return this.yaml;
+  loadYamlReader(): Promise<Reader> {
+    return this.yaml.load();
   }
 
   /** Parse an edited text with the reader; an InputError is returned, not thrown. */
   private parseEdited(text: string, warnings?: string[]): ParsedObject[] | InputError {
-    try {
-      return this.requireReader().parseManifests(text, `${this.scenario?.id ?? 'manifests'} (edited)`, {
-        warnings,
-      });
-    } catch (error) {
-      if (isInputError(error)) return error;
-      throw error;
-    }
+    return this.yaml.parseEdited(text, `${this.scenario?.id ?? 'manifests'} (edited)`, warnings);
   }
 
   private clamp(t: number): number {
@@ -454,7 +443,7 @@ export class SimulationSession {
     if (!scenario) return undefined;
     const own = scenario.revisions[scenario.revisions.length - 1];
     if (text === own.manifests) return planManifests(own.objects, scenario, scenario.warnings);
-    if (!this.readerReady || !this.yaml) {
+    if (!this.readerReady || !this.yaml.loaded) {
       void this.loadYamlReader();
       return undefined;
     }
