@@ -1,5 +1,5 @@
 import type { SimulationSession } from './session.svelte';
-import type { KeyAction } from './state/keyAction';
+import { keyAction, type KeyAction } from './state/keyAction';
 
 /**
  * Whether a key belongs to the focused control rather than to the page: text typed into a field or the editor,
@@ -50,4 +50,25 @@ export function runKeyAction(session: SimulationSession, action: Exclude<KeyActi
     case 'end':
       return session.seek(session.endT);
   }
+}
+
+/** What the page's keys act on besides the session: the legend dialog and presenter mode (App.svelte). */
+export interface PageKeys {
+  session: SimulationSession;
+  legendOpen: () => boolean;
+  toggleLegend: () => void;
+  togglePresenting: () => void;
+}
+
+/**
+ * The page's keydown handler (state/keyAction.ts names the keys): while the legend is open only its own key
+ * works, so a key pressed to read it does not move the run behind it.
+ */
+export function onPageKeydown(event: KeyboardEvent, page: PageKeys): void {
+  const action = keyAction(event, keyBelongsToControl(event.target, event.key));
+  if (!action || (page.legendOpen() && action !== 'legend')) return;
+  event.preventDefault();
+  if (action === 'legend') page.toggleLegend();
+  else if (action === 'present') page.togglePresenting();
+  else runKeyAction(page.session, action);
 }

@@ -1,6 +1,6 @@
 import { isInputError, type InputError, type SimEvent } from '../engine';
 import type { ParsedObject } from '../scenarios/manifests';
-import { loadReader, reader, type Reader } from '../scenarios/reader';
+import type { Reader } from '../scenarios/reader';
 import { loadScenario, scenarioCatalog, scenarioFiles } from '../scenarios/registry';
 import type { Scenario } from '../scenarios/scenario';
 import { calloutFor } from './state/calloutFor';
@@ -10,14 +10,15 @@ import { frameAt } from './state/frameAt';
 import { lanesOf } from './state/lanesOf';
 import { stackAt } from './state/stackAt';
 import { stackLayout } from './state/stackLayout';
-import { eventTimes, momentTimes, stepFrom, waveTimes } from './state/stepTargets';
+import { stepFrom } from './state/stepTargets';
+import { StepTimes } from './state/stepTimes';
+import { openEditedLink } from './state/openEditedLink';
+import { YamlReader } from './state/yamlReader.svelte';
 import { tierHintsOf } from './state/tierHintsOf';
-import { beatTimes, withBeatTimes } from './story/beatTimes';
+import { withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
 // Added for several Applications (src/ui/platform, issue 7).
-import { appTreeAt } from './platform/appTreeAt';
-import { appNamesOf, isPlatform } from './platform/appLog';
-import { explainPlatform } from './platform/explainPlatform';
+import { PlatformView } from './platform/platformView.svelte';
 import { viewedLog } from './platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
@@ -26,13 +27,13 @@ import { defaultSettings, pageRunOptions, type PageSettings } from './worker/pag
 import type { InlinePlayer } from './worker/inlinePlayer';
 import { LazyWorkerRunner, type PageRunner, type RunOutcome } from './worker/workerRunner';
 // Added by study: explanations computed from the run, the CLI's operation view, predict mode.
-import { runFacts } from './explain/runFacts';
-import { runSummary } from './explain/runSummary';
-import { storyOf } from './explain/storyOf';
+import { RunExplanations } from './explain/runExplanations.svelte';
+import type { RunFacts } from './explain/runFacts';
 import { PredictMode } from './predict/predictMode.svelte';
-import { operationAt } from './result/operationAt';
-import { revisionText } from './status/lastSync';
-import { historyOf } from './history/historyOf';
+import { RevealedEvents } from './predict/revealedEvents.svelte';
+import type { OperationAt } from './result/operationAt';
+import type { HistoryRow } from './history/historyOf';
+import { PresenterState } from './presenter/presenterState.svelte';
 
 /** A scenario the session offers: compiled at build time (`scenario` set), or text to parse with the reader. */
 export interface ScenarioFile {
@@ -115,7 +116,12 @@ export class SimulationSession {
   /** Set while a run is under way in the worker: the virtual second it reached (the "Simulating…" line). */
   simulating = $state.raw<{ t: number } | undefined>(undefined);
   /** Whether the YAML reader is loaded, so plans of edited text can be made synchronously. */
-  readerReady = $state.raw(false);
+  get readerReady(): boolean {
+    return this.yaml.ready;
+  }
+  set readerReady(ready: boolean) {
+    this.yaml.ready = ready;
+  }
   /** The objects of the edited manifests, once parsed. */
   private edited = $state.raw<ParsedObject[] | undefined>(undefined);
 
@@ -138,14 +144,12 @@ export class SimulationSession {
   readonly callout = $derived(calloutFor(this.frame, { previous: this.previousRan() }));
 
   private readonly files: readonly ScenarioFile[];
-  private yaml: Reader | undefined;
+  private readonly yaml: YamlReader;
   private readonly requestFrame: (callback: (now: number) => void) => number;
   private readonly cancelFrame: (handle: number) => void;
   private frameHandle: number | undefined;
   private lastNow: number | undefined;
-  private eventTimes: number[] = [];
-  private waveTimes: number[] = [];
-  private momentTimes: number[] = [];
+  private readonly stepTimes = new StepTimes();
   /** The worker, or undefined to run in this thread. */
   private inline: InlinePlayer | undefined;
   private readonly runner: PageRunner | undefined;
@@ -154,8 +158,7 @@ export class SimulationSession {
 
   constructor(options: SessionOptions = {}) {
     this.files = options.files ?? scenarioFiles;
-    this.yaml = options.reader ?? reader();
-    this.readerReady = this.yaml !== undefined;
+    this.yaml = new YamlReader(options.reader);
     this.requestFrame = options.requestFrame ?? ((cb) => requestAnimationFrame(cb));
     this.cancelFrame = options.cancelFrame ?? ((handle) => cancelAnimationFrame(handle));
     this.inline = options.inline;
@@ -184,7 +187,7 @@ export class SimulationSession {
     try {
       this.scenario =
         file.scenario ??
-        this.requireReader().parseScenario(file.text ?? '', file.file ?? `scenarios/${id}.yaml`);
+        this.yaml.require().parseScenario(file.text ?? '', file.file ?? `scenarios/${id}.yaml`);
     } catch (error) {
       if (!isInputError(error)) throw error;
       this.error = error;
@@ -239,19 +242,19 @@ export class SimulationSession {
   /** Move to the next (+1) or previous (-1) event time. */
   stepEvent(direction: 1 | -1): void {
     this.pause();
-    this.t = stepFrom(this.eventTimes, this.t, direction);
+    this.t = stepFrom(this.stepTimes.events, this.t, direction);
   }
 
   /** Move to the start of the next (+1) or previous (-1) (phase, wave) step. */
   stepWave(direction: 1 | -1): void {
     this.pause();
-    this.t = stepFrom(this.waveTimes, this.t, direction);
+    this.t = stepFrom(this.stepTimes.waves, this.t, direction);
   }
 
   /** Move to the next (+1) or previous (-1) meaningful moment (PageDown/PageUp, a clicker's keys). */
   stepMoment(direction: 1 | -1): void {
     this.pause();
-    this.t = stepFrom(withBeatTimes(this.momentTimes, this.beatTimes), this.t, direction);
+    this.t = stepFrom(withBeatTimes(this.stepTimes.moments, this.beatTimes), this.t, direction);
   }
 
   seek(t: number): void {
@@ -279,7 +282,7 @@ export class SimulationSession {
 
   /** Run the edited manifests of the synced revision instead of the file's (undefined: the file's again). */
   setManifests(text: string | undefined): Promise<RunEnd> {
-    if (text !== undefined && !this.yaml) {
+    if (text !== undefined && !this.yaml.loaded) {
       // The first edit loads the YAML reader; the run follows as soon as it is there (and the promise with it,
       // so the editor marks the edit finished only when its run has really ended).
       return this.loadYamlReader().then(() => this.setManifests(text));
@@ -396,10 +399,7 @@ export class SimulationSession {
   }
 
   private refreshTimes(): void {
-    this.eventTimes = eventTimes(this.events, this.endT);
-    this.waveTimes = waveTimes(this.events, this.endT);
-    this.momentTimes = momentTimes(this.events, this.endT);
-    this.platformStepTimes();
+    this.stepTimes.refresh(this.events, this.endT, this.apps.stepEvents());
   }
 
   private settings(): PageSettings {
@@ -418,30 +418,14 @@ export class SimulationSession {
     return tierHintsOf(revisions.flat().map((parsed) => parsed.object));
   }
 
-  /** The reader, which must be there (a scenario given as text, in tests). */
-  private requireReader(): Reader {
-    if (!this.yaml)
-      throw new Error('no YAML reader: pass one in SessionOptions.reader or call loadYamlReader()');
-    return this.yaml;
-  }
-
   /** Load the YAML reader (the editor calls this when it opens, before anyone types). */
-  async loadYamlReader(): Promise<Reader> {
-    this.yaml ??= await loadReader();
-    this.readerReady = true;
-    return this.yaml;
+  loadYamlReader(): Promise<Reader> {
+    return this.yaml.load();
   }
 
   /** Parse an edited text with the reader; an InputError is returned, not thrown. */
   private parseEdited(text: string, warnings?: string[]): ParsedObject[] | InputError {
-    try {
-      return this.requireReader().parseManifests(text, `${this.scenario?.id ?? 'manifests'} (edited)`, {
-        warnings,
-      });
-    } catch (error) {
-      if (isInputError(error)) return error;
-      throw error;
-    }
+    return this.yaml.parseEdited(text, `${this.scenario?.id ?? 'manifests'} (edited)`, warnings);
   }
 
   private clamp(t: number): number {
@@ -460,7 +444,7 @@ export class SimulationSession {
     if (!scenario) return undefined;
     const own = scenario.revisions[scenario.revisions.length - 1];
     if (text === own.manifests) return planManifests(own.objects, scenario, scenario.warnings);
-    if (!this.readerReady || !this.yaml) {
+    if (!this.readerReady || !this.yaml.loaded) {
       void this.loadYamlReader();
       return undefined;
     }
@@ -469,168 +453,122 @@ export class SimulationSession {
     return planManifests(this.parseEdited(text, warnings), scenario, warnings);
   }
 
-  // ---- presenter: story beats with times, presenter mode ----
+  // ---- presenter: presenter mode (src/ui/presenter/presenterState.svelte.ts) ----
 
+  private readonly presenter = new PresenterState();
   /** Presenter mode (`present=1`): the timeline, the status and the story beat large; the rest hidden. */
-  presenting = $state.raw(false);
+  get presenting(): boolean {
+    return this.presenter.on;
+  }
+  set presenting(on: boolean) {
+    this.presenter.set(on);
+  }
 
   setPresenting(on: boolean): void {
-    this.presenting = on;
+    this.presenter.set(on);
   }
 
-  // ---- study: explanations computed from the run, the CLI's operation view, predict mode ----
+  // ---- study: explanations computed from the run (src/ui/explain/runExplanations.svelte.ts), predict mode ----
 
+  private readonly explain = new RunExplanations(this);
   /** What the run did, read from its events (what failed, where, what was applied, how it ended). */
-  readonly runFacts = $derived(runFacts(this.events, this.result?.endT));
+  get runFacts(): RunFacts {
+    return this.explain.runFacts;
+  }
   /** Whether an earlier sync left the app running before t 0 (read through runFacts' cache, once per log). */
   private previousRan(): boolean {
-    return runFacts(this.events).previous;
+    return this.explain.previousRan();
   }
-  /**
-   * Whether this run is the scenario's own (no toggle that adds a failure, the scenario's wave delay, no edit):
-   * only then do the scenario's hand-written summary and story describe it (issue 9).
-   */
-  readonly ownRun: boolean = $derived.by(() => {
-    const scenario = this.scenario;
-    if (!scenario || this.manifests !== undefined || this.waveDelay !== scenario.options.waveDelay)
-      return false;
-    const added = (scenario.platformToggles ?? scenario.toggles).filter(
-      (x) => this.toggles.includes(x.id) && (x.fail === undefined || !scenario.fail.includes(x.fail)),
-    );
-    return added.length === 0;
-  });
-  /**
-   * The switches that make this run another than the scenario's own story, in words, for a platform scenario:
-   * its story is told for several Applications, which the single-Application explanations cannot retell.
-   */
-  private platformChange(): string | undefined {
-    const scenario = this.scenario;
-    if (!scenario?.platform || this.ownRun) return undefined;
-    const labels = (scenario.platformToggles ?? [])
-      .filter((x) => this.toggles.includes(x.id))
-      .map((x) => `“${x.label}”`);
-    const what = labels.length > 0 ? labels.join(' and ') : 'these settings';
-    return `With ${what}, this run is not the one the scenario's story tells: the Applications' lanes and “Why is it waiting?” say what it did.`;
+  /** Whether this run is the scenario's own, so the scenario's hand-written summary and story describe it. */
+  get ownRun(): boolean {
+    return this.explain.ownRun;
   }
   /** The paragraph under the title: the scenario's for its own run, else computed from this run. */
-  readonly summaryText: string = $derived(
-    this.ownRun
-      ? (this.scenario?.summary ?? '')
-      : (this.platformChange() ?? (this.result ? runSummary(this.runFacts) : '')),
-  );
+  get summaryText(): string {
+    return this.explain.summaryText;
+  }
   /** The story beats: the scenario's for its own run, else told from this run's events. */
-  readonly storyBeats = $derived(
-    this.ownRun
-      ? (this.scenario?.story ?? [])
-      : this.scenario?.platform
-        ? []
-        : this.result
-          ? storyOf(this.runFacts)
-          : [],
-  );
-  /**
-   * When each story beat begins in this run (undefined: its event does not happen in it), for the beats told for
-   * this run: the scenario's own, or the ones computed from a toggled or edited run.
-   */
-  readonly beatTimes: (number | undefined)[] = $derived(beatTimes(this.storyBeats, this.events, this.endT));
+  get storyBeats(): RunExplanations['storyBeats'] {
+    return this.explain.storyBeats;
+  }
+  /** When each story beat begins in this run (undefined: its event does not happen in it). */
+  get beatTimes(): (number | undefined)[] {
+    return this.explain.beatTimes;
+  }
   /** The revision synced, as the UI shows it: the scenario's name for it and the short SHA. */
-  readonly revision: string = $derived.by(() => {
-    // A platform scenario's one "revision" holds its Argo CD objects, not a Git revision: only the SHA is shown.
-    const name = this.scenario?.platform ? undefined : this.scenario?.revisions.at(-1)?.name;
-    return revisionText(
-      name && this.manifests !== undefined ? `${name}, edited` : name,
-      this.result?.application.status.sync.revision,
-    );
-  });
+  get revision(): string {
+    return this.explain.revision;
+  }
   /** What `argocd app get --show-operation` prints at the cursor. */
-  readonly operationView = $derived(
-    operationAt(this.events, this.frame, this.result?.application.status.sync.revision ?? ''),
-  );
+  get operationView(): OperationAt {
+    return this.explain.operationView;
+  }
   /** Argo CD's History view at the cursor: `status.history` when the run has one, else the revisions synced. */
-  readonly history = $derived(
-    historyOf(
-      (
-        this.result?.application.status as {
-          history?: { id: number; revision: string; deployedAt: string }[];
-        }
-      )?.history,
-      this.events,
-      this.scenario?.revisions.map((r) => r.name) ?? [],
-      this.t,
-    ),
-  );
+  get history(): HistoryRow[] {
+    return this.explain.history;
+  }
   /** Predict, then watch (src/ui/predict). */
   readonly predict = new PredictMode(this);
+  private readonly revealed = new RevealedEvents(this);
   /** In predict mode, the events up to the cursor only: the timeline and lanes never draw the future. */
-  readonly revealedEvents: SimEvent[] = $derived.by(() => {
-    const count = Math.max(0, this.frame.count - (this.events.length - this.syncEvents.length));
-    // The same array while no event is passed, so the timeline lays out again only when one is.
-    const cached = this.revealed;
-    if (cached && cached.from === this.syncEvents && cached.count === count) return cached.events;
-    const events = this.syncEvents.slice(0, count);
-    this.revealed = { from: this.syncEvents, count, events };
-    return events;
-  });
-  private revealed: { from: SimEvent[]; count: number; events: SimEvent[] } | undefined;
+  get revealedEvents(): SimEvent[] {
+    return this.revealed.events;
+  }
 
-  // ---- timeline: opening a link that carries edited manifests ----
+  // ---- timeline: opening a link that carries edited manifests (src/ui/state/openEditedLink.ts) ----
 
   /**
    * Open scenario `id` as a link says, with its edited manifests (`text`) run at once and its `t` set only
-   * after that run: the edited run may be longer than the scenario's own, and setting `t` first would cut it
-   * (issue 8). Saved edits play no part; an edit that does not parse shows its error over the scenario's run.
+   * after that run, so the edited run is never cut (issue 8).
    */
   async loadEdited(id: string, options: LoadOptions, text: string): Promise<void> {
     if (this.files === scenarioFiles) await loadScenario(id).catch(() => undefined);
-    await this.loadYamlReader();
-    await this.load(id, { ...options, t: undefined });
-    if (this.scenario?.id !== id) return;
-    // The edited run may come from the worker later: t is set only once it is there, so it is never cut.
-    await this.setManifests(text);
-    this.seek(options.t ?? 0);
+    await openEditedLink(this, id, options, text);
   }
 
-  // ---- platformpage: several Applications (issue 7, contract.md §1.4) ----
+  // ---- platformpage: several Applications (issue 7, contract.md §1.4; src/ui/platform/platformView.svelte.ts) ----
 
+  private readonly apps = new PlatformView(this);
   /** The Application whose own view is open, in a run of several (URL `app=NAME`); undefined: all of them. */
-  selectedApp = $state.raw<string | undefined>(undefined);
+  get selectedApp(): string | undefined {
+    return this.apps.selected;
+  }
+  set selectedApp(name: string | undefined) {
+    this.apps.selected = name;
+  }
   /** Every Application's events: what the Applications' lanes and tree draw. */
-  readonly allEvents: SimEvent[] = $derived(this.result?.events ?? []);
+  get allEvents(): SimEvent[] {
+    return this.apps.allEvents;
+  }
   /** Whether the run has several Applications, so the page shows them all; a single-app run looks as before. */
-  readonly platform: boolean = $derived(isPlatform(this.allEvents));
-  readonly platformWaiting = $derived(
-    this.platform ? explainPlatform(this.allEvents, this.t, this.endT) : undefined,
-  );
+  get platform(): boolean {
+    return this.apps.platform;
+  }
+  get platformWaiting(): PlatformView['waiting'] {
+    return this.apps.waiting;
+  }
   /** The open Application, when it is one of the run's; undefined while all of them are shown. */
-  readonly openedApp: string | undefined = $derived(
-    this.platform && this.selectedApp && appNamesOf(this.allEvents).includes(this.selectedApp)
-      ? this.selectedApp
-      : undefined,
-  );
+  get openedApp(): string | undefined {
+    return this.apps.openedApp;
+  }
   /** All Applications on screen: the lanes, the tree and the platform's "why is it waiting?". */
-  readonly platformOverview: boolean = $derived(this.platform && this.openedApp === undefined);
-  readonly appTree = $derived(this.platform ? appTreeAt(this.allEvents, this.t) : []);
+  get platformOverview(): boolean {
+    return this.apps.overview;
+  }
+  get appTree(): PlatformView['appTree'] {
+    return this.apps.appTree;
+  }
 
   /** The Application the single-app parts of the page show (a method: `events` is declared above it). */
   private viewedApp(): string | undefined {
-    return this.selectedApp;
+    return this.apps.selected;
   }
 
   /** Open one Application's own view (its resource timeline, stack and result table), or all of them. */
   openApp(name: string | undefined): void {
     if (name === this.selectedApp) return;
     this.selectedApp = name;
-    this.eventTimes = eventTimes(this.events, this.endT);
-    this.waveTimes = waveTimes(this.events, this.endT);
-    this.momentTimes = momentTimes(this.events, this.endT);
-    this.platformStepTimes();
-  }
-
-  /** With all Applications on screen, stepping goes through every Application's events, not the parent's only. */
-  private platformStepTimes(): void {
-    if (!this.platform || this.selectedApp !== undefined) return;
-    this.eventTimes = eventTimes(this.allEvents, this.endT);
-    this.momentTimes = momentTimes(this.allEvents, this.endT);
+    this.refreshTimes();
   }
 
   // ---- frames: whether this run ever shows the call-out, so its slot is reserved only then (issue 8) ----

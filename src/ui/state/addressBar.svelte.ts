@@ -1,0 +1,46 @@
+import { appParam } from '../platform/appParam';
+import type { SimulationSession } from '../session.svelte';
+import type { ShareLink } from '../shareLink.svelte';
+import { UrlWriter } from '../urlWriter';
+import { formatUrlState, type UrlState } from './urlState';
+
+/**
+ * Keep the address bar a link to what is on screen (contract.md §2), in one form: the query string. A hash that
+ * came with the link is read once and dropped, or it would win over the query on a reload and reopen the old
+ * scenario (issue 8). While playing, t changes every frame, so the writer throttles replaceState (browsers
+ * refuse very frequent calls). Call it while the page's component is being set up: it runs as an effect, once
+ * `ready()` says the link the page was opened with has been read. `timeline()` gives the timeline's part of the
+ * link (its zoom and grouping, timelineLink.svelte.ts).
+ */
+export function keepAddressBar(
+  session: SimulationSession,
+  shareLink: ShareLink,
+  ready: () => boolean,
+  timeline: () => Pick<UrlState, 'zoom' | 'grouped' | 'open'> = () => ({}),
+): void {
+  const urlWriter = new UrlWriter((search) =>
+    history.replaceState(history.state, '', location.pathname + search),
+  );
+  $effect(() => {
+    if (!ready() || !session.scenario) return;
+    const defaults = session.scenario.options;
+    const edit = shareLink.edit;
+    if (edit === null) return;
+    const search =
+      formatUrlState({
+        scenario: session.scenario.id,
+        speed: session.speed === 1 ? undefined : session.speed,
+        autoplay: session.playing || undefined,
+        waveDelay: session.waveDelay === defaults.waveDelay ? undefined : session.waveDelay,
+        t: session.t > 0 ? session.t : undefined,
+        fail: session.toggles,
+        seed: session.seed === defaults.seed ? undefined : session.seed,
+        present: session.presenting || undefined,
+        predict: session.predict.on || undefined,
+        ...timeline(),
+        edit,
+      }) + appParam(session.openedApp);
+    if (shareLink.admit(search, location.href.replace(/[?#].*$/, '')))
+      urlWriter.write(search, !session.playing);
+  });
+}

@@ -1,0 +1,56 @@
+import { readAppParam } from '../platform/appParam';
+import type { SimulationSession } from '../session.svelte';
+import { parseUrlState } from './urlState';
+
+export interface OpenFromAddressOptions {
+  /** Called when the link's edited manifests cannot be read (the scenario's own are shown instead). */
+  onBroken: () => void;
+  /** Called once the link's settings are applied, so the address bar may be written from then on. */
+  onReady: () => void;
+}
+
+/**
+ * Open what the page's address says (contract.md §2): its scenario (three-tier when it names none or an unknown
+ * one), its settings and cursor, its edited manifests, and then its speed, autoplay, presenter and predict
+ * modes. Returns whether the page was opened from a link that names a scenario (issue 8: a link never mixes in
+ * saved edits).
+ */
+export function openFromAddress(
+  session: SimulationSession,
+  { onBroken, onReady }: OpenFromAddressOptions,
+): boolean {
+  const url = parseUrlState(location.search, location.hash);
+  // A reload or a step back in history continues this browser's visit, edits included; a link opened
+  // afresh shows only what it says.
+  const navigation = performance.getEntriesByType?.('navigation')[0] as
+    PerformanceNavigationTiming | undefined;
+  // A link with edits shows them, and never edits saved here, even on a reload.
+  const fromLink =
+    (url.scenario !== undefined && (navigation?.type ?? 'navigate') === 'navigate') || url.edit !== undefined;
+  const fallback = session.catalog.find((s) => s.id === 'three-tier') ?? session.catalog[0];
+  const id = session.catalog.some((s) => s.id === url.scenario) ? url.scenario! : fallback?.id;
+  const app = readAppParam(location.search, location.hash);
+  const options = { t: url.t, waveDelay: url.waveDelay, seed: url.seed, toggles: url.fail, app };
+  const start = (loaded?: Promise<unknown>) => {
+    if (url.speed !== undefined) session.setSpeed(url.speed);
+    // A link's run may come from the worker a moment later: play once it is there.
+    if (url.autoplay) void (loaded ?? Promise.resolve()).then(() => session.play());
+    if (url.present) session.setPresenting(true);
+    if (url.predict) session.predict.setOn(true);
+    onReady();
+  };
+  if (id && url.edit) {
+    // The address bar keeps the link as it came until its edit has run at its t.
+    void import('./editLink').then(async ({ decodeEdit }) => {
+      const text = decodeEdit(url.edit!);
+      if (text === undefined) {
+        onBroken();
+        session.load(id, options);
+      } else await session.loadEdited(id, options, text);
+      start();
+    });
+    return fromLink;
+  }
+  start(id ? session.load(id, options) : undefined);
+  return fromLink;
+}
