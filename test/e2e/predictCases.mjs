@@ -20,7 +20,7 @@ export function predictCases({ browser, base, results, shots }) {
   };
 
   test('predict mode hides the end, stops at a question, explains the answer and goes on', () =>
-    withPage('?scenario=three-tier&predict=1', async (page, record) => {
+    withPage('?scenario=three-tier&predict=1&speed=8', async (page, record) => {
       await page.waitForSelector('[data-testid="predict-question"]');
       // No end anywhere: not in the time card, not as a final phase.
       assert.doesNotMatch(await text(page, 'virtual-time').then(() => page.textContent('.time')), /of \d/);
@@ -56,7 +56,7 @@ export function predictCases({ browser, base, results, shots }) {
     }));
 
   test('predict mode on failing-migration: the end question is judged from the run, then the end shows', () =>
-    withPage('?scenario=failing-migration&predict=1', async (page) => {
+    withPage('?scenario=failing-migration&predict=1&speed=8', async (page) => {
       for (let i = 0; i < 8; i++) {
         const q = await page
           .waitForSelector('[data-testid="predict-question"]', { timeout: 20_000 })

@@ -55,10 +55,16 @@ const targets = [
 /**
  * The one-file build runs the same code as dist/, so from file:// only what differs there is checked again: it
  * loads and plays, its policy, its inlined chunks (the editor, the Lua VM, the YAML reader), its Blob worker,
- * links and storage from file://, downloads, and the head's inlined favicon.
+ * links and storage from file://, downloads, and the head's inlined favicon. What only uses storage (the quiz's
+ * progress, a sync-wave edit surviving a reload) is covered there by the links cases and checked in full over http.
  */
 const fileCases =
-  /^(csp|speed|links|head|guide: the reading|platform: app-of-apps has|the editor loads|three-tier plays at max|failing-migration plays at max|the smoke-test toggle|timeline: Export|presenter: present=1|study quiz|terminal: course step 4|a sync-wave edit|no console error|lua)/i;
+  /^(csp|speed|links|head|guide: the reading|platform: app-of-apps has|the editor loads|three-tier plays at max|failing-migration plays at max|the smoke-test toggle|timeline: Export|presenter: present=1|terminal: course step 4|no console error|lua)/i;
+
+// Cases that measure time or frames, or race a run against its wall-time limit: they run one at a time.
+const timingCases = /^(speed|layout shift|frames presenter|presenter|predict mode|playing advances)/i;
+// How many cases run at once (E2E_JOBS; 1 runs them all in turn, as when a failure needs a quiet look).
+const jobs = Math.max(1, Number(process.env.E2E_JOBS ?? 2) || 1);
 
 // Every `test/e2e/*Cases.mjs` file contributes cases through its exported `…Cases` functions, so each area of the
 // page keeps its browser tests in a file of its own. `E2E_ONLY=text` runs only the cases whose name contains text.
@@ -85,31 +91,52 @@ try {
       await current.close();
       current = await launchChromium();
     }
-    for (const { name, fn } of cases) {
-      if (only && !name.includes(only)) continue;
-      if (!target.full && !fileCases.test(name)) continue;
-      const label = `[${target.label}] ${name}`;
-      const started = Date.now();
-      try {
-        await withTimeout(fn(), 90_000);
-        counts.passed++;
-        process.stdout.write(`  ✓ ${label} (${Date.now() - started} ms)\n`);
-      } catch (error) {
-        counts.failed++;
-        process.stdout.write(
-          `  ✗ ${label}\n    ${String(error?.stack ?? error)
-            .split('\n')
-            .slice(0, 6)
-            .join('\n    ')}\n`,
-        );
-      }
-    }
+    const chosen = cases.filter(
+      ({ name }) => (!only || name.includes(only)) && (target.full || fileCases.test(name)),
+    );
+    // Most of a case's time is spent waiting on the page (loads, playback, a worker), with a core to spare: two
+    // cases at a time keep both cores busy. Cases that measure timing (frames, layout shift while playing, a run
+    // against its wall-time limit, presenter mode's fit after fullscreen) run alone afterwards, on a quiet browser.
+    const alone = chosen.filter(({ name }) => timingCases.test(name));
+    await inParallel(
+      chosen.filter((c) => !alone.includes(c)),
+      jobs,
+      (c) => runCase(target, c),
+    );
+    for (const c of alone) await runCase(target, c);
   }
 } finally {
   await current.close();
   await server.close();
 }
 finish();
+
+async function runCase(target, { name, fn }) {
+  const label = `[${target.label}] ${name}`;
+  const started = Date.now();
+  try {
+    await withTimeout(fn(), 90_000);
+    counts.passed++;
+    process.stdout.write(`  ✓ ${label} (${Date.now() - started} ms)\n`);
+  } catch (error) {
+    counts.failed++;
+    process.stdout.write(
+      `  ✗ ${label}\n    ${String(error?.stack ?? error)
+        .split('\n')
+        .slice(0, 6)
+        .join('\n    ')}\n`,
+    );
+  }
+}
+
+/** Runs `each` over `items`, at most `limit` at a time, in the items' order of starting. */
+async function inParallel(items, limit, each) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await each(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 
 function withTimeout(promise, ms) {
   let timer;
