@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { CommandIo } from './command';
 import { sim } from './sim';
 
@@ -11,5 +13,28 @@ export function runSim(argv: string[]) {
     stderr: (text) => (stderr += text),
   };
   const code = sim(argv, io);
+  return { code, stdout, stderr };
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Run `sim run ARGS…` reading the project's own files (paths relative to its root, as the fixtures name them) and
+ * listing a `--repo` folder from disk; `files` stands in for paths a test writes in memory.
+ */
+export function runSimOnDisk(args: string[], files: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const io: CommandIo = {
+    readFile: (path) => files[path] ?? readFileSync(`${root}${path}`, 'utf8'),
+    listFiles: (dir) =>
+      (readdirSync(`${root}${dir}`, { recursive: true, withFileTypes: true }) as Dirent[])
+        .filter((d) => d.isFile())
+        .map((d) => `${d.parentPath}/${d.name}`.slice(`${root}${dir}/`.length))
+        .sort(),
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  };
+  const code = sim(['run', ...args], io);
   return { code, stdout, stderr };
 }

@@ -1,30 +1,9 @@
-import { readdirSync, readFileSync, type Dirent } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Json, SimEvent } from '../../engine';
-import type { CommandIo } from '../command';
-import { sim } from '../sim';
+import { runSimOnDisk as run } from '../runSim.testKit';
 
 /** `sim run --repo DIR FILE…` (contract.md §1.4, §1.5) on test/fixtures/platform, the app-of-apps platform. */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtures = 'test/fixtures/platform';
-
-function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = {
-    readFile: (path) => readFileSync(`${root}${path}`, 'utf8'),
-    listFiles: (dir) =>
-      (readdirSync(`${root}${dir}`, { recursive: true, withFileTypes: true }) as Dirent[])
-        .filter((d) => d.isFile())
-        .map((d) => `${d.parentPath}/${d.name}`.slice(`${root}${dir}/`.length))
-        .sort(),
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-  };
-  const code = sim(['run', ...args], io);
-  return { code, stdout, stderr };
-}
 
 const platform = ['--repo', `${fixtures}/repo`, `${fixtures}/platform.yaml`];
 

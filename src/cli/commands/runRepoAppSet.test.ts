@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Json, SimEvent } from '../../engine';
-import type { CommandIo } from '../command';
-import { sim } from '../sim';
+import { runSimOnDisk as run } from '../runSim.testKit';
 
 /**
  * `sim run --repo DIR argo.yaml --progressive-syncs` on an ApplicationSet-only input, the README's example
@@ -11,23 +10,6 @@ import { sim } from '../sim';
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtures = 'test/fixtures/platform-stack';
-
-function run(args: string[], files: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = {
-    readFile: (path) => files[path] ?? readFileSync(`${root}${path}`, 'utf8'),
-    listFiles: (dir) =>
-      (readdirSync(`${root}${dir}`, { recursive: true, withFileTypes: true }) as Dirent[])
-        .filter((d) => d.isFile())
-        .map((d) => `${d.parentPath}/${d.name}`.slice(`${root}${dir}/`.length))
-        .sort(),
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-  };
-  const code = sim(['run', ...args], io);
-  return { code, stdout, stderr };
-}
 
 const stack = ['--repo', `${fixtures}/repo`, `${fixtures}/platform-stack.yaml`];
 

@@ -1,34 +1,13 @@
-import { readdirSync, readFileSync, type Dirent } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Json, SimEvent } from '../../engine';
-import type { CommandIo } from '../command';
-import { sim } from '../sim';
+import { runSimOnDisk as run } from '../runSim.testKit';
 
 /**
  * `deletionOrder: Reverse` through the CLI (contract.md §1.4, §1.5 `kubectl-delete`; argocd-semantics.md §5.1,
  * case 113, e2e `TestProgressiveSyncMultipleAppsPerStepWithReverseDeletionOrder`): the article's platform-stack
  * rolled out, then `kubectl delete applicationset platform-stack -n argocd`.
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtures = 'test/fixtures/platform-stack';
-
-function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIo = {
-    readFile: (path) => readFileSync(`${root}${path}`, 'utf8'),
-    listFiles: (dir) =>
-      (readdirSync(`${root}${dir}`, { recursive: true, withFileTypes: true }) as Dirent[])
-        .filter((d) => d.isFile())
-        .map((d) => `${d.parentPath}/${d.name}`.slice(`${root}${dir}/`.length))
-        .sort(),
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-  };
-  const code = sim(['run', ...args], io);
-  return { code, stdout, stderr };
-}
 
 const deleteAt = ['--then', '300:kubectl-delete ApplicationSet/platform-stack -n argocd'];
 const deletions = (events: SimEvent[]) =>
