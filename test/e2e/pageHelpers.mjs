@@ -103,3 +103,19 @@ export function foreignRequests(record, base) {
   const origin = base.startsWith('file:') ? 'file://' : new URL(base).origin + '/';
   return record.requests.filter((url) => !url.startsWith(origin) && !/^(data|blob):/.test(url));
 }
+
+/** Type a line into the terminal and return what it printed (the transcript is cleared first). */
+export async function typeInTerminal(page, line) {
+  const input = page.locator('[data-testid="terminal"]');
+  await input.fill('clear');
+  await input.press('Enter');
+  await input.fill(line);
+  await input.press('Enter');
+  await page.waitForFunction(
+    (typed) => document.querySelector('[data-testid="terminal-output"]')?.textContent?.includes(typed),
+    line,
+  );
+  const text = await page.locator('[data-testid="terminal-output"]').textContent();
+  // The first line is the prompt with the command; the rest is what it printed.
+  return text.split('\n').slice(1).join('\n');
+}

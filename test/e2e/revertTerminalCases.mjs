@@ -3,22 +3,7 @@
 // from the run's object history at the cursor), and the "break it on purpose" exercise's step 3.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, readEndT, readState, readT, scrubTo } from './pageHelpers.mjs';
-
-/** Type a line into the terminal and return what it printed (the transcript is cleared first). */
-async function type(page, line) {
-  const input = page.locator('[data-testid="terminal"]');
-  await input.fill('clear');
-  await input.press('Enter');
-  await input.fill(line);
-  await input.press('Enter');
-  await page.waitForFunction(
-    (typed) => document.querySelector('[data-testid="terminal-output"]')?.textContent?.includes(typed),
-    line,
-  );
-  const text = await page.locator('[data-testid="terminal-output"]').textContent();
-  return text.split('\n').slice(1).join('\n');
-}
+import { openPage, readEndT, readState, readT, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';
 
 export function revertTerminalCases({ browser, base, results, shots }) {
   const cases = [];

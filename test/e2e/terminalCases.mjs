@@ -4,23 +4,7 @@
 // control-plane `revert` scenario in revertTerminalCases.mjs.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, readEndT, readT, scrubTo } from './pageHelpers.mjs';
-
-/** Type a line into the terminal and return what it printed (the transcript is cleared first). */
-async function type(page, line) {
-  const input = page.locator('[data-testid="terminal"]');
-  await input.fill('clear');
-  await input.press('Enter');
-  await input.fill(line);
-  await input.press('Enter');
-  await page.waitForFunction(
-    (typed) => document.querySelector('[data-testid="terminal-output"]')?.textContent?.includes(typed),
-    line,
-  );
-  const text = await page.locator('[data-testid="terminal-output"]').textContent();
-  // The first line is the prompt with the command; the rest is what it printed.
-  return text.split('\n').slice(1).join('\n');
-}
+import { openPage, readEndT, readT, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';
 
 async function toEnd(page) {
   await scrubTo(page, await readEndT(page));
