@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from './inputError';
-import { limits } from './limits';
+import { limits, RunLimits } from './limits';
 import { runSimulation } from './simulation/simulate';
 import type { KubeObject } from './types';
 
@@ -61,6 +61,32 @@ describe('run limits (issue 10: documented limits end a run with a clear message
     const blamed = Number(/web-(\d)$/.exec(error.detail)![1]);
     expect(error.message.startsWith(`app.yaml:${1 + 14 * blamed}:1: `)).toBe(true);
   }, 60_000);
+
+  it('stops a run with more objects in the cluster than the limit, at the input file', () => {
+    const watch = new RunLimits({ at: { file: 'app.yaml', line: 1, column: 1 } });
+    const cm = (i: number): KubeObject => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: `c${i}` },
+    });
+    for (let i = 0; i < limits.maxObjects; i++) watch.count('ADDED', cm(i));
+    expect(() => watch.check(0, 12)).not.toThrow();
+    watch.count('ADDED', cm(limits.maxObjects));
+    expect(() => watch.check(0, 12)).toThrow(
+      'app.yaml:1:1: the run was stopped at t=12s: more than 20000 objects in the cluster',
+    );
+    // A deletion brings the cluster back under the limit: the count follows the watch, not the creations.
+    watch.count('DELETED', cm(0));
+    expect(() => watch.check(0, 13)).not.toThrow();
+  });
+
+  it('stops a run whose event log grows past the limit', () => {
+    const watch = new RunLimits();
+    expect(() => watch.check(limits.maxEvents, 5)).not.toThrow();
+    expect(() => watch.check(limits.maxEvents + 1, 5)).toThrow(
+      '<simulation>:1:1: the run was stopped at t=5s: more than 200000 events in the log',
+    );
+  });
 
   it('accepts a run of one simulated day', () => {
     expect(() =>
