@@ -57,6 +57,19 @@ function nameProblem(value: string, rule: NameRule, prefix = false): string | un
   return undefined;
 }
 
+/**
+ * Why the API server would refuse `value` as the name of a `kind` object, in its words, or undefined. Used for the
+ * names that do not come from a manifest (`sim run --app`, a scenario's `app.name`).
+ */
+export function objectNameProblem(kind: string, value: string): string | undefined {
+  return nameProblem(value, nameRuleOf[kind] ?? subdomain);
+}
+
+/** Why the API server would refuse `value` as a namespace (a DNS-1123 label), or undefined. */
+export function namespaceProblem(value: string): string | undefined {
+  return nameProblem(value, dns1123Label);
+}
+
 /** field.Invalid's text: `metadata.name: Invalid value: "Bad_Name!!": …`. */
 function invalid(path: string[], value: string, detail: string): ObjectIssue {
   return { path, message: `${path.join('.')}: Invalid value: ${JSON.stringify(value)}: ${detail}` };

@@ -88,14 +88,32 @@ describe('sim run text output escapes control characters (issue 10)', () => {
     return { code, stdout };
   }
 
-  it('prints an --app name that tries to forge a Health Status line escaped, on its own line', () => {
+  it('prints a custom kind that tries to forge a Health Status line escaped, on its own line', () => {
+    // Names cannot carry control characters (they are validated), but the kind of a custom resource can: it is
+    // refused by the API server at sync time, and its message repeats the kind.
     const { code, stdout } = text(
-      ['--app', forged],
-      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n',
+      [],
+      `apiVersion: example.com/v1\nkind: ${JSON.stringify(forged)}\nmetadata:\n  name: a\n`,
     );
     expect(code).toBe(0);
-    expect(stdout).toContain('Name:               argocd/x\\nHealth Status:      Healthy\\x1b[2K\n');
+    expect(stdout).toContain('example.com  x\\nHealth Status:      Healthy\\x1b[2K  default');
     expect(stdout.match(/^Health Status:/gm)).toHaveLength(1);
+    expect(stdout).not.toContain('\u001b');
+  });
+
+  it.each([
+    ['--app', 'Bad_Name!!', 'a lowercase RFC 1123 subdomain'],
+    ['--app', forged, 'a lowercase RFC 1123 subdomain'],
+    ['--namespace', '__proto__', 'a lowercase RFC 1123 label'],
+    ['--namespace', 'a/b', 'a lowercase RFC 1123 label'],
+  ])('refuses %s %j as the API server would, escaped on one line', (flag, value, rule) => {
+    const { code, stderr } = runWith([flag, value]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `sim run: <command line>:1:1: option ${flag}: Invalid value: ${JSON.stringify(value)}: ${rule}`,
+    );
+    expect(stderr).not.toContain('\u001b');
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
   it('refuses a custom resource whose name holds a newline (NameIsDNSSubdomain), saying so escaped on one line', () => {
