@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sim } from '../sim';
+import { parseRunOptions } from './runOptions';
 
 /** Runs `sim run` with one valid file and the given options; returns the exit status and stderr. */
 function runWith(options: string[]) {
@@ -36,6 +37,15 @@ describe('sim run number options (issue 10, bad input)', () => {
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(stderr).toContain(flag);
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses a --then action after the longest possible run, which would silently never happen', () => {
+    expect(() => parseRunOptions(['a.yaml', '--then', '86401:sync app'])).toThrow(
+      '<command line>:1:1: --then 86401:sync app: a run lasts at most 86400 seconds',
+    );
+    expect(parseRunOptions(['a.yaml', '--then', '86400:sync app']).then).toEqual([
+      { at: 86400, action: 'sync app' },
+    ]);
   });
 
   it('names the --until maximum of one simulated day', () => {

@@ -135,6 +135,9 @@ export function parseRunOptions(args: string[]): RunOptions {
         const raw = value();
         const match = /^(\d+(?:\.\d+)?):(.+)$/.exec(raw);
         if (!match) bad(`--then takes SECONDS:ACTION (e.g. 60:"sync checkout"), got "${raw}"`);
+        // An action after the longest possible run would silently never happen.
+        if (Number(match![1]) > limits.maxVirtualSeconds)
+          bad(`--then ${raw}: a run lasts at most ${limits.maxVirtualSeconds} seconds`);
         options.then.push({ at: Number(match![1]), action: match![2].trim() });
         break;
       }
