@@ -41,9 +41,12 @@ const dns1035Label: NameRule = {
 /** The built-in kinds whose names are not DNS-1123 subdomains (ValidateNamespaceName, ValidateServiceName). */
 const nameRuleOf: Record<string, NameRule> = { Namespace: dns1123Label, Service: dns1035Label };
 
-/** apimachinery's RegexError: the message, its examples and the regex. */
+/**
+ * apimachinery's RegexError: the message, its examples and the regex. Each example is followed by ", " and the next
+ * one preceded by " or ", so two examples read `'my-name',  or '123-abc',` with two spaces, as kubectl prints it.
+ */
 function regexError(rule: NameRule): string {
-  const examples = rule.examples.map((e) => `'${e}', `).join('or ');
+  const examples = rule.examples.map((e) => `'${e}', `).join(' or ');
   return `${rule.message} (e.g. ${examples}regex used for validation is '${rule.regex}')`;
 }
 
