@@ -88,6 +88,18 @@ describe('app_management_test.go: how objects are written', () => {
     expect([second.sync, second.rows[0].message]).toEqual(['Synced', 'configmap/my-map replaced']);
   });
 
+  it('TestSyncOptionReplaceFromCLI: argocd app sync --replace (the operation option) creates, then replaces', () => {
+    const map = `
+      apiVersion: v1
+      kind: ConfigMap
+      metadata: {name: my-map}
+      data: {foo: bar}`;
+    const first = runYaml(map, { syncOptions: ['Replace=true'] });
+    expect([first.sync, first.rows[0].message]).toEqual(['Synced', 'configmap/my-map created']);
+    const second = runYaml(map, { history: [map], syncOptions: ['Replace=true'] });
+    expect([second.sync, second.rows[0].message]).toEqual(['Synced', 'configmap/my-map replaced']);
+  });
+
   // test/e2e/testdata/multi-sync: a ConfigMap, or a CRD, synced twice, client- or server-side, changed in between
   // or not; "Big" adds 16 fields of 16 KiB (more than a client-side last-applied annotation could hold).
   const cm = (big: boolean, label: boolean) => `
@@ -138,6 +150,36 @@ ${big ? Array.from({ length: 16 }, (_, i) => `      field${i}: ${'A'.repeat(16 *
       expect([run.op.phase, run.sync]).toEqual(['Succeeded', 'Synced']);
     },
   );
+});
+
+describe('app_management_test.go: namespaces', () => {
+  it('TestNamespaceAutoCreation (e2e): CreateNamespace=true creates the new destination namespace; all Healthy there', () => {
+    const guestbook = docs(
+      `
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata: {name: guestbook-ui}
+      spec:
+        replicas: 0
+        selector: {matchLabels: {app: guestbook-ui}}
+        template:
+          metadata: {labels: {app: guestbook-ui}}
+          spec: {containers: [{name: guestbook-ui, image: quay.io/argoprojlabs/argocd-e2e-container:0.2}]}`,
+      `
+      apiVersion: v1
+      kind: Service
+      metadata: {name: guestbook-ui}
+      spec: {ports: [{port: 80}], selector: {app: guestbook-ui}}`,
+    );
+    const run = runYaml(guestbook, { namespace: 'updated-ns', syncOptions: ['CreateNamespace=true'] });
+    expect(run.op.phase).toBe('Succeeded');
+    expect(run.live('Namespace', 'updated-ns')).toBeDefined();
+    expect(run.resource('Deployment', 'guestbook-ui')).toMatchObject({
+      namespace: 'updated-ns',
+      status: 'Synced',
+      health: { status: 'Healthy' },
+    });
+  });
 });
 
 describe('app_management_test.go: operations', () => {
