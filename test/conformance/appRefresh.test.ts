@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RepoRevision } from '../../src/engine/argocd/repository';
+import { eventsOf } from '../../src/engine/simulation/eventQueries';
 import { application } from '../../src/engine/simulation/controlPlaneTestKit';
 import { runControlPlane } from '../../src/engine/simulation/runControlPlane';
 import { configMap } from '../../src/engine/simulation/testKit';
@@ -17,7 +18,9 @@ const myMap = (foo: string) => configMap('my-map', { data: { foo } });
 
 /** The app's last `app` event at or before `t`: what `argocd app get` shows then. */
 function appAt(result: ReturnType<typeof runControlPlane>, t: number) {
-  return result.events.filter((e) => e.type === 'app' && e.app === 'config-map' && e.t <= t).at(-1);
+  return eventsOf(result.events, 'app')
+    .filter((e) => e.app === 'config-map' && e.t <= t)
+    .at(-1);
 }
 
 describe('app_management_test.go: new commits', () => {
