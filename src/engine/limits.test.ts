@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from './inputError';
-import { limits } from './limits';
+import { limits, RunLimits } from './limits';
+import { runControlPlane } from './simulation/runControlPlane';
 import { runSimulation } from './simulation/simulate';
 import type { KubeObject } from './types';
 
@@ -21,10 +22,14 @@ function deployment(name: string, replicas: number): KubeObject {
 }
 
 /** Runs and returns the InputError the run ended with, and how long it took in wall time. */
-function refusal(desired: KubeObject[], positions?: { file: string; line: number; column: number }[]) {
+function refusal(
+  desired: KubeObject[],
+  positions?: { file: string; line: number; column: number }[],
+  settings: { waveDelaySeconds?: number; untilSeconds?: number; seed?: number } = {},
+) {
   const started = performance.now();
   try {
-    runSimulation({ desired, positions });
+    runSimulation({ desired, positions, ...settings });
   } catch (error) {
     if (error instanceof InputError) return { error, ms: performance.now() - started };
     throw error;
@@ -61,6 +66,50 @@ describe('run limits (issue 10: documented limits end a run with a clear message
     const blamed = Number(/web-(\d)$/.exec(error.detail)![1]);
     expect(error.message.startsWith(`app.yaml:${1 + 14 * blamed}:1: `)).toBe(true);
   }, 60_000);
+
+  it('stops a run with more objects in the cluster than the limit, at the input file', () => {
+    const watch = new RunLimits({ at: { file: 'app.yaml', line: 1, column: 1 } });
+    const cm = (i: number): KubeObject => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: `c${i}` },
+    });
+    for (let i = 0; i < limits.maxObjects; i++) watch.count('ADDED', cm(i));
+    expect(() => watch.check(0, 12)).not.toThrow();
+    watch.count('ADDED', cm(limits.maxObjects));
+    expect(() => watch.check(0, 12)).toThrow(
+      'app.yaml:1:1: the run was stopped at t=12s: more than 20000 objects in the cluster',
+    );
+    // A deletion brings the cluster back under the limit: the count follows the watch, not the creations.
+    watch.count('DELETED', cm(0));
+    expect(() => watch.check(0, 13)).not.toThrow();
+  });
+
+  it('stops a run whose event log grows past the limit', () => {
+    const watch = new RunLimits();
+    expect(() => watch.check(limits.maxEvents, 5)).not.toThrow();
+    expect(() => watch.check(limits.maxEvents + 1, 5)).toThrow(
+      '<simulation>:1:1: the run was stopped at t=5s: more than 200000 events in the log',
+    );
+  });
+
+  it.each([
+    [{ waveDelaySeconds: 1e15 }, 'a wave delay may be at most 86400 virtual seconds, not 1000000000000000'],
+    [{ untilSeconds: Infinity }, 'a run may last at most 86400 virtual seconds, not Infinity'],
+    [{ seed: 1.7 }, 'the seed must be a whole number from 0 to 4294967295, not 1.7'],
+    [{ seed: 2 ** 32 }, 'the seed must be a whole number from 0 to 4294967295, not 4294967296'],
+  ])(
+    'refuses the run settings %j, whichever way they came in (the page has no parser of its own)',
+    (settings, detail) => {
+      expect(refusal([deployment('web', 1)], undefined, settings).error.detail).toBe(detail);
+    },
+  );
+
+  it('bounds a run of several Applications too (it had no bound on its length)', () => {
+    expect(() =>
+      runControlPlane({ repository: { name: 'r', files: {} }, objects: [], untilSeconds: 1e15 }),
+    ).toThrow('<simulation>:1:1: a run may last at most 86400 virtual seconds, not 1000000000000000');
+  });
 
   it('accepts a run of one simulated day', () => {
     expect(() =>

@@ -31,6 +31,8 @@ export function checkInputLimits(input: {
   history?: readonly (readonly KubeObject[])[];
   live?: readonly KubeObject[];
   untilSeconds?: number;
+  waveDelaySeconds?: number;
+  seed?: number;
 }): void {
   const first = input.positions?.[0];
   const total =
@@ -42,11 +44,7 @@ export function checkInputLimits(input: {
       `${total} objects is over the limit of ${limits.maxInputObjects} objects in one run`,
       first ? { ...first, line: 1, column: 1 } : nowhere,
     );
-  if ((input.untilSeconds ?? 0) > limits.maxVirtualSeconds)
-    throw new InputError(
-      `a run may last at most ${limits.maxVirtualSeconds} virtual seconds, not ${input.untilSeconds}`,
-      nowhere,
-    );
+  checkRunSettings(input);
   input.desired.forEach((obj, i) => {
     const field = tooManyReplicas(obj);
     if (field)
@@ -55,6 +53,31 @@ export function checkInputLimits(input: {
         input.positions?.[i] ?? nowhere,
       );
   });
+}
+
+/**
+ * Refuses a run length or a wave delay past one simulated day, and a seed that is not a 32-bit whole number, for
+ * every way into the engine (the CLI and scenario files check them at their own positions first; this guards the
+ * page's settings and runs of several Applications, which had no bound).
+ */
+export function checkRunSettings(input: {
+  untilSeconds?: number;
+  waveDelaySeconds?: number;
+  seed?: number;
+}): void {
+  for (const [name, value] of [
+    ['a run may last', input.untilSeconds],
+    ['a wave delay may be', input.waveDelaySeconds],
+  ] as const) {
+    if (value !== undefined && !(value >= 0 && value <= limits.maxVirtualSeconds))
+      throw new InputError(
+        `${name} at most ${limits.maxVirtualSeconds} virtual seconds, not ${value}`,
+        nowhere,
+      );
+  }
+  const seed = input.seed;
+  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff))
+    throw new InputError(`the seed must be a whole number from 0 to 4294967295, not ${seed}`, nowhere);
 }
 
 /** The first replica-like field of a workload over the limit, as `spec.replicas: 100000`, or undefined. */

@@ -317,15 +317,15 @@ describe('parseManifests: duplicate keys are tolerated as Argo CD tolerates them
     ]);
   });
 
-  it("reads gitops-engine's testdata/statefulset-ondelete.yaml (spec.updateStrategy twice)", () => {
-    const file = new URL('../../test/fixtures/gitops-engine/statefulset-ondelete.yaml', import.meta.url);
+  it('reads the StatefulSet of TestStatefulSetOnDeleteHealth (spec.updateStrategy twice): the last value wins', () => {
+    const file = new URL('../../test/fixtures/health/statefulset-ondelete-twice.yaml', import.meta.url);
     const warnings: string[] = [];
-    const [{ object }] = parseManifests(readFileSync(file, 'utf8'), 'statefulset-ondelete.yaml', {
+    const [{ object }] = parseManifests(readFileSync(file, 'utf8'), 'statefulset-ondelete-twice.yaml', {
       warnings,
     });
     expect(object.spec!.updateStrategy).toEqual({ type: 'OnDelete' });
     expect(warnings).toEqual([
-      'statefulset-ondelete.yaml:94:3: duplicate key "updateStrategy": the last value is used, as Argo CD does',
+      'statefulset-ondelete-twice.yaml:29:3: duplicate key "updateStrategy": the last value is used, as Argo CD does',
     ]);
   });
 

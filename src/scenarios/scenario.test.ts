@@ -27,8 +27,50 @@ describe('parseScenario options.until', () => {
       parseScenario(scenario('{ until: 0 }'), 's.yaml');
       expect.unreachable('until: 0 is bad input');
     } catch (error) {
-      expect(String(error)).toMatch(/s\.yaml:2:10/);
+      expect(String(error)).toMatch(/s\.yaml:2:19: options\.until/);
     }
+  });
+});
+
+describe('parseScenario run settings (issue 10: the bounds of sim run --wave-delay, --until and --seed)', () => {
+  const refusal = (text: string) => {
+    try {
+      parseScenario(text, 's.yaml');
+      return '';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it.each([
+    ['{ waveDelay: 1e15 }', 's.yaml:2:23: options.waveDelay must be a number of seconds from 0 to 86400'],
+    ['{ waveDelay: .inf }', 's.yaml:2:23: options.waveDelay must be a number of seconds from 0 to 86400'],
+    ['{ until: 86401 }', 's.yaml:2:19: options.until must be a number of seconds > 0, at most 86400'],
+    ['{ seed: 1.7 }', 's.yaml:2:18: options.seed must be a whole number from 0 to 4294967295'],
+    ['{ seed: -5 }', 's.yaml:2:18: options.seed must be a whole number from 0 to 4294967295'],
+    ['{ seed: 1e20 }', 's.yaml:2:18: options.seed must be a whole number from 0 to 4294967295'],
+  ])('refuses options %s at the value', (options, message) => {
+    expect(refusal(scenario(options))).toBe(message);
+  });
+
+  it('accepts the bounds themselves', () => {
+    const options = parseScenario(
+      scenario('{ waveDelay: 86400, until: 86400, seed: 4294967295 }'),
+      's.yaml',
+    ).options;
+    expect(options).toMatchObject({ waveDelay: 86400, until: 86400, seed: 4294967295 });
+  });
+
+  it('refuses an Application name or destination namespace the API server refuses, at the value', () => {
+    const withApp = (app: string) =>
+      `title: t\napp: ${app}\n` + scenario('{}').split('\n').slice(2).join('\n');
+    expect(refusal(withApp('{ name: Bad_Name!!, namespace: default }'))).toMatch(
+      /^s\.yaml:2:14: app\.name: Invalid value: "Bad_Name!!": a lowercase RFC 1123 subdomain/,
+    );
+    expect(refusal(withApp('{ name: web, namespace: __proto__ }'))).toMatch(
+      /^s\.yaml:2:30: app\.namespace: Invalid value: "__proto__": a lowercase RFC 1123 label/,
+    );
+    expect(refusal(withApp('{ name: web, namespace: shop }'))).toBe('');
   });
 });
 

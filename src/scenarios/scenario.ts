@@ -1,8 +1,10 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { InputError } from '../engine/inputError';
+import { limits } from '../engine/limits';
 import type { SourcePosition } from '../engine/types';
 import { parseManifests, type ParsedObject } from './manifests';
 import { readBeatAt, type StoryBeat } from './storyBeat';
+import { namespaceProblem, objectNameProblem } from './validateNames';
 import {
   looksLikePlatformScenario,
   parsePlatform,
@@ -131,14 +133,37 @@ export function parseScenario(text: string, file: string): Scenario {
   if (appNode !== undefined && !isMap(appNode))
     fail('app must be a mapping with name and namespace', appNode);
   const appData = (data.app ?? {}) as Record<string, unknown>;
+  const nodeIn = (parent: string, name: string): YamlNode | undefined => {
+    const node = field(parent);
+    return (isMap(node) ? (node.get(name, true) as YamlNode | undefined) : undefined) ?? node;
+  };
+  // The API server's rules for the Application's name and its destination namespace (validateNames.ts).
+  for (const [name, problemOf] of [
+    ['name', (v: string) => objectNameProblem('Application', v)],
+    ['namespace', namespaceProblem],
+  ] as const) {
+    const value = appData[name];
+    const problem = typeof value === 'string' ? problemOf(value) : undefined;
+    if (problem)
+      fail(`app.${name}: Invalid value: ${JSON.stringify(value)}: ${problem}`, nodeIn('app', name));
+  }
   const optionsData = (data.options ?? {}) as Record<string, unknown>;
+  // The same bounds as `sim run --wave-delay`, `--until` and `--seed` (README "Limits"): a wave delay of 1e15 s
+  // or an hour-long run past one day would keep the engine busy for nothing, and a seed must be a 32-bit word.
+  const maxSeconds = limits.maxVirtualSeconds;
   const waveDelay = optionsData.waveDelay ?? 2;
-  if (typeof waveDelay !== 'number' || waveDelay < 0)
-    fail('options.waveDelay must be a number of seconds ≥ 0', field('options'));
+  if (typeof waveDelay !== 'number' || !(waveDelay >= 0 && waveDelay <= maxSeconds))
+    fail(
+      `options.waveDelay must be a number of seconds from 0 to ${maxSeconds}`,
+      nodeIn('options', 'waveDelay'),
+    );
   // A stuck operation never ends, so without a limit its story would stretch over the default hour.
   const until = optionsData.until;
-  if (until !== undefined && (typeof until !== 'number' || !(until > 0)))
-    fail('options.until must be a number of seconds > 0', field('options'));
+  if (until !== undefined && (typeof until !== 'number' || !(until > 0 && until <= maxSeconds)))
+    fail(`options.until must be a number of seconds > 0, at most ${maxSeconds}`, nodeIn('options', 'until'));
+  const seed = optionsData.seed ?? 1;
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 2 ** 32 - 1)
+    fail(`options.seed must be a whole number from 0 to ${2 ** 32 - 1}`, nodeIn('options', 'seed'));
 
   const warnings: string[] = [];
   const storyNode = field('story');
@@ -185,7 +210,7 @@ export function parseScenario(text: string, file: string): Scenario {
         waveDelay: waveDelay as number,
         prune: false,
         syncOptions: [],
-        seed: typeof optionsData.seed === 'number' ? optionsData.seed : 1,
+        seed: seed as number,
         ...(until !== undefined ? { until: until as number } : {}),
       },
       toggles: platformToggles.filter((t): t is PlatformToggle & { fail: string } => t.fail !== undefined),
@@ -240,7 +265,7 @@ export function parseScenario(text: string, file: string): Scenario {
       waveDelay: waveDelay as number,
       prune: optionsData.prune === true,
       syncOptions: listOfStrings(optionsData.syncOptions, 'options.syncOptions'),
-      seed: typeof optionsData.seed === 'number' ? optionsData.seed : 1,
+      seed: seed as number,
       ...(until !== undefined ? { until: until as number } : {}),
     },
     toggles,

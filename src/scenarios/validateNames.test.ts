@@ -41,7 +41,7 @@ describe('names Kubernetes refuses (issue 10; apimachinery IsDNS1123Subdomain, I
     expect(refusal(configMap('ok', '__proto__'))).toBe(
       'app.yaml:5:14: metadata.namespace: Invalid value: "__proto__": a lowercase RFC 1123 label must consist of ' +
         "lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. " +
-        "'my-name', or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+        "'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
     );
   });
 

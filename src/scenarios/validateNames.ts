@@ -41,9 +41,12 @@ const dns1035Label: NameRule = {
 /** The built-in kinds whose names are not DNS-1123 subdomains (ValidateNamespaceName, ValidateServiceName). */
 const nameRuleOf: Record<string, NameRule> = { Namespace: dns1123Label, Service: dns1035Label };
 
-/** apimachinery's RegexError: the message, its examples and the regex. */
+/**
+ * apimachinery's RegexError: the message, its examples and the regex. Each example is followed by ", " and the next
+ * one preceded by " or ", so two examples read `'my-name',  or '123-abc',` with two spaces, as kubectl prints it.
+ */
 function regexError(rule: NameRule): string {
-  const examples = rule.examples.map((e) => `'${e}', `).join('or ');
+  const examples = rule.examples.map((e) => `'${e}', `).join(' or ');
   return `${rule.message} (e.g. ${examples}regex used for validation is '${rule.regex}')`;
 }
 
@@ -55,6 +58,19 @@ function nameProblem(value: string, rule: NameRule, prefix = false): string | un
   if (value.length > rule.max) return `must be no more than ${rule.max} characters`;
   if (!new RegExp(`^${rule.regex}$`).test(value)) return regexError(rule);
   return undefined;
+}
+
+/**
+ * Why the API server would refuse `value` as the name of a `kind` object, in its words, or undefined. Used for the
+ * names that do not come from a manifest (`sim run --app`, a scenario's `app.name`).
+ */
+export function objectNameProblem(kind: string, value: string): string | undefined {
+  return nameProblem(value, nameRuleOf[kind] ?? subdomain);
+}
+
+/** Why the API server would refuse `value` as a namespace (a DNS-1123 label), or undefined. */
+export function namespaceProblem(value: string): string | undefined {
+  return nameProblem(value, dns1123Label);
 }
 
 /** field.Invalid's text: `metadata.name: Invalid value: "Bad_Name!!": …`. */

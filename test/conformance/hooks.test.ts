@@ -154,19 +154,16 @@ describe('§4.9 hooks (e2e hook_test.go)', () => {
   });
 
   it.each([
-    ['HookSucceeded', 0, 'Succeeded', false],
-    ['HookSucceeded', 1, 'Failed', true],
-    ['HookFailed', 0, 'Succeeded', true],
-    ['HookFailed', 1, 'Failed', false],
-  ] as const)(
-    '4.9 #91 TestHookDeletePolicy: %s, hook exits %i → %s, hook kept: %s',
-    (policy, exitCode, phase, kept) => {
-      const run = runYaml(docs(hookPod('hook', 'PostSync', { exitCode, policy }), mainPod));
-      expect(run.op.phase).toBe(phase);
-      expect(run.live('Pod', 'hook') !== undefined).toBe(kept);
-      if (!kept) expect(eventsOf(run.events, 'delete')).toMatchObject([{ name: 'hook', reason: policy }]);
-    },
-  );
+    ['TestHookDeletePolicyHookSucceededHookExit0', 'HookSucceeded', 0, 'Succeeded', false],
+    ['TestHookDeletePolicyHookSucceededHookExit1', 'HookSucceeded', 1, 'Failed', true],
+    ['TestHookDeletePolicyHookFailedHookExit0', 'HookFailed', 0, 'Succeeded', true],
+    ['TestHookDeletePolicyHookFailedHookExit1', 'HookFailed', 1, 'Failed', false],
+  ] as const)('4.9 #91 %s: %s, hook exits %i → %s, hook kept: %s', (_name, policy, exitCode, phase, kept) => {
+    const run = runYaml(docs(hookPod('hook', 'PostSync', { exitCode, policy }), mainPod));
+    expect(run.op.phase).toBe(phase);
+    expect(run.live('Pod', 'hook') !== undefined).toBe(kept);
+    if (!kept) expect(eventsOf(run.events, 'delete')).toMatchObject([{ name: 'hook', reason: policy }]);
+  });
 
   it('4.9 #92 TestHookBeforeHookCreation: two syncs both succeed, and the hook pod is recreated', () => {
     const app = docs(hookPod('hook', 'PostSync'), mainPod);

@@ -36,6 +36,24 @@ export function cspCases({ browser, base }) {
           record.errors.filter((e) => /Content Security Policy|Refused to/.test(e)),
           [],
         );
+        // And nothing off-origin is allowed: a request or an image from elsewhere is refused by the policy
+        // itself (a violation), not merely failing for want of a network.
+        const outcome = await page.evaluate(async () => {
+          const img = new Image();
+          img.src = 'https://example.invalid/pixel.png';
+          const fetched = await fetch('https://example.invalid/data.json').then(
+            () => 'fetched',
+            () => 'refused',
+          );
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return { fetched, violations: window.__cspViolations };
+        });
+        assert.equal(outcome.fetched, 'refused');
+        assert.deepEqual(outcome.violations.sort(), [
+          'connect-src https://example.invalid/data.json',
+          'img-src https://example.invalid/pixel.png',
+        ]);
+        record.errors.length = 0; // the two refusals above are logged as console errors, on purpose
       } finally {
         await record.close();
       }

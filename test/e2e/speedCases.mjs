@@ -94,5 +94,42 @@ export function speedCases({ browser, base }) {
         await page.keyboard.press('Home');
         assert.equal(await readT(page), 0);
       })),
+    test('speed: after a reload, an edit whose run was stopped is restored but not run until asked', () =>
+      withPage('?scenario=three-tier&runLimit=0.5', async (page) => {
+        await page.keyboard.press('End');
+        const good = await readState(page);
+        await page.locator('[data-testid="manifest-panel"]').scrollIntoViewIfNeeded();
+        await page.waitForSelector('[data-testid="manifest-editor"][data-ready="true"] .cm-content');
+        await page.click('[data-testid="manifest-editor"] .cm-content');
+        await page.keyboard.press('Control+A');
+        await page.keyboard.insertText(hugeEdit);
+        await page.waitForSelector('[data-testid="run-failure"]', { timeout: 30_000 });
+
+        // As after a tab that froze on it: the page is opened again on the same address, with the saved edit.
+        await page.reload();
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
+        );
+        const notice = await page.waitForSelector('[data-testid="manifest-unfinished"]');
+        assert.match(
+          (await notice.textContent()).replace(/\s+/g, ' '),
+          /their last run did not finish .* so they are not run yet/,
+        );
+        await page.locator('[data-testid="manifest-panel"]').scrollIntoViewIfNeeded();
+        await page.waitForSelector('[data-testid="manifest-editor"][data-ready="true"] .cm-content');
+        assert.match(await page.textContent('[data-testid="manifest-editor"] .cm-content'), /name: big-0/);
+        // Nothing runs: the scenario's own run is on screen, and no run of the edit has started.
+        assert.equal(await page.locator('[data-testid="simulating"]').count(), 0);
+        await page.evaluate(() => document.activeElement?.blur());
+        await page.keyboard.press('End');
+        const shown = await readState(page);
+        assert.equal(shown.phase, good.phase);
+        assert.equal(shown.table, good.table);
+
+        // Asked to, the page runs the edit (under the default time limit now: the link's runLimit is not kept).
+        await page.click('[data-testid="manifest-run-restored"]');
+        await page.waitForSelector('[data-testid="manifest-unfinished"]', { state: 'detached' });
+        await page.waitForSelector('[data-testid="simulating"]', { timeout: 10_000 });
+      })),
   ];
 }

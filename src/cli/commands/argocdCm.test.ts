@@ -78,10 +78,7 @@ describe('sim health --argocd-cm', () => {
   });
 
   it('runs the built-in Rollout Lua without any argocd-cm (issue 10)', () => {
-    const { code, stdout } = simIn([
-      'health',
-      'test/fixtures/lua-health/argoproj.io/Rollout/testdata/suspended_userPause.yaml',
-    ]);
+    const { code, stdout } = simIn(['health', 'test/fixtures/lua-health/rollout-suspended_userPause.yaml']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({
       kind: 'Rollout',

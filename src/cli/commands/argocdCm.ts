@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { HealthOverrides } from '../../engine';
 import { healthOverridesWithLua } from '../../lua/healthOverridesWithLua';
+import type { HealthCustomization } from '../../lua/healthCustomizations';
 import { readArgocdCm } from '../../lua/readArgocdCm';
 
 /**
@@ -9,8 +10,12 @@ import { readArgocdCm } from '../../lua/readArgocdCm';
  * Bad input throws an InputError with file:line:column. The CLI always has the Lua VM, so this is synchronous;
  * the page loads the VM lazily (src/lua/loadLua.ts).
  */
-export function argocdCmOverrides(text?: string, file = 'argocd-cm'): HealthOverrides {
-  return healthOverridesWithLua(text === undefined ? [] : readArgocdCm(text, file));
+export function argocdCmOverrides(
+  text?: string,
+  file = 'argocd-cm',
+  builtins?: HealthCustomization[],
+): HealthOverrides {
+  return healthOverridesWithLua(text === undefined ? [] : readArgocdCm(text, file), builtins);
 }
 
 /** Reads an argocd-cm file and returns its health overrides (the contract's async form, for other callers). */

@@ -94,20 +94,36 @@ describe('sim health', () => {
   }
 
   // gitops-engine health_test.go TestStatefulSetOnDeleteHealth: its testdata has spec.updateStrategy twice.
-  it('TestStatefulSetOnDeleteHealth: reads the upstream file despite its duplicate key, Healthy, with a warning', () => {
-    const upstream = readFileSync(
-      new URL('../../../test/fixtures/gitops-engine/statefulset-ondelete.yaml', import.meta.url),
-      'utf8',
-    );
-    const result = run(['statefulset-ondelete.yaml'], { 'statefulset-ondelete.yaml': upstream });
+  it('TestStatefulSetOnDeleteHealth: reads a StatefulSet with a duplicate key, Healthy by the last value, with a warning', () => {
+    const result = run(['fixtures/statefulset-ondelete-twice.yaml']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({
+    expect(JSON.parse(result.stdout)).toEqual({
       kind: 'StatefulSet',
       name: 'redis-master',
       status: 'Healthy',
+      message: 'statefulset has 1 ready pods',
     });
     expect(result.stderr).toBe(
-      'warning: statefulset-ondelete.yaml:94:3: duplicate key "updateStrategy": the last value is used, as Argo CD does\n',
+      'warning: fixtures/statefulset-ondelete-twice.yaml:29:3: duplicate key "updateStrategy": the last value is used, as Argo CD does\n',
+    );
+  });
+
+  it('TestApplication: an Application written without metadata (as in gitops-engine testdata) has no health', () => {
+    const app =
+      'apiVersion: argoproj.io/v1alpha1\nkind: Application\nstatus:\n  health:\n    status: Healthy\n';
+    expect(run(['app.yaml'], { 'app.yaml': app })).toEqual({
+      code: 0,
+      stdout: '{"kind":"Application","name":"","status":null,"message":""}\n',
+      stderr: '',
+    });
+  });
+
+  it("TestLuaHealthScript: assesses a PodDisruptionBudget with Argo CD's built-in Lua check, as written", () => {
+    const pdb =
+      'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web}\nstatus:\n  conditions:\n' +
+      '    - {type: DisruptionAllowed, status: "False", reason: SyncFailed}\n';
+    expect(run(['pdb.yaml'], { 'pdb.yaml': pdb }).stdout).toBe(
+      '{"kind":"PodDisruptionBudget","name":"web","status":"Degraded","message":"PodDisruptionBudget has SyncFailed"}\n',
     );
   });
 

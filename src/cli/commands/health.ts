@@ -7,6 +7,7 @@ import { parseManifests } from '../../scenarios/manifests';
 import type { HealthOverrides } from '../../engine';
 import { exitUsage, readFailure, type Command } from '../command';
 import { argocdCmOverrides } from './argocdCm';
+import { builtinLuaChecks } from '../../lua/builtin/builtinLuaChecks';
 
 export const healthUsage = `usage: sim health FILE [FILE ...] [--argocd-cm FILE]
 
@@ -42,7 +43,9 @@ export const health: Command = (args, io) => {
   }
   if (files.length === 0) return usageError(io, 'no file given');
 
-  let overrides: HealthOverrides = argocdCmOverrides();
+  // Every built-in Lua check, PodDisruptionBudget's too: an object is assessed with the status it is written with,
+  // so the missing disruption controller of a simulation (simulatedBuiltinLuaChecks) does not matter here.
+  let overrides: HealthOverrides = argocdCmOverrides(undefined, undefined, builtinLuaChecks);
   if (argocdCm !== undefined) {
     let text: string;
     try {
@@ -52,7 +55,7 @@ export const health: Command = (args, io) => {
       return exitUsage;
     }
     try {
-      overrides = argocdCmOverrides(text, argocdCm);
+      overrides = argocdCmOverrides(text, argocdCm, builtinLuaChecks);
     } catch (error) {
       if (!isInputError(error)) throw error;
       io.stderr(`${error.message}\n`);
@@ -79,7 +82,10 @@ export const health: Command = (args, io) => {
       io.stderr(`${escapeControl(error.message)}\n`);
       return exitUsage;
     }
-    for (const { object } of objects) {
+    for (const { object: written } of objects) {
+      // gitops-engine's own testdata has objects without metadata at all (application-healthy.yaml): an
+      // object is assessed as Argo CD reads it, with empty metadata.
+      const object = written.metadata ? written : { ...written, metadata: {} };
       const assessed = healthOf(applyDefaults(object), { overrides });
       const name = object.metadata.name ?? object.metadata.generateName ?? '';
       const line = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sim } from '../sim';
+import { parseRunOptions } from './runOptions';
 
 /** Runs `sim run` with one valid file and the given options; returns the exit status and stderr. */
 function runWith(options: string[]) {
@@ -36,6 +37,15 @@ describe('sim run number options (issue 10, bad input)', () => {
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(stderr).toContain(flag);
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses a --then action after the longest possible run, which would silently never happen', () => {
+    expect(() => parseRunOptions(['a.yaml', '--then', '86401:sync app'])).toThrow(
+      '<command line>:1:1: --then 86401:sync app: a run lasts at most 86400 seconds',
+    );
+    expect(parseRunOptions(['a.yaml', '--then', '86400:sync app']).then).toEqual([
+      { at: 86400, action: 'sync app' },
+    ]);
   });
 
   it('names the --until maximum of one simulated day', () => {
@@ -88,14 +98,32 @@ describe('sim run text output escapes control characters (issue 10)', () => {
     return { code, stdout };
   }
 
-  it('prints an --app name that tries to forge a Health Status line escaped, on its own line', () => {
+  it('prints a custom kind that tries to forge a Health Status line escaped, on its own line', () => {
+    // Names cannot carry control characters (they are validated), but the kind of a custom resource can: it is
+    // refused by the API server at sync time, and its message repeats the kind.
     const { code, stdout } = text(
-      ['--app', forged],
-      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n',
+      [],
+      `apiVersion: example.com/v1\nkind: ${JSON.stringify(forged)}\nmetadata:\n  name: a\n`,
     );
     expect(code).toBe(0);
-    expect(stdout).toContain('Name:               argocd/x\\nHealth Status:      Healthy\\x1b[2K\n');
+    expect(stdout).toContain('example.com  x\\nHealth Status:      Healthy\\x1b[2K  default');
     expect(stdout.match(/^Health Status:/gm)).toHaveLength(1);
+    expect(stdout).not.toContain('\u001b');
+  });
+
+  it.each([
+    ['--app', 'Bad_Name!!', 'a lowercase RFC 1123 subdomain'],
+    ['--app', forged, 'a lowercase RFC 1123 subdomain'],
+    ['--namespace', '__proto__', 'a lowercase RFC 1123 label'],
+    ['--namespace', 'a/b', 'a lowercase RFC 1123 label'],
+  ])('refuses %s %j as the API server would, escaped on one line', (flag, value, rule) => {
+    const { code, stderr } = runWith([flag, value]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `sim run: <command line>:1:1: option ${flag}: Invalid value: ${JSON.stringify(value)}: ${rule}`,
+    );
+    expect(stderr).not.toContain('\u001b');
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
   it('refuses a custom resource whose name holds a newline (NameIsDNSSubdomain), saying so escaped on one line', () => {

@@ -1,4 +1,5 @@
 import { InputError, limits } from '../../engine';
+import { namespaceProblem, objectNameProblem } from '../../scenarios/validateNames';
 
 /** The options of `sim run` (contract.md §1.1), parsed. */
 export interface RunOptions {
@@ -92,12 +93,22 @@ export function parseRunOptions(args: string[]): RunOptions {
         options.syncOptions.push(opt);
         break;
       }
-      case '--namespace':
-        options.namespace = value();
+      // The API server's rules: the destination namespace is a DNS-1123 label, an Application's name a
+      // DNS-1123 subdomain (issue 10: `__proto__` and `a/b` were accepted and reported "created").
+      case '--namespace': {
+        const ns = value();
+        const problem = namespaceProblem(ns);
+        if (problem) bad(`option --namespace: Invalid value: ${JSON.stringify(ns)}: ${problem}`);
+        options.namespace = ns;
         break;
-      case '--app':
-        options.app = value();
+      }
+      case '--app': {
+        const app = value();
+        const problem = objectNameProblem('Application', app);
+        if (problem) bad(`option --app: Invalid value: ${JSON.stringify(app)}: ${problem}`);
+        options.app = app;
         break;
+      }
       case '--seed':
         // The seed feeds a 32-bit generator, so only 0..2^32-1 are distinct seeds.
         options.seed = integer('--seed', 0, 2 ** 32 - 1);
@@ -124,6 +135,9 @@ export function parseRunOptions(args: string[]): RunOptions {
         const raw = value();
         const match = /^(\d+(?:\.\d+)?):(.+)$/.exec(raw);
         if (!match) bad(`--then takes SECONDS:ACTION (e.g. 60:"sync checkout"), got "${raw}"`);
+        // An action after the longest possible run would silently never happen.
+        if (Number(match![1]) > limits.maxVirtualSeconds)
+          bad(`--then ${raw}: a run lasts at most ${limits.maxVirtualSeconds} seconds`);
         options.then.push({ at: Number(match![1]), action: match![2].trim() });
         break;
       }

@@ -133,6 +133,25 @@ describe('sh -c', () => {
     });
   });
 
+  it('reads -o inside a cluster, bash long options and a lone - the way bash and dash do', () => {
+    // `bash -euo pipefail -c …` is the usual strict-mode line: `pipefail` is -o's name, not the script.
+    const strict = runToEnd(
+      commandProgram(['bash', '-euo', 'pipefail', '-c', 'echo $0; false; echo no', 'hook']),
+      offline,
+    );
+    expect(strict).toMatchObject({ lines: [{ line: 'hook' }], exitCode: 1 });
+    const login = runToEnd(commandProgram(['bash', '--login', '--rcfile', 'rc', '-c', 'sleep 300']), offline);
+    expect(login.endMs).toBe(300_000);
+    expect(runToEnd(commandProgram(['bash', '-O', 'extglob', '-c', 'echo ext']), offline).lines[0].line).toBe(
+      'ext',
+    );
+    expect(runToEnd(commandProgram(['sh', '-c', '-', 'echo $0', 'x']), offline).lines[0].line).toBe('x');
+  });
+
+  it('reads set -euo pipefail as options and leaves the positional parameters alone', () => {
+    expect(lines('set -- a; set -euo pipefail; echo $# $1')).toEqual(['1 a']);
+  });
+
   it('replaces the positional parameters with set --', () => {
     expect(lines('set -- x y z; echo $# $3; shift 2; echo $1')).toEqual(['3 z', 'z']);
   });

@@ -112,13 +112,15 @@ function setOptions(args: string[], st: State): number {
       break;
     }
     const on = arg.startsWith('-');
-    if (arg === '-o' || arg === '+o') {
-      const name = args[++i];
-      if (name === 'errexit') st.errexit = on;
-      if (name === 'xtrace') st.xtrace = on;
-    } else if (/^[-+][a-zA-Z]+$/.test(arg)) {
-      if (arg.includes('e')) st.errexit = on;
-      if (arg.includes('x')) st.xtrace = on;
+    for (const letter of arg.slice(1)) {
+      if (letter === 'e') st.errexit = on;
+      else if (letter === 'x') st.xtrace = on;
+      else if (letter === 'o') {
+        // Each `o` takes the next word as an option name: `set -euo pipefail` names pipefail, not `$1`.
+        const name = args[++i];
+        if (name === 'errexit') st.errexit = on;
+        if (name === 'xtrace') st.xtrace = on;
+      }
     }
   }
   return 0;
@@ -126,9 +128,11 @@ function setOptions(args: string[], st: State): number {
 
 /**
  * `sh [-ex] [-o option] -c [--] 'script' [name [arg…]]` as POSIX `sh` reads its operands: options (`-e`, `-x`,
- * `-c`, `+e`, `-o errexit`, combined as `-ec`) come first, in any order; `--` ends them; with `-c` the first
- * operand is the script, the next one `$0`, the rest `$1`, `$2`, … . A shell without `-c` would read stdin or a
- * script file, which a sandbox container does not have, so it exits 0.
+ * `-c`, `+e`, `-o errexit`, combined as `-ec`) come first, in any order; `--` or a lone `-` ends them; with `-c`
+ * the first operand is the script, the next one `$0`, the rest `$1`, `$2`, … . Each `o` of a combined cluster
+ * takes the next word as an option name (`-euo pipefail`, as bash, dash and busybox read it), and bash's `-O
+ * shopt` does the same; bash's long options (`--login`, `--norc`, `--rcfile FILE` …) are read and ignored. A
+ * shell without `-c` would read stdin or a script file, which a sandbox container does not have, so it exits 0.
  *
  * @example
  * // Argo CD's e2e hooks: command ["/bin/sh", "-c", "--"], args ["sleep 300"] runs `sleep 300`.
@@ -140,21 +144,26 @@ function* nestedShell(cmd: string, args: string[], st: State): Gen {
   let i = 0;
   for (; i < args.length; i++) {
     const flag = args[i];
-    if (flag === '--') {
+    if (flag === '--' || flag === '-') {
       i++;
       break;
     }
-    const on = flag.startsWith('-');
-    if (flag === '-o' || flag === '+o') {
-      const name = args[++i];
-      if (name === 'errexit') errexit = on;
-      if (name === 'xtrace') xtrace = on;
+    if (/^--[a-z-]+$/.test(flag)) {
+      if (flag === '--rcfile' || flag === '--init-file') i++;
       continue;
     }
     if (!/^[-+][a-zA-Z]+$/.test(flag)) break;
-    if (flag.includes('e')) errexit = on;
-    if (flag.includes('x')) xtrace = on;
-    if (flag.includes('c')) commandMode = on;
+    const on = flag.startsWith('-');
+    for (const letter of flag.slice(1)) {
+      if (letter === 'e') errexit = on;
+      else if (letter === 'x') xtrace = on;
+      else if (letter === 'c') commandMode = on;
+      else if (letter === 'o') {
+        const name = args[++i];
+        if (name === 'errexit') errexit = on;
+        if (name === 'xtrace') xtrace = on;
+      } else if (letter === 'O') i++;
+    }
   }
   if (!commandMode) return 0;
   const script = args[i];

@@ -10,6 +10,8 @@ import type { SyncPorts } from '../sync';
 import type { KubeObject } from '../types';
 import { deepEqual } from '../util/clone';
 import { isServed } from './knownKinds';
+import { labelProblem } from './labelProblem';
+import { unknownFieldProblem } from './unknownField';
 import { withTracking } from './tracking';
 
 /**
@@ -57,6 +59,10 @@ export function clusterPorts(
           action: live ? 'configured' : 'created',
           message: `${name} ${live ? 'configured' : 'created'} (dry run)`,
         };
+      // The API server validates labels on every write, and fields unless told not to (Validate=false); kubectl's
+      // client-side dry run above does neither.
+      const invalid = labelProblem(obj) ?? (opts.validate ? unknownFieldProblem(obj) : undefined);
+      if (invalid) return { ok: false, message: invalid };
       if (strictNamespaces && isNamespaced(obj.kind) && !namespaceExists(store, ref.namespace))
         return { ok: false, message: `namespaces "${ref.namespace}" not found` };
       try {
@@ -133,8 +139,8 @@ function storePolicy(policy: string): StorePolicy {
 /**
  * The API server's immutability checks that matter for syncs: a Job's pod template cannot change (so a named
  * hook Job without BeforeHookCreation cannot be re-applied with a new spec, argocd-semantics.md §6.8), a Pod's
- * spec can only change its images (§4.9 case 90, e2e TestInvalidlHookWaitsForOtherHooksToComplete), and no
- * workload's selector can.
+ * spec can only change its images (§4.9 case 90, e2e TestInvalidlHookWaitsForOtherHooksToComplete), an immutable
+ * Secret's or ConfigMap's data cannot change, and no workload's selector can.
  */
 function immutableChange(live: KubeObject, desired: KubeObject): string | undefined {
   const kind = desired.kind;
@@ -147,6 +153,13 @@ function immutableChange(live: KubeObject, desired: KubeObject): string | undefi
     return `Job.batch "${name}" is invalid: spec.template: Invalid value: "...": field is immutable`;
   }
   if (kind === 'Pod' && groupOf(desired.apiVersion ?? '') === '') return podUpdateError(live, desired);
+  // An immutable Secret or ConfigMap keeps its data (ValidateSecretUpdate, ValidateConfigMapUpdate; e2e
+  // TestImmutableChange): only a Force=true sync, which deletes and re-creates it, changes it.
+  if ((kind === 'Secret' || kind === 'ConfigMap') && live.immutable === true) {
+    for (const field of ['data', 'binaryData', 'stringData'] as const)
+      if (field in desired && !deepEqual(desired[field], live[field]))
+        return `${kind} "${name}" is invalid: ${field === 'stringData' ? 'data' : field}: Forbidden: field is immutable when \`immutable\` is set`;
+  }
   if (
     ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet'].includes(kind) &&
     desired.spec?.selector &&

@@ -3,7 +3,7 @@ import { refOf } from '../cluster/gvk';
 import type { WatchEvent } from '../cluster/store';
 import type { SimEvent } from '../events';
 import type { HealthOverrides } from '../health/healthOverrides';
-import { RunLimits } from '../limits';
+import { checkRunSettings, RunLimits } from '../limits';
 import { Rng } from '../random';
 import type { InputProblem } from '../sync';
 import type { Json, KubeObject } from '../types';
@@ -83,6 +83,7 @@ const initialNamespaces = ['default', 'kube-system', 'kube-public', ARGOCD_NAMES
 const REST_MS = 10_000;
 
 export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
+  checkRunSettings(input);
   const clock = new SimClock(0);
   const cluster = createCluster({ clock, rng: new Rng(input.seed ?? 1), failures: input.fail ?? [] });
   const store = cluster.store;

@@ -22,13 +22,13 @@ function names(tasks: SyncTask[]): string[] {
 }
 
 describe('4.2 #8 kind order', () => {
-  it('ranks Namespace −35, APIService −1 and any custom kind 0', () => {
+  it('Test_syncTasks_kindOrder: ranks Namespace −35, APIService −1 and any custom kind 0', () => {
     expect([kindRank('Namespace'), kindRank('APIService'), kindRank('MyCRD')]).toEqual([-35, -1, 0]);
   });
 });
 
 describe('4.2 #9 TestSortSyncTask', () => {
-  it('sorts by phase, wave, kind rank, then name', () => {
+  it('TestSortSyncTask: sorts by phase, wave, kind rank, then name', () => {
     const task = (phase: SyncPhase, o: KubeObject) => newTask(phase, o);
     const tasks = [
       task('Sync', obj('Pod')),
@@ -69,13 +69,13 @@ describe('4.2 #9 TestSortSyncTask', () => {
 });
 
 describe('4.2 #10–#12 dependency bubbling', () => {
-  it('#10 a Namespace goes before a Workflow', () => {
+  it('#10 TestSyncNamespaceAgainstCRD: a Namespace goes before a Workflow', () => {
     const workflow = newTask('Sync', obj('Workflow', 'wf', { namespace: 'ns' }, 'argoproj.io/v1alpha1'));
     const ns = newTask('Sync', obj('Namespace', 'ns'));
     expect(names(sortTasks([workflow, ns]))).toEqual(['Sync/0 Namespace/ns', 'Sync/0 Workflow/wf']);
   });
 
-  it('#11 namespaces are pulled into the PreSync wave of the hooks that use them', () => {
+  it('#11 TestSyncTasksSort_NamespaceAndObjectInNamespace: namespaces are pulled into the PreSync wave of the hooks that use them', () => {
     const hook = (name: string, namespace: string) =>
       newTask(
         'PreSync',
@@ -97,7 +97,7 @@ describe('4.2 #10–#12 dependency bubbling', () => {
     ]);
   });
 
-  it('#12 a CRD goes before its custom resource, even one in PreSync', () => {
+  it('#12 TestSyncTasksSort_CRDAndCR: a CRD goes before its custom resource, even one in PreSync', () => {
     const cr = newTask(
       'PreSync',
       obj('Workflow', 'wf', { annotations: { [annotationKeyHook]: 'PreSync' } }, 'argoproj.io/v1alpha1'),
@@ -114,7 +114,7 @@ describe('4.2 #10–#12 dependency bubbling', () => {
 });
 
 describe('4.2 #13 multiStep', () => {
-  it('one task is not multi-step; PreSync/−1 and PostSync/1 are', () => {
+  it('Test_syncTasks_multiStep: one task is not multi-step; PreSync/−1 and PostSync/1 are', () => {
     const wave = (w: string) => ({ annotations: { [annotationSyncWave]: w } });
     expect(isMultiStep([newTask('Sync', obj('Pod', 'a', wave('-1')))])).toBe(false);
     expect(

@@ -10,67 +10,86 @@ function obj(annotations: Record<string, string> = {}, kind = 'Pod'): KubeObject
 const argo = (value: string) => obj({ [annotationKeyHook]: value });
 const helm = (value: string) => obj({ [annotationHelmHook]: value });
 
+// gitops-engine pkg/sync/sync_phase_test.go, one case per upstream test (argocd-semantics.md 4.1 #1).
 describe('4.1 #1 sync_phase_test: the phases of an object', () => {
   it.each([
-    ['no hook annotation', obj(), ['Sync']],
-    ['PreSync', argo('PreSync'), ['PreSync']],
-    ['Sync', argo('Sync'), ['Sync']],
-    ['PostSync', argo('PostSync'), ['PostSync']],
-    ['SyncFail', argo('SyncFail'), ['SyncFail']],
-    ['Skip', argo('Skip'), []],
-    ['Garbage', argo('Garbage'), []],
-    ['PreSync,PostSync', argo('PreSync,PostSync'), ['PreSync', 'PostSync']],
-    ['PreSync,PreSync', argo('PreSync,PreSync'), ['PreSync']],
-    ['helm pre-install,pre-upgrade', helm('pre-install,pre-upgrade'), ['PreSync']],
+    ['TestSyncPhaseNone', obj(), ['Sync']],
+    ['TestSyncPhasePreSync', argo('PreSync'), ['PreSync']],
+    ['TestSyncPhaseSync', argo('Sync'), ['Sync']],
+    ['TestSyncPhaseSkip', argo('Skip'), []],
+    ['TestSyncPhaseGarbage', argo('Garbage'), []],
+    ['TestSyncPhasePost', argo('PostSync'), ['PostSync']],
+    ['TestSyncPhaseFail', argo('SyncFail'), ['SyncFail']],
+    ['TestSyncPhaseTwoPhases', argo('PreSync,PostSync'), ['PreSync', 'PostSync']],
   ])('%s', (_name, object, phases) => {
     expect(syncPhasesOf(object)).toEqual(phases);
   });
+
+  it('TestSyncDuplicatedPhases: a phase named twice, or two Helm hooks of one phase, is that phase once', () => {
+    expect(syncPhasesOf(argo('PreSync,PreSync'))).toEqual(['PreSync']);
+    expect(syncPhasesOf(helm('pre-install,pre-upgrade'))).toEqual(['PreSync']);
+  });
 });
 
+/** [isHook, isSkip, hookTypes] of an object, the three answers gitops-engine's hook_test.go asserts. */
+const hookAnswers = (o: KubeObject) => [isHook(o), isSkip(o), hookTypes(o)];
+
+// gitops-engine pkg/sync/hook/hook_test.go, one case per upstream test (4.1 #2).
 describe('4.1 #2 hook_test: hook, skip and types', () => {
-  it('an object without annotation is neither hook nor skip', () => {
-    expect([isHook(obj()), isSkip(obj()), hookTypes(obj())]).toEqual([false, false, []]);
+  it('TestNoHooks: an object without annotation is neither hook nor skip', () => {
+    expect(hookAnswers(obj())).toEqual([false, false, []]);
   });
 
-  it.each(['PreSync', 'Sync', 'PostSync', 'SyncFail'])('%s alone is a hook of that type', (type) => {
-    expect([isHook(argo(type)), isSkip(argo(type)), hookTypes(argo(type))]).toEqual([true, false, [type]]);
+  it.each(['PreSync', 'Sync', 'PostSync', 'SyncFail'])(
+    'TestOneHook: %s alone is a hook of that type',
+    (type) => {
+      expect(hookAnswers(argo(type))).toEqual([true, false, [type]]);
+    },
+  );
+
+  it('TestSkipHook: Skip alone is not a hook but a skip', () => {
+    expect(hookAnswers(argo('Skip'))).toEqual([false, true, ['Skip']]);
   });
 
-  it('Skip alone is not a hook but a skip', () => {
-    expect([isHook(argo('Skip')), isSkip(argo('Skip')), hookTypes(argo('Skip'))]).toEqual([
-      false,
-      true,
-      ['Skip'],
-    ]);
+  it('TestGarbageHook: a misspelt type is a hook without types', () => {
+    expect(hookAnswers(argo('Garbage'))).toEqual([true, false, []]);
   });
 
-  it('Garbage is a hook without types', () => {
-    expect([isHook(argo('Garbage')), isSkip(argo('Garbage')), hookTypes(argo('Garbage'))]).toEqual([
-      true,
-      false,
-      [],
-    ]);
+  it('TestTwoHooks: PreSync,PostSync is a hook of both types', () => {
+    expect(hookAnswers(argo('PreSync,PostSync'))).toEqual([true, false, ['PreSync', 'PostSync']]);
   });
 
-  it('Skip together with phases is a hook, not a skip', () => {
-    const o = argo('Skip,PreSync,PostSync');
-    expect([isHook(o), isSkip(o), hookTypes(o)]).toEqual([true, false, ['Skip', 'PreSync', 'PostSync']]);
-  });
-
-  it('duplicates and garbage words are dropped', () => {
+  it('TestDupHookTypes: a type named twice is kept once', () => {
     expect(hookTypes(argo('Sync,Sync'))).toEqual(['Sync']);
-    expect(hookTypes(argo('Sync,Garbage'))).toEqual(['Sync']);
-    expect(hookTypes(argo('PreSync,PostSync'))).toEqual(['PreSync', 'PostSync']);
   });
 
-  it('Helm hooks map to engine types, unless an Argo type is present', () => {
-    expect([isHook(helm('pre-install')), hookTypes(helm('pre-install'))]).toEqual([true, ['PreSync']]);
-    expect([isHook(helm('garbage')), hookTypes(helm('garbage'))]).toEqual([true, []]);
+  it('TestSkipAndHook: Skip together with phases is a hook, not a skip', () => {
+    expect(hookAnswers(argo('Skip,PreSync,PostSync'))).toEqual([
+      true,
+      false,
+      ['Skip', 'PreSync', 'PostSync'],
+    ]);
+  });
+
+  it('TestGarbageAndHook: garbage words beside a type are dropped', () => {
+    expect(hookAnswers(argo('Sync,Garbage'))).toEqual([true, false, ['Sync']]);
+  });
+
+  it('TestHelmHook: helm.sh/hook pre-install is a PreSync hook', () => {
+    expect(hookAnswers(helm('pre-install'))).toEqual([true, false, ['PreSync']]);
+  });
+
+  it('TestGarbageHelmHook: an unknown Helm hook is a hook without types', () => {
+    expect(hookAnswers(helm('garbage'))).toEqual([true, false, []]);
+  });
+
+  it('TestBothHooks: the Argo CD annotation wins over the Helm one', () => {
     const both = obj({ [annotationKeyHook]: 'Sync', [annotationHelmHook]: 'pre-install' });
     expect(hookTypes(both)).toEqual(['Sync']);
   });
 });
 
+// gitops-engine pkg/sync/hook/helm/type_test.go and hook_test.go (4.1 #3).
 describe('4.1 #3 helm type_test and hook_test', () => {
   it.each([
     ['pre-install', ['PreSync']],
@@ -82,11 +101,19 @@ describe('4.1 #3 helm type_test and hook_test', () => {
     ['post-rollback', []],
     ['test-success', []],
     ['test-failure', []],
-  ])('helm.sh/hook: %s', (value, types) => {
+  ])('TestTypes (helm): helm.sh/hook: %s', (value, types) => {
     expect(hookTypes(helm(value))).toEqual(types);
   });
 
-  it('a CRD with helm.sh/hook: crd-install is not a hook; any other value is', () => {
+  it('TestType_HookType (helm): the four Helm hooks Argo CD supports map to PreSync and PostSync', () => {
+    const types = ['pre-install', 'pre-upgrade', 'post-upgrade', 'post-install'].map((v) =>
+      hookTypes(helm(v)),
+    );
+    expect(types).toEqual([['PreSync'], ['PreSync'], ['PostSync'], ['PostSync']]);
+  });
+
+  it('TestIsHook (helm): a CRD with helm.sh/hook: crd-install is not a hook; any other value is', () => {
+    expect(isHook(obj())).toBe(false);
     expect(isHook(obj({ [annotationHelmHook]: 'crd-install' }, 'CustomResourceDefinition'))).toBe(false);
     expect(isHook(helm('anything'))).toBe(true);
   });

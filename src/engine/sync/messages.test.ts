@@ -66,13 +66,19 @@ describe('4.5 #52 Test_setRunningPhase', () => {
 });
 
 describe('4.5 #55 Test_executeSyncFailPhase messages', () => {
-  it('adds distinct reasons once each', () => {
+  it('Test_executeSyncFailPhase: the base message, then the reason', () => {
+    expect(failureMessage('one or more objects failed to apply', ['namespace not found'])).toBe(
+      'one or more objects failed to apply, reason: namespace not found',
+    );
+  });
+
+  it('Test_executeSyncFailPhase_DuplicatedMessages: adds distinct reasons once each', () => {
     expect(
       failureMessage('one or more objects failed to apply', ['namespace not found', 'namespace not found']),
     ).toBe('one or more objects failed to apply, reason: namespace not found');
   });
 
-  it('is the base message alone without failed tasks', () => {
+  it('Test_executeSyncFailPhase_NoTasks: is the base message alone without failed tasks', () => {
     expect(failureMessage('one or more objects failed to apply', [])).toBe(
       'one or more objects failed to apply',
     );

@@ -81,6 +81,17 @@ describe('4.3 #17 TestSyncCustomResources', () => {
     expect(crTask(build([annotated], [], {}, { ports: knownIf(true) }))?.skipDryRun).toBe(false);
   });
 
+  it('Test_syncContext_hasCRDOfGroupKind: a CRD among the hooks makes its kind known too; another kind does not', () => {
+    const crdHook: KubeObject = {
+      ...crd,
+      metadata: { ...crd.metadata, annotations: { [annotationKeyHook]: 'PreSync' } },
+    };
+    const built = build([cr(), crdHook], [], {}, { ports: knownIf(false) });
+    expect([built.valid, crTask(built)?.skipDryRun]).toEqual([true, true]);
+    const otherKind: KubeObject = { ...crd, spec: { group: 'test.io', names: { kind: 'OtherCrd' } } };
+    expect(build([cr(), otherKind], [], {}, { ports: knownIf(false) }).valid).toBe(false);
+  });
+
   it('unknown CRD with SkipDryRunOnMissingResource on the resource or the app: valid, dry run skipped', () => {
     const annotated = cr({ [annotationSyncOptions]: 'SkipDryRunOnMissingResource=true' });
     expect(crTask(build([annotated], [], {}, { ports: knownIf(false) }))?.skipDryRun).toBe(true);
@@ -154,19 +165,19 @@ describe('4.3 #22 TestUnnamedHooksGetUniqueNames', () => {
 });
 
 describe('4.3 #23–#25 names, de-duplication and namespaces', () => {
-  it('#23 an unnamed non-hook resource is not named', () => {
+  it('#23 TestManagedResourceAreNotNamed: an unnamed non-hook resource is not named', () => {
     const built = build([{ apiVersion: 'v1', kind: 'Pod', metadata: {} }]);
     expect(built.tasks.map((t) => taskObj(t).metadata.name ?? '')).toEqual(['']);
   });
 
-  it('#24 a hook that is also live gives one task, which finds its live object', () => {
+  it('#24 TestDeDupingTasks: a hook that is also live gives one task, which finds its live object', () => {
     const hook = pod('my-pod', { [annotationKeyHook]: 'Sync' });
     const built = build([hook], [{ ...hook, metadata: { ...hook.metadata, namespace: testNamespace } }]);
     expect(built.tasks).toHaveLength(1);
     expect(built.tasks[0].live?.metadata.name).toBe('my-pod');
   });
 
-  it('#25 a target without namespace gets the destination namespace; the source is unchanged', () => {
+  it('#25 TestObjectsGetANamespace: a target without namespace gets the destination namespace; the source is unchanged', () => {
     const source = pod();
     const built = build([source]);
     expect(built.tasks[0].target?.metadata.namespace).toBe(testNamespace);
@@ -186,11 +197,11 @@ describe('4.3 #26 TestNamespaceAutoCreation', () => {
   const create = { syncOptions: ['CreateNamespace=true'] };
   const always = { namespaceModifier: () => true };
 
-  it('no extra task when the namespace is among the desired objects', () => {
+  it('TestNamespaceAutoCreation: no extra task when the namespace is among the desired objects', () => {
     expect(build([namespace], [], create, always).tasks).toHaveLength(1);
   });
 
-  it('a PreSync namespace task when it is not', () => {
+  it('TestNamespaceAutoCreation: a PreSync namespace task when it is not', () => {
     const built = build([pod()], [], create, always);
     expect(built.tasks.map((t) => `${t.phase} ${taskObj(t).kind}`)).toEqual([
       'PreSync Namespace',
@@ -198,17 +209,21 @@ describe('4.3 #26 TestNamespaceAutoCreation', () => {
     ]);
   });
 
-  it('no task without CreateNamespace=true', () => {
+  it('TestNamespaceAutoCreation: no task without CreateNamespace=true', () => {
     expect(build([pod()], [], {}, always).tasks).toHaveLength(1);
   });
 
-  it('by default only a missing namespace is created', () => {
+  it('TestNamespaceAutoCreationForNonExistingNs: by default only a missing namespace is created', () => {
     expect(build([pod()], [], create).tasks).toHaveLength(2);
     const cluster = new FakeCluster([namespace]);
     expect(build([pod()], [], create, { ports: cluster }).tasks).toHaveLength(1);
   });
 
-  it('a modifier error gives a failed PreSync task', () => {
+  it('TestNamespaceAutoCreationForNonExistingNs: a missing namespace the modifier declines gets no task', () => {
+    expect(build([pod()], [], create, { namespaceModifier: () => false }).tasks).toHaveLength(1);
+  });
+
+  it('TestNamespaceAutoCreationForNonExistingNs: a modifier error gives a failed PreSync task', () => {
     const built = build([pod()], [], create, {
       namespaceModifier: () => {
         throw new Error('some error');

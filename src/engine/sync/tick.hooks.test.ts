@@ -44,7 +44,7 @@ describe('4.5 #41 TestSync_SuccessfulSyncWithSyncFailHook', () => {
 });
 
 describe('4.5 #42 TestSync_FailedSyncWithSyncFailHook_HookFailed', () => {
-  it('a Degraded Sync hook starts the SyncFail hook, and the sync fails once it is done', () => {
+  it('Test_executeSyncFailPhase_RunningHooks: a Degraded Sync hook starts the SyncFail hook; the operation stays Running while it runs, then fails', () => {
     const { cluster, sync } = driver([
       pod(),
       hookPod('hook-1', 'Sync'),
@@ -71,7 +71,7 @@ describe('4.5 #42 TestSync_FailedSyncWithSyncFailHook_HookFailed', () => {
 });
 
 describe('4.5 #43 TestSync_FailedSyncWithSyncFailHook_ApplyFailed', () => {
-  it('runs every SyncFail hook even when one fails to apply, and names both failures', () => {
+  it('Test_executeSyncFailPhase_CompletedHooks: runs every SyncFail hook even when one fails to apply, and names both failures', () => {
     const { cluster, sync } = driver([
       inNs(pod()),
       hookPod('successful-sync-fail-hook', 'SyncFail'),
@@ -151,7 +151,7 @@ describe('4.5 #46–#48 hooks are deleted when the whole operation is decided', 
     return { cluster, sync };
   };
 
-  it('#46 while one hook still runs nothing is touched', () => {
+  it('#46 TestSync_HooksNotDeletedIfPhaseNotCompleted: while one hook still runs nothing is touched', () => {
     const { cluster, sync } = running(['Progressing', 'Healthy', 'Healthy']);
     const outcome = sync.tick();
     expect([outcome.phase, outcome.message]).toEqual([
@@ -161,7 +161,7 @@ describe('4.5 #46–#48 hooks are deleted when the whole operation is decided', 
     expect([cluster.finalizerRemovals, cluster.deletes]).toEqual([[], []]);
   });
 
-  it('#47 on success every finalizer goes and only the HookSucceeded hook is deleted', () => {
+  it('#47 TestSync_HooksDeletedAfterSyncSucceeded: on success every finalizer goes and only the HookSucceeded hook is deleted', () => {
     const { cluster, sync } = running(['Healthy', 'Healthy', 'Healthy']);
     const outcome = sync.tick();
     expect([outcome.phase, outcome.message]).toEqual(['Succeeded', 'successfully synced (no more tasks)']);
@@ -173,7 +173,7 @@ describe('4.5 #46–#48 hooks are deleted when the whole operation is decided', 
     });
   });
 
-  it('#48 on failure the HookFailed hook is deleted although it succeeded itself', () => {
+  it('#48 TestSync_HooksDeletedAfterSyncFailed: on failure the HookFailed hook is deleted although it succeeded itself', () => {
     const { cluster, sync } = running(['Degraded', 'Healthy', 'Healthy']);
     const outcome = sync.tick();
     expect([outcome.phase, outcome.message]).toEqual([
@@ -315,7 +315,7 @@ describe('4.5 #54 TestSync_SyncWaveHookError', () => {
 describe('4.5 #56–#57 the namespace is created before the dry run', () => {
   const createNs = { syncOptions: ['CreateNamespace=true'] };
 
-  it('#56 creates the namespace for real and waits for it in a multi-step sync', () => {
+  it('#56 TestSyncNamespaceCreatedBeforeDryRunWithoutFailure: creates the namespace for real and waits for it in a multi-step sync', () => {
     const { cluster, sync } = driver([pod()], [], createNs);
     cluster.untracked.add(testNamespace);
     const outcome = sync.tick({ namespaceModifier: () => true });
@@ -329,7 +329,7 @@ describe('4.5 #56–#57 the namespace is created before the dry run', () => {
     expect([next.phase, next.message]).toEqual(['Succeeded', 'successfully synced (all tasks run)']);
   });
 
-  it('#57 a dry-run failure fails the sync; the namespace stays created', () => {
+  it('#57 TestSyncNamespaceCreatedBeforeDryRunWithFailure: a dry-run failure fails the sync; the namespace stays created', () => {
     const { cluster, sync } = driver([pod()], [], createNs);
     cluster.applyFailures.set('my-pod', { message: 'invalid object failing dry-run', dryRun: true });
     const outcome = sync.tick({ namespaceModifier: () => true });

@@ -162,7 +162,7 @@ describe('4.4 #33 TestDoNotSyncOrPruneHooks', () => {
 });
 
 describe('4.4 #34–#35 Prune=false', () => {
-  it('#34 the app default Prune=false skips the prune, and a further tick stays Succeeded', () => {
+  it('#34 TestDoNotPruneAppLevelPruneFalse: the app default Prune=false skips the prune, and a further tick stays Succeeded', () => {
     const { sync } = driver([], [inNs(pod())], { prune: true, syncOptions: ['Prune=false'] });
     const first = sync.tick();
     expect(first.phase).toBe('Succeeded');
@@ -171,7 +171,7 @@ describe('4.4 #34–#35 Prune=false', () => {
   });
 
   it.each([[[]], [['Prune=true']], [['Prune=false']]])(
-    '#35 Prune=false on the resource wins over the app default %j',
+    '#35 TestDoNotPruneResourceLevelPruneFalse: Prune=false on the resource wins over the app default %j',
     (syncOptions) => {
       const live = inNs(pod('my-pod', { [annotationSyncOptions]: 'Prune=false' }));
       const { sync } = driver([], [live], { prune: true, syncOptions });
@@ -191,10 +191,10 @@ describe('4.4 #34–#35 Prune=false', () => {
 
 describe('4.4 #36 TestPruneConfirmResourceLevel / TestPruneConfirmAppLevel', () => {
   it.each([
-    ['resource level', inNs(pod('my-pod', { [annotationSyncOptions]: 'Prune=confirm' })), []],
-    ['app level', inNs(pod()), ['Prune=confirm']],
+    ['TestPruneConfirmResourceLevel', inNs(pod('my-pod', { [annotationSyncOptions]: 'Prune=confirm' })), []],
+    ['TestPruneConfirmAppLevel', inNs(pod()), ['Prune=confirm']],
     [
-      'resource level over an app default',
+      'TestPruneConfirmResourceLevel (over an app default)',
       inNs(pod('my-pod', { [annotationSyncOptions]: 'Prune=confirm' })),
       ['Prune=false'],
     ],
@@ -222,21 +222,25 @@ describe('4.4 #37–#40 how a resource is applied', () => {
   };
   const withOptions = (obj: KubeObject, value: string) => annotate(obj, { [annotationSyncOptions]: value });
 
-  it('#37 Validate=false on the resource or the operation turns validation off', () => {
+  it('#37 TestSyncOptionValidate: Validate=false on the resource turns validation off; empty or true keeps it', () => {
     expect(lastApply(withOptions(pod(), 'Validate=false'), pod()).validate).toBe(false);
     expect(lastApply(withOptions(pod(), 'Validate=true'), pod()).validate).toBe(true);
+    expect(lastApply(withOptions(pod(), ''), pod()).validate).toBe(true);
+  });
+
+  it('#37 TestSyncValidate: Validate=false on the operation turns validation off', () => {
     expect(lastApply(pod(), pod()).validate).toBe(true);
     expect(lastApply(pod(), pod(), ['Validate=false']).validate).toBe(false);
   });
 
-  it('#38 Replace=true on the target or the live object replaces; without a live object it creates', () => {
+  it('#38 TestSync_Replace: Replace=true on the target or the live object replaces; without a live object it creates', () => {
     expect(lastApply(pod(), pod()).verb).toBe('apply');
     expect(lastApply(withOptions(pod(), 'Replace=true'), pod()).verb).toBe('replace');
     expect(lastApply(pod(), withOptions(pod(), 'Replace=true')).verb).toBe('replace');
     expect(lastApply(withOptions(pod(), 'Replace=true'), undefined).verb).toBe('create');
   });
 
-  it('#39 ServerSideApply', () => {
+  it('#39 TestSync_ServerSideApply: apply, server-side apply, replace, update and create', () => {
     const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'n' } };
     const pick = (a: { verb: string; serverSideApply: boolean }) => [a.verb, a.serverSideApply];
     expect(pick(lastApply(pod(), pod()))).toEqual(['apply', false]);
@@ -255,7 +259,7 @@ describe('4.4 #37–#40 how a resource is applied', () => {
     expect(pick(lastApply(withOptions(pod(), 'Replace=true'), undefined))).toEqual(['create', false]);
   });
 
-  it('#39 server-side apply is off in an operation-level dry run', () => {
+  it('#39 TestSyncContext_ServerSideApplyWithDryRun: server-side apply is off in an operation-level dry run', () => {
     const cluster = new FakeCluster();
     const seen: boolean[] = [];
     const apply = cluster.apply.bind(cluster);
@@ -270,13 +274,30 @@ describe('4.4 #37–#40 how a resource is applied', () => {
     expect(seen).toEqual([false]);
   });
 
-  it('#40 Force=true forces apply and replace, never create', () => {
+  it('#40 TestSync_Force: Force=true forces apply and replace, never create', () => {
     const pick = (a: { verb: string; force: boolean }) => [a.verb, a.force];
     expect(pick(lastApply(pod(), pod()))).toEqual(['apply', false]);
     expect(pick(lastApply(withOptions(pod(), 'Force=true'), pod()))).toEqual(['apply', true]);
     expect(pick(lastApply(withOptions(pod(), 'Force=true,Replace=true'), pod()))).toEqual(['replace', true]);
     expect(pick(lastApply(pod(), withOptions(pod(), 'Force=true,Replace=true')))).toEqual(['replace', true]);
     expect(pick(lastApply(withOptions(pod(), 'Replace=true'), undefined))).toEqual(['create', false]);
+  });
+});
+
+describe('prune propagation policy', () => {
+  const prunedWith = (syncOptions: string[]) => {
+    const { cluster, sync } = driver([], [inNs(pod())], { prune: true, syncOptions });
+    sync.tick();
+    return cluster.deletes.map((d) => d.propagationPolicy);
+  };
+
+  it('TestSyncContext_GetDeleteOptions_Default: prunes delete in the foreground', () => {
+    expect(prunedWith([])).toEqual(['foreground']);
+  });
+
+  it('TestSyncContext_GetDeleteOptions_WithPrunePropagationPolicy: PrunePropagationPolicy=background is used', () => {
+    expect(prunedWith(['PrunePropagationPolicy=background'])).toEqual(['background']);
+    expect(prunedWith(['PrunePropagationPolicy=orphan'])).toEqual(['orphan']);
   });
 });
 

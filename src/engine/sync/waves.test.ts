@@ -7,18 +7,21 @@ function obj(annotations: Record<string, string> = {}): KubeObject {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', annotations } };
 }
 
+// gitops-engine pkg/sync/syncwaves/waves_test.go and hook/helm/weight_test.go (4.1 #6).
 describe('4.1 #6 waves_test and weight_test', () => {
-  it('no annotation is wave 0', () => {
+  it('TestWave: no annotation is wave 0; sync-wave, else helm.sh/hook-weight, gives the wave', () => {
+    expect(waveOf(obj())).toEqual({ wave: 0 });
+    expect(waveOf(obj({ [annotationSyncWave]: '1' })).wave).toBe(1);
+    expect(waveOf(obj({ [annotationHelmHookWeight]: '1' })).wave).toBe(1);
+  });
+
+  it('TestWeight (helm): helm.sh/hook-weight "1" is 1, none is 0', () => {
+    expect(waveOf(obj({ [annotationHelmHookWeight]: '1' }))).toEqual({ wave: 1 });
     expect(waveOf(obj())).toEqual({ wave: 0 });
   });
 
-  it('sync-wave "1" is wave 1, and negative waves work', () => {
-    expect(waveOf(obj({ [annotationSyncWave]: '1' })).wave).toBe(1);
+  it('negative waves work', () => {
     expect(waveOf(obj({ [annotationSyncWave]: '-5' })).wave).toBe(-5);
-  });
-
-  it('helm.sh/hook-weight is the wave when there is no sync-wave', () => {
-    expect(waveOf(obj({ [annotationHelmHookWeight]: '1' })).wave).toBe(1);
   });
 });
 

@@ -1,39 +1,39 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { applyDefaults } from '../../engine/cluster/defaults';
 import { healthOf } from '../../engine/health/healthOf';
+import { parseManifests } from '../../scenarios/manifests';
 import type { KubeObject } from '../../engine/types';
 import { healthOverridesWithLua } from '../healthOverridesWithLua';
 import { readArgocdCm } from '../readArgocdCm';
 import { builtinLuaChecks } from './builtinLuaChecks';
 
 const dir = new URL('../../../test/fixtures/lua-health/', import.meta.url);
-const read = (path: string) => readFileSync(new URL(path, dir), 'utf8');
-
-interface HealthTest {
-  healthStatus: { status: string; message?: string };
-  inputPath: string;
-}
+const fixtures = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 
 /**
  * Mirrors Argo CD's TestLuaHealthScript (util/lua/lua_test.go walks resource_customizations/<group>/<kind>/
- * health_test.yaml): every case of those two folders, on the sandbox's own scripts.
+ * health_test.yaml): every case of the Rollout and PodDisruptionBudget folders, transcribed into a fixture that
+ * carries the fields the check reads and the expected status and message (`rollout-<inputPath>.yaml`,
+ * `pdb-<inputPath>.yaml`), run on the sandbox's own scripts.
  */
-describe.each(['argoproj.io/Rollout', 'policy/PodDisruptionBudget'])(
-  'built-in Lua health of %s',
-  (folder) => {
-    const overrides = healthOverridesWithLua([], builtinLuaChecks);
-    const cases = (parse(read(`${folder}/health_test.yaml`)) as { tests: HealthTest[] }).tests;
-    it.each(cases.map((c) => [c.inputPath, c] as const))('%s', (_path, c) => {
-      const obj = parse(read(`${folder}/${c.inputPath}`)) as KubeObject;
-      expect(healthOf(applyDefaults(obj), { overrides })).toEqual({
-        status: c.healthStatus.status,
-        message: c.healthStatus.message ?? '',
-      });
+describe('built-in Lua health (Argo CD health_test.yaml cases, test/fixtures/lua-health)', () => {
+  const overrides = healthOverridesWithLua([], builtinLuaChecks);
+  it('has every case of both folders (24 Rollout, 3 PodDisruptionBudget)', () => {
+    expect(fixtures.filter((f) => f.startsWith('rollout-'))).toHaveLength(24);
+    expect(fixtures.filter((f) => f.startsWith('pdb-'))).toHaveLength(3);
+  });
+  it.each(fixtures)('%s', (file) => {
+    const [{ object }] = parseManifests(readFileSync(new URL(file, dir), 'utf8'), file);
+    const annotations = object.metadata.annotations ?? {};
+    expect(healthOf(applyDefaults(object), { overrides })).toEqual({
+      status: annotations['sandbox.test/expect-status'],
+      message: annotations['sandbox.test/expect-message'],
     });
-  },
-);
+  });
+});
 
 describe('built-in Lua checks and argocd-cm', () => {
   const pdb = {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   editKey,
   fingerprint,
+  isUnfinishedHere,
   loadEdit,
   parseEdit,
   saveEdit,
@@ -68,6 +69,18 @@ describe('editStore', () => {
     expect(loadEdit(refusing, 'three-tier')).toBeUndefined();
     expect(saveEdit(undefined, 'three-tier', undefined)).toBe(false);
     expect(loadEdit(undefined, 'three-tier')).toBeUndefined();
+  });
+
+  it('tells an edit of a link that this browser ran without the run finishing (issue 10)', () => {
+    const storage = memoryStorage();
+    saveEdit(storage, 'three-tier', { text: 'huge', base: 'b', state: 'running' });
+    expect(isUnfinishedHere(storage, 'three-tier', 'huge')).toBe(true);
+    // Another text, another scenario, a finished run or no storage: the link's edit runs as usual.
+    expect(isUnfinishedHere(storage, 'three-tier', 'other')).toBe(false);
+    expect(isUnfinishedHere(storage, 'revert', 'huge')).toBe(false);
+    saveEdit(storage, 'three-tier', { text: 'huge', base: 'b', state: 'finished' });
+    expect(isUnfinishedHere(storage, 'three-tier', 'huge')).toBe(false);
+    expect(isUnfinishedHere(undefined, 'three-tier', 'huge')).toBe(false);
   });
 
   it('fingerprints texts so a changed scenario can be noticed', () => {

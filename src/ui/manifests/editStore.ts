@@ -88,3 +88,16 @@ export function saveEdit(
     return false;
   }
 }
+
+/**
+ * Whether this browser saved exactly `text` for the scenario and its run never finished (issue 10): a link that
+ * carries it is most likely this tab's own address after the edit hung it, so reloading must not run it again.
+ */
+export function isUnfinishedHere(
+  storage: EditStorage | undefined,
+  scenarioId: string,
+  text: string,
+): boolean {
+  const saved = loadEdit(storage, scenarioId);
+  return saved?.state === 'running' && saved.text === text;
+}

@@ -1,3 +1,4 @@
+import { browserStorage, isUnfinishedHere } from '../manifests/editStore';
 import { readAppParam } from '../platform/appParam';
 import type { SimulationSession } from '../session.svelte';
 import { parseUrlState } from './urlState';
@@ -7,6 +8,11 @@ export interface OpenFromAddressOptions {
   onBroken: () => void;
   /** Called once the link's settings are applied, so the address bar may be written from then on. */
   onReady: () => void;
+  /**
+   * Called, before the scenario loads, when the link's edit is one this browser saved and whose run never
+   * finished: the scenario opens without it, and the manifest panel restores it and asks before running it.
+   */
+  onUnfinished: () => void;
 }
 
 /**
@@ -17,7 +23,7 @@ export interface OpenFromAddressOptions {
  */
 export function openFromAddress(
   session: SimulationSession,
-  { onBroken, onReady }: OpenFromAddressOptions,
+  { onBroken, onReady, onUnfinished }: OpenFromAddressOptions,
 ): boolean {
   const url = parseUrlState(location.search, location.hash);
   // A reload or a step back in history continues this browser's visit, edits included; a link opened
@@ -46,6 +52,11 @@ export function openFromAddress(
       if (text === undefined) {
         onBroken();
         session.load(id, options);
+      } else if (isUnfinishedHere(browserStorage(), id, text)) {
+        // The address bar carried the edit while it ran; after the run hung the tab, a reload must not run it
+        // again without asking (issue 10).
+        onUnfinished();
+        await session.load(id, options);
       } else await session.loadEdited(id, options, text);
       start();
     });

@@ -1,3 +1,5 @@
+import { limits } from '../../engine/limits';
+
 /** Playback speeds offered by the page: virtual seconds per real second, or 'max' to jump to the end. */
 export const speeds = [0.25, 0.5, 1, 2, 4, 8, 'max'] as const;
 export type Speed = (typeof speeds)[number];
@@ -49,13 +51,15 @@ export function parseUrlState(search: string, hash: string): UrlState {
   if (speed !== undefined) state.speed = speed;
   if (params.get('autoplay') === '1') state.autoplay = true;
   const waveDelay = number(params.get('waveDelay'));
-  if (waveDelay !== undefined && waveDelay >= 0) state.waveDelay = waveDelay;
+  // The engine's bounds (README "Limits"): past them a run is refused, so such a link opens the default instead.
+  if (waveDelay !== undefined && waveDelay >= 0 && waveDelay <= limits.maxVirtualSeconds)
+    state.waveDelay = waveDelay;
   const t = number(params.get('t'));
   if (t !== undefined && t >= 0) state.t = t;
   const fail = params.get('fail');
   if (fail !== null) state.fail = fail.split(',').filter((id) => id !== '');
   const seed = number(params.get('seed'));
-  if (seed !== undefined && Number.isInteger(seed)) state.seed = seed;
+  if (seed !== undefined && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff) state.seed = seed;
   if (params.get('present') === '1') state.present = true;
   if (params.get('predict') === '1') state.predict = true;
   const zoom = params.get('zoom')?.split(',').map(number);

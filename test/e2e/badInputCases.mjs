@@ -1,0 +1,124 @@
+// Browser cases of issue 10's "Bad input" on the page: a name the API server refuses is marked on its line in the
+// editor, and an edit the browser's storage refuses is kept in the page and said so. (An edit past the run's time
+// limit, and the reload after it, are speed cases: they race a run against the wall clock.)
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import {
+  assertSameState,
+  foreignRequests,
+  openPage,
+  readEndT,
+  readState,
+  waitForStatus,
+} from './pageHelpers.mjs';
+
+const threeTierEnd = { 'operation-phase': 'Succeeded', 'sync-status': 'Synced', 'health-status': 'Healthy' };
+
+export function badInputCases({ browser, base, root }) {
+  const test = (name, fn) => ({ name, fn });
+  const lines = parse(readFileSync(join(root, 'scenarios/three-tier.yaml'), 'utf8'))
+    .revisions.at(-1)
+    .manifests.split('\n');
+  const lineOf = (pattern, from = 0) => {
+    const index = lines.findIndex((line, i) => i >= from && pattern.test(line));
+    assert.ok(index >= 0, `no line matches ${pattern}`);
+    return index;
+  };
+  const nameLine = lineOf(/^ {2}name: database-config$/);
+  const frontendWaveLine = lineOf(/sync-wave: "2"/, lineOf(/^ {2}name: frontend$/));
+
+  const withPage = async (query, fn) => {
+    const record = await openPage(browser, base, query);
+    try {
+      await fn(record.page, record);
+      assert.deepEqual(foreignRequests(record, base), [], 'requests to another origin');
+      assert.deepEqual(record.errors, [], 'console errors');
+    } finally {
+      await record.close();
+    }
+  };
+
+  return [
+    test('bad input: a name Kubernetes refuses is marked on its line in the API server words, the last good run stays', () =>
+      withPage('?scenario=three-tier', async (page) => {
+        await page.keyboard.press('End');
+        await waitForStatus(page, threeTierEnd);
+        const good = await readState(page);
+        await openEditor(page);
+        await goToLineEnd(page, nameLine);
+        for (let i = 0; i < 'database-config'.length; i++) await page.keyboard.press('Backspace');
+        await page.keyboard.type('Bad_Name!!');
+        const error = await page.waitForSelector('[data-testid="manifest-error"]');
+        // The column is the name's own: `  name: ` is eight characters, so the value starts at column 9.
+        assert.match(
+          (await error.textContent()).trim(),
+          new RegExp(
+            `^Line ${nameLine + 1}, column 9: metadata\\.name: Invalid value: "Bad_Name!!": a lowercase RFC 1123 subdomain`,
+          ),
+        );
+        assert.equal(
+          (await page.textContent('.cm-errorLine'))?.trim(),
+          'name: Bad_Name!!',
+          'the line is marked',
+        );
+        // The session refuses the text after the re-run delay: the same words, and the run on screen stays.
+        const refused = await page.waitForSelector('[data-testid="input-error"]');
+        assert.match(await refused.textContent(), /metadata\.name: Invalid value: "Bad_Name!!"/);
+        assertSameState(await readState(page), good, 'after a refused name');
+      })),
+
+    test('bad input: with the browser storage full, an edit runs, stays in the page and the page says it is not saved', () =>
+      withPage('?scenario=three-tier', async (page) => {
+        // A full localStorage: every save of an edit throws, as Chromium's does past the quota.
+        await page.evaluate(() => {
+          const setItem = Storage.prototype.setItem;
+          Storage.prototype.setItem = function (key, value) {
+            if (String(key).startsWith('sandbox-manifests:'))
+              throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+            return setItem.call(this, key, value);
+          };
+        });
+        const endBefore = await readEndT(page);
+        await openEditor(page);
+        await goToLineEnd(page, frontendWaveLine);
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.press('Backspace');
+        await page.keyboard.type('3');
+        const notice = await page.waitForSelector('[data-testid="manifest-not-saved"]');
+        assert.match(await notice.textContent(), /storage is full, so your edits are kept in this page only/);
+        // The edit was not dropped: it runs (one more wave, one more wave delay), and it is still in the editor.
+        await page.waitForFunction(
+          (end) => Number(document.querySelector('[data-testid="scrubber"]').max) > end,
+          endBefore,
+        );
+        assert.match(await page.textContent('[data-testid="manifest-editor"] .cm-content'), /sync-wave: "3"/);
+        assert.equal(await page.evaluate(() => localStorage.getItem('sandbox-manifests:three-tier')), null);
+        // Another scenario and back: the edit is still there, from the page's memory.
+        await page.selectOption('[data-testid="scenario-picker"]', 'failing-migration');
+        await page.waitForFunction(() => !location.search.includes('three-tier'));
+        await page.selectOption('[data-testid="scenario-picker"]', 'three-tier');
+        await page.waitForFunction(
+          () =>
+            document.querySelector(
+              '[data-testid="order-row"][data-key="Deployment/frontend"] td:nth-child(2)',
+            )?.textContent === '3',
+        );
+      })),
+  ];
+}
+
+/** Bring the panel into view, wait for CodeMirror, and put the focus in it. */
+async function openEditor(page) {
+  await page.locator('[data-testid="manifest-panel"]').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="manifest-editor"][data-ready="true"] .cm-content');
+  await page.click('[data-testid="manifest-editor"] .cm-content');
+}
+
+/** Move the editor's cursor to the end of a 0-based line, with the keys a user would press. */
+async function goToLineEnd(page, index) {
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+}
