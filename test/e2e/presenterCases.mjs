@@ -29,7 +29,8 @@ async function presenterView(page) {
       quiz: shown('[data-testid="quiz"]'),
       stack: shown('.stack-panel'),
       beat: shown('[data-testid="beat-now"]'),
-      beatText: document.querySelector('[data-testid="beat-now"]')?.textContent?.trim() ?? '',
+      // What is seen: the box also holds every beat of the run unseen, to keep one height for the whole run.
+      beatText: document.querySelector('[data-testid="beat-now"]')?.innerText?.trim() ?? '',
       timeline: shown('[data-testid="timeline"]'),
       status: shown('[data-testid="operation-phase"]'),
       minText: Math.min(...sizes),
