@@ -3,8 +3,8 @@ import type { ParsedObject } from '../scenarios/manifests';
 import type { Reader } from '../scenarios/reader';
 import { loadScenario, scenarioCatalog, scenarioFiles } from '../scenarios/registry';
 import type { Scenario } from '../scenarios/scenario';
-import { calloutFor } from './state/calloutFor';
-import { calloutCanAppear } from './state/calloutCanAppear';
+import { calloutFor, type Callout } from './state/calloutFor';
+import { calloutsOf } from './state/calloutCanAppear';
 import { explainWaiting, syncFailHooksOf } from './state/explainWaiting';
 import { frameAt } from './state/frameAt';
 import { lanesOf } from './state/lanesOf';
@@ -571,10 +571,11 @@ export class SimulationSession {
     this.refreshTimes();
   }
 
-  // ---- frames: whether this run ever shows the call-out, so its slot is reserved only then (issue 8) ----
-  readonly calloutPossible: boolean = $derived(
-    calloutCanAppear(this.events, { previous: this.previousRan() }),
-  );
+  // ---- frames: the call-outs this run shows, so their slot is reserved only then, as tall as they need (issue 8) ----
+  readonly possibleCallouts: Callout[] = $derived(calloutsOf(this.events, { previous: this.previousRan() }));
+  get calloutPossible(): boolean {
+    return this.possibleCallouts.length > 0;
+  }
 }
 
 function tailed(endT: number): number {

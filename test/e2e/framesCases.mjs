@@ -170,19 +170,53 @@ export function framesCases({ browser, base }) {
         { viewport: { width, height } },
       ));
 
-  test('frames call-out: no empty slot for a run that never has a call-out, a reserved one where a call-out will come', async () => {
-    const slotHeight = (page) =>
-      page.evaluate(() => document.querySelector('main > .slot').getBoundingClientRect().height);
-    // A hook that never completes keeps the operation Running: no call-out ever comes, so no slot is kept.
-    await withPage('?scenario=hook-never-completes&t=5', async (page) => {
-      assert.equal(await slotHeight(page), 0);
+  // The call-out's slot: kept only for a run that has a call-out, as tall as its longest call-out (nothing
+  // scrolls in it), and never an empty hole: a quiet line says what it is for until the call-out comes.
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1024, height: 768 },
+    { width: 390, height: 844 },
+  ])
+    test(`frames call-out at ${viewport.width}×${viewport.height}: no slot for a run without a call-out; a slot that reads, then holds the call-out at the same height`, async () => {
+      const slot = (page) =>
+        page.evaluate(() => {
+          const el = document.querySelector('main > .slot');
+          const callout = document.querySelector('[data-testid="callout"]');
+          const quiet = document.querySelector('[data-testid="callout-placeholder"]');
+          return {
+            height: el.getBoundingClientRect().height,
+            callout: callout?.innerText ?? null,
+            calloutScroll: callout ? callout.scrollHeight - callout.clientHeight : 0,
+            quiet: quiet && quiet.getBoundingClientRect().height > 0 ? quiet.innerText : null,
+          };
+        });
+      // A hook that never completes keeps the operation Running: no call-out ever comes, so no slot is kept.
+      await withPage(
+        '?scenario=hook-never-completes&t=5',
+        async (page) => {
+          assert.deepEqual(await slot(page), { height: 0, callout: null, calloutScroll: 0, quiet: null });
+        },
+        { viewport },
+      );
+      // failing-migration's call-out (Sync Failed, app Healthy) comes at the end: its slot is there from t = 0.
+      await withPage(
+        '?scenario=failing-migration&t=0',
+        async (page) => {
+          const before = await slot(page);
+          assert.equal(before.callout, null);
+          assert.match(before.quiet ?? '', /Last Sync tells how the sync run went/);
+          assert.ok(before.height > 40, `a slot of ${before.height} px`);
+          await page.keyboard.press('End');
+          await page.waitForSelector('[data-testid="callout"]');
+          const after = await slot(page);
+          assert.match(after.callout, /^Sync Failed, app Healthy\./);
+          assert.equal(after.quiet, null, 'the quiet line stays beside the call-out');
+          assert.ok(Math.abs(after.height - before.height) <= 1, `${before.height} → ${after.height} px`);
+          assert.ok(after.calloutScroll <= 1, `the call-out scrolls ${after.calloutScroll} px in its slot`);
+        },
+        { viewport },
+      );
     });
-    // failing-migration's call-out (Sync Failed, app Healthy) comes at the end: its slot is there from t = 0.
-    await withPage('?scenario=failing-migration&t=0', async (page) => {
-      assert.equal(await page.$('[data-testid="callout"]'), null);
-      assert.ok((await slotHeight(page)) > 40);
-    });
-  });
 
   return cases;
 }

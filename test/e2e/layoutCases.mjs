@@ -239,34 +239,42 @@ export function layoutCases({ browser, base }) {
       assert.match(await page.evaluate(() => location.search), /t=20(&|$)/);
     }));
 
-  for (const viewport of [
-    { width: 1280, height: 720 },
-    { width: 1024, height: 768 },
+  // Playing at 8× as the issue measured it (0.5 on three-tier, 1.2 on many-resources): the messages, the "why"
+  // panel and the call-out change all through the run and must not move what is around them. failing-migration's
+  // call-out comes at its end. On a phone the view is scrolled to the status cards, where the changes are.
+  for (const [viewport, scenarios] of [
+    [{ width: 1280, height: 720 }, ['three-tier', 'failing-migration', 'many-resources']],
+    [{ width: 1024, height: 768 }, ['three-tier', 'failing-migration']],
+    [{ width: 390, height: 844 }, ['three-tier', 'failing-migration']],
   ]) {
-    test(`layout shift: playing three-tier at 8× shifts the ${viewport.width}×${viewport.height} page by < 0.1`, () =>
-      withPage(
-        '?scenario=three-tier',
-        async (page) => {
-          await page.evaluate(() => {
-            window.__shift = 0;
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-            }).observe({ type: 'layout-shift' });
-          });
-          await page.selectOption('[data-testid="speed"]', '8');
-          await page.click('[data-testid="play"]');
-          await page.waitForFunction(
-            () =>
-              document.querySelector('[data-testid="operation-phase"]')?.textContent?.trim() === 'Succeeded',
-            null,
-            { timeout: 60_000 },
-          );
-          await page.waitForTimeout(500);
-          const shift = await page.evaluate(() => window.__shift);
-          assert.ok(shift < 0.1, `cumulative layout shift ${shift.toFixed(3)} while playing`);
-        },
-        { viewport },
-      ));
+    for (const scenario of scenarios)
+      test(`layout shift: playing ${scenario} at 8× shifts the ${viewport.width}×${viewport.height} page by < 0.1`, () =>
+        withPage(
+          `?scenario=${scenario}`,
+          async (page) => {
+            if (viewport.width < 700)
+              await page.evaluate(() =>
+                document.querySelector('section.status').scrollIntoView({ block: 'start' }),
+              );
+            await page.evaluate(() => {
+              window.__shift = 0;
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries())
+                  if (!entry.hadRecentInput) window.__shift += entry.value;
+              }).observe({ type: 'layout-shift' });
+            });
+            await page.selectOption('[data-testid="speed"]', '8');
+            await page.click('[data-testid="play"]');
+            await page.waitForSelector('[data-testid="pause"]');
+            // Playing stops by itself at the end of the run.
+            await page.waitForSelector('[data-testid="play"]', { timeout: 60_000 });
+            assert.equal(await readT(page), await readEndT(page), 'the run did not play to its end');
+            await page.waitForTimeout(500);
+            const shift = await page.evaluate(() => window.__shift);
+            assert.ok(shift < 0.1, `cumulative layout shift ${shift.toFixed(3)} while playing`);
+          },
+          { viewport },
+        ));
   }
 
   return cases;
