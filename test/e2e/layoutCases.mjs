@@ -15,7 +15,8 @@ const sizes = [
 async function measure(page) {
   return page.evaluate(() => {
     // A run of several Applications draws their lanes instead of the resource timeline.
-    const svg = document.querySelector('[data-testid="timeline"]') ?? document.querySelector('.app-lanes svg');
+    const svg =
+      document.querySelector('[data-testid="timeline"]') ?? document.querySelector('.app-lanes svg');
     const box = svg.parentElement;
     return {
       scrollWidth: document.documentElement.scrollWidth,
@@ -121,6 +122,46 @@ export function layoutCases({ browser, base, full, root }) {
         { viewport },
       ));
   }
+
+  // The status words as they change through a run: "Progressing", "OutOfSync" and "Sync failed" stay inside
+  // their cards at each size (a word past its card's edge read as cut off on a projector).
+  for (const viewport of sizes)
+    test(`layout: at ${viewport.width}×${viewport.height} every status word stays inside its card, event after event`, () =>
+      withPage(
+        '?scenario=succeeded-progressing',
+        async (page) => {
+          const outside = new Set();
+          for (const scenario of ['succeeded-progressing', 'failing-migration', 'three-tier']) {
+            await page.goto(`${base}?scenario=${scenario}`);
+            await page.waitForFunction(
+              (id) => document.querySelector('[data-testid="scenario-picker"]')?.value === id,
+              scenario,
+            );
+            for (let i = 0, t = -1; i < 60; i++) {
+              const now = await readT(page);
+              if (now === t) break;
+              t = now;
+              const words = await page.evaluate(() =>
+                [...document.querySelectorAll('section.status .card')].flatMap((card) => {
+                  const style = getComputedStyle(card);
+                  const right = card.getBoundingClientRect().right - parseFloat(style.paddingRight);
+                  return [...card.querySelectorAll('.value > *')]
+                    .filter((el) => getComputedStyle(el).display !== 'none')
+                    .filter(
+                      (el) =>
+                        el.getBoundingClientRect().right > right + 0.5 || el.scrollWidth > el.clientWidth + 1,
+                    )
+                    .map((el) => el.textContent.trim());
+                }),
+              );
+              for (const word of words) outside.add(`${scenario} at ${now}: ${word}`);
+              await page.keyboard.press('ArrowRight');
+            }
+          }
+          assert.deepEqual([...outside].slice(0, 5), []);
+        },
+        { viewport },
+      ));
 
   test('layout: resizing a window from 1920 to 1024 reflows the timeline', () =>
     withPage(

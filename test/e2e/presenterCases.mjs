@@ -1,8 +1,6 @@
 // Browser cases for issue 8's presenter mode, story beats with times and the cold visitor: the page as a speaker
 // projects it (1024×768, 1280×720, 1920×1080) and as a first-time visitor opens it (390×844 too).
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { openPage, readT } from './pageHelpers.mjs';
 
 /** What presenter mode shows and hides, and how large the timeline's text is drawn. */
@@ -51,7 +49,7 @@ async function presenterView(page) {
   });
 }
 
-export function presenterCases({ browser, base, results, full, shots }) {
+export function presenterCases({ browser, base, full }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = async (query, fn, options) => {
@@ -245,35 +243,6 @@ export function presenterCases({ browser, base, results, full, shots }) {
       assert.equal(head.ogTitle, 'Argo CD Sync Sandbox');
       assert.ok(head.ogDescription.length > 50);
     }));
-
-  // Screenshots to look at, as a speaker about to project them (dist/ only: the one-file build looks the same).
-  if (full && shots) {
-    const dir = join(results, 'screenshots');
-    for (const colorScheme of ['light', 'dark']) {
-      test(`presenter: screenshots at 1024×768, 1280×720 and 1920×1080, and the guide at 390×844 (${colorScheme})`, async () => {
-        mkdirSync(dir, { recursive: true });
-        for (const viewport of [
-          { width: 1024, height: 768 },
-          { width: 1280, height: 720 },
-          { width: 1920, height: 1080 },
-        ]) {
-          await withPage(
-            '?scenario=failing-migration&t=16&present=1',
-            (page) =>
-              page.screenshot({
-                path: join(dir, `presenter-${viewport.width}x${viewport.height}-${colorScheme}.png`),
-              }),
-            { viewport, colorScheme },
-          );
-        }
-        await withPage(
-          '?scenario=three-tier',
-          (page) => page.screenshot({ path: join(dir, `guide-390x844-${colorScheme}.png`) }),
-          { viewport: { width: 390, height: 844 }, colorScheme },
-        );
-      });
-    }
-  }
 
   return cases;
 }
