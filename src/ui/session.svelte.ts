@@ -3,8 +3,8 @@ import type { ParsedObject } from '../scenarios/manifests';
 import type { Reader } from '../scenarios/reader';
 import { loadScenario, scenarioCatalog, scenarioFiles } from '../scenarios/registry';
 import type { Scenario } from '../scenarios/scenario';
-import { calloutFor } from './state/calloutFor';
-import { calloutCanAppear } from './state/calloutCanAppear';
+import { calloutFor, type Callout } from './state/calloutFor';
+import { calloutsOf } from './state/calloutCanAppear';
 import { explainWaiting, syncFailHooksOf } from './state/explainWaiting';
 import { frameAt } from './state/frameAt';
 import { lanesOf } from './state/lanesOf';
@@ -24,8 +24,6 @@ import { viewedLog } from './platform/viewedLog';
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
 import type { PageRun } from './worker/pageRun';
 import { defaultSettings, pageRunOptions, type PageSettings } from './worker/pageSettings';
-import type { InlinePlayer } from './worker/inlinePlayer';
-import { LazyWorkerRunner, type PageRunner, type RunOutcome } from './worker/workerRunner';
 // Added by study: explanations computed from the run, the CLI's operation view, predict mode.
 import { RunExplanations } from './explain/runExplanations.svelte';
 import type { RunFacts } from './explain/runFacts';
@@ -34,53 +32,10 @@ import { RevealedEvents } from './predict/revealedEvents.svelte';
 import type { OperationAt } from './result/operationAt';
 import type { HistoryRow } from './history/historyOf';
 import { PresenterState } from './presenter/presenterState.svelte';
+import { RunRequests } from './state/runRequests.svelte';
+import type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from './state/sessionOptions';
 
-/** A scenario the session offers: compiled at build time (`scenario` set), or text to parse with the reader. */
-export interface ScenarioFile {
-  id: string;
-  /** The scenario file's text, to parse with the reader when `scenario` is not given. */
-  text?: string;
-  file?: string;
-  scenario?: Scenario;
-  /** The run with the scenario's own settings, precomputed at build time (compileScenariosPlugin). */
-  defaultRun?: PageRun;
-}
-
-export interface SessionOptions {
-  /** The scenario files to offer; the repository's scenarios/ folder, compiled at build time, by default. */
-  files?: readonly ScenarioFile[];
-  /** A YAML reader to use at once (tests, Node); the page loads it lazily when someone edits. */
-  reader?: Reader;
-  /** The animation-frame scheduler; tests pass their own, the page uses the browser's. */
-  requestFrame?: (callback: (now: number) => void) => number;
-  cancelFrame?: (handle: number) => void;
-  /**
-   * Where runs happen: a Web Worker with a time limit on the page (the default where `Worker` exists), or, with
-   * `'inline'` or where there is no Worker (jsdom, Node), synchronously in this thread, as tests expect.
-   */
-  runner?: PageRunner | 'inline';
-  /**
-   * The in-thread player (src/ui/worker/inlinePlayer.ts), for runs without a worker. Tests pass it to run
-   * synchronously; the page leaves it out and loads it only if a browser has no Worker, so the engine is not in
-   * the page's first JavaScript (it runs in the worker, and the default runs come precomputed).
-   */
-  inline?: InlinePlayer;
-  /** The wall time a run in the worker may take before it is stopped (URL `runLimit=SECONDS`; default 10 s). */
-  runTimeLimitMs?: number;
-}
-
-/** How a requested run ended, for the caller that must know (the editor's unfinished-edit marker). */
-export type RunEnd = 'finished' | 'input-error' | 'failure' | 'stopped' | 'superseded';
-
-/** What `load` may set at once, so a link restores its state with one run of the engine. */
-export interface LoadOptions {
-  t?: number;
-  waveDelay?: number;
-  seed?: number;
-  toggles?: readonly string[];
-  /** In a run of several Applications, the one whose own view is open (URL `app=NAME`). */
-  app?: string;
-}
+export type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from './state/sessionOptions';
 
 /** The longest real-time gap one animation frame may advance, so a tab switch does not leap. */
 const MAX_FRAME_SECONDS = 0.25;
@@ -114,7 +69,9 @@ export class SimulationSession {
   /** A run that stopped on an unexpected exception (a bug in the sandbox), shown while the last good run stays. */
   failure = $state.raw<string | undefined>(undefined);
   /** Set while a run is under way in the worker: the virtual second it reached (the "Simulating…" line). */
-  simulating = $state.raw<{ t: number } | undefined>(undefined);
+  get simulating(): { t: number } | undefined {
+    return this.runs.simulating;
+  }
   /** Whether the YAML reader is loaded, so plans of edited text can be made synchronously. */
   get readerReady(): boolean {
     return this.yaml.ready;
@@ -150,23 +107,19 @@ export class SimulationSession {
   private frameHandle: number | undefined;
   private lastNow: number | undefined;
   private readonly stepTimes = new StepTimes();
-  /** The worker, or undefined to run in this thread. */
-  private inline: InlinePlayer | undefined;
-  private readonly runner: PageRunner | undefined;
-  /** Counts requested runs; an answer to an older one than the newest is dropped. */
-  private runToken = 0;
+  /** Where runs go (the worker, or in this thread) and which answer is the newest (state/runRequests). */
+  private readonly runs: RunRequests;
 
   constructor(options: SessionOptions = {}) {
     this.files = options.files ?? scenarioFiles;
     this.yaml = new YamlReader(options.reader);
     this.requestFrame = options.requestFrame ?? ((cb) => requestAnimationFrame(cb));
     this.cancelFrame = options.cancelFrame ?? ((handle) => cancelAnimationFrame(handle));
-    this.inline = options.inline;
-    this.runner =
-      options.runner === 'inline'
-        ? undefined
-        : (options.runner ??
-          (typeof Worker === 'undefined' ? undefined : new LazyWorkerRunner(options.runTimeLimitMs)));
+    this.runs = new RunRequests(options, {
+      apply: (run) => this.apply(run),
+      inputError: (error) => (this.error = error),
+      failure: (message) => (this.failure = message),
+    });
     this.catalog = options.files
       ? options.files.map((f) => ({ id: f.id, title: f.scenario?.title ?? titleOf(f.text ?? '') ?? f.id }))
       : scenarioCatalog;
@@ -206,9 +159,7 @@ export class SimulationSession {
     const wanted = options.t ?? 0;
     if (file.defaultRun && sameSettings(this.settings(), defaultSettings(this.scenario))) {
       // The build played this run already: show it at once, and drop any run still under way.
-      this.runToken++;
-      this.runner?.cancel();
-      this.simulating = undefined;
+      this.runs.drop();
       this.apply(file.defaultRun);
       this.t = this.clamp(wanted);
       return Promise.resolve('finished');
@@ -328,67 +279,11 @@ export class SimulationSession {
     return this.run(() => (this.t = this.clamp(this.t)));
   }
 
-  /**
-   * Run the scenario with the current settings: in the worker (the answer comes later, and only the newest
-   * request's is used), or in this thread at once. `then` runs when the new run is on screen.
-   */
+  /** Run the scenario with the current settings (RunRequests); `then` runs when the new run is on screen. */
   private run(then: () => void): Promise<RunEnd> {
     const scenario = this.scenario;
     if (!scenario) return Promise.resolve('finished');
-    const options = pageRunOptions(scenario, this.settings());
-    const token = ++this.runToken;
-    if (!this.runner) {
-      const inline = this.inline;
-      if (!inline) {
-        // Every browser the page supports has Web Workers; the in-thread player is for tests (and Node).
-        this.failure =
-          'This browser cannot run the simulation: it has no Web Workers. The shipped runs still play.';
-        return Promise.resolve('finished');
-      }
-      if (!inline.runNeedsLua(scenario, options)) {
-        let outcome: RunOutcome;
-        try {
-          outcome = { kind: 'done', run: inline.playForPage(scenario, options) };
-        } catch (error) {
-          outcome = outcomeOfError(error);
-        }
-        return Promise.resolve(this.settle(token, outcome, then));
-      }
-      return inline.playForPageWithLua(scenario, options).then(
-        (run) => this.settle(token, { kind: 'done', run }, then),
-        (error: unknown) => this.settle(token, outcomeOfError(error), then),
-      );
-    }
-    this.simulating = { t: 0 };
-    const progress = (t: number): void => {
-      if (token === this.runToken) this.simulating = { t };
-    };
-    return this.runner.run(scenario, options, progress).then((outcome) => this.settle(token, outcome, then));
-  }
-
-  /** Put a run's outcome on screen, unless a newer request was made since. */
-  private settle(token: number, outcome: RunOutcome, then: () => void): RunEnd {
-    if (token !== this.runToken || outcome.kind === 'superseded') return 'superseded';
-    this.simulating = undefined;
-    switch (outcome.kind) {
-      case 'done':
-        this.apply(outcome.run);
-        then();
-        return 'finished';
-      case 'input-error':
-        this.error = outcome.error;
-        return 'input-error';
-      case 'failure':
-        // An unexpected exception is not the user's input to fix, so it is said as such instead of leaving the
-        // page half updated; the last good run stays on screen.
-        this.failure = `The simulation stopped on an internal error: ${outcome.message}. The last good run is still shown.`;
-        return 'failure';
-      case 'stopped':
-        this.failure =
-          `The simulation was stopped after ${outcome.limitMs / 1000} s of wall time, at virtual ` +
-          `${outcome.t.toFixed(1)} s: the input is too large or never ends. The last good run is still shown.`;
-        return 'stopped';
-    }
+    return this.runs.request(scenario, pageRunOptions(scenario, this.settings()), then);
   }
 
   private apply(run: PageRun): void {
@@ -571,10 +466,11 @@ export class SimulationSession {
     this.refreshTimes();
   }
 
-  // ---- frames: whether this run ever shows the call-out, so its slot is reserved only then (issue 8) ----
-  readonly calloutPossible: boolean = $derived(
-    calloutCanAppear(this.events, { previous: this.previousRan() }),
-  );
+  // ---- frames: the call-outs this run shows, so their slot is reserved only then, as tall as they need (issue 8) ----
+  readonly possibleCallouts: Callout[] = $derived(calloutsOf(this.events, { previous: this.previousRan() }));
+  get calloutPossible(): boolean {
+    return this.possibleCallouts.length > 0;
+  }
 }
 
 function tailed(endT: number): number {
@@ -597,14 +493,4 @@ function sameSettings(a: PageSettings, b: PageSettings): boolean {
     a.toggles.length === b.toggles.length &&
     a.toggles.every((toggle) => b.toggles.includes(toggle))
   );
-}
-
-function outcomeOfError(error: unknown): RunOutcome {
-  return isInputError(error)
-    ? { kind: 'input-error', error }
-    : { kind: 'failure', message: errorText(error) };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

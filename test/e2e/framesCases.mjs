@@ -75,59 +75,148 @@ export function framesCases({ browser, base }) {
       await page.waitForFunction(() => new URLSearchParams(location.search).get('group') === null);
     }));
 
-  // The timeline's text as drawn on screen (font size times the <svg>'s own scale), its box's inner scroll, and
-  // whether the whole of it is inside the window.
+  // What presenter mode shows of the time section: its inner scroll both ways, the page's, where its drawings end,
+  // and the smallest text drawn in it on screen (font size times its <svg>'s scale, to 0.1 px) among the row
+  // labels, the axis, the status lanes and the Applications' lanes.
   const presenterFit = (page) =>
     page.evaluate(() => {
       const time = document.querySelector('main > section.time');
-      const svg = document.querySelector('[data-testid="timeline"]');
-      const scale = svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));
-      const sizes = [...svg.querySelectorAll('text.tl-label, text.tl-tick')]
-        .filter((t) => t.textContent.trim() !== '')
-        .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+      const drawings = [...time.querySelectorAll('svg')].filter(
+        (svg) => svg.getBoundingClientRect().height > 0,
+      );
+      const sizes = drawings.flatMap((svg) => {
+        const box = svg.viewBox?.baseVal;
+        const scale = box?.width ? svg.getBoundingClientRect().width / box.width : 1;
+        const texts = svg.matches('[data-testid="timeline"]')
+          ? svg.querySelectorAll('text.tl-label, text.tl-tick')
+          : svg.querySelectorAll('text');
+        return [...texts]
+          .filter((t) => t.textContent.trim() !== '' && t.getBoundingClientRect().width > 0)
+          .map((t) => Math.round(parseFloat(getComputedStyle(t).fontSize) * scale * 10) / 10);
+      });
+      const style = getComputedStyle(time);
       return {
+        presenting: document.querySelector('.page.presenting') !== null,
         innerScroll: time.scrollHeight - time.clientHeight,
-        svgBottom: svg.getBoundingClientRect().bottom,
-        lanesShown: document.querySelector('.lanes')?.getBoundingClientRect().height > 0,
+        innerScrollX: time.scrollWidth - time.clientWidth,
+        drawingsBottom: Math.max(...drawings.map((svg) => svg.getBoundingClientRect().bottom)),
+        boxBottom: time.getBoundingClientRect().bottom - parseFloat(style.paddingBottom),
+        lanesShown:
+          (document.querySelector('.lanes')?.getBoundingClientRect().height ?? 0) > 0 ||
+          (document.querySelector('[data-testid="app-lanes"]')?.getBoundingClientRect().height ?? 0) > 0,
         pageScroll: document.documentElement.scrollHeight - window.innerHeight,
+        pageScrollX: document.documentElement.scrollWidth - window.innerWidth,
         minText: Math.min(...sizes),
+        texts: sizes.length,
         innerHeight: window.innerHeight,
       };
     });
 
+  // Every shipped scenario, the one-Application runs and the runs of several: one page per size visits them by
+  // URL at the end of their run, where the end's label is drawn and the status messages are longest.
+  const presenterScenarios = [
+    'three-tier',
+    'failing-migration',
+    'failing-smoke-test',
+    'many-resources',
+    'succeeded-progressing',
+    'succeeded-then-degraded',
+    'failed-degraded',
+    'stuck-load-balancer',
+    'hook-never-completes',
+    'revert',
+    'auto-sync-refuses-retry',
+    'app-of-apps',
+    'app-of-apps-without-health',
+    'progressive-sync',
+    'progressive-sync-backend-fails',
+    'progressive-sync-max-update-1',
+  ];
   for (const [width, height] of [
     [1024, 768],
     [1280, 720],
   ])
-    test(`frames presenter: failing-migration's timeline and status lanes fit ${width}×${height} without an inner scroll`, () =>
+    test(`frames presenter: every scenario's lanes and timeline fit ${width}×${height} in type of 18 px or more, without an inner or page scroll`, () =>
       withPage(
-        '?scenario=failing-migration&present=1&t=40',
+        `?scenario=${presenterScenarios[0]}&present=1`,
         async (page) => {
-          await page.waitForSelector('.page.presenting');
-          await page.waitForTimeout(300);
-          const fit = await presenterFit(page);
-          assert.ok(fit.lanesShown, 'the status lanes are not shown');
-          assert.ok(fit.innerScroll <= 1, `the timeline's box scrolls ${fit.innerScroll} px`);
-          assert.ok(fit.svgBottom <= fit.innerHeight, `the timeline ends at ${fit.svgBottom} px`);
-          assert.ok(fit.pageScroll <= 0, `the page scrolls ${fit.pageScroll} px`);
-          if (height === 720) assert.ok(fit.minText >= 18 - 0.05, `timeline text of ${fit.minText} px`);
+          const problems = [];
+          for (const [i, scenario] of presenterScenarios.entries()) {
+            if (i > 0) await page.goto(`${base}?scenario=${scenario}&present=1`);
+            await page.waitForFunction(
+              (id) => document.querySelector('[data-testid="scenario-picker"]')?.value === id,
+              scenario,
+            );
+            await page.keyboard.press('End');
+            // The rows are fitted after the box is measured (a ResizeObserver, then one more drawing).
+            await page.waitForTimeout(250);
+            const fit = await presenterFit(page);
+            const wrong = [
+              !fit.presenting && 'not presenting',
+              !fit.lanesShown && 'no status lanes',
+              fit.innerScroll > 1 && `the box scrolls ${fit.innerScroll} px down`,
+              fit.innerScrollX > 1 && `the box scrolls ${fit.innerScrollX} px sideways`,
+              fit.drawingsBottom > fit.boxBottom + 1 &&
+                `drawn to ${fit.drawingsBottom}, the box ends at ${fit.boxBottom}`,
+              fit.pageScroll > 0 && `the page scrolls ${fit.pageScroll} px down`,
+              fit.pageScrollX > 0 && `the page scrolls ${fit.pageScrollX} px sideways`,
+              fit.texts < 6 && `only ${fit.texts} texts measured`,
+              fit.minText < 18 && `text drawn at ${fit.minText} px`,
+            ].filter(Boolean);
+            if (wrong.length > 0) problems.push(`${scenario}: ${wrong.join(', ')}`);
+          }
+          assert.deepEqual(problems, []);
         },
         { viewport: { width, height } },
       ));
 
-  test('frames call-out: no empty slot for a run that never has a call-out, a reserved one where a call-out will come', async () => {
-    const slotHeight = (page) =>
-      page.evaluate(() => document.querySelector('main > .slot').getBoundingClientRect().height);
-    // A hook that never completes keeps the operation Running: no call-out ever comes, so no slot is kept.
-    await withPage('?scenario=hook-never-completes&t=5', async (page) => {
-      assert.equal(await slotHeight(page), 0);
+  // The call-out's slot: kept only for a run that has a call-out, as tall as its longest call-out (nothing
+  // scrolls in it), and never an empty hole: a quiet line says what it is for until the call-out comes.
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1024, height: 768 },
+    { width: 390, height: 844 },
+  ])
+    test(`frames call-out at ${viewport.width}×${viewport.height}: no slot for a run without a call-out; a slot that reads, then holds the call-out at the same height`, async () => {
+      const slot = (page) =>
+        page.evaluate(() => {
+          const el = document.querySelector('main > .slot');
+          const callout = document.querySelector('[data-testid="callout"]');
+          const quiet = document.querySelector('[data-testid="callout-placeholder"]');
+          return {
+            height: el.getBoundingClientRect().height,
+            callout: callout?.innerText ?? null,
+            calloutScroll: callout ? callout.scrollHeight - callout.clientHeight : 0,
+            quiet: quiet && quiet.getBoundingClientRect().height > 0 ? quiet.innerText : null,
+          };
+        });
+      // A hook that never completes keeps the operation Running: no call-out ever comes, so no slot is kept.
+      await withPage(
+        '?scenario=hook-never-completes&t=5',
+        async (page) => {
+          assert.deepEqual(await slot(page), { height: 0, callout: null, calloutScroll: 0, quiet: null });
+        },
+        { viewport },
+      );
+      // failing-migration's call-out (Sync Failed, app Healthy) comes at the end: its slot is there from t = 0.
+      await withPage(
+        '?scenario=failing-migration&t=0',
+        async (page) => {
+          const before = await slot(page);
+          assert.equal(before.callout, null);
+          assert.match(before.quiet ?? '', /Last Sync tells how the sync run went/);
+          assert.ok(before.height > 40, `a slot of ${before.height} px`);
+          await page.keyboard.press('End');
+          await page.waitForSelector('[data-testid="callout"]');
+          const after = await slot(page);
+          assert.match(after.callout, /^Sync Failed, app Healthy\./);
+          assert.equal(after.quiet, null, 'the quiet line stays beside the call-out');
+          assert.ok(Math.abs(after.height - before.height) <= 1, `${before.height} → ${after.height} px`);
+          assert.ok(after.calloutScroll <= 1, `the call-out scrolls ${after.calloutScroll} px in its slot`);
+        },
+        { viewport },
+      );
     });
-    // failing-migration's call-out (Sync Failed, app Healthy) comes at the end: its slot is there from t = 0.
-    await withPage('?scenario=failing-migration&t=0', async (page) => {
-      assert.equal(await page.$('[data-testid="callout"]'), null);
-      assert.ok((await slotHeight(page)) > 40);
-    });
-  });
 
   return cases;
 }

@@ -1,6 +1,8 @@
 // Browser cases for issue 8's layout, keys and links: the page on a projector (1024×768), a laptop (1280×720)
 // and a phone (390×844). Each case opens its own page so sizes and state never leak between cases.
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { openPage, readEndT, readState, readT } from './pageHelpers.mjs';
 
 const sizes = [
@@ -12,7 +14,9 @@ const sizes = [
 /** How wide the page scrolls beyond the window, and how wide the timeline's drawing is against its box. */
 async function measure(page) {
   return page.evaluate(() => {
-    const svg = document.querySelector('[data-testid="timeline"]');
+    // A run of several Applications draws their lanes instead of the resource timeline.
+    const svg =
+      document.querySelector('[data-testid="timeline"]') ?? document.querySelector('.app-lanes svg');
     const box = svg.parentElement;
     return {
       scrollWidth: document.documentElement.scrollWidth,
@@ -25,7 +29,7 @@ async function measure(page) {
   });
 }
 
-export function layoutCases({ browser, base }) {
+export function layoutCases({ browser, base, full, root }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = async (query, fn, options) => {
@@ -41,38 +45,34 @@ export function layoutCases({ browser, base }) {
   // Every shipped scenario, not just one: a long one (many-resources) once made the phone page 1200 px wide through
   // the placeholder size of its off-screen parts. One page visits them all by URL (a fresh load each, as a link
   // opens it), so the case costs one browser context instead of one per scenario; a failure names the scenario.
-  const phoneScenarios = [
-    'three-tier',
-    'failing-smoke-test',
-    'many-resources',
-    'succeeded-progressing',
-    'succeeded-then-degraded',
-    'failed-degraded',
-    'stuck-load-balancer',
-    'hook-never-completes',
-  ];
-  test(`layout: every scenario at 390×844 has no sideways page scroll (${phoneScenarios.join(', ')})`, () =>
-    withPage(
-      `?scenario=${phoneScenarios[0]}`,
-      async (page) => {
-        for (const [i, scenario] of phoneScenarios.entries()) {
-          if (i > 0) {
-            await page.goto(`${base}?scenario=${scenario}`);
+  const allScenarios = readdirSync(join(root, 'scenarios'))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => f.replace(/\.yaml$/, ''))
+    .sort();
+  for (const viewport of [sizes[2], sizes[0]])
+    test(`layout: every scenario at ${viewport.width}×${viewport.height} has no sideways page scroll`, () =>
+      withPage(
+        `?scenario=${allScenarios[0]}`,
+        async (page) => {
+          assert.ok(allScenarios.length >= 16, `only ${allScenarios.length} scenarios found`);
+          const wide = [];
+          for (const [i, scenario] of allScenarios.entries()) {
+            if (i > 0) await page.goto(`${base}?scenario=${scenario}`);
             await page.waitForFunction(
               (id) => document.querySelector('[data-testid="scenario-picker"]')?.value === id,
               scenario,
             );
+            await page.keyboard.press('End');
+            // Scrolled to the bottom and back, so parts laid out only near the viewport are laid out too.
+            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            await page.waitForTimeout(100);
+            const m = await measure(page);
+            if (m.scrollWidth > m.innerWidth) wide.push(`${scenario}: ${m.scrollWidth} > ${m.innerWidth}`);
           }
-          await page.keyboard.press('End');
-          const m = await measure(page);
-          assert.ok(
-            m.scrollWidth <= m.innerWidth,
-            `${scenario}: page scrolls sideways: ${m.scrollWidth} > ${m.innerWidth}`,
-          );
-        }
-      },
-      { viewport: { width: 390, height: 844 } },
-    ));
+          assert.deepEqual(wide, [], 'pages that scroll sideways');
+        },
+        { viewport },
+      ));
 
   for (const viewport of sizes) {
     test(`layout: ${viewport.width}×${viewport.height} has no sideways page scroll`, () =>
@@ -123,6 +123,46 @@ export function layoutCases({ browser, base }) {
       ));
   }
 
+  // The status words as they change through a run: "Progressing", "OutOfSync" and "Sync failed" stay inside
+  // their cards at each size (a word past its card's edge read as cut off on a projector).
+  for (const viewport of sizes)
+    test(`layout: at ${viewport.width}×${viewport.height} every status word stays inside its card, event after event`, () =>
+      withPage(
+        '?scenario=succeeded-progressing',
+        async (page) => {
+          const outside = new Set();
+          for (const scenario of ['succeeded-progressing', 'failing-migration', 'three-tier']) {
+            await page.goto(`${base}?scenario=${scenario}`);
+            await page.waitForFunction(
+              (id) => document.querySelector('[data-testid="scenario-picker"]')?.value === id,
+              scenario,
+            );
+            for (let i = 0, t = -1; i < 60; i++) {
+              const now = await readT(page);
+              if (now === t) break;
+              t = now;
+              const words = await page.evaluate(() =>
+                [...document.querySelectorAll('section.status .card')].flatMap((card) => {
+                  const style = getComputedStyle(card);
+                  const right = card.getBoundingClientRect().right - parseFloat(style.paddingRight);
+                  return [...card.querySelectorAll('.value > *')]
+                    .filter((el) => getComputedStyle(el).display !== 'none')
+                    .filter(
+                      (el) =>
+                        el.getBoundingClientRect().right > right + 0.5 || el.scrollWidth > el.clientWidth + 1,
+                    )
+                    .map((el) => el.textContent.trim());
+                }),
+              );
+              for (const word of words) outside.add(`${scenario} at ${now}: ${word}`);
+              await page.keyboard.press('ArrowRight');
+            }
+          }
+          assert.deepEqual([...outside].slice(0, 5), []);
+        },
+        { viewport },
+      ));
+
   test('layout: resizing a window from 1920 to 1024 reflows the timeline', () =>
     withPage(
       '?scenario=three-tier',
@@ -141,77 +181,158 @@ export function layoutCases({ browser, base }) {
       { viewport: { width: 1920, height: 1080 } },
     ));
 
-  // A pick with the mouse leaves the focus on the drop-down; a clicker's PageDown must still drive the timeline.
-  for (const [control, value, scenario] of [
-    ['scenario-picker', 'failing-migration', 'failing-migration'],
-    ['speed', '4', 'three-tier'],
-  ]) {
-    test(`keys: after picking ${control} with the mouse, PageDown moves the cursor, not the pick`, () =>
-      withPage('?scenario=three-tier', async (page) => {
-        const select = `[data-testid="${control}"]`;
-        await page.click(select);
-        await page.selectOption(select, value);
-        await page.waitForFunction(
-          (id) => document.querySelector('[data-testid="scenario-picker"]').value === id,
-          scenario,
-        );
-        const t0 = await readT(page);
-        await page.keyboard.press('PageDown');
-        await page
-          .waitForFunction(
-            (t) => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > t,
-            t0,
-            { timeout: 2000 },
-          )
-          .catch(() => {});
-        assert.ok((await readT(page)) > t0, 'PageDown did not move the cursor');
-        assert.equal(await page.inputValue(select), value, 'PageDown changed the drop-down');
-        assert.equal(await page.inputValue('[data-testid="scenario-picker"]'), scenario);
-        // Space plays rather than opening the drop-down.
-        await page.keyboard.press(' ');
-        await page.waitForSelector('[data-testid="pause"]');
-      }));
+  // The keys, the address bar and the reload at each of issue 8's sizes (its "Done when"): on a phone the same
+  // page lays out otherwise, and the controls a key could be caught by are elsewhere. The one-file build runs the
+  // link case at 1280×720 only: what differs there is file://, not the size.
+  for (const viewport of full ? sizes : []) {
+    const at = `at ${viewport.width}×${viewport.height}`;
+    // A pick with the mouse leaves the focus on the drop-down; a clicker's PageDown must still drive the timeline.
+    for (const [control, value, scenario] of [
+      ['scenario-picker', 'failing-migration', 'failing-migration'],
+      ['speed', '4', 'three-tier'],
+    ]) {
+      test(`keys ${at}: after picking ${control} with the mouse, PageDown moves the cursor, not the pick`, () =>
+        withPage(
+          '?scenario=three-tier',
+          async (page) => {
+            const select = `[data-testid="${control}"]`;
+            await page.click(select);
+            await page.selectOption(select, value);
+            await page.waitForFunction(
+              (id) => document.querySelector('[data-testid="scenario-picker"]').value === id,
+              scenario,
+            );
+            const t0 = await readT(page);
+            await page.keyboard.press('PageDown');
+            await page
+              .waitForFunction(
+                (t) => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > t,
+                t0,
+                { timeout: 2000 },
+              )
+              .catch(() => {});
+            assert.ok((await readT(page)) > t0, 'PageDown did not move the cursor');
+            assert.equal(await page.inputValue(select), value, 'PageDown changed the drop-down');
+            assert.equal(await page.inputValue('[data-testid="scenario-picker"]'), scenario);
+            // Space plays rather than opening the drop-down.
+            await page.keyboard.press(' ');
+            await page.waitForSelector('[data-testid="pause"]');
+          },
+          { viewport },
+        ));
+    }
+
+    test(`keys ${at}: every key drives the timeline from a button, the scrubber or a checkbox, none from a text field or the editor`, () =>
+      withPage(
+        '?scenario=failing-migration',
+        async (page) => {
+          const endT = await readEndT(page);
+          // The keys of a talk, in turn, and where each must leave the cursor.
+          const walk = async (where) => {
+            await page.keyboard.press('Home');
+            assert.equal(await readT(page), 0, `${where}: Home`);
+            await page.keyboard.press('PageDown');
+            const first = await readT(page);
+            await page.keyboard.press('PageDown');
+            const second = await readT(page);
+            assert.ok(first > 0 && second > first, `${where}: PageDown went ${first}, ${second}`);
+            await page.keyboard.press('PageUp');
+            assert.equal(await readT(page), first, `${where}: PageUp`);
+            await page.keyboard.press('ArrowRight');
+            const next = await readT(page);
+            assert.ok(next > first && next <= second, `${where}: → went to ${next}`);
+            await page.keyboard.press('ArrowLeft');
+            assert.equal(await readT(page), first, `${where}: ←`);
+            await page.keyboard.press('End');
+            assert.equal(await readT(page), endT, `${where}: End`);
+            return [first, second];
+          };
+          // The present button: Space plays there rather than pressing it.
+          await page.focus('[data-testid="present"]');
+          const stops = await walk('the present button');
+          await page.keyboard.press('Home');
+          await page.keyboard.press(' ');
+          await page.waitForSelector('[data-testid="pause"]');
+          await page.keyboard.press(' ');
+          await page.waitForSelector('[data-testid="play"]');
+          assert.equal(await page.$('.page.presenting'), null, 'Space pressed the present button');
+          // The scrubber: its own PageDown would move it by a tenth, not to the next moment.
+          await page.focus('[data-testid="scrubber"]');
+          assert.deepEqual(await walk('the scrubber'), stops);
+          // A failure toggle, once clicked: PageDown and the arrows are the page's (Space ticks the box).
+          await page.focus('[data-testid="toggle-smoke"]');
+          assert.deepEqual(await walk('a checkbox'), stops);
+          // Typing in the wave delay field is typing.
+          await page.keyboard.press('Home');
+          await page.focus('[data-testid="wave-delay"]');
+          for (const key of ['End', 'PageDown', 'ArrowRight', 'p', ' ']) await page.keyboard.press(key);
+          assert.equal(await readT(page), 0, 'a key in the wave delay field moved the cursor');
+          assert.equal(await page.$('.page.presenting'), null, 'p in the wave delay field');
+          assert.equal(await page.$('[data-testid="pause"]'), null, 'Space in the wave delay field played');
+          await page.locator('[data-testid="wave-delay"]').blur();
+          // And in the editor (loaded when scrolled to, on one size only: it is the same control at each).
+          if (viewport.width !== 1280) return;
+          await page.locator('[data-testid="manifest-panel"]').scrollIntoViewIfNeeded();
+          await page.waitForSelector('[data-testid="manifest-editor"][data-ready="true"] .cm-content');
+          await page.click('[data-testid="manifest-editor"] .cm-content');
+          for (const key of ['PageDown', 'End', 'ArrowRight', 'p', '?']) await page.keyboard.press(key);
+          assert.equal(await readT(page), 0, 'a key in the editor moved the cursor');
+          assert.equal(await page.$('.page.presenting'), null, 'p in the editor');
+          assert.equal(await page.$('[data-testid="legend"][open]'), null, '? in the editor');
+        },
+        { viewport },
+      ));
+
+    test(`keys ${at}: PageDown in failing-migration stops at the migration failure and at the SyncFail hook`, () =>
+      withPage(
+        '?scenario=failing-migration',
+        async (page) => {
+          const stops = [];
+          for (let i = 0; i < 12; i++) {
+            await page.keyboard.press('PageDown');
+            const state = await readState(page);
+            if (stops.length > 0 && stops.at(-1).t === state.t) break;
+            stops.push({ t: state.t, message: state.message, phase: state.phase });
+          }
+          const times = stops.map((s) => s.t);
+          // The migration Job reaches its backoff limit at about 10.8 s (failing-migration.yaml).
+          assert.ok(
+            times.some((t) => t > 10.5 && t < 11),
+            `no stop at the migration's failure: ${times.join(', ')}`,
+          );
+          const syncFail = stops.find((s) => /hook batch\/Job\/checkout-sync-failed/.test(s.message));
+          assert.ok(syncFail, `no stop at the SyncFail hook: ${JSON.stringify(stops)}`);
+          assert.equal(stops.at(-1).t, await readEndT(page));
+          assert.ok(
+            stops.some((s) => s.phase === 'Failed'),
+            'no stop at the operation end',
+          );
+        },
+        { viewport },
+      ));
   }
 
-  test('keys: PageDown in failing-migration stops at the migration failure and at the SyncFail hook', () =>
-    withPage('?scenario=failing-migration', async (page) => {
-      const stops = [];
-      for (let i = 0; i < 12; i++) {
-        await page.keyboard.press('PageDown');
-        const state = await readState(page);
-        if (stops.length > 0 && stops.at(-1).t === state.t) break;
-        stops.push({ t: state.t, message: state.message, phase: state.phase });
-      }
-      const times = stops.map((s) => s.t);
-      // The migration Job reaches its backoff limit at about 10.8 s (failing-migration.yaml).
-      assert.ok(
-        times.some((t) => t > 10.5 && t < 11),
-        `no stop at the migration's failure: ${times.join(', ')}`,
-      );
-      const syncFail = stops.find((s) => /hook batch\/Job\/checkout-sync-failed/.test(s.message));
-      assert.ok(syncFail, `no stop at the SyncFail hook: ${JSON.stringify(stops)}`);
-      assert.equal(stops.at(-1).t, await readEndT(page));
-      assert.ok(
-        stops.some((s) => s.phase === 'Failed'),
-        'no stop at the operation end',
-      );
-    }));
-
-  test('links: a hash link is rewritten to one query form, and after switching scenario a reload opens the new one', () =>
-    withPage('#scenario=failing-migration&t=5', async (page) => {
-      assert.equal(await page.inputValue('[data-testid="scenario-picker"]'), 'failing-migration');
-      assert.equal(await readT(page), 5);
-      await page.waitForFunction(() => location.search.includes('scenario=failing-migration'));
-      assert.equal(await page.evaluate(() => location.hash), '', 'the hash stays beside the query');
-      await page.selectOption('[data-testid="scenario-picker"]', 'three-tier');
-      await page.waitForFunction(() => /scenario=three-tier/.test(location.search));
-      await page.reload();
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'three-tier',
-      );
-      const url = await page.evaluate(() => location.search + location.hash);
-      assert.doesNotMatch(url, /failing-migration/);
-    }));
+  for (const viewport of full ? sizes : [sizes[1]])
+    test(`links at ${viewport.width}×${viewport.height}: a hash link is rewritten to one query form, and after switching scenario a reload opens the new one`, () =>
+      withPage(
+        '#scenario=failing-migration&t=5',
+        async (page) => {
+          assert.equal(await page.inputValue('[data-testid="scenario-picker"]'), 'failing-migration');
+          assert.equal(await readT(page), 5);
+          await page.waitForFunction(() => location.search.includes('scenario=failing-migration'));
+          assert.equal(await page.evaluate(() => location.hash), '', 'the hash stays beside the query');
+          await page.selectOption('[data-testid="scenario-picker"]', 'three-tier');
+          await page.waitForFunction(() => /scenario=three-tier/.test(location.search));
+          await page.reload();
+          await page.waitForFunction(
+            () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'three-tier',
+          );
+          const url = await page.evaluate(() => location.search + location.hash);
+          assert.doesNotMatch(url, /failing-migration/);
+          assert.equal(await readT(page), 0, 'the old t came back with the new scenario');
+        },
+        { viewport },
+      ));
 
   test('links: opening a link neither cuts t nor mixes in edits saved in this browser', () =>
     withPage('?scenario=three-tier', async (page) => {
@@ -239,34 +360,42 @@ export function layoutCases({ browser, base }) {
       assert.match(await page.evaluate(() => location.search), /t=20(&|$)/);
     }));
 
-  for (const viewport of [
-    { width: 1280, height: 720 },
-    { width: 1024, height: 768 },
+  // Playing at 8× as the issue measured it (0.5 on three-tier, 1.2 on many-resources): the messages, the "why"
+  // panel and the call-out change all through the run and must not move what is around them. failing-migration's
+  // call-out comes at its end. On a phone the view is scrolled to the status cards, where the changes are.
+  for (const [viewport, scenarios] of [
+    [{ width: 1280, height: 720 }, ['three-tier', 'failing-migration', 'many-resources']],
+    [{ width: 1024, height: 768 }, ['three-tier', 'failing-migration']],
+    [{ width: 390, height: 844 }, ['three-tier', 'failing-migration']],
   ]) {
-    test(`layout shift: playing three-tier at 8× shifts the ${viewport.width}×${viewport.height} page by < 0.1`, () =>
-      withPage(
-        '?scenario=three-tier',
-        async (page) => {
-          await page.evaluate(() => {
-            window.__shift = 0;
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-            }).observe({ type: 'layout-shift' });
-          });
-          await page.selectOption('[data-testid="speed"]', '8');
-          await page.click('[data-testid="play"]');
-          await page.waitForFunction(
-            () =>
-              document.querySelector('[data-testid="operation-phase"]')?.textContent?.trim() === 'Succeeded',
-            null,
-            { timeout: 60_000 },
-          );
-          await page.waitForTimeout(500);
-          const shift = await page.evaluate(() => window.__shift);
-          assert.ok(shift < 0.1, `cumulative layout shift ${shift.toFixed(3)} while playing`);
-        },
-        { viewport },
-      ));
+    for (const scenario of scenarios)
+      test(`layout shift: playing ${scenario} at 8× shifts the ${viewport.width}×${viewport.height} page by < 0.1`, () =>
+        withPage(
+          `?scenario=${scenario}`,
+          async (page) => {
+            if (viewport.width < 700)
+              await page.evaluate(() =>
+                document.querySelector('section.status').scrollIntoView({ block: 'start' }),
+              );
+            await page.evaluate(() => {
+              window.__shift = 0;
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries())
+                  if (!entry.hadRecentInput) window.__shift += entry.value;
+              }).observe({ type: 'layout-shift' });
+            });
+            await page.selectOption('[data-testid="speed"]', '8');
+            await page.click('[data-testid="play"]');
+            await page.waitForSelector('[data-testid="pause"]');
+            // Playing stops by itself at the end of the run.
+            await page.waitForSelector('[data-testid="play"]', { timeout: 60_000 });
+            assert.equal(await readT(page), await readEndT(page), 'the run did not play to its end');
+            await page.waitForTimeout(500);
+            const shift = await page.evaluate(() => window.__shift);
+            assert.ok(shift < 0.1, `cumulative layout shift ${shift.toFixed(3)} while playing`);
+          },
+          { viewport },
+        ));
   }
 
   return cases;

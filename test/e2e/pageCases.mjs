@@ -25,7 +25,7 @@ const ends = {
   'failing-smoke-test': { 'operation-phase': 'Failed', 'sync-status': 'Synced', 'health-status': 'Healthy' },
 };
 
-export function pageCases({ browser, base, root, results, full, shots: takeShots }) {
+export function pageCases({ browser, base, root, results, full }) {
   const cases = [];
   const pages = [];
   const label = base.startsWith('file:') ? 'file' : 'http';
@@ -229,31 +229,6 @@ export function pageCases({ browser, base, root, results, full, shots: takeShots
       );
       assert.equal(found.length, 0, `axe violations:\n${list.join('\n')}`);
     });
-
-    if (takeShots)
-      test('screenshots of every end state, light and dark, at 1280×720 and 1920×1080', async () => {
-        for (const scenario of Object.keys(ends)) {
-          for (const colorScheme of ['light', 'dark']) {
-            for (const viewport of [
-              { width: 1280, height: 720 },
-              { width: 1920, height: 1080 },
-            ]) {
-              await withPage(
-                `?scenario=${scenario}`,
-                async (page) => {
-                  await page.keyboard.press('End');
-                  await waitForStatus(page, ends[scenario]);
-                  // Let the pods' enter and leave transitions finish before the picture.
-                  await page.waitForTimeout(400);
-                  const file = join(shots, `${scenario}-${colorScheme}-${viewport.width}.png`);
-                  await page.screenshot({ path: file, fullPage: viewport.width === 1280 });
-                },
-                { colorScheme, viewport },
-              );
-            }
-          }
-        }
-      });
   }
 
   test('no console error and no page error on any page', () => {

@@ -82,7 +82,12 @@ export function predictCases({ browser, base, results, shots }) {
       assert.match(await page.textContent('.time'), /of \d/);
     }));
 
-  test('last-sync card: Sync failed on failing-migration, Sync OK on three-tier, each to its revision', async () => {
+  test('last-sync card: Syncing while it runs, Sync failed on failing-migration, Sync OK on three-tier, each to its revision', async () => {
+    await withPage('?scenario=failing-migration&t=5', async (page) => {
+      await waitForStatus(page, { 'operation-phase': 'Running' });
+      assert.equal(await text(page, 'last-sync-title'), 'Syncing');
+      assert.match(await text(page, 'last-sync-revision'), /^to 6\.7\.0 \([0-9a-f]{7}\)$/);
+    });
     await withPage('?scenario=failing-migration&t=1000', async (page) => {
       await waitForStatus(page, { 'operation-phase': 'Failed' });
       assert.equal(await text(page, 'last-sync-title'), 'Sync failed');

@@ -37,7 +37,7 @@ async function zoomIn(page, atX) {
   );
 }
 
-export function timelineCases({ browser, base, root, results, shots }) {
+export function timelineCases({ browser, base, root, results, shots, full }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = async (query, fn, options) => {
@@ -146,41 +146,59 @@ export function timelineCases({ browser, base, root, results, shots }) {
       assert.equal(await page.$('[data-testid="pause"]'), null, 'Space on a group also played');
     }));
 
-  test('timeline: Export SVG and PNG download valid files named <scenario>-t<seconds>', () =>
-    withPage('?scenario=many-resources&t=47', async (page) => {
-      const [svgDownload] = await Promise.all([
-        page.waitForEvent('download'),
-        page.click('[data-testid="export-svg"]'),
-      ]);
-      assert.equal(svgDownload.suggestedFilename(), 'many-resources-t47.svg');
-      const svgText = readFileSync(await svgDownload.path(), 'utf8');
-      const parsed = await page.evaluate((text) => {
-        const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-        const root = doc.documentElement;
-        return {
-          error: doc.querySelector('parsererror')?.textContent ?? null,
-          name: root.localName,
-          width: Number(root.getAttribute('width')),
-          height: Number(root.getAttribute('height')),
-          title: root.querySelector('title')?.textContent,
-        };
-      }, svgText);
-      assert.equal(parsed.error, null);
-      assert.equal(parsed.name, 'svg');
-      assert.equal(parsed.title, 'many-resources at t = 47s');
-      assert.doesNotMatch(svgText, /currentColor|var\(--/);
+  // At each of issue 8's sizes: the drawing exported is the one on screen, as wide as the screen gives it (on a
+  // phone wider than the screen, panned inside its box). The one-file build checks its downloads at one size.
+  const exportSizes = [
+    { width: 1280, height: 720 },
+    { width: 1024, height: 768 },
+    { width: 390, height: 844 },
+  ];
+  for (const viewport of full ? exportSizes : exportSizes.slice(0, 1))
+    test(`timeline: Export SVG and PNG at ${viewport.width}×${viewport.height} download valid files named <scenario>-t<seconds>`, () =>
+      withPage(
+        '?scenario=many-resources&t=47',
+        async (page) => {
+          const shown = await page.evaluate(() =>
+            Number(document.querySelector('[data-testid="timeline"]').getAttribute('width')),
+          );
+          const [svgDownload] = await Promise.all([
+            page.waitForEvent('download'),
+            page.click('[data-testid="export-svg"]'),
+          ]);
+          assert.equal(svgDownload.suggestedFilename(), 'many-resources-t47.svg');
+          const svgText = readFileSync(await svgDownload.path(), 'utf8');
+          const parsed = await page.evaluate((text) => {
+            const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+            const root = doc.documentElement;
+            return {
+              error: doc.querySelector('parsererror')?.textContent ?? null,
+              name: root.localName,
+              width: Number(root.getAttribute('width')),
+              height: Number(root.getAttribute('height')),
+              title: root.querySelector('title')?.textContent,
+            };
+          }, svgText);
+          assert.equal(parsed.error, null);
+          assert.equal(parsed.name, 'svg');
+          assert.equal(parsed.title, 'many-resources at t = 47s');
+          assert.doesNotMatch(svgText, /currentColor|var\(--/);
+          assert.equal(parsed.width, shown, 'the file is not the drawing on screen');
+          // The collapsed wave 3 group, its label as drawn (on a phone it is cut to its column).
+          assert.match(svgText, /wave 3 · 2/);
 
-      const [pngDownload] = await Promise.all([
-        page.waitForEvent('download'),
-        page.click('[data-testid="export-png"]'),
-      ]);
-      assert.equal(pngDownload.suggestedFilename(), 'many-resources-t47.png');
-      const png = readFileSync(await pngDownload.path());
-      assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-      // IHDR: width and height at 2× device pixels of the SVG.
-      assert.equal(png.readUInt32BE(16), parsed.width * 2);
-      assert.equal(png.readUInt32BE(20), parsed.height * 2);
-    }));
+          const [pngDownload] = await Promise.all([
+            page.waitForEvent('download'),
+            page.click('[data-testid="export-png"]'),
+          ]);
+          assert.equal(pngDownload.suggestedFilename(), 'many-resources-t47.png');
+          const png = readFileSync(await pngDownload.path());
+          assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+          // IHDR: width and height at 2× device pixels of the SVG.
+          assert.equal(png.readUInt32BE(16), parsed.width * 2);
+          assert.equal(png.readUInt32BE(20), parsed.height * 2);
+        },
+        { viewport },
+      ));
 
   test('links: an edited link opened in a fresh browser restores the edit and t, even on a reload', async () => {
     // An edit that makes the run longer than the scenario's own (about 66 s): six more waves after the last, each

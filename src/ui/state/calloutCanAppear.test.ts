@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../engine/events';
-import { calloutCanAppear } from './calloutCanAppear';
-import { calloutFor } from './calloutFor';
+import { calloutCanAppear, calloutsOf } from './calloutCanAppear';
+import { calloutFor, type Callout } from './calloutFor';
 import { frameAt } from './frameAt';
 
 const log = (name: string): SimEvent[] =>
@@ -49,4 +49,22 @@ describe('calloutCanAppear', () => {
     ] as SimEvent[];
     expect(calloutCanAppear(events, { previous: true })).toBe(false);
   });
+});
+
+describe('calloutsOf', () => {
+  it.each(['three-tier-sync', 'presync-migration-fails', 'postsync-smoke-test-fails', 'many-resources-sync'])(
+    '%s: each call-out shown at some moment of the run, once, in the order they show',
+    (name) => {
+      const events = log(name);
+      for (const previous of [true, false]) {
+        const seen = new Map<string, Callout>();
+        for (const t of [...new Set(events.map((e) => e.t))].sort((a, b) => a - b)) {
+          const callout = calloutFor(frameAt(events, t), { previous });
+          if (callout && !seen.has(callout.title + callout.text))
+            seen.set(callout.title + callout.text, callout);
+        }
+        expect(calloutsOf(events, { previous })).toEqual([...seen.values()]);
+      }
+    },
+  );
 });
