@@ -85,10 +85,12 @@ function action(
       return { at, type: 'refresh', app: app() };
     case 'kubectl-apply': {
       if (!args[0]) throw new InputError('--then SECONDS:kubectl-apply needs a file', commandLine);
+      const parsed = parseManifests(read(io, args[0]), args[0]);
       return {
         at,
         type: 'kubectl-apply',
-        objects: parseManifests(read(io, args[0]), args[0]).map((p) => p.object),
+        objects: parsed.map((p) => p.object),
+        positions: parsed.map((p) => p.position),
       };
     }
     case 'kubectl-delete': {
