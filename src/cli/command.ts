@@ -7,9 +7,11 @@ export interface CommandIo {
   readFile(path: string): string;
   /**
    * The files under a directory, recursively, as paths relative to it (`a/b.yaml`), sorted; throws when it is
-   * not a readable directory. Used by `sim run --repo DIR`.
+   * not a readable directory, or holds what a Git repository cannot (an error with `repoFile`, the path of the
+   * culprit: an out-of-bounds symlink, a FIFO). `warn` hears of what is skipped (a symlink to nothing). Used by
+   * `sim run --repo DIR` (listRepoFiles.ts).
    */
-  listFiles?(dir: string): string[];
+  listFiles?(dir: string, warn?: (message: string) => void): string[];
   stdout(text: string): void;
   stderr(text: string): void;
 }

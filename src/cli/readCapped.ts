@@ -29,11 +29,12 @@ export function readCapped(path: string, maxBytes: number): string {
 
 function refuseUnusual(stats: Stats, maxBytes: number): void {
   if (stats.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-  if (!stats.isFile()) throw new Error(`is ${kindOf(stats)}, not a regular file`);
+  if (!stats.isFile()) throw new Error(`is ${fileKind(stats)}, not a regular file`);
   if (stats.size > maxBytes) throw new Error(tooBig(stats.size, maxBytes));
 }
 
-function kindOf(stats: Stats): string {
+/** What a file that is not a regular file is, for messages: `a FIFO`, `a character device` … */
+export function fileKind(stats: Stats): string {
   if (stats.isFIFO()) return 'a FIFO';
   if (stats.isCharacterDevice()) return 'a character device';
   if (stats.isBlockDevice()) return 'a block device';

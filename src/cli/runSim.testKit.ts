@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CommandIo } from './command';
+import { listRepoFiles } from './listRepoFiles';
 import { sim } from './sim';
 
 /** Run `sim` on argv with every file reading as one ConfigMap, and collect what it prints (tests only). */
@@ -20,18 +21,14 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Run `sim run ARGS…` reading the project's own files (paths relative to its root, as the fixtures name them) and
- * listing a `--repo` folder from disk; `files` stands in for paths a test writes in memory.
+ * listing a `--repo` folder from disk as `sim` does (listRepoFiles); `files` stands in for paths a test writes in memory.
  */
 export function runSimOnDisk(args: string[], files: Record<string, string> = {}) {
   let stdout = '';
   let stderr = '';
   const io: CommandIo = {
     readFile: (path) => files[path] ?? readFileSync(`${root}${path}`, 'utf8'),
-    listFiles: (dir) =>
-      (readdirSync(`${root}${dir}`, { recursive: true, withFileTypes: true }) as Dirent[])
-        .filter((d) => d.isFile())
-        .map((d) => `${d.parentPath}/${d.name}`.slice(`${root}${dir}/`.length))
-        .sort(),
+    listFiles: (dir, warn) => listRepoFiles(`${root}${dir}`, warn),
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
   };

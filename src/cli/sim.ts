@@ -1,11 +1,11 @@
-import { readdirSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
 import { escapeControl } from '../engine';
 import { maxManifestBytes } from '../scenarios/manifests';
 import { fileURLToPath } from 'node:url';
 import { exitUsage, type Command, type CommandIo } from './command';
 import { health } from './commands/health';
 import { run } from './commands/run';
+import { listRepoFiles } from './listRepoFiles';
 import { readCapped } from './readCapped';
 
 /**
@@ -60,23 +60,10 @@ const exitInternal = 1;
 const nodeIo: CommandIo = {
   // Every file the CLI reads (manifests, --live, scenarios, sim health) is checked and capped before reading.
   readFile: (path) => readCapped(path, maxManifestBytes),
-  listFiles: (dir) => listFiles(dir),
+  listFiles: (dir, warn) => listRepoFiles(dir, warn),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 };
-
-/** Every regular file under `dir`, relative and sorted; directories are walked, nothing else is followed. */
-function listFiles(dir: string, prefix = ''): string[] {
-  if (!statSync(join(dir, prefix)).isDirectory())
-    throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
-  const out: string[] = [];
-  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...listFiles(dir, rel));
-    else if (entry.isFile()) out.push(rel);
-  }
-  return out.sort();
-}
 
 // Run only as the entry point (tsx src/cli/sim.ts), not when a test imports `sim`.
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {

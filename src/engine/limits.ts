@@ -21,6 +21,13 @@ export const limits = {
   maxVirtualSeconds: 86_400,
 } as const;
 
+/**
+ * The fields a limit names (`spec.replicas` of a workload, a Job's `parallelism` and `completions`). The input
+ * readers record where each was written (SourcePosition `fields`), so a refusal points at the field's line and
+ * column rather than at the object's first line.
+ */
+export const positionedFields = ['spec.replicas', 'spec.parallelism', 'spec.completions'] as const;
+
 /** Where a limit that is not any one object's fault is reported. */
 const nowhere: InputPosition = { file: '<simulation>', line: 1, column: 1 };
 
@@ -45,13 +52,25 @@ export function checkInputLimits(input: {
       first ? { ...first, line: 1, column: 1 } : nowhere,
     );
   checkRunSettings(input);
-  input.desired.forEach((obj, i) => {
-    const field = tooManyReplicas(obj);
-    if (field)
-      throw new InputError(
-        `${obj.kind}/${obj.metadata?.name}: ${field} is over the limit of ${limits.maxReplicas} replicas per workload`,
-        input.positions?.[i] ?? nowhere,
-      );
+  checkReplicaLimits(input.desired, input.positions);
+}
+
+/**
+ * Throws an InputError at the first workload whose `spec.replicas` (or a Job's `parallelism`, `completions`) is
+ * over the limit, pointing at that field when the reader recorded where it was written.
+ */
+export function checkReplicaLimits(
+  objects: readonly KubeObject[],
+  positions?: readonly (SourcePosition | undefined)[],
+): void {
+  objects.forEach((obj, i) => {
+    const over = tooManyReplicas(obj);
+    if (!over) return;
+    const position = positions?.[i];
+    throw new InputError(
+      `${obj.kind}/${obj.metadata?.name}: ${over.field}: ${over.value} is over the limit of ${limits.maxReplicas} replicas per workload`,
+      position?.fields?.[over.field] ?? position ?? nowhere,
+    );
   });
 }
 
@@ -80,12 +99,12 @@ export function checkRunSettings(input: {
     throw new InputError(`the seed must be a whole number from 0 to 4294967295, not ${seed}`, nowhere);
 }
 
-/** The first replica-like field of a workload over the limit, as `spec.replicas: 100000`, or undefined. */
-function tooManyReplicas(obj: KubeObject): string | undefined {
+/** The first replica-like field of a workload over the limit, as `spec.replicas` and 100000, or undefined. */
+function tooManyReplicas(obj: KubeObject): { field: string; value: number } | undefined {
   const spec = (obj.spec ?? {}) as Record<string, unknown>;
-  for (const field of ['replicas', 'parallelism', 'completions']) {
-    const value = spec[field];
-    if (typeof value === 'number' && value > limits.maxReplicas) return `spec.${field}: ${value}`;
+  for (const field of positionedFields) {
+    const value = spec[field.slice('spec.'.length)];
+    if (typeof value === 'number' && value > limits.maxReplicas) return { field, value };
   }
   return undefined;
 }

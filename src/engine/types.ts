@@ -51,6 +51,11 @@ export interface SourcePosition {
   file: string;
   line: number;
   column: number;
+  /**
+   * Where some of the object's fields were written, by dotted path (`spec.replicas`): the reader records the
+   * fields a check after reading names (limits.ts `positionedFields`), so its error points at the field itself.
+   */
+  fields?: Readonly<Record<string, { file: string; line: number; column: number }>>;
 }
 
 /** Health codes, best to worst (argocd-semantics.md §1.8, health `healthOrder`). */

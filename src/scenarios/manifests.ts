@@ -11,6 +11,7 @@ import {
   type Node as YamlNode,
 } from 'yaml';
 import { InputError } from '../engine/inputError';
+import { positionedFields } from '../engine/limits';
 import type { KubeObject, SourcePosition } from '../engine/types';
 import { findExcessiveNesting } from './findExcessiveNesting';
 import { validateObject, type YamlPath } from './validateObject';
@@ -153,8 +154,32 @@ function readDocument(doc: Document.Parsed, context: ReadContext): ParsedObject[
   return items.map(({ object: item, path }) => {
     const issue = validateObject(item, { requireName: context.requireName ?? true });
     if (issue) throw new InputError(issue.message, at(nodeAt(doc, [...path, ...issue.path])?.range?.[0]));
-    return { object: item as KubeObject, position: at(nodeAt(doc, path)?.range?.[0]) };
+    const position = at(nodeAt(doc, path)?.range?.[0]);
+    const fields = fieldPositions(doc, item as KubeObject, path, at);
+    return { object: item as KubeObject, position: fields ? { ...position, fields } : position };
   });
+}
+
+/**
+ * Where the fields a later check names (limits.ts `positionedFields`, such as `spec.replicas`) were written, so
+ * that its error points at the value; undefined when the object has none of them (most objects).
+ */
+function fieldPositions(
+  doc: Document.Parsed,
+  object: KubeObject,
+  path: YamlPath,
+  at: (offset: number | undefined) => SourcePosition,
+): SourcePosition['fields'] {
+  let fields: Record<string, SourcePosition> | undefined;
+  for (const field of positionedFields) {
+    const segments = field.split('.');
+    let value: unknown = object;
+    for (const segment of segments) value = (value as Record<string, unknown> | undefined)?.[segment];
+    if (value === undefined) continue;
+    const node = doc.getIn([...path, ...segments], true) as YamlNode | undefined;
+    if (node?.range) (fields ??= {})[field] = at(node.range[0]);
+  }
+  return fields;
 }
 
 /** An alias inside the node it refers to would make the object infinitely deep. */

@@ -284,11 +284,13 @@ function readRevision(
   where: { line: number; indent: number },
   warnings: string[],
 ): ParsedObject[] {
-  const map = (p: SourcePosition): SourcePosition => ({
-    file,
-    line: p.line + where.line - 1,
-    column: p.column + where.indent,
-  });
+  const map = (p: SourcePosition): SourcePosition => {
+    const moved = { file, line: p.line + where.line - 1, column: p.column + where.indent };
+    // The recorded field positions (`spec.replicas` for the run limits) move with their object.
+    if (!p.fields) return moved;
+    const fields = Object.fromEntries(Object.entries(p.fields).map(([path, f]) => [path, map(f)]));
+    return { ...moved, fields };
+  };
   try {
     const own: string[] = [];
     const objects = parseManifests(manifests, file, { warnings: own });

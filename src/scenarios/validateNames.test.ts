@@ -46,7 +46,11 @@ describe('names Kubernetes refuses (issue 10; apimachinery IsDNS1123Subdomain, I
   });
 
   it('names a Namespace with a label (no dots) and a Service with a DNS-1035 label (a letter first)', () => {
-    expect(refusal('apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a.b\n')).toContain(
+    // IsDNS1123Label says what is wrong with a valid subdomain that is not a label: its dots.
+    expect(refusal('apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a.b\n')).toBe(
+      'app.yaml:4:9: metadata.name: Invalid value: "a.b": must not contain dots',
+    );
+    expect(refusal('apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a_b\n')).toContain(
       'a lowercase RFC 1123 label must consist',
     );
     expect(refusal('apiVersion: v1\nkind: Service\nmetadata:\n  name: 1web\n')).toContain(

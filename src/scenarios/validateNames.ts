@@ -56,8 +56,15 @@ function nameProblem(value: string, rule: NameRule, prefix = false): string | un
   // is allowed because the generated suffix follows it, so the last two characters are replaced by one letter.
   if (prefix && value.length > 1 && value.endsWith('-')) value = `${value.slice(0, -2)}a`;
   if (value.length > rule.max) return `must be no more than ${rule.max} characters`;
-  if (!new RegExp(`^${rule.regex}$`).test(value)) return regexError(rule);
-  return undefined;
+  if (new RegExp(`^${rule.regex}$`).test(value)) return undefined;
+  // IsDNS1123Label: a valid subdomain that is not a valid label can only be one with dots, and says so.
+  if (rule === dns1123Label && new RegExp(`^${subdomain.regex}$`).test(value)) return 'must not contain dots';
+  return regexError(rule);
+}
+
+/** Why `value` is not a DNS-1123 label (a container's name, a namespace), in apimachinery's words, or undefined. */
+export function labelProblem(value: string): string | undefined {
+  return nameProblem(value, dns1123Label);
 }
 
 /**
@@ -70,7 +77,7 @@ export function objectNameProblem(kind: string, value: string): string | undefin
 
 /** Why the API server would refuse `value` as a namespace (a DNS-1123 label), or undefined. */
 export function namespaceProblem(value: string): string | undefined {
-  return nameProblem(value, dns1123Label);
+  return labelProblem(value);
 }
 
 /** field.Invalid's text: `metadata.name: Invalid value: "Bad_Name!!": …`. */

@@ -1,7 +1,9 @@
 import { groupOf } from '../engine/cluster/gvk';
 import type { Json } from '../engine/types';
 import { closestKind } from './closestKind';
+import { formatPath } from './formatPath';
 import { knownKinds } from './knownKinds';
+import { validateContainers } from './validateContainers';
 import { validateNames } from './validateNames';
 
 /** A path into a YAML document: mapping keys and sequence indexes. */
@@ -149,8 +151,9 @@ export function validateObject(obj: Json, options: { requireName?: boolean } = {
     if (issue) return issue;
   }
   // Names last: a mistyped field is the more telling problem. Custom resources are named like built-in objects
-  // (apiextensions-apiserver `NameIsDNSSubdomain`), so their names are checked too.
-  return validateNames(obj, obj.kind);
+  // (apiextensions-apiserver `NameIsDNSSubdomain`), so their names are checked too. Then the pod spec's
+  // containers, as the API server validates metadata before spec; only for the built-in kinds that run pods.
+  return validateNames(obj, obj.kind) ?? (builtIn ? validateContainers(obj, obj.kind) : null);
 }
 
 function checkRule(value: Json, segments: string[], path: YamlPath, type: FieldType): ObjectIssue | null {
@@ -228,17 +231,6 @@ function typeIssue(path: YamlPath, type: FieldType, value: Json): ObjectIssue {
 /** The API server's validation wording: `spec.replicas: Invalid value: -1: must be …`. */
 function invalid(path: YamlPath, value: Json, reason: string): ObjectIssue {
   return { path, message: `${formatPath(path)}: Invalid value: ${value}: ${reason}` };
-}
-
-/** `spec.template.spec.containers[0].image`; keys that are not plain words are quoted: `labels["app.kubernetes.io/name"]`. */
-export function formatPath(path: YamlPath): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(segment)) out += out ? `.${segment}` : segment;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
 }
 
 function describe(value: Json): string {

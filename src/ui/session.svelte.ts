@@ -318,9 +318,14 @@ export class SimulationSession {
     return this.yaml.load();
   }
 
+  /** The file name the edited manifests are read under, so errors name it (and the editor knows they are its). */
+  get editedFile(): string {
+    return `${this.scenario?.id ?? 'manifests'} (edited)`;
+  }
+
   /** Parse an edited text with the reader; an InputError is returned, not thrown. */
   private parseEdited(text: string, warnings?: string[]): ParsedObject[] | InputError {
-    return this.yaml.parseEdited(text, `${this.scenario?.id ?? 'manifests'} (edited)`, warnings);
+    return this.yaml.parseEdited(text, this.editedFile, warnings);
   }
 
   private clamp(t: number): number {

@@ -1,6 +1,7 @@
-// Browser cases of issue 10's "Bad input" on the page: a name the API server refuses is marked on its line in the
-// editor, and an edit the browser's storage refuses is kept in the page and said so. (An edit past the run's time
-// limit, and the reload after it, are speed cases: they race a run against the wall clock.)
+// Browser cases of issue 10's "Bad input" on the page: a name (an object's, a container's) the API server refuses,
+// and a replica count over the run limit, are marked on their line in the editor, and an edit the browser's storage
+// refuses is kept in the page and said so. (An edit past the run's time limit, and the reload after it, are speed
+// cases: they race a run against the wall clock.)
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ export function badInputCases({ browser, base, root }) {
   };
   const nameLine = lineOf(/^ {2}name: database-config$/);
   const frontendWaveLine = lineOf(/sync-wave: "2"/, lineOf(/^ {2}name: frontend$/));
+  const frontendReplicasLine = lineOf(/^ {2}replicas: 2$/, lineOf(/^ {2}name: frontend$/));
+  const webContainerLine = lineOf(/- name: web$/);
 
   const withPage = async (query, fn) => {
     const record = await openPage(browser, base, query);
@@ -67,6 +70,64 @@ export function badInputCases({ browser, base, root }) {
         const refused = await page.waitForSelector('[data-testid="input-error"]');
         assert.match(await refused.textContent(), /metadata\.name: Invalid value: "Bad_Name!!"/);
         assertSameState(await readState(page), good, 'after a refused name');
+      })),
+
+    test('bad input: a container name Kubernetes refuses is marked on its line in the API server words', () =>
+      withPage('?scenario=three-tier', async (page) => {
+        await page.keyboard.press('End');
+        await waitForStatus(page, threeTierEnd);
+        const good = await readState(page);
+        await openEditor(page);
+        await goToLineEnd(page, webContainerLine);
+        for (let i = 0; i < 'web'.length; i++) await page.keyboard.press('Backspace');
+        await page.keyboard.insertText('Bad_Name');
+        const error = await page.waitForSelector('[data-testid="manifest-error"]');
+        const column = lines[webContainerLine].length - 'web'.length + 1;
+        assert.match(
+          (await error.textContent()).trim(),
+          new RegExp(
+            `^Line ${webContainerLine + 1}, column ${column}: spec\\.template\\.spec\\.containers\\[0\\]\\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 label`,
+          ),
+        );
+        assert.equal(
+          (await page.textContent('.cm-errorLine'))?.trim(),
+          '- name: Bad_Name',
+          'the line is marked',
+        );
+        const refused = await page.waitForSelector('[data-testid="input-error"]');
+        assert.match(await refused.textContent(), /containers\[0\]\.name: Invalid value: "Bad_Name"/);
+        assertSameState(await readState(page), good, 'after a refused container name');
+      })),
+
+    test('bad input: an edit over the replicas limit is refused at the field, marked in the editor, the last good run stays', () =>
+      withPage('?scenario=three-tier', async (page) => {
+        await page.keyboard.press('End');
+        await waitForStatus(page, threeTierEnd);
+        const good = await readState(page);
+        await openEditor(page);
+        await goToLineEnd(page, frontendReplicasLine);
+        await page.keyboard.press('Backspace');
+        // One insertion, so that no run of an intermediate count (1,000 is allowed, and slow) starts.
+        await page.keyboard.insertText('100000');
+        // Reading the text finds nothing wrong; the run refuses it, and says where: at the value, column 13.
+        const refused = await page.waitForSelector('[data-testid="input-error"]');
+        assert.equal(
+          (await refused.textContent()).trim(),
+          `three-tier (edited):${frontendReplicasLine + 1}:13: Deployment/frontend: spec.replicas: 100000 is over the limit of 1000 replicas per workload`,
+        );
+        const error = await page.waitForSelector('[data-testid="manifest-error"]');
+        assert.match(
+          (await error.textContent()).trim(),
+          new RegExp(
+            `^Line ${frontendReplicasLine + 1}, column 13: Deployment/frontend: spec\\.replicas: 100000 is over`,
+          ),
+        );
+        assert.equal(
+          (await page.textContent('.cm-errorLine'))?.trim(),
+          'replicas: 100000',
+          'the line is marked',
+        );
+        assertSameState(await readState(page), good, 'after a refused replica count');
       })),
 
     test('bad input: with the browser storage full, an edit runs, stays in the page and the page says it is not saved', () =>

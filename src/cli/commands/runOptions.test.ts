@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sim } from '../sim';
 import { parseRunOptions } from './runOptions';
@@ -78,10 +79,86 @@ describe('sim run and the run limits (issue 10)', () => {
       stderr: (text) => (stderr += text),
     });
     expect(code).toBe(2);
+    // At the value of `replicas` (line 6, column 13), not at the document's first line.
     expect(stderr).toBe(
-      'sim run: huge.yaml:1:1: Deployment/huge: spec.replicas: 100000 is over the limit of 1000 replicas per workload\n',
+      'sim run: huge.yaml:6:13: Deployment/huge: spec.replicas: 100000 is over the limit of 1000 replicas per workload\n',
     );
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  /** `sim run` on in-memory files; returns the exit status and stderr. */
+  function refusal(argv: string[], files: Record<string, string>, dirs: Record<string, string[]> = {}) {
+    let stderr = '';
+    const code = sim(argv, {
+      readFile: (path) => {
+        if (!(path in files)) throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
+        return files[path];
+      },
+      listFiles: (dir) => dirs[dir] ?? [],
+      stdout: () => {},
+      stderr: (text) => (stderr += text),
+    });
+    return { code, stderr };
+  }
+
+  const job = (field: string) =>
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n---\n' +
+    `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: wide\nspec:\n  ${field}: 2000\n` +
+    '  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n';
+
+  it.each(['parallelism', 'completions'])("points at a Job's %s in a later document of the file", (field) => {
+    expect(refusal(['run', 'jobs.yaml'], { 'jobs.yaml': job(field) })).toEqual({
+      code: 2,
+      stderr: `sim run: jobs.yaml:11:${field.length + 5}: Job/wide: spec.${field}: 2000 is over the limit of 1000 replicas per workload\n`,
+    });
+  });
+
+  it("points at the field inside a scenario's manifests block", () => {
+    const scenario = readFileSync('scenarios/three-tier.yaml', 'utf8');
+    const lines = scenario.split('\n');
+    const line = lines.findIndex((l) => /^ +replicas: 2$/.test(l));
+    lines[line] = lines[line].replace('replicas: 2', 'replicas: 100000');
+    const column = lines[line].indexOf('100000') + 1;
+    const result = refusal(['run', 'three-tier.yaml'], { 'three-tier.yaml': lines.join('\n') });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^sim run: three-tier\\.yaml:${line + 1}:${column}: Deployment/\\S+: spec\\.replicas: 100000 is over`,
+      ),
+    );
+  });
+
+  it('refuses a workload over the limit in the --repo repository and in a kubectl-apply, at the field, before running', () => {
+    const app =
+      'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: web\n  namespace: argocd\nspec:\n' +
+      '  project: default\n  source:\n    repoURL: https://example.com/repo.git\n    path: apps\n' +
+      '  destination:\n    server: https://kubernetes.default.svc\n    namespace: default\n';
+    const deployment = (replicas: number) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: ${replicas}\n` +
+      '  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n' +
+      '    spec:\n      containers: [{name: web, image: nginx}]\n';
+    const started = performance.now();
+    const inRepo = refusal(
+      ['run', '--repo', 'repo', 'app.yaml'],
+      { 'app.yaml': app, 'repo/apps/web.yaml': deployment(100_000) },
+      { repo: ['apps/web.yaml'] },
+    );
+    expect(inRepo).toEqual({
+      code: 2,
+      stderr:
+        'sim run: repo/apps/web.yaml:6:13: Deployment/web: spec.replicas: 100000 is over the limit of 1000 replicas per workload\n',
+    });
+    // Without the check the ReplicaSet made 100,000 pods before the pod limit stopped the run, half a minute later.
+    expect(performance.now() - started).toBeLessThan(2000);
+    const applied = refusal(
+      ['run', '--repo', 'repo', 'app.yaml', '--then', '10:kubectl-apply more.yaml'],
+      { 'app.yaml': app, 'repo/apps/web.yaml': deployment(2), 'more.yaml': deployment(5000) },
+      { repo: ['apps/web.yaml'] },
+    );
+    expect(applied.code).toBe(2);
+    expect(applied.stderr).toMatch(
+      /^sim run: more\.yaml:6:13: Deployment\/web: spec\.replicas: 5000 is over/,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  escapeControl,
   InputError,
   runControlPlane,
   startApplicationSetController,
@@ -85,10 +86,12 @@ function action(
       return { at, type: 'refresh', app: app() };
     case 'kubectl-apply': {
       if (!args[0]) throw new InputError('--then SECONDS:kubectl-apply needs a file', commandLine);
+      const parsed = parseManifests(read(io, args[0]), args[0]);
       return {
         at,
         type: 'kubectl-apply',
-        objects: parseManifests(read(io, args[0]), args[0]).map((p) => p.object),
+        objects: parsed.map((p) => p.object),
+        positions: parsed.map((p) => p.position),
       };
     }
     case 'kubectl-delete': {
@@ -116,9 +119,18 @@ function action(
 export function readRepository(io: CommandIo, dir: string, name: string): RepoRevision {
   if (!io.listFiles) throw new InputError(`cannot read the folder ${dir}`, commandLine);
   let paths: string[];
+  const warn = (message: string) => io.stderr(`warning: ${escapeControl(`${dir}: ${message}`)}\n`);
   try {
-    paths = io.listFiles(dir);
+    paths = io.listFiles(dir, warn);
   } catch (error) {
+    // A file the repository must not hold (an out-of-bounds symlink, a FIFO) is reported at that file.
+    const culprit = (error as { repoFile?: unknown } | null)?.repoFile;
+    if (typeof culprit === 'string')
+      throw new InputError((error as Error).message, {
+        file: `${dir.replace(/\/+$/, '')}/${culprit}`,
+        line: 1,
+        column: 1,
+      });
     throw new InputError(`cannot read the folder ${dir}: ${readFailure(error)}`, {
       file: dir,
       line: 1,

@@ -87,7 +87,7 @@ function inDirectory(file: string, dir: string, recurse: boolean): boolean {
 
 /** A stable Git-like SHA of a revision's content and its parent, so the same history gives the same SHAs. */
 function commitSha(revision: RepoRevision, parent: string): string {
-  const text = parent + JSON.stringify(revision);
+  const text = parent + JSON.stringify(revision, positionWithoutFields);
   let out = '';
   let h = 0x811c9dc5;
   for (let round = 0; round < 5; round++) {
@@ -95,4 +95,16 @@ function commitSha(revision: RepoRevision, parent: string): string {
     out += (h >>> 0).toString(16).padStart(8, '0');
   }
   return out;
+}
+
+/**
+ * A repository object's position as its file, line and column only. The positions of its fields (SourcePosition
+ * `fields`, recorded for the run limits' messages) say nothing the object does not, and leaving them out keeps
+ * every revision's SHA what it was before they were recorded.
+ */
+function positionWithoutFields(this: unknown, key: string, value: unknown): unknown {
+  if (key !== 'position' || !value || typeof value !== 'object' || !('fields' in value)) return value;
+  if (!this || typeof this !== 'object' || !('object' in this)) return value; // a manifest's own `position` field
+  const { file, line, column } = value as SourcePosition;
+  return { file, line, column };
 }

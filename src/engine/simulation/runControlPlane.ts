@@ -3,10 +3,10 @@ import { refOf } from '../cluster/gvk';
 import type { WatchEvent } from '../cluster/store';
 import type { SimEvent } from '../events';
 import type { HealthOverrides } from '../health/healthOverrides';
-import { checkRunSettings, RunLimits } from '../limits';
+import { checkReplicaLimits, checkRunSettings, RunLimits } from '../limits';
 import { Rng } from '../random';
 import type { InputProblem } from '../sync';
-import type { Json, KubeObject } from '../types';
+import type { Json, KubeObject, SourcePosition } from '../types';
 import { clone } from '../util/clone';
 import { ApplicationController } from '../argocd/applicationController';
 import {
@@ -36,7 +36,13 @@ export type ControlPlaneAction =
   | { at: number; type: 'sync'; app: string; prune?: boolean }
   | { at: number; type: 'terminate'; app: string }
   | { at: number; type: 'refresh'; app: string }
-  | { at: number; type: 'kubectl-apply'; objects: KubeObject[] }
+  | {
+      at: number;
+      type: 'kubectl-apply';
+      objects: KubeObject[];
+      /** Where each object was written, for the errors that point at it. */
+      positions?: (SourcePosition | undefined)[];
+    }
   | { at: number; type: 'kubectl-delete'; kind: string; name: string; namespace?: string; group?: string };
 
 export interface ControlPlaneInput {
@@ -84,6 +90,7 @@ const REST_MS = 10_000;
 
 export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   checkRunSettings(input);
+  checkRepositoryReplicas(input);
   const clock = new SimClock(0);
   const cluster = createCluster({ clock, rng: new Rng(input.seed ?? 1), failures: input.fail ?? [] });
   const store = cluster.store;
@@ -266,4 +273,24 @@ function byName(a: Json, b: Json): number {
   const x = a.metadata.name ?? '';
   const y = b.metadata.name ?? '';
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * The replicas limit (limits.ts) for every workload the run may apply: each revision of the repository (the first
+ * and every commit) and every `kubectl-apply`, refused before the clock starts at the field's own position. Without
+ * it a repository's Deployment of 100,000 replicas ran for half a minute before the pod limit stopped it.
+ */
+function checkRepositoryReplicas(input: ControlPlaneInput): void {
+  const revisions = [
+    input.repository,
+    ...(input.actions ?? []).flatMap((a) => (a.type === 'commit' ? [a.revision] : [])),
+  ];
+  for (const revision of revisions)
+    for (const items of Object.values(revision.files))
+      checkReplicaLimits(
+        items.map((item) => item.object),
+        items.map((item) => item.position),
+      );
+  for (const action of input.actions ?? [])
+    if (action.type === 'kubectl-apply') checkReplicaLimits(action.objects, action.positions);
 }

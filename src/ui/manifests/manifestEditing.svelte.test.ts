@@ -123,6 +123,45 @@ describe('ManifestEditing', () => {
     expect(session.result).toBe(run);
   });
 
+  /** The 1-based line and column of `needle` in `text`. */
+  const positionOf = (text: string, needle: string) => {
+    const before = text.slice(0, text.indexOf(needle)).split('\n');
+    return { line: before.length, column: before.at(-1)!.length + 1 };
+  };
+
+  it('marks a container name the API server refuses on its line, in its words (issue 10)', () => {
+    const { session, editing, timer, load } = setup();
+    load('three-tier');
+    const run = session.result;
+    const edited = editing.original.replace('- name: web\n', '- name: Bad_Name\n');
+    editing.input(edited);
+    expect(editing.error).toMatchObject(positionOf(edited, 'Bad_Name'));
+    expect(editing.error?.message).toMatch(
+      /^spec\.template\.spec\.containers\[0\]\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 label must consist/,
+    );
+    timer.pending?.();
+    expect(session.error?.detail).toBe(editing.error?.message);
+    expect(session.result).toBe(run);
+  });
+
+  it('marks the field of an edit whose run is refused for a limit, until the next keystroke (issue 10)', async () => {
+    const { session, editing, load } = setup();
+    load('three-tier');
+    const edited = editing.original.replace(/(name: frontend\n(?:.*\n)*? {2}replicas: )2/, '$1100000');
+    expect(edited).not.toBe(editing.original);
+    editing.input(edited);
+    // Reading the text finds nothing wrong; the run is what refuses it.
+    expect(editing.error).toBeUndefined();
+    await editing.commit();
+    const field = positionOf(edited, '100000');
+    expect(session.error?.message).toBe(
+      `three-tier (edited):${field.line}:${field.column}: Deployment/frontend: spec.replicas: 100000 is over the limit of 1000 replicas per workload`,
+    );
+    expect(editing.error).toEqual({ ...field, message: session.error?.detail });
+    editing.input(`${edited}# typing\n`);
+    expect(editing.error).toBeUndefined();
+  });
+
   it('restores saved edits, says so once per visit, and reset forgets them', () => {
     const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: only\n';
     const { session, editing, items, load } = setup({

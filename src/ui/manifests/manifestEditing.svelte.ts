@@ -1,3 +1,4 @@
+import type { InputError } from '../../engine';
 import type { Scenario } from '../../scenarios/scenario';
 import type { SimulationSession } from '../session.svelte';
 import { currentStep } from './currentStep';
@@ -43,15 +44,14 @@ export class ManifestEditing {
   readonly rows = $derived(this.shown.plan ? planRows(this.shown.plan.plan, this.shown.plan.generated) : []);
   readonly summary = $derived(this.shown.plan ? stepSummary(this.shown.plan.plan) : '');
   readonly notes: string[] = $derived(notesOf(this.shown.plan));
-  readonly error: EditorError | undefined = $derived(
-    this.outcome && !this.outcome.ok
-      ? {
-          line: this.outcome.error.line,
-          column: this.outcome.error.column,
-          message: this.outcome.error.detail,
-        }
-      : undefined,
-  );
+  /**
+   * What to mark in the editor: what reading the text refuses, or else what the run of this very text was refused
+   * for (a run limit such as 100,000 replicas, issue 10), whose position is in the edited text as well.
+   */
+  readonly error: EditorError | undefined = $derived.by(() => {
+    const refused = this.outcome && !this.outcome.ok ? this.outcome.error : this.runError();
+    return refused ? { line: refused.line, column: refused.column, message: refused.detail } : undefined;
+  });
   /** The step to highlight: only while the run on screen is the run of this text. */
   readonly current = $derived.by(() =>
     !this.shown.stale && this.draft === undefined && !this.session.error
@@ -78,6 +78,13 @@ export class ManifestEditing {
     this.setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
     this.clearTimer =
       options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  }
+
+  /** The session's InputError when it is about the edited text on screen (no keystrokes since its run), or undefined. */
+  private runError(): InputError | undefined {
+    const error = this.session.error;
+    if (!error || this.draft !== undefined) return undefined;
+    return error.file === this.session.editedFile ? error : undefined;
   }
 
   /**
