@@ -163,6 +163,62 @@ export function layoutCases({ browser, base, full, root }) {
         { viewport },
       ));
 
+  // On a phone the timeline pans inside its own box; the cursor must not run off its right edge while playing or
+  // after a key, and a reader's own pan is not undone by the next key.
+  test('layout: at 390×844 the timeline box follows the cursor while playing and after End, and keeps a pan by hand', () =>
+    withPage(
+      '?scenario=failing-smoke-test&speed=8&autoplay=1',
+      async (page) => {
+        const cursorInBox = () =>
+          page.evaluate(() => {
+            const box = document.querySelector('section.time');
+            const line = box.querySelector('svg[data-testid="timeline"] g.tl-now line');
+            const b = box.getBoundingClientRect();
+            const x = line.getBoundingClientRect().left;
+            return {
+              inside: x >= b.left && x <= b.right,
+              scrollLeft: box.scrollLeft,
+              x,
+              left: b.left,
+              right: b.right,
+            };
+          });
+        const nextFrames = () =>
+          page.evaluate(
+            () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+          );
+        // Playing at 8×: well past the middle of a 43 s run the cursor is past the first screen's width.
+        await page.waitForFunction(
+          () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 30,
+          undefined,
+          { timeout: 20_000 },
+        );
+        await nextFrames();
+        const playing = await cursorInBox();
+        assert.ok(playing.inside, `while playing the cursor left the box: ${JSON.stringify(playing)}`);
+        assert.ok(playing.scrollLeft > 0, 'the box panned to follow the cursor');
+        await page.click('[data-testid="pause"]');
+        // Home, then End: the box pans back to the start and out to the end with the cursor.
+        await page.keyboard.press('Home');
+        await nextFrames();
+        assert.ok((await cursorInBox()).inside, 'after Home the cursor is in the box');
+        await page.keyboard.press('End');
+        await nextFrames();
+        const end = await cursorInBox();
+        assert.ok(end.inside, `after End the cursor is in the box: ${JSON.stringify(end)}`);
+        // The reader pans back to the start by hand; a step back (the cursor still near the end) leaves it there.
+        await page.evaluate(() => {
+          document.querySelector('section.time').scrollLeft = 0;
+        });
+        await page.evaluate(() => new Promise((done) => setTimeout(done, 100)));
+        await page.keyboard.press('ArrowLeft');
+        await nextFrames();
+        const held = await cursorInBox();
+        assert.equal(held.scrollLeft, 0, 'a pan by hand is kept for a moment');
+      },
+      { viewport: sizes[2] },
+    ));
+
   test('layout: resizing a window from 1920 to 1024 reflows the timeline', () =>
     withPage(
       '?scenario=three-tier',
