@@ -64,6 +64,8 @@ interface State {
   pointer: [number, number] | null;
   /** What onHover was last told, so it hears of changes only, not of every frame. */
   hovered: string;
+  /** Whether the hover card or the row highlight may be on screen, so a frame without a pointer skips them. */
+  hoverDrawn: boolean;
   /** Where the cursor stood before the first click of a possible double-click, which must not seek. */
   beforeClick: number | null;
   /** The rect of the clip of the marks placed in time, once looked up. */
@@ -131,6 +133,7 @@ function setUp(svg: SVGSVGElement, options: RenderOptions): State {
     options,
     pointer: null,
     hovered: '',
+    hoverDrawn: true,
     beforeClick: null,
     x: () => zoomedX(svg, state),
   };
@@ -249,6 +252,9 @@ function groupKeyOf(target: EventTarget | null): string | null {
 function updateHover(state: State): void {
   const layout = state.layout;
   if (!layout) return;
+  // No pointer over the drawing and nothing of the card left to clear: nothing to do on this frame (while
+  // playing, writing the card's hidden state again on every frame made the browser restyle the drawing).
+  if (!state.pointer && !state.hoverDrawn) return;
   const [px, py] = state.pointer ?? [-1, -1];
   const row = layout.rows.find(
     (r): r is ObjectRow | GroupRow => r.type !== 'header' && py >= r.y && py < r.y + r.height,
@@ -261,6 +267,7 @@ function updateHover(state: State): void {
       ? describeGroupAt(layout, row, t)
       : describeRowAt(layout, row, t);
   tooltipMark(state.layers.hoverRow, state.layers.tooltip, layout, row && info ? { info, row, px } : null);
+  state.hoverDrawn = Boolean(row && info);
   const hovered = info ? JSON.stringify(info) : '';
   if (hovered !== state.hovered) state.options.onHover?.(info);
   state.hovered = hovered;
