@@ -27,7 +27,7 @@ export function keepAddressBar(
   const t = new Sampled(
     () => session.t,
     () => session.playing,
-    urlWriter.intervalMs,
+    { intervalMs: urlWriter.intervalMs },
   );
   $effect(() => {
     if (!ready() || !session.scenario) return;
