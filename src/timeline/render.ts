@@ -195,12 +195,27 @@ function setUp(svg: SVGSVGElement, options: RenderOptions): State {
   return state;
 }
 
-/** The layout's time scale under the `<svg>`'s current zoom transform. */
+/** The last scale made for each drawing, with what it was made from. */
+const scales = new WeakMap<
+  SVGSVGElement,
+  { layout: TimelineLayout | null; zoom: d3.ZoomTransform; x: Scale }
+>();
+
+/**
+ * The layout's time scale under the `<svg>`'s current zoom transform. Asked several times on every frame
+ * while playing, it is made again only when the layout or the zoom changed (d3 gives a new transform object
+ * at every zoom).
+ */
 function zoomedX(svg: SVGSVGElement, state: State): Scale {
   const layout = state.layout;
+  const zoom = d3.zoomTransform(svg);
+  const last = scales.get(svg);
+  if (last && last.layout === layout && last.zoom === zoom) return last.x;
   const base = d3.scaleLinear();
   if (layout) base.domain(layout.domain).range([layout.plot.left, layout.plot.right]);
-  return d3.zoomTransform(svg).rescaleX(base);
+  const x = zoom.rescaleX(base);
+  scales.set(svg, { layout, zoom, x });
+  return x;
 }
 
 /** The `<svg>`'s size, font and clip follow the layout. */

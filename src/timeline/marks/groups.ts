@@ -150,12 +150,15 @@ export function groupCountsMark(layer: Layer, layout: TimelineLayout, ids: Ids, 
 function stillAround(members: GroupMember[], t: number, end: number): { from: number; until: number } {
   let from = -Infinity;
   let until = end;
+  const see = (at: number) => {
+    if (at <= t) from = Math.max(from, at);
+    else until = Math.min(until, at);
+  };
   for (const m of members)
-    for (const s of m.segments)
-      for (const at of [s.t0, s.t1]) {
-        if (at <= t) from = Math.max(from, at);
-        else until = Math.min(until, at);
-      }
+    for (const s of m.segments) {
+      see(s.t0);
+      see(s.t1);
+    }
   return { from, until };
 }
 
