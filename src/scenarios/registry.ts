@@ -22,8 +22,30 @@ const metas = import.meta.glob('/scenarios/*.yaml', {
 }) as Record<string, { id: string; title: string }>;
 const chunks = import.meta.glob('/scenarios/*.yaml', { query: '?compiled', import: 'default' }) as Record<
   string,
-  () => Promise<CompiledScenario>
+  () => Promise<{ id: string; json: string }>
 >;
+
+/**
+ * A shipped scenario whose data is parsed when first read (its `file`, `scenario` or `defaultRun`), not when its
+ * chunk loads: the page loads every scenario's chunk in the background, and parsing them all (many-resources'
+ * JSON is 2 MB) made a long task while the first one was still being shown.
+ */
+function lazyScenario({ id, json }: { id: string; json: string }): CompiledScenario {
+  let data: Omit<CompiledScenario, 'id'> | undefined;
+  const parsed = () => (data ??= JSON.parse(json) as Omit<CompiledScenario, 'id'>);
+  return {
+    id,
+    get file() {
+      return parsed().file;
+    },
+    get scenario() {
+      return parsed().scenario;
+    },
+    get defaultRun() {
+      return parsed().defaultRun;
+    },
+  };
+}
 
 const preferredOrder = ['three-tier', 'failing-migration', 'failing-smoke-test'];
 
@@ -43,8 +65,9 @@ export function loadScenario(id: string): Promise<CompiledScenario> {
   if (!path) return Promise.reject(new Error(`no scenario "${id}"`));
   let promise = loading.get(id);
   if (!promise) {
-    promise = chunks[path]().then((compiled) => {
-      if (!scenarioFiles.some((f) => f.id === id)) scenarioFiles.push(compiled);
+    promise = chunks[path]().then((chunk) => {
+      const compiled = scenarioFiles.find((f) => f.id === id) ?? lazyScenario(chunk);
+      if (!scenarioFiles.includes(compiled)) scenarioFiles.push(compiled);
       return compiled;
     });
     loading.set(id, promise);

@@ -87,10 +87,14 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
   const state = states.get(svg) ?? setUp(svg, options);
   state.options = options;
   if (state.layout !== layout) {
+    // A drawing with no rows yet (the page's first, before its run is there) has nothing to move from: the run
+    // is drawn at once. Tweened, its rows faded in over the page's first quarter second, restyling and
+    // repainting the page on every frame of it while the page was loading.
+    const duration = state.layout?.rows.length ? (options.duration ?? 250) : 0;
     state.layout = layout;
     frame(svg, state, layout);
-    drawRows(state, layout, options.duration ?? 250);
-    drawTime(state, layout, options.duration ?? 250);
+    drawRows(state, layout, duration);
+    drawTime(state, layout, duration);
     options.onZoom?.(zoomViewOf(svg, layout));
   }
   cursorMark(state.layers.cursor, state.layers.axis, layout, state.x(), options.t);
