@@ -28,3 +28,30 @@ it('its readers run again only when the value is a different one, however often 
   expect(runs.reader).toBe(2);
   stop();
 });
+
+it('held, it keeps its value without reading the source, and catches up when let go', () => {
+  const source = $state({ t: 0, hold: false });
+  const reads = { n: 0 };
+  let step!: Settled<string>;
+  const stop = $effect.root(() => {
+    step = new Settled(
+      () => {
+        reads.n++;
+        return source.t < 10 ? 'PreSync' : 'Sync';
+      },
+      () => source.hold,
+    );
+  });
+  flushSync();
+  source.hold = true;
+  flushSync();
+  const before = reads.n;
+  source.t = 12;
+  flushSync();
+  expect(step.value).toBe('PreSync');
+  expect(reads.n).toBe(before);
+  source.hold = false;
+  flushSync();
+  expect(step.value).toBe('Sync');
+  stop();
+});

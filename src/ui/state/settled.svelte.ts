@@ -12,10 +12,15 @@
 export class Settled<T> {
   value: T = $state.raw() as T;
 
-  constructor(read: () => T) {
+  /**
+   * `hold`, when given, keeps the value as it is while it says so (a part out of view while playing): the source
+   * is not even read then, and the value catches up as soon as `hold` turns false.
+   */
+  constructor(read: () => T, hold: () => boolean = () => false) {
     this.value = read();
     // Writing the same value to a state changes nothing, so its readers are not scheduled.
     $effect.pre(() => {
+      if (hold()) return;
       this.value = read();
     });
   }
