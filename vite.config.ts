@@ -6,6 +6,7 @@ import { fengariCorePlugin } from './src/lua/fengariCorePlugin';
 import { compileScenariosPlugin } from './src/scenarios/compileScenariosPlugin';
 import { cspPlugin } from './src/build/cspPlugin';
 import { inlineFaviconPlugin } from './src/build/inlineFaviconPlugin';
+import { preloadScenarioPlugin } from './src/build/preloadScenarioPlugin';
 
 // `base: './'` keeps asset paths relative, so dist/ works from any sub-path of a static host.
 // The "single" mode inlines everything into one index.html that opens from file:// (contract.md §2).
@@ -15,7 +16,9 @@ export default defineConfig(({ mode }) => ({
     compileScenariosPlugin(import.meta.dirname),
     fengariCorePlugin(),
     svelte(),
-    ...(mode === 'single' ? [inlineFaviconPlugin(import.meta.dirname), viteSingleFile()] : []),
+    ...(mode === 'single'
+      ? [inlineFaviconPlugin(import.meta.dirname), viteSingleFile()]
+      : [preloadScenarioPlugin()]),
     // After the one-file plugin, so the policy can hash the scripts it inlines.
     cspPlugin(),
   ],

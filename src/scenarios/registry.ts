@@ -20,10 +20,56 @@ const metas = import.meta.glob('/scenarios/*.yaml', {
   import: 'default',
   eager: true,
 }) as Record<string, { id: string; title: string }>;
+/** What a scenario's chunk holds (compileScenariosPlugin): its id, its data and its run's object history. */
+interface ScenarioChunk {
+  id: string;
+  /** JSON of `{ file, scenario, defaultRun }`, the run without its `objects`. */
+  json: string;
+  /** JSON of the default run's `objects`. */
+  objects: string;
+}
+
 const chunks = import.meta.glob('/scenarios/*.yaml', { query: '?compiled', import: 'default' }) as Record<
   string,
-  () => Promise<CompiledScenario>
+  () => Promise<ScenarioChunk>
 >;
+
+/**
+ * A shipped scenario whose data is parsed when first read (its `file`, `scenario` or `defaultRun`), not when its
+ * chunk loads: the page loads every scenario's chunk in the background, and parsing them all (many-resources'
+ * JSON is 2 MB) made a long task while the first one was still being shown. The default run's object history
+ * (most of that JSON, read only by the terminal) is parsed when it is first read.
+ */
+function lazyScenario({ id, json, objects }: ScenarioChunk): CompiledScenario {
+  let data: Omit<CompiledScenario, 'id'> | undefined;
+  const parsed = () => {
+    if (data) return data;
+    data = JSON.parse(json) as Omit<CompiledScenario, 'id'>;
+    const run = data.defaultRun;
+    Object.defineProperty(run, 'objects', {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const value = JSON.parse(objects) as PageRun['objects'];
+        Object.defineProperty(run, 'objects', { value, writable: true, enumerable: true });
+        return value;
+      },
+    });
+    return data;
+  };
+  return {
+    id,
+    get file() {
+      return parsed().file;
+    },
+    get scenario() {
+      return parsed().scenario;
+    },
+    get defaultRun() {
+      return parsed().defaultRun;
+    },
+  };
+}
 
 const preferredOrder = ['three-tier', 'failing-migration', 'failing-smoke-test'];
 
@@ -43,8 +89,9 @@ export function loadScenario(id: string): Promise<CompiledScenario> {
   if (!path) return Promise.reject(new Error(`no scenario "${id}"`));
   let promise = loading.get(id);
   if (!promise) {
-    promise = chunks[path]().then((compiled) => {
-      if (!scenarioFiles.some((f) => f.id === id)) scenarioFiles.push(compiled);
+    promise = chunks[path]().then((chunk) => {
+      const compiled = scenarioFiles.find((f) => f.id === id) ?? lazyScenario(chunk);
+      if (!scenarioFiles.includes(compiled)) scenarioFiles.push(compiled);
       return compiled;
     });
     loading.set(id, promise);

@@ -64,6 +64,8 @@ interface State {
   pointer: [number, number] | null;
   /** What onHover was last told, so it hears of changes only, not of every frame. */
   hovered: string;
+  /** Whether the hover card or the row highlight may be on screen, so a frame without a pointer skips them. */
+  hoverDrawn: boolean;
   /** Where the cursor stood before the first click of a possible double-click, which must not seek. */
   beforeClick: number | null;
   /** The rect of the clip of the marks placed in time, once looked up. */
@@ -85,10 +87,14 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
   const state = states.get(svg) ?? setUp(svg, options);
   state.options = options;
   if (state.layout !== layout) {
+    // A drawing with no rows yet (the page's first, before its run is there) has nothing to move from: the run
+    // is drawn at once. Tweened, its rows faded in over the page's first quarter second, restyling and
+    // repainting the page on every frame of it while the page was loading.
+    const duration = state.layout?.rows.length ? (options.duration ?? 250) : 0;
     state.layout = layout;
     frame(svg, state, layout);
-    drawRows(state, layout, options.duration ?? 250);
-    drawTime(state, layout, options.duration ?? 250);
+    drawRows(state, layout, duration);
+    drawTime(state, layout, duration);
     options.onZoom?.(zoomViewOf(svg, layout));
   }
   cursorMark(state.layers.cursor, state.layers.axis, layout, state.x(), options.t);
@@ -131,6 +137,7 @@ function setUp(svg: SVGSVGElement, options: RenderOptions): State {
     options,
     pointer: null,
     hovered: '',
+    hoverDrawn: true,
     beforeClick: null,
     x: () => zoomedX(svg, state),
   };
@@ -192,12 +199,27 @@ function setUp(svg: SVGSVGElement, options: RenderOptions): State {
   return state;
 }
 
-/** The layout's time scale under the `<svg>`'s current zoom transform. */
+/** The last scale made for each drawing, with what it was made from. */
+const scales = new WeakMap<
+  SVGSVGElement,
+  { layout: TimelineLayout | null; zoom: d3.ZoomTransform; x: Scale }
+>();
+
+/**
+ * The layout's time scale under the `<svg>`'s current zoom transform. Asked several times on every frame
+ * while playing, it is made again only when the layout or the zoom changed (d3 gives a new transform object
+ * at every zoom).
+ */
 function zoomedX(svg: SVGSVGElement, state: State): Scale {
   const layout = state.layout;
+  const zoom = d3.zoomTransform(svg);
+  const last = scales.get(svg);
+  if (last && last.layout === layout && last.zoom === zoom) return last.x;
   const base = d3.scaleLinear();
   if (layout) base.domain(layout.domain).range([layout.plot.left, layout.plot.right]);
-  return d3.zoomTransform(svg).rescaleX(base);
+  const x = zoom.rescaleX(base);
+  scales.set(svg, { layout, zoom, x });
+  return x;
 }
 
 /** The `<svg>`'s size, font and clip follow the layout. */
@@ -249,6 +271,9 @@ function groupKeyOf(target: EventTarget | null): string | null {
 function updateHover(state: State): void {
   const layout = state.layout;
   if (!layout) return;
+  // No pointer over the drawing and nothing of the card left to clear: nothing to do on this frame (while
+  // playing, writing the card's hidden state again on every frame made the browser restyle the drawing).
+  if (!state.pointer && !state.hoverDrawn) return;
   const [px, py] = state.pointer ?? [-1, -1];
   const row = layout.rows.find(
     (r): r is ObjectRow | GroupRow => r.type !== 'header' && py >= r.y && py < r.y + r.height,
@@ -261,6 +286,7 @@ function updateHover(state: State): void {
       ? describeGroupAt(layout, row, t)
       : describeRowAt(layout, row, t);
   tooltipMark(state.layers.hoverRow, state.layers.tooltip, layout, row && info ? { info, row, px } : null);
+  state.hoverDrawn = Boolean(row && info);
   const hovered = info ? JSON.stringify(info) : '';
   if (hovered !== state.hovered) state.options.onHover?.(info);
   state.hovered = hovered;

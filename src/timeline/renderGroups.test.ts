@@ -3,6 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SimEvent } from '../engine/events';
 import { exportFileName, exportSvg, titleHeight } from './exportSvg';
+import { countsAt } from './groups';
 import { layoutTimeline, type LayoutOptions } from './layout';
 import { renderTimeline, type RenderOptions } from './render';
 import { serializeSvg } from './serializeSvg';
@@ -58,6 +59,26 @@ describe('collapsed groups', () => {
     expect(svg.querySelector('g.tl-group-counts[data-key="group:Sync:3"] title')!.textContent).toBe(
       '12 Healthy, 12 no health status',
     );
+  });
+
+  test('played frame by frame, every group shows its counts at that moment', () => {
+    const { svg, layout } = draw({ t: 0 });
+    const groups = layout.rows.filter((r) => r.type === 'group');
+    const shown = () =>
+      [...svg.querySelectorAll('g.tl-group-counts')].map((g) => g.getAttribute('data-counts'));
+    const expected = (t: number) =>
+      groups.map((g) =>
+        countsAt(g.members, t, layout.domain[1])
+          .filter((c) => c.status !== 'absent')
+          .map((c) => `${c.status}:${c.count}`)
+          .join(' '),
+      );
+    // 8× at 60 frames a second, to the end of the axis and past it, then back to the start.
+    const times = [...Array.from({ length: 700 }, (_, i) => (i * 8) / 60), layout.domain[1], 3];
+    for (const t of times) {
+      renderTimeline(svg, layout, { t, duration: 0 });
+      expect(shown(), `t ${t}`).toEqual(expected(t));
+    }
   });
 
   test('a click on a group label, or Enter or Space on it, asks to toggle it and does not seek', () => {

@@ -29,7 +29,7 @@ import { RunExplanations } from './explain/runExplanations.svelte';
 import type { RunFacts } from './explain/runFacts';
 import { PredictMode } from './predict/predictMode.svelte';
 import { RevealedEvents } from './predict/revealedEvents.svelte';
-import type { OperationAt } from './result/operationAt';
+import type { OperationAt, OperationClock } from './result/operationAt';
 import type { HistoryRow } from './history/historyOf';
 import { PresenterState } from './presenter/presenterState.svelte';
 import { RunRequests } from './state/runRequests.svelte';
@@ -402,6 +402,10 @@ export class SimulationSession {
   /** What `argocd app get --show-operation` prints at the cursor. */
   get operationView(): OperationAt {
     return this.explain.operationView;
+  }
+  /** When the operation at the cursor started and how long it has run, for the last-sync card (cheap per frame). */
+  get operationClock(): OperationClock {
+    return this.explain.operationClock;
   }
   /** Argo CD's History view at the cursor: `status.history` when the run has one, else the revisions synced. */
   get history(): HistoryRow[] {

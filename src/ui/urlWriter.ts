@@ -12,7 +12,7 @@ export class UrlWriter {
 
   constructor(
     private readonly replace: (search: string) => void,
-    private readonly intervalMs = 500,
+    readonly intervalMs = 500,
     private readonly now: () => number = () => Date.now(),
   ) {}
 

@@ -73,7 +73,10 @@ export function retryBackoffMs(retry: RetryStrategy, n: number): number {
   return Math.min(retry.maxDurationMs, retry.durationMs * Math.pow(retry.factor, n));
 }
 
-export const syncMachine = setup({
+// Marked pure (setup() and createMachine() only build the machine's description): the page imports the engine's
+// index for a few helpers, and without the mark the bundler kept this call, and with it all of xstate (24 kB
+// gzip), in the page's first JavaScript, where nothing runs a machine (the runs happen in the worker).
+export const syncMachine = /* @__PURE__ */ setup({
   types: {
     context: {} as SyncMachineContext,
     events: {} as SyncMachineEvent,

@@ -36,7 +36,11 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
   // Each attribute is written only when its value changes: while playing, the time, the veil's offset and the
   // cursor's offset change on every frame and the rest does not, and every write makes the browser recompute
   // the style of the drawing.
-  const future = layer.selectAll('rect.tl-future').data([null]).join('rect').attr('class', 'tl-future');
+  // Made once: writing its class again on every frame counted as a change of the drawing.
+  const future = layer
+    .selectAll('rect.tl-future')
+    .data([null])
+    .join((enter) => enter.append('rect').attr('class', 'tl-future'));
   const veil = future.node() as SVGRectElement | null;
   // The veil spans the whole plot and slides right by a transform; the plot's clip cuts off what passes its edge.
   set(veil, 'x', left);

@@ -2,7 +2,7 @@ import * as d3 from 'd3';
 import { countsAt } from '../groups';
 import { statusLabel } from '../statusStyle';
 import { textWidth } from '../text';
-import type { GroupRow, TimelineLayout } from '../types';
+import type { GroupMember, GroupRow, TimelineLayout } from '../types';
 import { fadeOut, type Ids, type Layer, type MarkContext } from './common';
 import { fillOf, strokeOf } from './patterns';
 
@@ -58,6 +58,8 @@ export function countsText(d: GroupRow, t: number, end: number): string {
 }
 
 const lastDrawn = new WeakMap<Element, string>();
+/** The stretch of time around the last drawn `t` in which no member of the group changes (stillAround). */
+const stillFor = new WeakMap<Element, { layout: TimelineLayout; from: number; until: number }>();
 const joinedFor = new WeakMap<
   Element,
   { layout: TimelineLayout; groups: d3.Selection<SVGGElement, GroupRow, SVGGElement, unknown> }
@@ -88,6 +90,10 @@ export function groupCountsMark(layer: Layer, layout: TimelineLayout, ids: Ids, 
           .attr('transform', (d) => `translate(0,${d.y})`);
   if (node) joinedFor.set(node, { layout, groups });
   groups.each(function (d) {
+    // While the cursor stays between two of the members' changes the counts stay too: nothing to work out.
+    const still = stillFor.get(this);
+    if (still?.layout === layout && t >= still.from && t < still.until) return;
+    stillFor.set(this, { layout, ...stillAround(d.members, t, end) });
     const counts = countsAt(d.members, t, end).filter((c) => c.status !== 'absent');
     const signature = `${d.y}|${layout.plot.left}|${counts.map((c) => `${c.status}${c.count}`).join(',')}`;
     if (lastDrawn.get(this) === signature) return;
@@ -135,6 +141,25 @@ export function groupCountsMark(layer: Layer, layout: TimelineLayout, ids: Ids, 
       .attr('font-size', layout.fontSize)
       .attr('fill', 'currentColor');
   });
+}
+
+/**
+ * The stretch [from, until) around `t` in which no member's segment begins or ends, so `countsAt` gives the
+ * same counts anywhere in it. It stops short of `end`, where a segment's end counts as inside it (statusAt).
+ */
+function stillAround(members: GroupMember[], t: number, end: number): { from: number; until: number } {
+  let from = -Infinity;
+  let until = end;
+  const see = (at: number) => {
+    if (at <= t) from = Math.max(from, at);
+    else until = Math.min(until, at);
+  };
+  for (const m of members)
+    for (const s of m.segments) {
+      see(s.t0);
+      see(s.t1);
+    }
+  return { from, until };
 }
 
 function seconds(t: number): string {

@@ -1,7 +1,7 @@
 import type { SimEvent } from '../../engine';
 import type { Scenario } from '../../scenarios/scenario';
 import { historyOf } from '../history/historyOf';
-import { operationAt } from '../result/operationAt';
+import { operationAt, operationClockAt } from '../result/operationAt';
 import type { Frame } from '../state/frameAt';
 import { revisionText } from '../status/lastSync';
 import { beatTimes } from '../story/beatTimes';
@@ -104,6 +104,8 @@ export class RunExplanations {
   readonly operationView = $derived(
     operationAt(this.host.events, this.host.frame, this.host.result?.application.status.sync.revision ?? ''),
   );
+  /** The last-sync card's start and duration: `operationView`'s, without building the table on every frame. */
+  readonly operationClock = $derived(operationClockAt(this.host.events, this.host.frame));
   /** Argo CD's History view at the cursor: `status.history` when the run has one, else the revisions synced. */
   readonly history = $derived(
     historyOf(

@@ -31,3 +31,12 @@ describe('currentStep', () => {
     expect(currentStep(events, 30)).toBeUndefined();
   });
 });
+
+describe('currentStep while playing', () => {
+  it('gives the same object while the cursor stays in one step, so the table is left alone', () => {
+    const first = currentStep(events, 12.1);
+    expect(currentStep(events, 20)).toBe(first);
+    expect(currentStep(events, 29.9)).toBe(first);
+    expect(currentStep(events, 30)).toBeUndefined();
+  });
+});

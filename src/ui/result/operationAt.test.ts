@@ -4,7 +4,7 @@ import { appGetText } from '../../cli/commands/appGetText';
 import { playScenario } from '../../scenarios/play';
 import { parseScenario } from '../../scenarios/scenario';
 import { frameAt } from '../state/frameAt';
-import { operationAt } from './operationAt';
+import { operationAt, operationClockAt } from './operationAt';
 
 /**
  * The page's result table and the CLI's `argocd app get --show-operation` text (argocd-semantics §5.6) print the
@@ -72,4 +72,23 @@ describe('operationAt on a control-plane run of several operations (revert)', ()
       `2026-01-01 00:01:${String(Math.floor(failed.t) - 60).padStart(2, '0')} +0000 UTC`,
     );
   });
+});
+
+describe('operationClockAt, the last-sync card read on every frame', () => {
+  // Every event time of a single-operation run and of a run of several operations (revert), and between them.
+  for (const id of ['failing-migration', 'revert', 'auto-sync-refuses-retry'])
+    it(`${id}: the same start and seconds as operationAt at every moment`, () => {
+      const events = readFileSync(new URL(`../../../test/output/${id}.events.jsonl`, import.meta.url), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      const times = [...new Set(events.map((e: { t: number }) => e.t))].flatMap((t) => [t, t + 0.05]);
+      for (const t of times) {
+        const frame = frameAt(events, t);
+        const view = operationAt(events, frame, 'sha');
+        const clock = operationClockAt(events, frame);
+        expect(clock.started, `t ${t}`).toBe(view.fields.find(([k]) => k === 'Start')?.[1]);
+        expect(clock.seconds, `t ${t}`).toBe(frame.operation ? view.seconds : undefined);
+      }
+    });
 });

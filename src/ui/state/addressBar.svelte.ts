@@ -2,6 +2,7 @@ import { appParam } from '../platform/appParam';
 import type { SimulationSession } from '../session.svelte';
 import type { ShareLink } from '../shareLink.svelte';
 import { UrlWriter } from '../urlWriter';
+import { Sampled } from './sampled.svelte';
 import { formatUrlState, type UrlState } from './urlState';
 
 /**
@@ -21,6 +22,13 @@ export function keepAddressBar(
   const urlWriter = new UrlWriter((search) =>
     history.replaceState(history.state, '', location.pathname + search),
   );
+  // While playing the cursor is read as often as the writer writes, not on every frame: building the link
+  // 60 times a second for a write every half second was a tenth of the script time of a frame.
+  const t = new Sampled(
+    () => session.t,
+    () => session.playing,
+    { intervalMs: urlWriter.intervalMs },
+  );
   $effect(() => {
     if (!ready() || !session.scenario) return;
     const defaults = session.scenario.options;
@@ -32,7 +40,7 @@ export function keepAddressBar(
         speed: session.speed === 1 ? undefined : session.speed,
         autoplay: session.playing || undefined,
         waveDelay: session.waveDelay === defaults.waveDelay ? undefined : session.waveDelay,
-        t: session.t > 0 ? session.t : undefined,
+        t: t.value > 0 ? t.value : undefined,
         fail: session.toggles,
         seed: session.seed === defaults.seed ? undefined : session.seed,
         present: session.presenting || undefined,

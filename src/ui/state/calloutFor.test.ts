@@ -20,4 +20,16 @@ describe('calloutFor', () => {
     expect(callout?.title).toBe('Sync Failed, app Healthy');
     expect(callout?.text).toMatch(/PreSync hook migrate failed/);
   });
+
+  it('played frame by frame, follows the run and gives the same call-out between events', () => {
+    const log = sampleLog();
+    const frames = Array.from({ length: 200 }, (_, i) => frameAt(log, i / 10));
+    const played = frames.map((frame) => calloutFor(frame));
+    // Worked out afresh for each moment, from a log of its own (nothing shared with the frames above).
+    const fresh = frames.map((frame) => calloutFor(frameAt(sampleLog(), frame.t)));
+    expect(played.map((c) => c?.title)).toEqual(fresh.map((c) => c?.title));
+    expect(played[130]?.title).toBe('Sync Succeeded, app Progressing');
+    expect(played[131]).toBe(played[130]);
+    expect(played.some((c) => c !== undefined) && played.some((c) => c === undefined)).toBe(true);
+  });
 });

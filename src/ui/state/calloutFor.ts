@@ -19,6 +19,18 @@ export interface CalloutContext {
  * is one (§2.18): a first sync that fails in PreSync leaves the app Missing (§1.8 rule 8).
  */
 export function calloutFor(frame: Frame, context: CalloutContext = { previous: true }): Callout | undefined {
+  // Asked on every animation frame while playing: the same inputs (the frame's parts keep their identity while
+  // no event changes them) give the same call-out, without looking through the 400 results of many-resources.
+  const inputs = [frame.operation, frame.app, frame.results, context.previous];
+  if (last?.inputs.every((input, i) => input === inputs[i])) return last.callout;
+  const callout = calloutOf(frame, context);
+  last = { inputs, callout };
+  return callout;
+}
+
+let last: { inputs: unknown[]; callout: Callout | undefined } | undefined;
+
+function calloutOf(frame: Frame, context: CalloutContext): Callout | undefined {
   const phase = frame.operation?.phase;
   const health = frame.app?.health;
   if (!phase || !health) return undefined;

@@ -5,7 +5,7 @@ import { Sampled } from './sampled.svelte';
 
 /** A source and a play switch, with a timer the test fires by hand. */
 function setup() {
-  const source = $state({ t: 0, playing: false });
+  const source = $state({ t: 0, playing: false, shown: true });
   // Counted outside the state, so counting does not itself re-run the effect that reads.
   const counter = { reads: 0 };
   const timers = new Map<number, () => void>();
@@ -22,8 +22,7 @@ function setup() {
         return source.t;
       },
       () => source.playing,
-      250,
-      fake,
+      { intervalMs: 250, timers: fake, shown: () => source.shown },
     );
   });
   flushSync();
@@ -89,6 +88,33 @@ describe('Sampled', () => {
     source.playing = false;
     flushSync();
     expect(s.sampled.value).toBe(3.3);
+    stop();
+  });
+
+  it('while playing out of view, reads nothing and samples as soon as it comes into view', () => {
+    const s = setup();
+    const { source, fire, stop } = s;
+    source.shown = false;
+    source.playing = true;
+    flushSync();
+    const reads = s.counter.reads;
+    source.t = 4;
+    flushSync();
+    fire();
+    expect(s.counter.reads).toBe(reads);
+    expect(s.sampled.value).toBe(0);
+    source.shown = true;
+    flushSync();
+    expect(s.sampled.value).toBe(4);
+    source.t = 5;
+    fire();
+    expect(s.sampled.value).toBe(5);
+    // Paused, it shows the exact moment whether in view or not.
+    source.shown = false;
+    source.t = 6;
+    source.playing = false;
+    flushSync();
+    expect(s.sampled.value).toBe(6);
     stop();
   });
 });
