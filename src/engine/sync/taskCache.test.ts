@@ -120,11 +120,12 @@ describe('the task list kept between ticks', () => {
   it('is rebuilt when the auto-created namespace appears', () => {
     const options = { syncOptions: ['CreateNamespace=true'] };
     const ports = new FakeCluster();
-    tick({ desired, live: [], options, ports });
+    const first = tick({ desired, live: [], options, ports });
+    expect(first.tasks.some((t) => t.target?.kind === 'Namespace')).toBe(true);
     ports.put({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
     const { kept, fresh, reused } = next({ desired, live: [], options, ports });
     expect([reused, kept]).toEqual([false, fresh]);
-    expect(kept.tasks.some((t) => t.kind === 'Namespace')).toBe(false);
+    expect(kept.tasks.some((t) => t.target?.kind === 'Namespace')).toBe(false);
   });
 
   it('is rebuilt when a kind is no longer known, so the failure is recorded', () => {
