@@ -280,6 +280,7 @@ function sameResults(a: readonly SyncResultRow[], b: readonly SyncResultRow[]): 
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     const y = b[i];
+    if (x === y) continue;
     if (x.status !== y.status || x.hookPhase !== y.hookPhase || x.message !== y.message || x.name !== y.name)
       return false;
   }
