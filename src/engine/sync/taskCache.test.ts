@@ -94,6 +94,15 @@ describe('the task list kept between ticks', () => {
     expect(kept.tasks.find((t) => t.name === 'migrate')?.live).not.toBeNull();
   });
 
+  it('finds a live hook without a namespace as findLive does (in any namespace), without rebuilding', () => {
+    tick({ desired, live: [] });
+    const bare = live(job('migrate', 'PreSync'));
+    delete bare.metadata.namespace;
+    const { kept, fresh, reused } = next({ desired, live: [bare] });
+    expect([reused, kept]).toEqual([true, fresh]);
+    expect(kept.tasks.find((t) => t.name === 'migrate')?.live).toBe(bare);
+  });
+
   it('is rebuilt when a prune candidate appears, changes its wave, or goes', () => {
     tick({ desired, live: [] });
     const extra = live(cm('old', { [annotationSyncWave]: '5' }));

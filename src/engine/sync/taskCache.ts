@@ -1,3 +1,4 @@
+import { isNamespaced } from '../cluster/gvk';
 import type { KubeObject, ObjectRef, SyncPhase } from '../types';
 import { deepEqual } from '../util/clone';
 import { addToIndex, findLive, kindNameOf, type LiveIndex } from './findLive';
@@ -33,7 +34,8 @@ export interface TaskTemplate {
   waveOverride?: number;
   /** The pairing key (reconcile.ts `keyOfLive`) of the task's pair, for resource and prune tasks. */
   pairKey?: string;
-  /** `kind/name` of the target, to look up the live object of a task without a pair (findLive.ts). */
+  /** The target's own pairing key and `kind/name`, to look up the live object of a task without a pair. */
+  targetKey?: string;
   kindName?: string;
   /** What validation reads: the group and kind of the task's object. */
   group: string;
@@ -49,6 +51,8 @@ interface LiveInfo {
   namespace: string | undefined;
   key: string;
   kindName: string;
+  /** A namespaced kind without a namespace (never from the store): findLive.ts may match it in any namespace. */
+  unnamespaced: boolean;
   claimed: boolean;
   hook: boolean;
   annotations: Record<string, string> | undefined;
@@ -145,6 +149,7 @@ function templateOf(task: SyncTask, pairKey: string | undefined): TaskTemplate {
     target: task.target,
     waveOverride: task.waveOverride,
     pairKey,
+    targetKey: task.target ? keyOfLive(task.target) : undefined,
     kindName: task.target ? kindNameOf(task.target) : undefined,
     group: ref.group,
     kind: ref.kind,
@@ -178,8 +183,9 @@ export function reuseTasks(
   const { options } = input;
   if (!kept || input.namespaceModifier || options.resourceFilter || !sameOptions(kept, options))
     return undefined;
-  const byKey = liveByKey(kept, input.live);
-  if (!byKey) return undefined;
+  const live = liveByKey(kept, input.live);
+  if (!live) return undefined;
+  const { byKey, unnamespaced } = live;
   // With the default namespace modifier the task exists exactly while the namespace does not.
   const wantsNamespaceTask = kept.namespaceRef !== undefined && !input.ports.getLive(kept.namespaceRef);
   if (wantsNamespaceTask !== kept.hasNamespaceTask) return undefined;
@@ -187,10 +193,15 @@ export function reuseTasks(
   let index: LiveIndex | undefined;
   const tasks: SyncTask[] = [];
   for (const t of kept.templates) {
-    let live = t.pairKey !== undefined ? byKey.get(t.pairKey) : undefined;
-    if (!live && t.target)
-      live = findLive((index ??= indexOf(kept, input.live, byKey)), t.target, t.kindName);
-    const task = newTask(t.phase, t.target, live);
+    let obj = t.pairKey !== undefined ? byKey.get(t.pairKey) : undefined;
+    // findLive (tasks.ts step 5) wants the same group, kind and name, in the target's namespace unless the live
+    // kind is cluster-scoped: with no namespaced object lacking its namespace, that is the object under the
+    // target's own pairing key, at most one. Otherwise it is asked, as the full build does.
+    if (!obj && t.target)
+      obj = unnamespaced
+        ? findLive((index ??= indexOf(kept, input.live, byKey)), t.target, t.kindName)
+        : byKey.get(t.targetKey!);
+    const task = newTask(t.phase, t.target, obj);
     if (t.waveOverride !== undefined) task.waveOverride = t.waveOverride;
     if (validate(task, t, kept.crdTargets) !== undefined) return undefined;
     const row = results.get(t.resultKey);
@@ -219,9 +230,13 @@ function sameOptions(kept: KeptTasks, options: SyncOperationOptions): boolean {
  * The live objects by pairing key, or undefined when the list would change: an unclaimed object that is new and
  * not a hook, or whose annotations changed, or one of the list's prune candidates gone, or two under one key.
  */
-function liveByKey(kept: KeptTasks, live: readonly KubeObject[]): Map<string, KubeObject> | undefined {
+function liveByKey(
+  kept: KeptTasks,
+  live: readonly KubeObject[],
+): { byKey: Map<string, KubeObject>; unnamespaced: boolean } | undefined {
   const byKey = new Map<string, KubeObject>();
   let unclaimed = 0;
+  let unnamespaced = false;
   for (const obj of live) {
     const id = idOf(obj);
     let info = kept.seen.get(id);
@@ -238,8 +253,9 @@ function liveByKey(kept: KeptTasks, live: readonly KubeObject[]): Map<string, Ku
     }
     if (byKey.has(info.key)) return undefined;
     byKey.set(info.key, obj);
+    if (info.unnamespaced) unnamespaced = true;
   }
-  return unclaimed === kept.unclaimed ? byKey : undefined;
+  return unclaimed === kept.unclaimed ? { byKey, unnamespaced } : undefined;
 }
 
 /** findLive.ts's index in the order of the pairs: claimed objects in their targets' order, then the others. */
@@ -265,6 +281,7 @@ function describe(obj: KubeObject, targetKeys: ReadonlySet<string>): LiveInfo {
     namespace: obj.metadata.namespace,
     key,
     kindName: kindNameOf(obj),
+    unnamespaced: isNamespaced(obj.kind) && !obj.metadata.namespace,
     claimed: targetKeys.has(key),
     hook: isHook(obj),
     annotations: obj.metadata.annotations,
