@@ -210,7 +210,8 @@ export class ObjectStore {
     if (deepEqual(existing.status, status)) return existing;
     const next: KubeObject = { ...existing, metadata: { ...existing.metadata }, status };
     if (status === undefined) delete next.status;
-    this.write(existing, next);
+    // The status differs and nothing else does, so the whole objects differ: `write` need not compare them again.
+    this.write(existing, next, true);
     return this.get(ref) ?? next;
   }
 
@@ -284,8 +285,8 @@ export class ObjectStore {
     }
   }
 
-  private write(existing: KubeObject, next: KubeObject): boolean {
-    if (deepEqual(existing, next)) return false;
+  private write(existing: KubeObject, next: KubeObject, differs = false): boolean {
+    if (!differs && deepEqual(existing, next)) return false;
     if (!deepEqual(existing.spec, next.spec) || !deepEqual(existing.data, next.data)) {
       next.metadata.generation = (existing.metadata.generation ?? 1) + 1;
     }
