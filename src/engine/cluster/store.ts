@@ -1,11 +1,12 @@
 import { toTimestamp, type SimClock } from '../clock';
 import type { Rng } from '../random';
-import type { Json, KubeObject, ObjectRef } from '../types';
+import type { KubeObject, ObjectRef } from '../types';
 import { clone, deepEqual } from '../util/clone';
 import { alreadyExists, ApiError, notFound } from './apiError';
 import { applyDefaults } from './defaults';
 import { isNamespaced, keyOf, refOf } from './gvk';
 import { LabelIndex } from './labelIndex';
+import { mergeMaps, threeWay } from './threeWayMerge';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -345,43 +346,6 @@ export class ObjectStore {
     this.uidCounter++;
     return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
   }
-}
-
-/** kubectl's three-way merge of one field: objects merge key by key, anything else is replaced. */
-function threeWay(live: Json, previous: Json, desired: Json): Json {
-  if (desired === undefined) return previous === undefined ? live : undefined;
-  if (isPlainObject(desired) && isPlainObject(live)) {
-    const out: Record<string, Json> = { ...live };
-    const prev = isPlainObject(previous) ? previous : {};
-    for (const k of new Set([...Object.keys(desired), ...Object.keys(prev)])) {
-      const merged = threeWay(live[k], prev[k], desired[k]);
-      if (merged === undefined) delete out[k];
-      else out[k] = merged;
-    }
-    return out;
-  }
-  if (Array.isArray(desired) && Array.isArray(live) && desired.length === live.length) {
-    // Lists of objects (containers, ports) merge element by element, keeping what the server defaulted.
-    return desired.map((d, i) =>
-      isPlainObject(d) && isPlainObject(live[i])
-        ? threeWay(live[i], Array.isArray(previous) ? previous[i] : undefined, d)
-        : d,
-    );
-  }
-  return clone(desired);
-}
-
-function mergeMaps(
-  live: Record<string, string> | undefined,
-  previous: Record<string, string> | undefined,
-  desired: Record<string, string> | undefined,
-): Record<string, string> | undefined {
-  const merged = threeWay(live ?? {}, previous ?? {}, desired ?? {}) as Record<string, string>;
-  return Object.keys(merged).length > 0 ? merged : undefined;
-}
-
-function isPlainObject(value: Json): value is Record<string, Json> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function matchLabels(labels: Record<string, string> | undefined, want: Record<string, string>): boolean {
