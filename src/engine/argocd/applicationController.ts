@@ -1,5 +1,6 @@
 import type { Cluster } from '../cluster/cluster';
 import type { WatchEvent } from '../cluster/store';
+import { keyOf, refOf } from '../cluster/gvk';
 import type { HealthOverrides } from '../health/healthOverrides';
 import type { InputProblem } from '../sync';
 import type { Json, KubeObject } from '../types';
@@ -80,8 +81,10 @@ export class ApplicationController {
 
   /** Feed every watch event of the store (the runner's single watch). */
   onWatch(event: WatchEvent): void {
+    const ref = refOf(event.object);
+    const key = keyOf(ref);
     for (const state of this.apps.values()) {
-      if (state.tracker.onWatch(event)) {
+      if (state.tracker.onWatch(event, ref, key)) {
         state.runner?.noteChange();
         this.markDirty(state);
         if (state.deleting) this.queueFinalize(state);

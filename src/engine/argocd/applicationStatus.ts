@@ -1,6 +1,6 @@
 import { toTimestamp } from '../clock';
 import type { Json } from '../types';
-import type { ResourceRow } from '../simulation/applicationView';
+import { sortedRows, type ResourceRow } from '../simulation/applicationView';
 import type { OperationRecord } from './operationRunner';
 
 /**
@@ -34,7 +34,7 @@ export function applicationStatus(input: StatusInput): Json {
   if (input.reconciledAtMs !== undefined) status.reconciledAt = toTimestamp(input.reconciledAtMs);
   if (input.operation) status.operationState = operationState(input.operation, input.revision, input.source);
   if (input.history.length > 0) status.history = input.history;
-  status.resources = [...input.resources].sort(compareRows);
+  status.resources = sortedRows(input.resources);
   if (input.conditions.length > 0) status.conditions = input.conditions;
   return status;
 }
@@ -65,10 +65,4 @@ function operationState(
       resources: record.results.map(({ order: _order, ...row }) => row),
     },
   };
-}
-
-function compareRows(a: ResourceRow, b: ResourceRow): number {
-  const ka = `${a.group}/${a.kind}/${a.namespace}/${a.name}`;
-  const kb = `${b.group}/${b.kind}/${b.namespace}/${b.name}`;
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }

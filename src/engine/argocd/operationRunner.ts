@@ -98,21 +98,19 @@ export class OperationRunner {
     };
     this.record = op;
     const priority = host.tickPriority ?? 0;
-    const machine = syncMachine.provide({
-      actions: {
-        requestTick: () => clock.schedule(clock.now(), () => this.tick(false), priority),
-        requestTerminate: () => clock.schedule(clock.now(), () => this.tick(true), priority),
-        resetAttempt: () => {
-          op.results = [];
-        },
-      },
-    });
-    op.actor = createActor(machine, {
+    op.actor = createActor(syncMachine, {
       clock,
       input: {
         waveDelayMs: spec.waveDelaySeconds * 1000,
         retry: spec.retry,
         now: () => clock.now(),
+        driver: {
+          requestTick: () => void clock.schedule(clock.now(), () => this.tick(false), priority),
+          requestTerminate: () => void clock.schedule(clock.now(), () => this.tick(true), priority),
+          resetAttempt: () => {
+            op.results = [];
+          },
+        },
       },
     });
     op.actor.subscribe((snapshot) => {
@@ -282,6 +280,7 @@ function sameResults(a: readonly SyncResultRow[], b: readonly SyncResultRow[]): 
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     const y = b[i];
+    if (x === y) continue;
     if (x.status !== y.status || x.hookPhase !== y.hookPhase || x.message !== y.message || x.name !== y.name)
       return false;
   }

@@ -1,11 +1,12 @@
 import { toTimestamp, type SimClock } from '../clock';
 import type { Rng } from '../random';
-import type { Json, KubeObject, ObjectRef } from '../types';
+import type { KubeObject, ObjectRef } from '../types';
 import { clone, deepEqual } from '../util/clone';
 import { alreadyExists, ApiError, notFound } from './apiError';
 import { applyDefaults } from './defaults';
 import { isNamespaced, keyOf, refOf } from './gvk';
 import { LabelIndex } from './labelIndex';
+import { mergeMaps, threeWay } from './threeWayMerge';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -82,31 +83,37 @@ export class ObjectStore {
 
   /** Every object matching the options, in a stable order (namespace, kind, then name). */
   list(options: ListOptions = {}): KubeObject[] {
-    return [...this.scan(options)].sort(compareObjects);
+    return this.scan(options).sort(compareObjects);
   }
 
   /**
    * The objects matching the options in storage order, unsorted: for callers that count, test or visit every
    * match and do not depend on the order (sorting on every call was the store's main cost in large apps).
+   *
+   * An array, not a generator: a generator made an object per match plus one per call, in the controllers'
+   * every reconcile, and runs slowly until the JIT has seen it for a while (most of a first run).
    */
-  *scan(options: ListOptions = {}): Generator<KubeObject> {
+  scan(options: ListOptions = {}): KubeObject[] {
+    const out: KubeObject[] = [];
     if (options.orphansOf) {
-      for (const key of this.orphans.get(options.orphansOf) ?? []) {
-        const obj = this.objects.get(key)!;
-        if (this.matches(obj, options)) yield obj;
-      }
-      return;
+      for (const key of this.orphans.get(options.orphansOf) ?? []) this.collect(out, key, options);
+      return out;
     }
     const labelled =
       options.kind && !options.ownerUid ? this.byLabel.candidates(options.kind, options.labels) : undefined;
-    const source = labelled
-      ? [...labelled].map((key) => this.objects.get(key)!)
-      : options.ownerUid
-        ? [...(this.byOwner.get(options.ownerUid) ?? [])].map((key) => this.objects.get(key)!)
-        : options.kind
-          ? this.byKind.get(options.kind)?.values()
-          : this.objects.values();
-    for (const obj of source ?? []) if (this.matches(obj, options)) yield obj;
+    if (labelled) for (const key of labelled) this.collect(out, key, options);
+    else if (options.ownerUid)
+      for (const key of this.byOwner.get(options.ownerUid) ?? []) this.collect(out, key, options);
+    else {
+      const source = options.kind ? this.byKind.get(options.kind)?.values() : this.objects.values();
+      for (const obj of source ?? []) if (this.matches(obj, options)) out.push(obj);
+    }
+    return out;
+  }
+
+  private collect(out: KubeObject[], key: string, options: ListOptions): void {
+    const obj = this.objects.get(key)!;
+    if (this.matches(obj, options)) out.push(obj);
   }
 
   private matches(obj: KubeObject, options: ListOptions): boolean {
@@ -204,7 +211,8 @@ export class ObjectStore {
     if (deepEqual(existing.status, status)) return existing;
     const next: KubeObject = { ...existing, metadata: { ...existing.metadata }, status };
     if (status === undefined) delete next.status;
-    this.write(existing, next);
+    // The status differs and nothing else does, so the whole objects differ: `write` need not compare them again.
+    this.write(existing, next, true);
     return this.get(ref) ?? next;
   }
 
@@ -278,8 +286,8 @@ export class ObjectStore {
     }
   }
 
-  private write(existing: KubeObject, next: KubeObject): boolean {
-    if (deepEqual(existing, next)) return false;
+  private write(existing: KubeObject, next: KubeObject, differs = false): boolean {
+    if (!differs && deepEqual(existing, next)) return false;
     if (!deepEqual(existing.spec, next.spec) || !deepEqual(existing.data, next.data)) {
       next.metadata.generation = (existing.metadata.generation ?? 1) + 1;
     }
@@ -338,43 +346,6 @@ export class ObjectStore {
     this.uidCounter++;
     return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
   }
-}
-
-/** kubectl's three-way merge of one field: objects merge key by key, anything else is replaced. */
-function threeWay(live: Json, previous: Json, desired: Json): Json {
-  if (desired === undefined) return previous === undefined ? live : undefined;
-  if (isPlainObject(desired) && isPlainObject(live)) {
-    const out: Record<string, Json> = { ...live };
-    const prev = isPlainObject(previous) ? previous : {};
-    for (const k of new Set([...Object.keys(desired), ...Object.keys(prev)])) {
-      const merged = threeWay(live[k], prev[k], desired[k]);
-      if (merged === undefined) delete out[k];
-      else out[k] = merged;
-    }
-    return out;
-  }
-  if (Array.isArray(desired) && Array.isArray(live) && desired.length === live.length) {
-    // Lists of objects (containers, ports) merge element by element, keeping what the server defaulted.
-    return desired.map((d, i) =>
-      isPlainObject(d) && isPlainObject(live[i])
-        ? threeWay(live[i], Array.isArray(previous) ? previous[i] : undefined, d)
-        : d,
-    );
-  }
-  return clone(desired);
-}
-
-function mergeMaps(
-  live: Record<string, string> | undefined,
-  previous: Record<string, string> | undefined,
-  desired: Record<string, string> | undefined,
-): Record<string, string> | undefined {
-  const merged = threeWay(live ?? {}, previous ?? {}, desired ?? {}) as Record<string, string>;
-  return Object.keys(merged).length > 0 ? merged : undefined;
-}
-
-function isPlainObject(value: Json): value is Record<string, Json> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function matchLabels(labels: Record<string, string> | undefined, want: Record<string, string>): boolean {

@@ -25,12 +25,10 @@ export function claimDependents(
   const out: KubeObject[] = [];
   // Only what the owner controls already, and orphans it might adopt, can be its dependents.
   const namespace = owner.metadata.namespace ?? '';
-  const candidates = [
-    ...new Set([
-      ...cluster.store.scan({ kind, namespace, ownerUid: uid }),
-      ...(canAdopt ? cluster.store.scan({ namespace, orphansOf: kind }) : []),
-    ]),
-  ].sort(byName);
+  const owned = cluster.store.scan({ kind, namespace, ownerUid: uid });
+  const candidates = (
+    canAdopt ? [...new Set([...owned, ...cluster.store.scan({ namespace, orphansOf: kind })])] : owned
+  ).sort(byName);
   for (const obj of candidates) {
     if (!accept(obj)) continue;
     const controller = controllerUid(obj);

@@ -52,7 +52,7 @@ export const kubeletController: Controller = {
       rt.markDeleting(now, pod.metadata.deletionGracePeriodSeconds ?? 30, cluster.rng);
     const previousIP: string | undefined = pod.status?.podIP;
     rt.advance(now, runContextOf(cluster, rt, ref, pod), () => previousIP ?? allocatePodIP(cluster, node));
-    if (!rt.frozen) cluster.store.setStatus(ref, renderPodStatus(pod, rt, now, hostIP(cluster, node)));
+    if (!rt.frozen) writeStatus(cluster, ref, pod, rt, now, node);
     if (rt.removed) {
       cluster.store.completeGracefulDeletion(ref);
       return;
@@ -61,6 +61,34 @@ export const kubeletController: Controller = {
     if (due !== Infinity) cluster.enqueue(kubeletController, ref, due - now);
   },
 };
+
+/**
+ * Write the pod's status as the runtime has it. Most reconciles follow the kubelet's own last write (its watch
+ * event queues one) with nothing due since: the runtime's version is the one rendered and the pod is the object
+ * that write left in the store, so rendering again would give the status the pod has, and the store would find
+ * nothing to change. Those skip the render; any other change to the pod (by anyone) renders as before.
+ */
+function writeStatus(
+  cluster: Cluster,
+  ref: ObjectRef,
+  pod: KubeObject,
+  rt: PodRuntime,
+  now: number,
+  node: string,
+) {
+  const last = lastWrites.get(rt);
+  if (last && last.version === rt.version && last.pod === pod) return;
+  const status = renderPodStatus(pod, rt, now, hostIP(cluster, node));
+  const written = cluster.store.setStatus(ref, status);
+  // Only a write of this very status onto this very spec (or no write needed) is remembered: had anything else
+  // changed the pod meanwhile, the next reconcile renders again.
+  if (written === pod || (written.status === status && written.spec === pod.spec))
+    lastWrites.set(rt, { version: rt.version, pod: written });
+  else lastWrites.delete(rt);
+}
+
+/** Per runtime, the version it last rendered and the pod object that write left in the store. */
+const lastWrites = new WeakMap<PodRuntime, { version: number; pod: KubeObject }>();
 
 const runtimeMaps = new WeakMap<Cluster, Map<string, PodRuntime>>();
 

@@ -2,6 +2,7 @@ import type { Cluster, Controller } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
 import type { Json, KubeObject, ObjectRef } from '../types';
 import { deepEqual } from '../util/clone';
+import { ClusterIPIndex } from './clusterIPIndex';
 import { delayElapsed } from './delayElapsed';
 import {
   allocateClusterIP,
@@ -37,16 +38,18 @@ function reconcileService(cluster: Cluster, service: KubeObject): void {
   const ref = refOf(service);
   const type = service.spec?.type ?? 'ClusterIP';
   if (type === 'ExternalName') return;
-  // Every other Service, sorted, is needed only to allocate an address or a port: listing them on each reconcile
-  // made a big app's Service reconciles quadratic, while almost all of them find both already set. Compared by
-  // uid, not identity: a status write below replaces this Service's stored object before the list may be made.
+  // Every other Service, sorted, is needed only to allocate a node port or a load balancer address: listing them
+  // on each reconcile made a big app's Service reconciles quadratic. Compared by uid, not identity: a status write
+  // below replaces this Service's stored object before the list may be made.
   let others: KubeObject[] | undefined;
   const servicesNow = () =>
     (others ??= cluster.store
       .list({ kind: 'Service' })
       .filter((s) => s.metadata.uid !== service.metadata.uid));
   const spec: Json = { ...service.spec };
-  spec.clusterIP ||= allocateClusterIP(service, servicesNow());
+  // The Service has no address yet, so the addresses in use are the other Services' (clusterIPIndex.ts).
+  const ips = ClusterIPIndex.of(cluster.store);
+  spec.clusterIP ||= allocateClusterIP(service, (ip) => ips.has(ip));
   spec.clusterIPs ??= [spec.clusterIP];
   if (type === 'NodePort' || type === 'LoadBalancer') {
     spec.externalTrafficPolicy ??= 'Cluster';

@@ -13,8 +13,8 @@ export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed';
 export class PodRuntime {
   readonly uid: string;
   readonly startTime: number;
-  readonly init: ContainerRun[];
-  readonly main: ContainerRun[];
+  readonly init: readonly ContainerRun[];
+  readonly main: readonly ContainerRun[];
   readonly restartPolicy: string;
   sandboxReady = false;
   podIP?: string;
@@ -24,6 +24,11 @@ export class PodRuntime {
   removed = false;
   /** A finished pod adopted as it was: the kubelet keeps its status untouched. */
   frozen = false;
+  /**
+   * Bumped on every change to what the kubelet renders (a container begun or stepped, the sandbox up, the pod
+   * deleted, stopped or frozen): an unchanged version means an unchanged status (kubelet.ts).
+   */
+  version = 0;
   private readonly sandboxAt: number;
 
   constructor(
@@ -48,14 +53,15 @@ export class PodRuntime {
     this.main = (pod.spec?.containers ?? []).map(
       (c: Json) => new ContainerRun(c, behaviourOf(c, false), mainRestarts),
     );
+    this.containers = [...this.init, ...this.main];
   }
 
-  get containers(): ContainerRun[] {
-    return [...this.init, ...this.main];
-  }
+  /** Init containers, then main ones: made once, since every reconcile of the pod walks them several times. */
+  readonly containers: readonly ContainerRun[];
 
   /** Adopt a pod that already finished elsewhere: nothing runs, and its status stays as written. */
   freeze(phase: 'Succeeded' | 'Failed'): void {
+    this.version++;
     this.terminalPhase = phase;
     this.sandboxReady = true;
     this.frozen = true;
@@ -64,6 +70,7 @@ export class PodRuntime {
   /** The pod got a deletionTimestamp: stop its containers after a short, grace-bounded delay. */
   markDeleting(now: number, graceSeconds: number, rng: Rng): void {
     if (this.deleteAt !== undefined) return;
+    this.version++;
     const running = this.containers.some((c) => c.stage === 'running');
     const delay = this.terminalPhase
       ? rng.jitter(200, 0.5)
@@ -76,10 +83,11 @@ export class PodRuntime {
   /** The next moment something is due (Infinity: nothing until the world changes). */
   nextDue(): number {
     if (this.removed) return Infinity;
-    const times = this.containers.map((c) => c.dueAt);
-    if (!this.sandboxReady) times.push(this.sandboxAt);
-    if (this.deleteAt !== undefined) times.push(this.deleteAt);
-    return Math.min(...times);
+    let due = Infinity;
+    for (const c of this.containers) due = Math.min(due, c.dueAt);
+    if (!this.sandboxReady) due = Math.min(due, this.sandboxAt);
+    if (this.deleteAt !== undefined) due = Math.min(due, this.deleteAt);
+    return due;
   }
 
   /** Do everything due up to `now`, in time order. */
@@ -88,6 +96,7 @@ export class PodRuntime {
       this.gate(now, ctx);
       const at = this.nextDue();
       if (at > now) return;
+      this.version++;
       if (!this.sandboxReady && this.sandboxAt <= at) {
         this.sandboxReady = true;
         this.podIP = allocateIP();
@@ -116,10 +125,16 @@ export class PodRuntime {
   private gate(at: number, ctx: RunContext): void {
     if (!this.sandboxReady || this.terminalPhase || this.deleteAt !== undefined) return;
     for (const c of this.init) {
-      if (c.stage === 'waiting') return c.begin(at, ctx);
+      if (c.stage === 'waiting') return this.begin(c, at, ctx);
       if (!initDone(c)) return;
     }
-    for (const c of this.main) c.begin(at, ctx);
+    for (const c of this.main) this.begin(c, at, ctx);
+  }
+
+  private begin(c: ContainerRun, at: number, ctx: RunContext): void {
+    if (c.stage !== 'waiting') return;
+    this.version++;
+    c.begin(at, ctx);
   }
 
   /** The kubelet's `getPhase` (pkg/kubelet/kubelet_pods.go), terminal phases sticky. */

@@ -119,8 +119,22 @@ function terminatedJson(t: Terminated): Json {
   };
 }
 
-/** The QoS class the API server computes on create (pkg/apis/core/helper/qos). */
+/**
+ * The QoS class the API server computes on create (pkg/apis/core/helper/qos). Kept per pod spec: the kubelet
+ * renders a pod's status many times, and every status write keeps the spec object (stored objects are
+ * read-only, and a spec change makes a new one).
+ */
 export function qosClass(pod: KubeObject): string {
+  const spec = pod.spec;
+  if (!spec || typeof spec !== 'object') return computeQosClass(pod);
+  let qos = qosBySpec.get(spec);
+  if (qos === undefined) qosBySpec.set(spec, (qos = computeQosClass(pod)));
+  return qos;
+}
+
+const qosBySpec = new WeakMap<object, string>();
+
+function computeQosClass(pod: KubeObject): string {
   const containers: Json[] = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
   const has = (c: Json) =>
     Object.keys(c.resources?.requests ?? {}).length + Object.keys(c.resources?.limits ?? {}).length > 0;

@@ -20,13 +20,12 @@ const NODE_PORT_FIRST = 30000;
 const NODE_PORT_COUNT = 2768;
 const CLUSTER_IP_COUNT = 256 * 254;
 
-/** A cluster IP for `service` that none of `services` uses. */
-export function allocateClusterIP(service: KubeObject, services: KubeObject[]): string {
-  const used = new Set(services.map((s) => s.spec?.clusterIP).filter(Boolean));
+/** A cluster IP for `service` that no other Service uses (`inUse`). */
+export function allocateClusterIP(service: KubeObject, inUse: (ip: string) => boolean): string {
   let index = hash(`${service.metadata.namespace}/${service.metadata.name}`) % CLUSTER_IP_COUNT;
   for (;;) {
     const ip = `10.96.${Math.floor(index / 254)}.${(index % 254) + 1}`;
-    if (!used.has(ip) && !RESERVED_CLUSTER_IPS.has(ip)) return ip;
+    if (!inUse(ip) && !RESERVED_CLUSTER_IPS.has(ip)) return ip;
     index = (index + 1) % CLUSTER_IP_COUNT;
   }
 }

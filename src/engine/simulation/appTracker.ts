@@ -129,11 +129,10 @@ export class AppTracker {
   /**
    * Feed every watch event of the store. Returns whether the event concerned one of the app's resources and
    * changed what the app sees of it (its health, its sync status, or its presence): the control plane re-queues
-   * the app's operation only then (argocd-semantics.md §5.0).
+   * the app's operation only then (argocd-semantics.md §5.0). The control plane, which feeds every app's tracker
+   * each event, makes the object's ref and store key once for all of them (they are only read).
    */
-  onWatch(event: WatchEvent): boolean {
-    const ref = refOf(event.object);
-    const key = keyOf(ref);
+  onWatch(event: WatchEvent, ref: ObjectRef = refOf(event.object), key: string = keyOf(ref)): boolean {
     let entry = this.entries.get(key);
     let before: string | undefined;
     if (!entry) {

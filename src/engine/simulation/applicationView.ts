@@ -66,15 +66,19 @@ export function applicationView(input: ApplicationViewInput) {
             },
           }
         : {}),
-      resources: [...input.resources].sort(compareRows),
+      resources: sortedRows(input.resources),
     },
   };
 }
 
 export type ApplicationJson = ReturnType<typeof applicationView>;
 
-function compareRows(a: ResourceRow, b: ResourceRow): number {
-  const ka = `${a.group}/${a.kind}/${a.namespace}/${a.name}`;
-  const kb = `${b.group}/${b.kind}/${b.namespace}/${b.name}`;
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
+/**
+ * `status.resources` in Argo CD's order, by `group/kind/namespace/name`. Each row's key is made once, not twice
+ * per comparison (a thousand rows were twenty thousand strings; the control plane sorts at every status write).
+ */
+export function sortedRows<R extends ResourceRow>(rows: readonly R[]): R[] {
+  const keyed = rows.map((row) => ({ row, key: `${row.group}/${row.kind}/${row.namespace}/${row.name}` }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.row);
 }

@@ -46,12 +46,13 @@ export class PodTracker {
       return;
     }
     const display = podDisplayState(obj);
-    const owner = this.rootOwner(obj);
-    const app = appOf ? appOf(owner.object ?? obj) : undefined;
     const image = obj.spec?.containers?.[0]?.image ?? '';
     const signature = `${display.state}|${display.ready}|${display.restarts}|${display.message}|${image}`;
     if (this.shown.get(key) === signature) return;
     this.shown.set(key, signature);
+    // The owner chain is looked up only for an event that is written: most pod writes change nothing shown.
+    const owner = this.rootOwner(obj);
+    const app = appOf ? appOf(owner.object ?? obj) : undefined;
     this.options.log.push({
       ...(app ? { app } : {}),
       type: 'pod',

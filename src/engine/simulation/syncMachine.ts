@@ -33,6 +33,19 @@ export interface RetryStrategy {
   maxDurationMs: number;
 }
 
+/**
+ * What the machine asks of the simulation running it. Given with the input, so one machine serves every
+ * operation: `syncMachine.provide` per operation built the whole machine again each time.
+ */
+export interface SyncMachineDriver {
+  /** Run one tick (the engine's `Sync()`) soon, and answer with `tick.done`. */
+  requestTick(): void;
+  /** Run the termination tick (`Terminate()`) soon, and answer with `tick.done`. */
+  requestTerminate(): void;
+  /** Forget the results of the previous attempt before a retry. */
+  resetAttempt(): void;
+}
+
 export interface SyncMachineInput {
   waveDelayMs: number;
   batchDelayMs?: number;
@@ -42,6 +55,8 @@ export interface SyncMachineInput {
   retry?: RetryStrategy;
   /** The virtual clock's current time, read when a delay is computed. */
   now: () => number;
+  /** The simulation's side of the actions; without it they do nothing (tests may `provide` their own). */
+  driver?: SyncMachineDriver;
 }
 
 export interface SyncMachineContext {
@@ -58,6 +73,7 @@ export interface SyncMachineContext {
   /** Virtual time the last operation attempt finished (for the retry back-off gate). */
   finishedAt: number;
   now: () => number;
+  driver?: SyncMachineDriver;
 }
 
 export type SyncMachineEvent =
@@ -83,11 +99,11 @@ export const syncMachine = /* @__PURE__ */ setup({
     input: {} as SyncMachineInput,
   },
   actions: {
-    // Provided by the simulation: run one tick (or the termination tick) and send `tick.done`.
-    requestTick: () => {},
-    requestTerminate: () => {},
-    // Provided by the simulation: forget the results of the previous attempt before a retry.
-    resetAttempt: () => {},
+    // The simulation's driver: run one tick (or the termination tick) and send `tick.done`.
+    requestTick: ({ context }) => context.driver?.requestTick(),
+    requestTerminate: ({ context }) => context.driver?.requestTerminate(),
+    // The simulation's driver: forget the results of the previous attempt before a retry.
+    resetAttempt: ({ context }) => context.driver?.resetAttempt(),
     recordOutcome: assign(({ context, event }) => {
       if (event.type !== 'tick.done') return {};
       const changedAt = event.outcome.changed ? (context.changedAt ?? event.at) : context.changedAt;
@@ -162,6 +178,7 @@ export const syncMachine = /* @__PURE__ */ setup({
     changedAt: null,
     finishedAt: 0,
     now: input.now,
+    driver: input.driver,
   }),
   initial: 'idle',
   states: {

@@ -30,5 +30,9 @@ export function withTracking(app: string, obj: KubeObject): KubeObject {
  */
 export function isTrackedBy(app: string, obj: KubeObject): boolean {
   const id = obj.metadata.annotations?.[TRACKING_ANNOTATION];
-  return id !== undefined && id === trackingId(app, obj);
+  if (id === undefined) return false;
+  // Another app's object is told by its id's first part, without making this app's id for it: the control
+  // plane asks every app's tracker about every event.
+  if (id.charCodeAt(app.length) !== 58 /* ':' */ || !id.startsWith(app)) return false;
+  return id === trackingId(app, obj);
 }

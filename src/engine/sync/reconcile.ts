@@ -23,7 +23,8 @@ function keyOfTarget(obj: KubeObject, index: number): string {
   return `${groupOf(obj.apiVersion ?? '')}/${obj.kind}/${obj.metadata.namespace ?? ''}/${name}`;
 }
 
-function keyOfLive(obj: KubeObject): string {
+/** The key reconcile pairs a target and a live object by (cluster-scoped kinds without namespace). */
+export function keyOfLive(obj: KubeObject): string {
   const namespace = isNamespaced(obj.kind) ? (obj.metadata.namespace ?? '') : '';
   return `${groupOf(obj.apiVersion ?? '')}/${obj.kind}/${namespace}/${obj.metadata.name ?? ''}`;
 }
@@ -64,7 +65,7 @@ export function reconcile(
 
 const noPositions: readonly (SourcePosition | undefined)[] = [];
 
-interface Normalized {
+export interface Normalized {
   /** The desired objects the copies were made from, to notice a list changed in place. */
   sources: readonly KubeObject[];
   namespace: string;
@@ -80,10 +81,11 @@ interface Normalized {
  */
 const normalizedCache = new WeakMap<readonly KubeObject[], Normalized>();
 
-function normalizedTargets(
+/** The desired objects as `reconcile` reads them; the same object as long as the list and namespace are. */
+export function normalizedTargets(
   desired: readonly KubeObject[],
   namespace: string,
-  positions: readonly (SourcePosition | undefined)[],
+  positions: readonly (SourcePosition | undefined)[] = noPositions,
 ): Normalized {
   const cached = normalizedCache.get(desired);
   if (

@@ -30,18 +30,45 @@ export function rowKey(row: SyncResultRow): string {
 }
 
 /**
+ * `rowKey`, kept per row: rows are read-only once handed out (SyncResults copies before changing one), and each
+ * tick starts from the previous tick's rows, so their keys would otherwise be made again on every tick.
+ */
+function keyOfRow(row: SyncResultRow): string {
+  let key = rowKeys.get(row);
+  if (key === undefined) rowKeys.set(row, (key = rowKey(row)));
+  return key;
+}
+
+const rowKeys = new WeakMap<SyncResultRow, string>();
+
+/** The rows by `order`, sorted only if they are not already (each tick's list is handed over sorted). */
+function inOrder(rows: readonly SyncResultRow[]): SyncResultRow[] {
+  for (let i = 1; i < rows.length; i++)
+    if (rows[i - 1].order > rows[i].order) return [...rows].sort((a, b) => a.order - b.order);
+  return [...rows];
+}
+
+/**
  * The results of one operation, keyed by result key, with gitops-engine's `setResourceResult` rules: a new key
  * gets the next order number; an update keeps the row and changes status, hookPhase and message; an empty
  * message never replaces a previous one. Each change is also reported as a `result` event.
  */
 export class SyncResults {
   private readonly rows = new Map<string, SyncResultRow>();
+  /**
+   * Rows this list does not own: the previous tick's, and those it has handed out. They are copied before their
+   * first change, so a tick copies only the rows it changes (a big app's tick changes few of its thousand rows).
+   */
+  private readonly shared = new Set<SyncResultRow>();
 
   constructor(
     initial: readonly SyncResultRow[],
     private readonly emit: (event: SyncEvent) => void,
   ) {
-    for (const row of [...initial].sort((a, b) => a.order - b.order)) this.rows.set(rowKey(row), { ...row });
+    for (const row of inOrder(initial)) {
+      this.rows.set(keyOfRow(row), row);
+      this.shared.add(row);
+    }
   }
 
   get size(): number {
@@ -52,7 +79,8 @@ export class SyncResults {
     return this.rows.has(resultKey(task));
   }
 
-  get(key: string): SyncResultRow | undefined {
+  /** The row under a result key, to read: change it through `record`. */
+  get(key: string): Readonly<SyncResultRow> | undefined {
     return this.rows.get(key);
   }
 
@@ -69,10 +97,11 @@ export class SyncResults {
         existing.hookPhase !== task.hookPhase ||
         existing.message !== task.message;
       if (!changed) return;
-      existing.status = task.status;
-      existing.hookPhase = task.hookPhase;
-      existing.message = task.message;
-      this.report(existing, task);
+      const row = this.own(key, existing);
+      row.status = task.status;
+      row.hookPhase = task.hookPhase;
+      row.message = task.message;
+      this.report(row, task);
       return;
     }
     const ref = taskRef(task);
@@ -92,9 +121,19 @@ export class SyncResults {
     this.report(row, task);
   }
 
-  /** The rows in order. */
+  /** The rows in order. They are the caller's now: this list copies any of them before changing it. */
   list(): SyncResultRow[] {
-    return [...this.rows.values()].sort((a, b) => a.order - b.order).map((row) => ({ ...row }));
+    const rows = inOrder([...this.rows.values()]);
+    for (const row of rows) this.shared.add(row);
+    return rows;
+  }
+
+  /** The row under `key`, copied first if this list does not own it. */
+  private own(key: string, row: SyncResultRow): SyncResultRow {
+    if (!this.shared.has(row)) return row;
+    const copy = { ...row };
+    this.rows.set(key, copy);
+    return copy;
   }
 
   private report(row: SyncResultRow, task: SyncTask): void {

@@ -1,5 +1,5 @@
 import { hookFinalizer, syncOptionSkipDryRunOnMissingResource } from '../annotations';
-import { groupOf, isNamespaced } from '../cluster/gvk';
+import { groupOf } from '../cluster/gvk';
 import type { KubeObject, ObjectRef, SourcePosition } from '../types';
 import { clone } from '../util/clone';
 import { sortTasks } from './compareTasks';
@@ -8,12 +8,14 @@ import { isHook } from './hookTypes';
 import { unknownKindMessage } from './messages';
 import type { SyncPorts } from './ports';
 import { reorderPruneWaves } from './pruneWaves';
-import { reconcile, type ResourcePair } from './reconcile';
+import { keyOfLive, normalizedTargets, reconcile, type ResourcePair } from './reconcile';
 import type { SyncResults } from './results';
 import type { InputProblem, SyncOperationOptions } from './syncInput';
 import { syncPhasesOf } from './syncPhases';
-import { hasSyncOption, operationSettings } from './syncOptions';
+import { hasSyncOption, operationSettings, type OperationSettings } from './syncOptions';
 import { newTask, resultKey, taskObj, taskRef, type SyncTask } from './syncTask';
+import { keepBuiltTasks, reuseTasks, type Validate } from './taskCache';
+import { findLive, indexLive } from './findLive';
 import { waveOf } from './waves';
 
 export interface BuildTasksInput {
@@ -43,20 +45,32 @@ export function generatedHookName(generateName: string, revision: string, phase:
 
 /**
  * Build the task list of one tick (argocd-semantics.md §2.2, engine `getSyncTasks`), recording validation
- * failures and a failed namespace modifier into `results`, as the engine does.
+ * failures and a failed namespace modifier into `results`, as the engine does. The list of the previous tick is
+ * reused when nothing it was built from changed (taskCache.ts); it is then the same list, made afresh.
  */
 export function buildTasks(input: BuildTasksInput, results: SyncResults): BuiltTasks {
   const { options } = input;
   const settings = operationSettings(options.syncOptions);
+  const normalized = normalizedTargets(input.desired, options.namespace, input.positions);
+  const validate: Validate = (task, ref, crdTargets) =>
+    validationFailure(task, ref, input, settings, crdTargets);
+  const reused = reuseTasks(normalized, input, validate, results);
+  if (reused) return { ...reused, valid: true, invalidReasons: [] };
+
   const { pairs, hooks, problems } = reconcile(input.desired, input.live, options.namespace, input.positions);
   const tasks: SyncTask[] = [];
 
   // §2.2 step 1: resource tasks; a hook (desired or left live) never becomes one, so it is never pruned.
+  const pairKeys = new Map<SyncTask, string>();
   for (const pair of pairs) {
     const obj = (pair.target ?? pair.live) as KubeObject;
     if (options.resourceFilter && !options.resourceFilter(pairRef(pair))) continue;
     if (isHook(obj)) continue;
-    for (const phase of syncPhasesOf(obj)) tasks.push(newTask(phase, pair.target, pair.live));
+    for (const phase of syncPhasesOf(obj)) {
+      const task = newTask(phase, pair.target, pair.live);
+      pairKeys.set(task, keyOfLive(obj));
+      tasks.push(task);
+    }
   }
 
   // §2.2 step 2: hook tasks, one per phase, named and carrying the hook finalizer.
@@ -75,13 +89,14 @@ export function buildTasks(input: BuildTasksInput, results: SyncResults): BuiltT
   }
 
   // §2.2 step 4 / §2.7: the auto-created namespace task.
+  let nsTask: SyncTask | undefined;
   if (settings.createNamespace && options.namespace !== '') {
-    const nsTask = namespaceTask(input, pairs, results);
+    nsTask = namespaceTask(input, pairs, results);
     if (nsTask) tasks.push(nsTask);
   }
 
   // §2.2 step 5: a target without a live object looks one up; this is how a named hook finds last sync's object.
-  const liveIndex = indexLive(pairs);
+  const liveIndex = indexLive(pairs.flatMap((p) => (p.live ? [p.live] : [])));
   for (const task of tasks) {
     if (task.target && !task.live) task.live = findLive(liveIndex, task.target);
   }
@@ -90,18 +105,7 @@ export function buildTasks(input: BuildTasksInput, results: SyncResults): BuiltT
   const invalidReasons: string[] = [];
   const crdTargets = [...hooks, ...pairs.flatMap((p) => (p.target ? [p.target] : []))];
   for (const task of tasks) {
-    const ref = taskRef(task);
-    let failure: string | undefined;
-    if (input.ports.isKnownKind && !input.ports.isKnownKind(ref.group, ref.kind)) {
-      const skip =
-        settings.skipDryRunOnMissingResource ||
-        hasSyncOption(task.target, syncOptionSkipDryRunOnMissingResource) ||
-        crdTargets.some((obj) => definesKind(obj, ref.group, ref.kind));
-      if (skip) task.skipDryRun = true;
-      else failure = unknownKindMessage(ref);
-    } else if (input.ports.checkPermission) {
-      failure = input.ports.checkPermission(taskObj(task));
-    }
+    const failure = validate(task, taskRef(task), crdTargets);
     if (failure !== undefined) {
       results.record(task, 'SyncFailed', '', failure);
       invalidReasons.push(failure);
@@ -111,6 +115,27 @@ export function buildTasks(input: BuildTasksInput, results: SyncResults): BuiltT
   // §2.2 steps 7–9: prune ordering, sort, then merge the persisted results.
   reorderPruneWaves(tasks, settings.pruneLast);
   sortTasks(tasks);
+  const warnings = [...new Set(tasks.flatMap((t) => waveOf(taskObj(t)).warning ?? []))];
+  // A custom namespace modifier may answer differently each tick (and may fail), and a selective sync's filter is
+  // a new function each time, so only other lists are kept; so are only lists that validated, since a failure is
+  // recorded as it is found.
+  if (invalidReasons.length === 0 && !input.namespaceModifier && !options.resourceFilter) {
+    keepBuiltTasks(normalized, {
+      options,
+      live: input.live,
+      pairs,
+      tasks,
+      pairKeys,
+      namespaceRef:
+        settings.createNamespace && options.namespace !== '' && !declaresNamespace(pairs, options.namespace)
+          ? namespaceRef(options.namespace)
+          : undefined,
+      hasNamespaceTask: nsTask !== undefined,
+      crdTargets,
+      warnings,
+      problems,
+    });
+  }
   for (const task of tasks) {
     const row = results.get(resultKey(task));
     if (row) {
@@ -119,9 +144,31 @@ export function buildTasks(input: BuildTasksInput, results: SyncResults): BuiltT
       task.message = row.message;
     }
   }
-
-  const warnings = [...new Set(tasks.flatMap((t) => waveOf(taskObj(t)).warning ?? []))];
   return { tasks, valid: invalidReasons.length === 0, invalidReasons, warnings, problems };
+}
+
+/**
+ * Validation of one task (§2.2 step 6, §2.6): an unknown kind fails unless its dry run may be skipped (then the
+ * task is marked), and the project may refuse the object. Returns the failure's message.
+ */
+function validationFailure(
+  task: SyncTask,
+  ref: { group: string; kind: string },
+  input: BuildTasksInput,
+  settings: OperationSettings,
+  crdTargets: readonly KubeObject[],
+): string | undefined {
+  if (input.ports.isKnownKind && !input.ports.isKnownKind(ref.group, ref.kind)) {
+    const skip =
+      settings.skipDryRunOnMissingResource ||
+      hasSyncOption(task.target, syncOptionSkipDryRunOnMissingResource) ||
+      crdTargets.some((obj) => definesKind(obj, ref.group, ref.kind));
+    if (skip) task.skipDryRun = true;
+    else return unknownKindMessage(taskRef(task));
+  } else if (input.ports.checkPermission) {
+    return input.ports.checkPermission(taskObj(task));
+  }
+  return undefined;
 }
 
 /**
@@ -160,34 +207,6 @@ function pairRef(pair: ResourcePair): ObjectRef {
   };
 }
 
-/** The live objects by kind and name, so looking one up per task stays linear in the app's size. */
-function indexLive(pairs: readonly ResourcePair[]): Map<string, KubeObject[]> {
-  const index = new Map<string, KubeObject[]>();
-  for (const { live } of pairs) {
-    if (!live) continue;
-    const key = `${live.kind}/${live.metadata.name}`;
-    const list = index.get(key);
-    if (list) list.push(live);
-    else index.set(key, [live]);
-  }
-  return index;
-}
-
-function findLive(index: Map<string, KubeObject[]>, target: KubeObject): KubeObject | undefined {
-  const group = groupOf(target.apiVersion ?? '');
-  for (const live of index.get(`${target.kind}/${target.metadata.name}`) ?? []) {
-    const liveNamespace = isNamespaced(live.kind) ? (live.metadata.namespace ?? '') : '';
-    if (
-      groupOf(live.apiVersion ?? '') === group &&
-      live.kind === target.kind &&
-      (liveNamespace === '' || liveNamespace === target.metadata.namespace) &&
-      live.metadata.name === target.metadata.name
-    )
-      return live;
-  }
-  return undefined;
-}
-
 /** Whether `obj` is a CRD defining `group`/`kind` (engine `isCRDOfGroupKind`). */
 function definesKind(obj: KubeObject, group: string, kind: string): boolean {
   return (
@@ -209,15 +228,9 @@ function namespaceTask(
   results: SyncResults,
 ): SyncTask | undefined {
   const name = input.options.namespace;
-  const declared = pairs.some(
-    (p) =>
-      p.target?.kind === 'Namespace' &&
-      groupOf(p.target.apiVersion) === '' &&
-      p.target.metadata.name === name,
-  );
-  if (declared) return undefined;
+  if (declaresNamespace(pairs, name)) return undefined;
   const managed: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
-  const live = input.ports.getLive({ group: '', kind: 'Namespace', namespace: '', name });
+  const live = input.ports.getLive(namespaceRef(name));
   const modifier =
     input.namespaceModifier ?? ((_m: KubeObject, l: KubeObject | undefined) => l === undefined);
   try {
@@ -227,4 +240,17 @@ function namespaceTask(
     results.record(task, 'SyncFailed', 'Error', `namespaceModifier error: ${errorText(error)}`);
     return task;
   }
+}
+
+function declaresNamespace(pairs: readonly ResourcePair[], name: string): boolean {
+  return pairs.some(
+    (p) =>
+      p.target?.kind === 'Namespace' &&
+      groupOf(p.target.apiVersion) === '' &&
+      p.target.metadata.name === name,
+  );
+}
+
+function namespaceRef(name: string): ObjectRef {
+  return { group: '', kind: 'Namespace', namespace: '', name };
 }
