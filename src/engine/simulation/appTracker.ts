@@ -16,9 +16,12 @@ import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncStatusC
 import type { ResourceRow } from './applicationView';
 import { sameDiffInputs, syncStatusOf } from './compare';
 import type { EventSink } from './eventLog';
+import { OrderedGroups } from './orderedGroups';
 import { isTrackedBy } from './tracking';
 
 interface Entry {
+  /** When the entry was made, among the tracker's entries: the order the app's health message names them in. */
+  readonly seq: number;
   ref: ObjectRef;
   version: string;
   desired?: KubeObject;
@@ -57,6 +60,9 @@ export class AppTracker {
   private nLive = 0;
   private nOutOfSync = 0;
   private readonly codeCounts = new Map<string, number>();
+  /** The counted entries by health code, in the entries' order: the first of the worst code are the causes. */
+  private readonly byCode = new OrderedGroups<Entry>();
+  private nextSeq = 0;
 
   constructor(
     private readonly options: {
@@ -201,7 +207,14 @@ export class AppTracker {
     const key = keyOf(ref);
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { ref, version: versionOf(obj.apiVersion), hook: isHook(obj), health: null, sync: null };
+      entry = {
+        seq: this.nextSeq++,
+        ref,
+        version: versionOf(obj.apiVersion),
+        hook: isHook(obj),
+        health: null,
+        sync: null,
+      };
       this.entries.set(key, entry);
     }
     return entry;
@@ -274,6 +287,7 @@ export class AppTracker {
       if (before.code) this.codeCounts.set(before.code, (this.codeCounts.get(before.code) ?? 0) - 1);
     }
     if (gone || (entry.hook && !entry.desired) || entry.skipped) {
+      if (before?.code) this.byCode.remove(before.code, entry);
       entry.counted = undefined;
       return;
     }
@@ -291,6 +305,10 @@ export class AppTracker {
     if (now.live) this.nLive++;
     if (now.outOfSync) this.nOutOfSync++;
     if (now.code) this.codeCounts.set(now.code, (this.codeCounts.get(now.code) ?? 0) + 1);
+    if (before?.code !== now.code) {
+      if (before?.code) this.byCode.remove(before.code, entry);
+      if (now.code) this.byCode.add(now.code, entry);
+    }
     entry.counted = now;
   }
 
@@ -304,15 +322,10 @@ export class AppTracker {
     for (const [code, n] of this.codeCounts)
       if (n > 0 && isWorse(worst, code)) worst = code as HealthStatusCode;
     const total = worst === 'Healthy' ? 0 : (this.codeCounts.get(worst) ?? 0);
-    const causes: AppHealthInput[] = [];
-    if (total > 0) {
-      for (const e of this.entries.values()) {
-        if (e.counted?.code === worst) causes.push(e.input!);
-        // Stop once every cause the message can name is found: without the `total` bound a fold of a big app
-        // with one Progressing resource walked every entry.
-        if (causes.length >= Math.min(3, total)) break;
-      }
-    }
+    // The first entries with the worst code, in the entries' order, from the index kept by `recount`: walking the
+    // entries for them at every instant made a big app's run quadratic.
+    const causes: AppHealthInput[] =
+      total > 0 ? this.byCode.first(worst, Math.min(3, total)).map((e) => e.input!) : [];
     const health = foldResult(worst, this.nResources > 0, this.nLive > 0, causes, total);
     if (
       sync !== this.appSync ||
