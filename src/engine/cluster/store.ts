@@ -6,6 +6,7 @@ import { alreadyExists, ApiError, notFound } from './apiError';
 import { applyDefaults } from './defaults';
 import { isNamespaced, keyOf, refOf } from './gvk';
 import { LabelIndex } from './labelIndex';
+import { OwnerIndex } from './ownerIndex';
 import { mergeMaps, threeWay } from './threeWayMerge';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -50,7 +51,7 @@ export class ObjectStore {
   /** A second index by kind, so a controller lists its kind without scanning the whole cluster. */
   private readonly byKind = new Map<string, Map<string, KubeObject>>();
   /** A third index, by owner uid, for the garbage collector and controllers listing their dependents. */
-  private readonly byOwner = new Map<string, Set<string>>();
+  private readonly byOwner = new OwnerIndex();
   /** Keys of objects without a controller ownerReference, by kind. */
   private readonly orphans = new Map<string, Set<string>>();
   /** Keys of objects by kind and label, for label selectors. */
@@ -103,11 +104,21 @@ export class ObjectStore {
       options.kind && !options.ownerUid ? this.byLabel.candidates(options.kind, options.labels) : undefined;
     if (labelled) for (const key of labelled) this.collect(out, key, options);
     else if (options.ownerUid)
-      for (const key of this.byOwner.get(options.ownerUid) ?? []) this.collect(out, key, options);
+      for (const key of this.byOwner.keys(options.ownerUid)) this.collect(out, key, options);
     else {
       const source = options.kind ? this.byKind.get(options.kind)?.values() : this.objects.values();
       for (const obj of source ?? []) if (this.matches(obj, options)) out.push(obj);
     }
+    return out;
+  }
+
+  /**
+   * What `ownerUid` owns, matching the options, in key order: by name among one kind in one namespace. The order
+   * is kept between calls until the owner's dependents change (ownerIndex.ts), so it costs a scan, not a sort.
+   */
+  scanOwnedInOrder(options: ListOptions & { ownerUid: string }): KubeObject[] {
+    const out: KubeObject[] = [];
+    for (const key of this.byOwner.sortedKeys(options.ownerUid)) this.collect(out, key, options);
     return out;
   }
 
@@ -275,7 +286,7 @@ export class ObjectStore {
   }
 
   private hasDependents(owner: KubeObject): boolean {
-    return (this.byOwner.get(owner.metadata.uid ?? '')?.size ?? 0) > 0;
+    return this.byOwner.has(owner.metadata.uid ?? '');
   }
 
   private collectIfDone(ref: ObjectRef): void {
@@ -300,13 +311,8 @@ export class ObjectStore {
 
   private put(key: string, obj: KubeObject): void {
     const before = this.objects.get(key);
-    if (before) this.unindexOwners(key, before);
+    this.byOwner.update(key, before, obj);
     this.byLabel.update(key, before, obj);
-    for (const o of obj.metadata.ownerReferences ?? []) {
-      let keys = this.byOwner.get(o.uid);
-      if (!keys) this.byOwner.set(o.uid, (keys = new Set()));
-      keys.add(key);
-    }
     let orphanKeys = this.orphans.get(obj.kind);
     if (!orphanKeys) this.orphans.set(obj.kind, (orphanKeys = new Set()));
     if (obj.metadata.ownerReferences?.some((o) => o.controller)) orphanKeys.delete(key);
@@ -317,16 +323,8 @@ export class ObjectStore {
     kindMap.set(key, obj);
   }
 
-  private unindexOwners(key: string, obj: KubeObject): void {
-    for (const o of obj.metadata.ownerReferences ?? []) {
-      const keys = this.byOwner.get(o.uid);
-      keys?.delete(key);
-      if (keys?.size === 0) this.byOwner.delete(o.uid);
-    }
-  }
-
   private remove(key: string, obj: KubeObject): void {
-    this.unindexOwners(key, obj);
+    this.byOwner.update(key, obj, undefined);
     this.byLabel.remove(key, obj);
     this.orphans.get(obj.kind)?.delete(key);
     this.objects.delete(key);

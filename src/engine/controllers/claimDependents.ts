@@ -25,10 +25,11 @@ export function claimDependents(
   const out: KubeObject[] = [];
   // Only what the owner controls already, and orphans it might adopt, can be its dependents.
   const namespace = owner.metadata.namespace ?? '';
-  const owned = cluster.store.scan({ kind, namespace, ownerUid: uid });
-  const candidates = (
-    canAdopt ? [...new Set([...owned, ...cluster.store.scan({ namespace, orphansOf: kind })])] : owned
-  ).sort(byName);
+  // What the owner already owns comes in name order from the store's owner index, kept between reconciles (a
+  // ReplicaSet reconciles at every change of each of its pods); orphans, rare, are merged in and sorted again.
+  const owned = uid ? cluster.store.scanOwnedInOrder({ kind, namespace, ownerUid: uid }) : [];
+  const orphans = canAdopt ? cluster.store.scan({ namespace, orphansOf: kind }) : [];
+  const candidates = orphans.length > 0 ? [...new Set([...owned, ...orphans])].sort(byName) : owned;
   for (const obj of candidates) {
     if (!accept(obj)) continue;
     const controller = controllerUid(obj);
