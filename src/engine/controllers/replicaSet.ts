@@ -62,10 +62,10 @@ export function podFromTemplate(owner: KubeObject): KubeObject {
 function writeStatus(cluster: Cluster, rs: KubeObject, active: KubeObject[]): void {
   const now = cluster.clock.now();
   const minReady = rs.spec?.minReadySeconds ?? 0;
-  const templateLabels: Record<string, string> = rs.spec?.template?.metadata?.labels ?? {};
-  const fullyLabeled = active.filter((p) =>
-    Object.entries(templateLabels).every(([k, v]) => p.metadata.labels?.[k] === v),
-  );
+  // The template's labels are listed once, not once per pod: a ReplicaSet of 1,000 pods is counted at every
+  // reconcile, and an entries array per pod was most of that count's garbage.
+  const templateLabels = Object.entries<string>(rs.spec?.template?.metadata?.labels ?? {});
+  const fullyLabeled = active.filter((p) => templateLabels.every(([k, v]) => p.metadata.labels?.[k] === v));
   const status = omitZero(
     {
       replicas: active.length,
