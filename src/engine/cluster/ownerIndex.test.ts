@@ -8,7 +8,9 @@ import { ObjectStore } from './store';
 // cases pin that the order it keeps follows every change of who owns what, since a stale order would make a
 // ReplicaSet scale down the wrong pod.
 describe('ObjectStore owner index', () => {
-  const ownerRef = (uid: string) => [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid, controller: true }];
+  const ownerRef = (uid: string) => [
+    { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid, controller: true },
+  ];
   const pod = (name: string, owner?: string): KubeObject => ({
     apiVersion: 'v1',
     kind: 'Pod',
