@@ -1,0 +1,14 @@
+/**
+ * The test files that replace a module or a global (vi.mock, vi.stubGlobal, fake timers, a storage stand-in). The
+ * other files share one module graph per vitest worker (vite.config.ts `test.projects`), so what these replace
+ * would leak into the files run after them; they run isolated instead. isolatedTests.test.ts keeps the list whole.
+ */
+export const isolatedTests = [
+  'src/cli/sim.internalError.test.ts',
+  'src/ui/session.internalError.test.ts',
+  'src/ui/quiz/quizProgress.test.ts',
+  'src/ui/timeline/Timeline.svelte.test.ts',
+  'src/ui/urlWriter.test.ts',
+  'src/ui/state/afterPaint.svelte.test.ts',
+  'src/ui/manifests/manifestEditing.svelte.test.ts',
+];
