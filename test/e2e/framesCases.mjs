@@ -76,8 +76,9 @@ export function framesCases({ browser, base }) {
     }));
 
   // What presenter mode shows of the time section: its inner scroll both ways, the page's, where its drawings end,
-  // and the smallest text drawn in it on screen (font size times its <svg>'s scale, to 0.1 px) among the row
-  // labels, the axis, the status lanes and the Applications' lanes.
+  // and the smallest text drawn in it on screen (font size times its <svg>'s scale, to 0.1 px): every text shown
+  // in its drawings, the row labels, the axis, the bands, the attempts, the end, the status and the Applications'
+  // lanes.
   const presenterFit = (page) =>
     page.evaluate(() => {
       const time = document.querySelector('main > section.time');
@@ -87,12 +88,12 @@ export function framesCases({ browser, base }) {
       const sizes = drawings.flatMap((svg) => {
         const box = svg.viewBox?.baseVal;
         const scale = box?.width ? svg.getBoundingClientRect().width / box.width : 1;
-        const texts = svg.matches('[data-testid="timeline"]')
-          ? svg.querySelectorAll('text.tl-label, text.tl-tick')
-          : svg.querySelectorAll('text');
-        return [...texts]
+        return [...svg.querySelectorAll('text')]
           .filter((t) => t.textContent.trim() !== '' && t.getBoundingClientRect().width > 0)
-          .map((t) => Math.round(parseFloat(getComputedStyle(t).fontSize) * scale * 10) / 10);
+          .map((t) => ({
+            px: Math.round(parseFloat(getComputedStyle(t).fontSize) * scale * 10) / 10,
+            text: `${t.getAttribute('class') ?? 'text'} "${t.textContent.trim().slice(0, 24)}"`,
+          }));
       });
       const style = getComputedStyle(time);
       return {
@@ -106,7 +107,8 @@ export function framesCases({ browser, base }) {
           (document.querySelector('[data-testid="app-lanes"]')?.getBoundingClientRect().height ?? 0) > 0,
         pageScroll: document.documentElement.scrollHeight - window.innerHeight,
         pageScrollX: document.documentElement.scrollWidth - window.innerWidth,
-        minText: Math.min(...sizes),
+        minText: Math.min(...sizes.map((s) => s.px)),
+        smallTexts: sizes.filter((s) => s.px < 18).map((s) => `${s.text} at ${s.px} px`),
         texts: sizes.length,
         innerHeight: window.innerHeight,
       };
@@ -161,7 +163,7 @@ export function framesCases({ browser, base }) {
               fit.pageScroll > 0 && `the page scrolls ${fit.pageScroll} px down`,
               fit.pageScrollX > 0 && `the page scrolls ${fit.pageScrollX} px sideways`,
               fit.texts < 6 && `only ${fit.texts} texts measured`,
-              fit.minText < 18 && `text drawn at ${fit.minText} px`,
+              fit.minText < 18 && `text drawn at ${fit.minText} px: ${fit.smallTexts.slice(0, 4).join(', ')}`,
             ].filter(Boolean);
             if (wrong.length > 0) problems.push(`${scenario}: ${wrong.join(', ')}`);
           }

@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { sized, textWidth } from '../text';
+import { textWidth } from '../text';
 import type { AttemptSpan, TimelineLayout } from '../types';
 import { fadeOut, settle, type Layer, type MarkContext, type Target } from './common';
 
@@ -50,7 +50,8 @@ export function attemptsMark(after: Layer, layout: TimelineLayout, { x, duration
   place(to);
   to.attr('opacity', 1);
 
-  const size = sized(layout, 11);
+  // The rows' own size: at 11/12 of it, presenter type (18–19 px) drew the attempts' labels at 17 px.
+  const size = layout.fontSize;
   // The full words where they fit, else the attempt's number (`#1`), else nothing (the band's title still says it).
   const room = (d: AttemptSpan) =>
     Math.min(x(d.t1), layout.plot.right) - Math.max(x(d.t0), layout.plot.left) - 8;
