@@ -51,8 +51,10 @@ export function badInputCases({ browser, base, root }) {
         const good = await readState(page);
         await openEditor(page);
         await goToLineEnd(page, nameLine);
-        for (let i = 0; i < 'database-config'.length; i++) await page.keyboard.press('Backspace');
-        await page.keyboard.type('Bad_Name!!');
+        // Selected and replaced in one insertion: every name on the way (`database-confi`, …) is valid, and a slow
+        // machine ran one of them, replacing the last good run, before the bad name came.
+        for (let i = 0; i < 'database-config'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+        await page.keyboard.insertText('Bad_Name!!');
         const error = await page.waitForSelector('[data-testid="manifest-error"]');
         // The column is the name's own: `  name: ` is eight characters, so the value starts at column 9.
         assert.match(
@@ -79,7 +81,7 @@ export function badInputCases({ browser, base, root }) {
         const good = await readState(page);
         await openEditor(page);
         await goToLineEnd(page, webContainerLine);
-        for (let i = 0; i < 'web'.length; i++) await page.keyboard.press('Backspace');
+        for (let i = 0; i < 'web'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
         await page.keyboard.insertText('Bad_Name');
         const error = await page.waitForSelector('[data-testid="manifest-error"]');
         const column = lines[webContainerLine].length - 'web'.length + 1;
@@ -106,8 +108,10 @@ export function badInputCases({ browser, base, root }) {
         const good = await readState(page);
         await openEditor(page);
         await goToLineEnd(page, frontendReplicasLine);
-        await page.keyboard.press('Backspace');
-        // One insertion, so that no run of an intermediate count (1,000 is allowed, and slow) starts.
+        // The old count selected and replaced in one insertion, so that no run of an intermediate text starts: after
+        // a Backspace, `replicas:` with no value is a valid Deployment of one replica, and a slow machine ran it
+        // (replacing the last good run) before the insertion came; typing the digits one by one would run 1,000.
+        await page.keyboard.press('Shift+ArrowLeft');
         await page.keyboard.insertText('100000');
         // Reading the text finds nothing wrong; the run refuses it, and says where: at the value, column 13.
         const refused = await page.waitForSelector('[data-testid="input-error"]');
