@@ -1,3 +1,4 @@
+import { withHistoryEntry } from './revisionHistory';
 import type { Cluster } from '../cluster/cluster';
 import type { WatchEvent } from '../cluster/store';
 import { keyOf, refOf } from '../cluster/gvk';
@@ -63,7 +64,6 @@ interface AppState {
 }
 
 const RESYNC_MS = 120_000;
-const HISTORY_LIMIT = 10;
 
 export class ApplicationController {
   private readonly apps = new Map<string, AppState>();
@@ -400,8 +400,8 @@ export class ApplicationController {
     state.lastFinishedAtMs = clock.now();
     if (record.phase === 'Succeeded' && !state.partial) {
       const obj = this.object(state.name);
-      state.history = [
-        ...state.history,
+      state.history = withHistoryEntry(
+        state.history,
         {
           id: (state.history.at(-1)?.id ?? -1) + 1,
           revision: record.revision,
@@ -410,7 +410,8 @@ export class ApplicationController {
           source: clone(obj?.spec?.source ?? {}),
           initiatedBy: clone(state.request?.initiatedBy ?? {}),
         },
-      ].slice(-HISTORY_LIMIT);
+        obj,
+      );
     }
     clock.schedule(
       clock.now(),
