@@ -51,6 +51,28 @@ describe('sim run --repo (contract.md §1.4)', () => {
     );
   });
 
+  it('TestSyncWithInfos: `sync APP --info name1=val1 --info name2=val2` keeps the infos in operationState.operation.info', () => {
+    const result = run([
+      ...platform,
+      '--json',
+      '--then',
+      '60:sync platform --info name1=val1 --info name2=val2',
+    ]);
+    expect(result.stderr).toBe('');
+    const json = JSON.parse(result.stdout) as { applications: Json[] };
+    const app = json.applications.find((a) => a.metadata.name === 'platform')!;
+    expect(app.status.sync.status).toBe('Synced');
+    expect(app.status.operationState.operation.info).toEqual([
+      { name: 'name1', value: 'val1' },
+      { name: 'name2', value: 'val2' },
+    ]);
+    // The first sync (at t 0, without --info) kept none; a malformed info is refused as argocd refuses it.
+    expect(app.status.history).toHaveLength(2);
+    const bad = run([...platform, '--then', '60:sync platform --info name1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('labels should have key=value, but instead got: name1');
+  });
+
   it('refuses an action naming an unknown Application, and a missing folder (exit 2)', () => {
     expect(run([...platform, '--then', '10:sync nobody']).stderr).toContain('no Application "nobody"');
     const missing = run(['--repo', `${fixtures}/nope`, `${fixtures}/platform.yaml`]);

@@ -78,8 +78,10 @@ function action(
       if (!args[0]) throw new InputError('--then SECONDS:commit needs a folder', commandLine);
       return { at, type: 'commit', revision: readRepository(io, args[0], args[0]) };
     }
-    case 'sync':
-      return { at, type: 'sync', app: app() };
+    case 'sync': {
+      const info = syncInfos(args.slice(1), at);
+      return { at, type: 'sync', app: app(), ...(info.length > 0 ? { info } : {}) };
+    }
     case 'terminate':
       return { at, type: 'terminate', app: app() };
     case 'refresh':
@@ -154,4 +156,26 @@ function read(io: CommandIo, path: string): string {
   } catch (error) {
     throw new InputError(`cannot read ${path}: ${readFailure(error)}`, { file: path, line: 1, column: 1 });
   }
+}
+
+/**
+ * `--info NAME=VALUE`, any number of times, as `argocd app sync` reads them (cmd/argocd/commands/app.go `getInfos`,
+ * util/text/label `Parse`): exactly one `=`, the last value of a repeated name wins. Argo CD gathers them in a Go
+ * map, whose order is random; here they keep the order of their first appearance.
+ */
+function syncInfos(args: string[], at: number): { name: string; value: string }[] {
+  const infos = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] !== '--info')
+      throw new InputError(
+        `--then ${at}:sync takes NAME [--info NAME=VALUE …], not "${args[i]}"`,
+        commandLine,
+      );
+    const pair = args[++i] ?? '';
+    const fields = pair.split('=');
+    if (fields.length !== 2)
+      throw new InputError(`labels should have key=value, but instead got: ${pair}`, commandLine);
+    infos.set(fields[0], fields[1]);
+  }
+  return [...infos].map(([name, value]) => ({ name, value }));
 }

@@ -31,6 +31,12 @@ import { retryStrategyOf } from './retryStrategy';
  * refresh, which runs auto-sync; every app is refreshed every 120 s after a seeded jitter in [0, 60) s, fully
  * when its `reconciledAt` is unset or older than 120 s.
  */
+/** One `--info NAME=VALUE` of `argocd app sync`: Argo CD's `Info`, persisted in the operation. */
+export interface OperationInfo {
+  name: string;
+  value: string;
+}
+
 export interface ApplicationControllerOptions {
   cluster: Cluster;
   log: EventSink;
@@ -94,8 +100,11 @@ export class ApplicationController {
     if (obj.kind === 'Application' && obj.metadata.namespace === ARGOCD_NAMESPACE) this.onApplication(event);
   }
 
-  /** `argocd app sync NAME` from the CLI or the page: the operation written onto the object (initiator admin). */
-  requestSync(name: string, prune = false): boolean {
+  /**
+   * `argocd app sync NAME [--prune] [--info NAME=VALUE …]` from the CLI or the page: the operation written onto the
+   * object (initiator admin), its infos kept in `operation.info` (e2e TestSyncWithInfos).
+   */
+  requestSync(name: string, prune = false, info: readonly OperationInfo[] = []): boolean {
     const obj = this.object(name);
     if (!obj || obj.operation) return false;
     const syncPolicy: Json = obj.spec?.syncPolicy ?? {};
@@ -107,6 +116,7 @@ export class ApplicationController {
         ...(syncPolicy.syncOptions ? { syncOptions: [...syncPolicy.syncOptions] } : {}),
       },
       ...(syncPolicy.retry ? { retry: clone(syncPolicy.retry) } : {}),
+      ...(info.length > 0 ? { info: info.map((i) => ({ name: i.name, value: i.value })) } : {}),
     };
     this.setOperation(name, operation);
     return true;

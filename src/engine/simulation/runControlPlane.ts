@@ -8,7 +8,7 @@ import { Rng } from '../random';
 import type { InputProblem } from '../sync';
 import type { Json, KubeObject, SourcePosition } from '../types';
 import { clone } from '../util/clone';
-import { ApplicationController } from '../argocd/applicationController';
+import { ApplicationController, type OperationInfo } from '../argocd/applicationController';
 import {
   ARGOCD_NAMESPACE,
   type ApplicationSetController,
@@ -33,7 +33,7 @@ import { RestWatch } from './settled';
  */
 export type ControlPlaneAction =
   | { at: number; type: 'commit'; revision: RepoRevision }
-  | { at: number; type: 'sync'; app: string; prune?: boolean }
+  | { at: number; type: 'sync'; app: string; prune?: boolean; info?: readonly OperationInfo[] }
   | { at: number; type: 'terminate'; app: string }
   | { at: number; type: 'refresh'; app: string }
   | {
@@ -214,7 +214,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
         break;
       }
       case 'sync':
-        if (!controller.requestSync(action.app, action.prune ?? false))
+        if (!controller.requestSync(action.app, action.prune ?? false, action.info))
           warnings.push(`sync ${action.app}: another operation is already in progress`);
         break;
       case 'terminate':
