@@ -73,6 +73,25 @@ describe('sim run --repo (contract.md §1.4)', () => {
     expect(bad.stderr).toContain('labels should have key=value, but instead got: name1');
   });
 
+  it('`rollback APP ID` syncs a history entry again; a rollback that is not a number is refused (exit 2)', () => {
+    const result = run([
+      ...platform,
+      '--json',
+      '--then',
+      '60:sync platform',
+      '--then',
+      '120:rollback platform 0',
+    ]);
+    expect(result.stderr).toBe('');
+    const json = JSON.parse(result.stdout) as { applications: Json[] };
+    const app = json.applications.find((a) => a.metadata.name === 'platform')!;
+    expect(app.status.history.map((h: Json) => h.id)).toEqual([0, 1, 2]);
+    expect(app.status.operationState.operation.sync.source).toEqual(app.status.history[0].source);
+    const bad = run([...platform, '--then', '60:rollback platform latest']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--then 60:rollback takes APP ID (a history id), not "latest"');
+  });
+
   it('refuses an action naming an unknown Application, and a missing folder (exit 2)', () => {
     expect(run([...platform, '--then', '10:sync nobody']).stderr).toContain('no Application "nobody"');
     const missing = run(['--repo', `${fixtures}/nope`, `${fixtures}/platform.yaml`]);

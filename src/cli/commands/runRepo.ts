@@ -82,6 +82,16 @@ function action(
       const info = syncInfos(args.slice(1), at);
       return { at, type: 'sync', app: app(), ...(info.length > 0 ? { info } : {}) };
     }
+    case 'rollback': {
+      // `argocd app rollback APPNAME [ID]`: ID is a history entry's id (`argocd app history`).
+      const id = args[1];
+      if (id === undefined || !/^\d+$/.test(id))
+        throw new InputError(
+          `--then ${at}:rollback takes APP ID (a history id), not "${args.slice(1).join(' ')}"`,
+          commandLine,
+        );
+      return { at, type: 'rollback', app: app(), id: Number(id) };
+    }
     case 'terminate':
       return { at, type: 'terminate', app: app() };
     case 'refresh':

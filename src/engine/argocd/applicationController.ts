@@ -122,6 +122,34 @@ export class ApplicationController {
     return true;
   }
 
+  /**
+   * `argocd app rollback NAME ID [--prune]`: a sync of the revision and source the history entry `id` recorded, as
+   * the API server writes it (server/application/application.go `Rollback`). Returns the server's refusal, if any.
+   */
+  requestRollback(name: string, id: number, prune = false): string | undefined {
+    const obj = this.object(name);
+    const state = this.apps.get(name);
+    if (!obj || !state) return `applications.argoproj.io "${name}" not found`;
+    if (obj.metadata.deletionTimestamp) return 'application is deleting';
+    const syncPolicy: Json = obj.spec?.syncPolicy ?? {};
+    if (syncPolicy.automated && syncPolicy.automated.enabled !== false)
+      return 'rollback cannot be initiated when auto-sync is enabled';
+    const entry = state.history.find((h) => h.id === id);
+    if (!entry) return `application argocd/${name} does not have deployment with id ${id}`;
+    if (obj.operation) return 'another operation is already in progress';
+    this.setOperation(name, {
+      initiatedBy: { username: 'admin' },
+      sync: {
+        revision: entry.revision,
+        prune,
+        ...(syncPolicy.syncOptions ? { syncOptions: [...syncPolicy.syncOptions] } : {}),
+        syncStrategy: { apply: {} },
+        source: clone(entry.source),
+      },
+    });
+    return undefined;
+  }
+
   /** `argocd app terminate-op NAME`. */
   terminate(name: string): void {
     this.apps.get(name)?.runner?.terminate();
@@ -335,8 +363,14 @@ export class ApplicationController {
     const obj = this.object(state.name);
     if (!obj?.operation || (state.runner && !state.runner.completed)) return;
     const request: Json = clone(obj.operation);
-    const source: Json = obj.spec?.source ?? {};
-    const rendered = this.options.repository.render(source.path ?? '.', source.directory?.recurse === true);
+    // A rollback's operation names its own source and revision (the history entry's); other syncs take the
+    // Application's source at Git's latest revision.
+    const source: Json = request.sync?.source ?? obj.spec?.source ?? {};
+    const rendered = this.options.repository.render(
+      source.path ?? '.',
+      source.directory?.recurse === true,
+      request.sync?.source ? request.sync.revision : undefined,
+    );
     if (state.rendered?.revision !== rendered.revision) {
       // A sync compares with Git's latest revision first (`argocd app sync` refreshes the app).
       state.rendered = rendered;
@@ -417,7 +451,8 @@ export class ApplicationController {
           revision: record.revision,
           deployStartedAt: toTimestamp(record.startedAtMs),
           deployedAt: toTimestamp(clock.now()),
-          source: clone(obj?.spec?.source ?? {}),
+          // The source the operation synced: a rollback's own (controller/state.go persistRevisionHistory).
+          source: clone(state.request?.sync?.source ?? obj?.spec?.source ?? {}),
           initiatedBy: clone(state.request?.initiatedBy ?? {}),
         },
         obj,

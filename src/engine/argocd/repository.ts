@@ -49,9 +49,15 @@ export class Repository {
     return this.revisions.at(-1)!.name;
   }
 
-  /** The objects of a plain-directory source at the current revision, in file-name order then document order. */
-  render(path: string, recurse: boolean): RenderedSource {
-    const tree = this.revisions.at(-1)!.files;
+  /**
+   * The objects of a plain-directory source, in file-name order then document order, at the current revision or
+   * at an earlier one given by its SHA (a rollback syncs the revision a history entry recorded). An unknown SHA
+   * renders the current revision.
+   */
+  render(path: string, recurse: boolean, sha: string = this.head): RenderedSource {
+    const index = this.shas.lastIndexOf(sha);
+    const at = index >= 0 ? index : this.shas.length - 1;
+    const tree = this.revisions[at].files;
     const dir = normalizePath(path);
     const objects: KubeObject[] = [];
     const positions: (SourcePosition | undefined)[] = [];
@@ -62,7 +68,7 @@ export class Repository {
         positions.push(item.position);
       }
     }
-    return { objects, positions, revision: this.head };
+    return { objects, positions, revision: this.shas[at] };
   }
 
   /** Whether the current revision has a directory (or file) at `path`. */

@@ -34,6 +34,7 @@ import { RestWatch } from './settled';
 export type ControlPlaneAction =
   | { at: number; type: 'commit'; revision: RepoRevision }
   | { at: number; type: 'sync'; app: string; prune?: boolean; info?: readonly OperationInfo[] }
+  | { at: number; type: 'rollback'; app: string; id: number; prune?: boolean }
   | { at: number; type: 'terminate'; app: string }
   | { at: number; type: 'refresh'; app: string }
   | {
@@ -217,6 +218,11 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
         if (!controller.requestSync(action.app, action.prune ?? false, action.info))
           warnings.push(`sync ${action.app}: another operation is already in progress`);
         break;
+      case 'rollback': {
+        const refused = controller.requestRollback(action.app, action.id, action.prune ?? false);
+        if (refused) warnings.push(`rollback ${action.app} ${action.id}: ${refused}`);
+        break;
+      }
       case 'terminate':
         controller.terminate(action.app);
         break;
