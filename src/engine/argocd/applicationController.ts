@@ -1,4 +1,5 @@
 import { withHistoryEntry } from './revisionHistory';
+import { rollbackOperation } from './rollbackOperation';
 import type { Cluster } from '../cluster/cluster';
 import type { WatchEvent } from '../cluster/store';
 import { keyOf, refOf } from '../cluster/gvk';
@@ -123,30 +124,16 @@ export class ApplicationController {
   }
 
   /**
-   * `argocd app rollback NAME ID [--prune]`: a sync of the revision and source the history entry `id` recorded, as
-   * the API server writes it (server/application/application.go `Rollback`). Returns the server's refusal, if any.
+   * `argocd app rollback NAME ID [--prune]` (rollbackOperation.ts). Returns the API server's refusal, if any.
    */
   requestRollback(name: string, id: number, prune = false): string | undefined {
     const obj = this.object(name);
     const state = this.apps.get(name);
     if (!obj || !state) return `applications.argoproj.io "${name}" not found`;
-    if (obj.metadata.deletionTimestamp) return 'application is deleting';
-    const syncPolicy: Json = obj.spec?.syncPolicy ?? {};
-    if (syncPolicy.automated && syncPolicy.automated.enabled !== false)
-      return 'rollback cannot be initiated when auto-sync is enabled';
-    const entry = state.history.find((h) => h.id === id);
-    if (!entry) return `application argocd/${name} does not have deployment with id ${id}`;
+    const rollback = rollbackOperation(obj, state.history, id, prune);
+    if ('refused' in rollback) return rollback.refused;
     if (obj.operation) return 'another operation is already in progress';
-    this.setOperation(name, {
-      initiatedBy: { username: 'admin' },
-      sync: {
-        revision: entry.revision,
-        prune,
-        ...(syncPolicy.syncOptions ? { syncOptions: [...syncPolicy.syncOptions] } : {}),
-        syncStrategy: { apply: {} },
-        source: clone(entry.source),
-      },
-    });
+    this.setOperation(name, rollback.operation);
     return undefined;
   }
 
