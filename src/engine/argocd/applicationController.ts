@@ -1,5 +1,6 @@
 import { withHistoryEntry } from './revisionHistory';
 import { rollbackOperation } from './rollbackOperation';
+import { setCondition } from './setCondition';
 import type { Cluster } from '../cluster/cluster';
 import type { WatchEvent } from '../cluster/store';
 import { keyOf, refOf } from '../cluster/gvk';
@@ -492,12 +493,4 @@ export class ApplicationController {
 
 function appRef(name: string) {
   return { group: 'argoproj.io', kind: 'Application', namespace: ARGOCD_NAMESPACE, name };
-}
-
-/** Set (or replace) the condition of a type, keeping its transition time when the message is unchanged. */
-function setCondition(conditions: Json[], type: string, message: string, nowMs: number): Json[] {
-  const existing = conditions.find((c) => c.type === type);
-  if (existing?.message === message) return conditions;
-  const rest = conditions.filter((c) => c.type !== type);
-  return [...rest, { type, message, lastTransitionTime: toTimestamp(nowMs) }];
 }

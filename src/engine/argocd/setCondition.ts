@@ -1,0 +1,13 @@
+import { toTimestamp } from '../clock';
+import type { Json } from '../types';
+
+/**
+ * An Application's `status.conditions` with the condition of `type` set (or replaced), keeping its transition time
+ * when the message is unchanged, as `ApplicationStatus.SetConditions` does (pkg/apis/application/v1alpha1/types.go).
+ */
+export function setCondition(conditions: Json[], type: string, message: string, nowMs: number): Json[] {
+  const existing = conditions.find((c) => c.type === type);
+  if (existing?.message === message) return conditions;
+  const rest = conditions.filter((c) => c.type !== type);
+  return [...rest, { type, message, lastTransitionTime: toTimestamp(nowMs) }];
+}
