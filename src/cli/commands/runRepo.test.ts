@@ -73,6 +73,14 @@ describe('sim run --repo (contract.md §1.4)', () => {
     expect(bad.stderr).toContain('labels should have key=value, but instead got: name1');
   });
 
+  it('`sync APP --label KEY=VALUE` with a label no manifest carries starts nothing and says so on stderr', () => {
+    const result = run([...platform, '--then', '60:sync platform --label this-label=does-not-exist']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      'warning: sync platform: No matching resources found for labels: [this-label=does-not-exist]',
+    );
+  });
+
   it('`rollback APP ID` syncs a history entry again; a rollback that is not a number is refused (exit 2)', () => {
     const result = run([
       ...platform,

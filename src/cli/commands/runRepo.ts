@@ -79,8 +79,14 @@ function action(
       return { at, type: 'commit', revision: readRepository(io, args[0], args[0]) };
     }
     case 'sync': {
-      const info = syncInfos(args.slice(1), at);
-      return { at, type: 'sync', app: app(), ...(info.length > 0 ? { info } : {}) };
+      const { info, labels } = syncFlags(args.slice(1), at);
+      return {
+        at,
+        type: 'sync',
+        app: app(),
+        ...(info.length > 0 ? { info } : {}),
+        ...(labels.length > 0 ? { labels } : {}),
+      };
     }
     case 'rollback': {
       // `argocd app rollback APPNAME [ID]`: ID is a history entry's id (`argocd app history`).
@@ -169,23 +175,26 @@ function read(io: CommandIo, path: string): string {
 }
 
 /**
- * `--info NAME=VALUE`, any number of times, as `argocd app sync` reads them (cmd/argocd/commands/app.go `getInfos`,
- * util/text/label `Parse`): exactly one `=`, the last value of a repeated name wins. Argo CD gathers them in a Go
- * map, whose order is random; here they keep the order of their first appearance.
+ * `--info NAME=VALUE` and `--label KEY=VALUE`, each any number of times, as `argocd app sync` reads them
+ * (cmd/argocd/commands/app.go `getInfos` and its labels, both through util/text/label `Parse`): exactly one `=`, the
+ * last value of a repeated name wins. Argo CD gathers them in a Go map, whose order is random; here they keep the
+ * order of their first appearance.
  */
-function syncInfos(args: string[], at: number): { name: string; value: string }[] {
-  const infos = new Map<string, string>();
+function syncFlags(args: string[], at: number) {
+  const flags = { '--info': new Map<string, string>(), '--label': new Map<string, string>() };
   for (let i = 0; i < args.length; i++) {
-    if (args[i] !== '--info')
+    const flag = args[i];
+    if (flag !== '--info' && flag !== '--label')
       throw new InputError(
-        `--then ${at}:sync takes NAME [--info NAME=VALUE …], not "${args[i]}"`,
+        `--then ${at}:sync takes NAME [--info NAME=VALUE …] [--label KEY=VALUE …], not "${flag}"`,
         commandLine,
       );
     const pair = args[++i] ?? '';
     const fields = pair.split('=');
     if (fields.length !== 2)
       throw new InputError(`labels should have key=value, but instead got: ${pair}`, commandLine);
-    infos.set(fields[0], fields[1]);
+    flags[flag].set(fields[0], fields[1]);
   }
-  return [...infos].map(([name, value]) => ({ name, value }));
+  const list = (m: Map<string, string>) => [...m].map(([name, value]) => ({ name, value }));
+  return { info: list(flags['--info']), labels: list(flags['--label']) };
 }

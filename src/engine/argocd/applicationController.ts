@@ -1,4 +1,5 @@
 import { withHistoryEntry } from './revisionHistory';
+import { resourcesByLabel } from './resourcesByLabel';
 import { rollbackOperation } from './rollbackOperation';
 import { setCondition } from './setCondition';
 import type { Cluster } from '../cluster/cluster';
@@ -14,7 +15,7 @@ import { toTimestamp } from '../clock';
 import { clone } from '../util/clone';
 import { cascadeFinalizerOf, finalizeApplicationDeletion } from './applicationDeletion';
 import { applicationStatus } from './applicationStatus';
-import { decideAutoSync, isAutomatedSyncEnabled } from './autoSync';
+import { decideAutoSync, isAutomatedSyncEnabled, type SyncOperationResource } from './autoSync';
 import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
 import { OperationRunner } from './operationRunner';
 import { projectsOf } from './projects';
@@ -37,6 +38,12 @@ import { retryStrategyOf } from './retryStrategy';
 export interface OperationInfo {
   name: string;
   value: string;
+}
+
+/** The flags of `argocd app sync` beyond `--prune`: `--info NAME=VALUE` and `--label KEY=VALUE`, each repeatable. */
+export interface SyncRequestOptions {
+  info?: readonly OperationInfo[];
+  labels?: readonly { name: string; value: string }[];
 }
 
 export interface ApplicationControllerOptions {
@@ -103,12 +110,28 @@ export class ApplicationController {
   }
 
   /**
-   * `argocd app sync NAME [--prune] [--info NAME=VALUE …]` from the CLI or the page: the operation written onto the
-   * object (initiator admin), its infos kept in `operation.info` (e2e TestSyncWithInfos).
+   * `argocd app sync NAME [--prune] [--info NAME=VALUE …] [--label KEY=VALUE …]` from the CLI or the page: the
+   * operation written onto the object (initiator admin), its infos kept in `operation.info` (e2e TestSyncWithInfos),
+   * its labels narrowing it to a selective sync of the resources carrying them (resourcesByLabel.ts). Returns why
+   * it was not started, if it was not.
    */
-  requestSync(name: string, prune = false, info: readonly OperationInfo[] = []): boolean {
+  requestSync(name: string, prune = false, options: SyncRequestOptions = {}): string | undefined {
     const obj = this.object(name);
-    if (!obj || obj.operation) return false;
+    const state = this.apps.get(name);
+    if (!obj || !state) return `applications.argoproj.io "${name}" not found`;
+    if (obj.operation) return 'another operation is already in progress';
+    const { info = [], labels = [] } = options;
+    let resources: SyncOperationResource[] | undefined;
+    if (labels.length > 0) {
+      const source: Json = obj.spec?.source ?? {};
+      const manifests = this.options.repository.render(
+        source.path ?? '.',
+        source.directory?.recurse === true,
+      );
+      const picked = resourcesByLabel(manifests.objects, state.tracker.resources(), labels);
+      if ('refused' in picked) return picked.refused;
+      resources = picked.resources;
+    }
     const syncPolicy: Json = obj.spec?.syncPolicy ?? {};
     const operation: Json = {
       initiatedBy: { username: 'admin' },
@@ -116,12 +139,13 @@ export class ApplicationController {
         revision: this.options.repository.head,
         prune,
         ...(syncPolicy.syncOptions ? { syncOptions: [...syncPolicy.syncOptions] } : {}),
+        ...(resources ? { resources } : {}),
       },
       ...(syncPolicy.retry ? { retry: clone(syncPolicy.retry) } : {}),
       ...(info.length > 0 ? { info: info.map((i) => ({ name: i.name, value: i.value })) } : {}),
     };
     this.setOperation(name, operation);
-    return true;
+    return undefined;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Json, KubeObject } from '../types';
 import { clone } from '../util/clone';
+import { isAutomatedSyncEnabled } from './autoSync';
 
 /**
  * The operation `argocd app rollback NAME ID [--prune]` writes onto an Application, or the API server's refusal
@@ -15,7 +16,7 @@ export function rollbackOperation(
 ): { operation: Json } | { refused: string } {
   if (app.metadata.deletionTimestamp) return { refused: 'application is deleting' };
   const syncPolicy: Json = app.spec?.syncPolicy ?? {};
-  if (syncPolicy.automated && syncPolicy.automated.enabled !== false)
+  if (isAutomatedSyncEnabled(app))
     return { refused: 'rollback cannot be initiated when auto-sync is enabled' };
   const entry = history.find((h) => h.id === id);
   if (!entry)

@@ -33,7 +33,15 @@ import { RestWatch } from './settled';
  */
 export type ControlPlaneAction =
   | { at: number; type: 'commit'; revision: RepoRevision }
-  | { at: number; type: 'sync'; app: string; prune?: boolean; info?: readonly OperationInfo[] }
+  | {
+      at: number;
+      type: 'sync';
+      app: string;
+      prune?: boolean;
+      info?: readonly OperationInfo[];
+      /** `--label KEY=VALUE`: a selective sync of the resources carrying one of them. */
+      labels?: readonly { name: string; value: string }[];
+    }
   | { at: number; type: 'rollback'; app: string; id: number; prune?: boolean }
   | { at: number; type: 'terminate'; app: string }
   | { at: number; type: 'refresh'; app: string }
@@ -214,10 +222,14 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
         log.push({ type: 'commit', revision: sha });
         break;
       }
-      case 'sync':
-        if (!controller.requestSync(action.app, action.prune ?? false, action.info))
-          warnings.push(`sync ${action.app}: another operation is already in progress`);
+      case 'sync': {
+        const refused = controller.requestSync(action.app, action.prune ?? false, {
+          info: action.info,
+          labels: action.labels,
+        });
+        if (refused) warnings.push(`sync ${action.app}: ${refused}`);
         break;
+      }
       case 'rollback': {
         const refused = controller.requestRollback(action.app, action.id, action.prune ?? false);
         if (refused) warnings.push(`rollback ${action.app} ${action.id}: ${refused}`);
