@@ -81,6 +81,18 @@ describe('sim run --repo (contract.md §1.4)', () => {
     );
   });
 
+  it('`sync --project P` syncs every Application of the project; an unknown one is a warning, a bare flag exit 2', () => {
+    const result = run([...platform, '--json', '--then', '60:sync --project default']);
+    expect(result.stderr).toBe('');
+    const json = JSON.parse(result.stdout) as { events: SimEvent[] };
+    const later = json.events.filter((e) => e.type === 'app-operation' && e.t >= 60).map((e) => e.app);
+    expect(later).toContain('platform');
+    expect(run([...platform, '--then', '60:sync --project nope']).stderr).toContain(
+      'No matching apps found for filter: projects [nope]',
+    );
+    expect(run([...platform, '--then', '60:sync --project']).code).toBe(2);
+  });
+
   it('`rollback APP ID` syncs a history entry again; a rollback that is not a number is refused (exit 2)', () => {
     const result = run([
       ...platform,

@@ -79,6 +79,16 @@ function action(
       return { at, type: 'commit', revision: readRepository(io, args[0], args[0]) };
     }
     case 'sync': {
+      // `sync --project P [--project Q …]`: every Application of those projects (TestSyncResourceByProject).
+      if (args[0] === '--project') {
+        const projects = args.filter((_, i) => args[i - 1] === '--project');
+        if (projects.length === 0 || args.some((a, i) => i % 2 === 0 && a !== '--project'))
+          throw new InputError(
+            `--then ${at}:sync takes --project PROJECT [--project PROJECT …]`,
+            commandLine,
+          );
+        return { at, type: 'sync-project', projects };
+      }
       const { info, labels } = syncFlags(args.slice(1), at);
       return {
         at,

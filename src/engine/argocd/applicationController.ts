@@ -149,6 +149,21 @@ export class ApplicationController {
   }
 
   /**
+   * `argocd app sync --project P …`: the Applications of those projects, in name order as the API server lists them,
+   * each synced as `requestSync` does; none is refused with the CLI's words (cmd/argocd/commands/app.go).
+   */
+  requestProjectSync(projects: readonly string[], prune = false): string[] {
+    const names = this.names().filter((name) =>
+      projects.includes(this.object(name)?.spec?.project ?? 'default'),
+    );
+    if (names.length === 0) return [`No matching apps found for filter: projects [${projects.join(' ')}]`];
+    return names.flatMap((name) => {
+      const refused = this.requestSync(name, prune);
+      return refused ? [`${name}: ${refused}`] : [];
+    });
+  }
+
+  /**
    * `argocd app rollback NAME ID [--prune]` (rollbackOperation.ts). Returns the API server's refusal, if any.
    */
   requestRollback(name: string, id: number, prune = false): string | undefined {

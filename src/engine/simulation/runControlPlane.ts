@@ -42,6 +42,7 @@ export type ControlPlaneAction =
       /** `--label KEY=VALUE`: a selective sync of the resources carrying one of them. */
       labels?: readonly { name: string; value: string }[];
     }
+  | { at: number; type: 'sync-project'; projects: readonly string[]; prune?: boolean }
   | { at: number; type: 'rollback'; app: string; id: number; prune?: boolean }
   | { at: number; type: 'terminate'; app: string }
   | { at: number; type: 'refresh'; app: string }
@@ -230,6 +231,10 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
         if (refused) warnings.push(`sync ${action.app}: ${refused}`);
         break;
       }
+      case 'sync-project':
+        for (const refused of controller.requestProjectSync(action.projects, action.prune ?? false))
+          warnings.push(`sync --project ${action.projects.join(',')}: ${refused}`);
+        break;
       case 'rollback': {
         const refused = controller.requestRollback(action.app, action.id, action.prune ?? false);
         if (refused) warnings.push(`rollback ${action.app} ${action.id}: ${refused}`);
