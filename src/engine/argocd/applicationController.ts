@@ -1,4 +1,5 @@
 import { withHistoryEntry } from './revisionHistory';
+import { orphanedResourcesMessage } from './orphanedResources';
 import { resourcesByLabel } from './resourcesByLabel';
 import { rollbackOperation } from './rollbackOperation';
 import { setCondition } from './setCondition';
@@ -343,9 +344,31 @@ export class ApplicationController {
     const rendered = this.options.repository.render(source.path ?? '.', source.directory?.recurse === true);
     state.rendered = rendered;
     state.tracker.setDesired(rendered.objects, true, false);
+    this.checkOrphans(state, obj, project);
     if (full) state.reconciledAtMs = clock.now();
     this.markDirty(state);
     if (full) this.autoSync(state);
+  }
+
+  /** The project's orphaned-resources monitoring (orphanedResources.ts): the condition set, changed or cleared. */
+  private checkOrphans(state: AppState, obj: KubeObject, project: string): void {
+    const { store, clock } = this.options.cluster;
+    const message = orphanedResourcesMessage({
+      store,
+      project: store.get({
+        group: 'argoproj.io',
+        kind: 'AppProject',
+        namespace: ARGOCD_NAMESPACE,
+        name: project,
+      }),
+      namespace: obj.spec?.destination?.namespace ?? 'default',
+      managed: state.tracker.resources(),
+      appExists: (name) => this.apps.has(name),
+    });
+    const type = 'OrphanedResourceWarning';
+    if (message) state.conditions = setCondition(state.conditions, type, message, clock.now());
+    else if (state.conditions.some((c) => c.type === type))
+      state.conditions = state.conditions.filter((c) => c.type !== type);
   }
 
   private autoSyncDecision(state: AppState, obj: KubeObject) {
