@@ -1,9 +1,10 @@
-import { operationFields } from '../../argocdText/operationFields';
+import { tabwriter } from '../../argocdText/appList';
+import { humanTime, operationFields } from '../../argocdText/operationFields';
 import { resourceStateHeader, resourceStates } from '../../argocdText/resourceStates';
-import { escapeControl, type ApplicationJson } from '../../engine';
+import { escapeControl, type ApplicationJson, type Json } from '../../engine';
 
 /**
- * What `argocd app get <app> --show-operation` prints: the status block, the operation block and the result
+ * What `argocd app get <app> --show-operation` prints: the status block, the conditions, the operation block and the result
  * table (the table merges `status.resources` with `syncResult.resources`, hooks included, as the CLI's
  * getResourceStates does; src/argocdText holds the parts the page's result table shares).
  * Every value is passed through escapeControl, so names and messages from the input cannot forge a line.
@@ -27,6 +28,18 @@ export function appGetText(app: ApplicationJson, options: { showOperation?: bool
     ['Health Status', status.health.status + (status.health.message ? ` (${status.health.message})` : '')],
   ];
   const out = lines.map(([k, v]) => `${`${k}:`.padEnd(20)}${escapeControl(v)}`.trimEnd());
+  // The conditions, between blank lines, when there are any (printHeader's printAppConditions).
+  // Only a control-plane Application has conditions (the single-app view has none to show).
+  const conditions: Json[] = (app.status as { conditions?: Json[] }).conditions ?? [];
+  if (conditions.length > 0) {
+    out.push('');
+    const rows = conditions.map((c) =>
+      [c.type, c.message, c.lastTransitionTime ? humanTime(c.lastTransitionTime) : ''].map((v) =>
+        escapeControl(String(v ?? '')),
+      ),
+    );
+    out.push(...tabwriter([['CONDITION', 'MESSAGE', 'LAST TRANSITION'], ...rows]), '');
+  }
   if (op && (options.showOperation ?? true)) {
     out.push('');
     const opLines = operationFields({ ...op, revision: status.sync.revision });

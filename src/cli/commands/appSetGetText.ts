@@ -1,3 +1,4 @@
+import { humanTime } from '../../argocdText/operationFields';
 import { escapeControl, type KubeObject } from '../../engine';
 
 /**
@@ -45,9 +46,4 @@ export function appSetGetText(appSet: KubeObject): string {
     out.push(fmt(header), ...rows.map(fmt));
   }
   return out.join('\n') + '\n';
-}
-
-/** Go's `time.Time` String, as the CLI prints `metav1.Time`: `2026-01-01 00:00:00 +0000 UTC`. */
-function humanTime(iso: string): string {
-  return iso.replace('T', ' ').replace('Z', ' +0000 UTC');
 }
