@@ -7,9 +7,10 @@ import { docs, runYaml } from './runYaml';
  * fake cluster. The e2e `hook` app is a Pod `pod` plus one hook Pod; `exit-code` is the sandbox's switch for
  * what the container does (src/engine/containers/behaviour.ts).
  *
- * Cases 97 and 98 (TestPreDeleteHook*, TestPostDeleteHook) are about deleting the Application, which the
- * sandbox does not simulate: it runs sync operations only. Their PreDelete/PostDelete hooks are not engine
- * phases (§1.2), so the only part a sync can show is that such a hook is left out of it (the last test below).
+ * Cases 97 and 98 (TestPreDeleteHook*, TestPostDeleteHook) are about deleting the Application: the single-app
+ * form runs sync operations only, so here the part a sync shows is that such a hook is left out of it (the last
+ * test below, PreDelete/PostDelete are not engine phases, §1.2); the deletion itself runs in the control plane,
+ * src/engine/argocd/deleteHooks.test.ts.
  */
 function hookPod(name: string, hook: string, options: { exitCode?: number; policy?: string } = {}): string {
   return `

@@ -14,7 +14,8 @@ import { AppEventSink, type EventSink } from '../simulation/eventLog';
 import { Rng } from '../random';
 import { toTimestamp } from '../clock';
 import { clone } from '../util/clone';
-import { cascadeFinalizerOf, finalizeApplicationDeletion } from './applicationDeletion';
+import { finalizeApplicationDeletion } from './applicationDeletion';
+import { deleteHookFinalizer, deleteHookFinalizers } from './deleteHooks';
 import { applicationStatus } from './applicationStatus';
 import { decideAutoSync, isAutomatedSyncEnabled, type SyncOperationResource } from './autoSync';
 import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
@@ -195,7 +196,7 @@ export class ApplicationController {
       const obj = this.object(state.name);
       if (!obj) continue;
       if (obj.operation || (state.runner && !state.runner.completed)) return false;
-      if (obj.metadata.deletionTimestamp && cascadeFinalizerOf(obj)) return false;
+      if (obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length > 0) return false;
       if (state.tracker.health.status === 'Progressing' && !state.invalid) return false;
       const projectOk = projectsOf(this.options.cluster.store).has(obj.spec?.project ?? 'default');
       if (state.invalid && projectOk) return false;
@@ -254,11 +255,24 @@ export class ApplicationController {
       () => {
         state.finalizeQueued = false;
         if (this.apps.get(state.name) !== state) return;
-        finalizeApplicationDeletion(
-          this.options.cluster.store,
-          appRef(state.name),
-          state.tracker.liveObjects(),
-        );
+        const obj = this.object(state.name);
+        if (!obj) return;
+        const source: Json = obj.spec?.source ?? {};
+        const result = finalizeApplicationDeletion({
+          store: this.options.cluster.store,
+          appRef: appRef(state.name),
+          app: state.name,
+          namespace: obj.spec?.destination?.namespace ?? 'default',
+          targets: this.options.repository.render(source.path ?? '.', source.directory?.recurse === true)
+            .objects,
+          live: state.tracker.liveObjects(),
+          healthOverrides: this.options.healthOverrides,
+        });
+        // A failed step is the DeletionError condition (processAppOperationQueueItem); the next pass retries it.
+        if (typeof result === 'object') {
+          state.conditions = setCondition(state.conditions, 'DeletionError', result.error, clock.now());
+          this.markDirty(state);
+        }
       },
       Priority.appRefresh,
     );
@@ -344,10 +358,29 @@ export class ApplicationController {
     const rendered = this.options.repository.render(source.path ?? '.', source.directory?.recurse === true);
     state.rendered = rendered;
     state.tracker.setDesired(rendered.objects, true, false);
+    this.syncDeleteHookFinalizers(obj, rendered.objects);
     this.checkOrphans(state, obj, project);
     if (full) state.reconciledAtMs = clock.now();
     this.markDirty(state);
     if (full) this.autoSync(state);
+  }
+
+  /**
+   * An Application whose manifests hold PreDelete or PostDelete hooks carries their finalizers, and loses them when
+   * the hooks leave Git, while it is not being deleted (processAppRefreshQueueItem, "process_finalizers").
+   */
+  private syncDeleteHookFinalizers(obj: KubeObject, targets: readonly KubeObject[]): void {
+    if (obj.metadata.deletionTimestamp) return;
+    const wanted = deleteHookFinalizers(targets);
+    const ours = new Set(Object.values(deleteHookFinalizer).flatMap((f) => [f, `${f}/cleanup`]));
+    const current = obj.metadata.finalizers ?? [];
+    const next = [...current.filter((f) => !ours.has(f) || wanted.includes(f))];
+    for (const f of wanted) if (!next.includes(f)) next.push(f);
+    if (next.length === current.length && next.every((f, i) => f === current[i])) return;
+    this.options.cluster.store.patch(refOf(obj), (draft) => {
+      if (next.length > 0) draft.metadata.finalizers = next;
+      else delete draft.metadata.finalizers;
+    });
   }
 
   /** The project's orphaned-resources monitoring (orphanedResources.ts): the condition set, changed or cleared. */

@@ -1,7 +1,12 @@
 import { refOf } from '../cluster/gvk';
-import type { ObjectStore } from '../cluster/store';
 import { waveOf } from '../sync/waves';
 import type { KubeObject, ObjectRef } from '../types';
+import {
+  cleanupDeleteHooks,
+  deleteHookFinalizer,
+  executeDeleteHooks,
+  type DeleteHookContext,
+} from './deleteHooks';
 
 /**
  * Deleting an Application with Argo CD's `resources-finalizer.argocd.argoproj.io` (a cascading delete): the
@@ -9,7 +14,8 @@ import type { KubeObject, ObjectRef } from '../types';
  * FilterObjectsForDeletion`; argocd-semantics.md §5.5). Each pass looks at the app's managed live objects: while
  * one is already being deleted it waits; otherwise it deletes those of the highest sync wave (foreground
  * propagation, or background with the `/background` finalizer) and waits for them; when none is left it removes
- * the finalizer, and the Application goes. Pre/PostDelete hooks are not simulated.
+ * the finalizer, and the Application goes. PreDelete hooks run before it and PostDelete hooks after it
+ * (deleteHooks.ts).
  */
 export const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
 
@@ -21,33 +27,59 @@ export function cascadeFinalizerOf(app: KubeObject): string | undefined {
 }
 
 /**
- * One pass of the deletion; `live` is what the app manages now (its tracker's live objects). Returns whether the
- * deletion is finished (the finalizer removed) or still waits for objects to go.
+ * One pass of the deletion (`finalizeApplicationDeletion`, in its order): the PreDelete hooks, then the cascade,
+ * then the PostDelete hooks, then each type's cleanup, one finalizer at a time. `ctx.live` is what the app
+ * manages now (its tracker's live objects, hooks included), `ctx.targets` its manifests at Git's revision.
+ * Returns whether the deletion is finished, still waits, or failed (the `DeletionError` condition's message).
  */
 export function finalizeApplicationDeletion(
-  store: ObjectStore,
-  appRef: ObjectRef,
-  live: readonly KubeObject[],
-): 'done' | 'waiting' | 'not-cascading' {
+  ctx: DeleteHookContext & { appRef: ObjectRef },
+): 'done' | 'waiting' | 'not-deleting' | { error: string } {
+  const { store, appRef, live } = ctx;
   const app = store.get(appRef);
-  if (!app?.metadata.deletionTimestamp) return 'not-cascading';
+  if (!app?.metadata.deletionTimestamp) return 'not-deleting';
+  const has = (f: string) => app.metadata.finalizers?.includes(f) === true;
+  const pre = deleteHookFinalizer.PreDelete;
+  const post = deleteHookFinalizer.PostDelete;
+  if (has(pre)) {
+    const step = executeDeleteHooks(ctx, 'PreDelete');
+    if (typeof step === 'object') return { error: `error executing pre-delete hooks: ${step.failed}` };
+    if (step === 'waiting') return 'waiting';
+    store.removeFinalizer(appRef, pre);
+  }
   const finalizer = cascadeFinalizerOf(app);
-  if (!finalizer) return 'not-cascading';
-  // "Wait for objects pending deletion to complete before proceeding with next sync wave" (L1359).
-  if (live.some((o) => o.metadata.deletionTimestamp)) return 'waiting';
-  const candidates = live.filter((o) => shouldBeDeleted(app, o));
-  if (candidates.length === 0) {
-    store.removeFinalizer(appRef, finalizer);
-    return 'done';
+  if (finalizer) {
+    // "Wait for objects pending deletion to complete before proceeding with next sync wave" (L1359).
+    if (live.some((o) => o.metadata.deletionTimestamp)) return 'waiting';
+    const candidates = live.filter((o) => shouldBeDeleted(app, o));
+    if (candidates.length === 0) {
+      store.removeFinalizer(appRef, finalizer);
+      return 'waiting';
+    }
+    const top = Math.max(...candidates.map((o) => waveOf(o).wave));
+    const policy = finalizer.endsWith('/background') ? 'Background' : 'Foreground';
+    for (const obj of candidates) {
+      if (waveOf(obj).wave !== top) continue;
+      const ref = refOf(obj);
+      if (store.get(ref)) store.delete(ref, { propagationPolicy: policy });
+    }
+    return 'waiting';
   }
-  const top = Math.max(...candidates.map((o) => waveOf(o).wave));
-  const policy = finalizer.endsWith('/background') ? 'Background' : 'Foreground';
-  for (const obj of candidates) {
-    if (waveOf(obj).wave !== top) continue;
-    const ref = refOf(obj);
-    if (store.get(ref)) store.delete(ref, { propagationPolicy: policy });
+  if (has(post)) {
+    const step = executeDeleteHooks(ctx, 'PostDelete');
+    if (typeof step === 'object') return { error: step.failed };
+    if (step === 'waiting') return 'waiting';
+    store.removeFinalizer(appRef, post);
+    return 'waiting';
   }
-  return 'waiting';
+  for (const type of ['PreDelete', 'PostDelete'] as const) {
+    const cleanup = `${deleteHookFinalizer[type]}/cleanup`;
+    if (!has(cleanup)) continue;
+    if (!cleanupDeleteHooks(ctx, type)) return 'waiting';
+    store.removeFinalizer(appRef, cleanup);
+    return 'waiting';
+  }
+  return 'done';
 }
 
 /** `shouldBeDeleted` (L1255): not a CRD, not the app itself, not `Delete=false`, not Helm's `keep`. */
