@@ -24,20 +24,6 @@ function run(label, command, args) {
   return result.status === 0;
 }
 
-/** `run`, without blocking: the step's output goes straight to ours while other steps run beside it. */
-function runAsync(label, command, args) {
-  process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
-  const started = Date.now();
-  return new Promise((done) => {
-    const child = spawn(command, args, { stdio: 'inherit', env });
-    child.on('error', () => done(false));
-    child.on('close', (code) => {
-      process.stdout.write(`=== ${label} took ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-      done(code === 0);
-    });
-  });
-}
-
 /**
  * Runs several single-threaded steps at once (each is one Node process, so on two cores they overlap well) and
  * prints each one's output whole, in the given order, once all have ended; returns whether each passed.
@@ -86,21 +72,15 @@ function addCounts(file, label, ok) {
   }
 }
 
-// The three static passes take about 50, 50 and 25 CPU seconds, each on one core: run side by side, and beside
-// the browser step, which mostly waits on pages playing in real time (about 45 % of the two cores): before, they
-// ran alone first, a minute of the run. They end long before the browser's timing cases, which run last.
+// The three static passes take about 50, 50 and 25 CPU seconds, each on one core: run side by side.
 const statics = [
   { label: 'type check', command: 'npm', args: ['run', '--silent', 'check'] },
   { label: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   { label: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
 ];
+(await runTogether(statics)).forEach((ok, i) => countStep(statics[i].label, ok));
 addCounts('test-results/counts/vitest.json', 'vitest', run('unit', 'npx', ['vitest', 'run']));
-const [staticResults, browserOk] = await Promise.all([
-  runTogether(statics),
-  runAsync('browser', 'npm', ['run', '--silent', 'test:e2e']),
-]);
-staticResults.forEach((ok, i) => countStep(statics[i].label, ok));
-addCounts('test-results/counts/e2e.json', 'browser', browserOk);
+addCounts('test-results/counts/e2e.json', 'browser', run('browser', 'npm', ['run', '--silent', 'test:e2e']));
 
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(totals.failed === 0 ? 0 : 1);
