@@ -7,6 +7,14 @@ const fixtures = 'test/fixtures/platform';
 
 const platform = ['--repo', `${fixtures}/repo`, `${fixtures}/platform.yaml`];
 
+/** The `platform` Application at the end of a `--json` run of the platform with these `--then` actions. */
+function platformAppAfter(...actions: string[]): Json {
+  const result = run([...platform, '--json', ...actions.flatMap((a) => ['--then', a])]);
+  expect(result.stderr).toBe('');
+  const json = JSON.parse(result.stdout) as { applications: Json[] };
+  return json.applications.find((a) => a.metadata.name === 'platform')!;
+}
+
 describe('sim run --repo (contract.md §1.4)', () => {
   it('prints the JSON with application, applications, applicationSets and events carrying app', () => {
     const result = run([...platform, '--argocd-cm', `${fixtures}/argocd-cm.yaml`, '--json']);
@@ -52,15 +60,7 @@ describe('sim run --repo (contract.md §1.4)', () => {
   });
 
   it('TestSyncWithInfos: `sync APP --info name1=val1 --info name2=val2` keeps the infos in operationState.operation.info', () => {
-    const result = run([
-      ...platform,
-      '--json',
-      '--then',
-      '60:sync platform --info name1=val1 --info name2=val2',
-    ]);
-    expect(result.stderr).toBe('');
-    const json = JSON.parse(result.stdout) as { applications: Json[] };
-    const app = json.applications.find((a) => a.metadata.name === 'platform')!;
+    const app = platformAppAfter('60:sync platform --info name1=val1 --info name2=val2');
     expect(app.status.sync.status).toBe('Synced');
     expect(app.status.operationState.operation.info).toEqual([
       { name: 'name1', value: 'val1' },
@@ -94,17 +94,7 @@ describe('sim run --repo (contract.md §1.4)', () => {
   });
 
   it('`rollback APP ID` syncs a history entry again; a rollback that is not a number is refused (exit 2)', () => {
-    const result = run([
-      ...platform,
-      '--json',
-      '--then',
-      '60:sync platform',
-      '--then',
-      '120:rollback platform 0',
-    ]);
-    expect(result.stderr).toBe('');
-    const json = JSON.parse(result.stdout) as { applications: Json[] };
-    const app = json.applications.find((a) => a.metadata.name === 'platform')!;
+    const app = platformAppAfter('60:sync platform', '120:rollback platform 0');
     expect(app.status.history.map((h: Json) => h.id)).toEqual([0, 1, 2]);
     expect(app.status.operationState.operation.sync.source).toEqual(app.status.history[0].source);
     const bad = run([...platform, '--then', '60:rollback platform latest']);

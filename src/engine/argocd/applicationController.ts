@@ -3,6 +3,7 @@ import { orphanedResourcesMessage } from './orphanedResources';
 import { resourcesByLabel } from './resourcesByLabel';
 import { rollbackOperation } from './rollbackOperation';
 import { setCondition } from './setCondition';
+import { syncOperation, type SyncRequestOptions } from './syncOperation';
 import type { Cluster } from '../cluster/cluster';
 import type { WatchEvent } from '../cluster/store';
 import { keyOf, refOf } from '../cluster/gvk';
@@ -15,7 +16,7 @@ import { Rng } from '../random';
 import { toTimestamp } from '../clock';
 import { clone } from '../util/clone';
 import { finalizeApplicationDeletion } from './applicationDeletion';
-import { deleteHookFinalizer, deleteHookFinalizers } from './deleteHooks';
+import { withDeleteHookFinalizers } from './deleteHooks';
 import { applicationStatus } from './applicationStatus';
 import { decideAutoSync, isAutomatedSyncEnabled, type SyncOperationResource } from './autoSync';
 import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
@@ -36,18 +37,6 @@ import { retryStrategyOf } from './retryStrategy';
  * refresh, which runs auto-sync; every app is refreshed every 120 s after a seeded jitter in [0, 60) s, fully
  * when its `reconciledAt` is unset or older than 120 s.
  */
-/** One `--info NAME=VALUE` of `argocd app sync`: Argo CD's `Info`, persisted in the operation. */
-export interface OperationInfo {
-  name: string;
-  value: string;
-}
-
-/** The flags of `argocd app sync` beyond `--prune`: `--info NAME=VALUE` and `--label KEY=VALUE`, each repeatable. */
-export interface SyncRequestOptions {
-  info?: readonly OperationInfo[];
-  labels?: readonly { name: string; value: string }[];
-}
-
 export interface ApplicationControllerOptions {
   cluster: Cluster;
   log: EventSink;
@@ -122,31 +111,15 @@ export class ApplicationController {
     const state = this.apps.get(name);
     if (!obj || !state) return `applications.argoproj.io "${name}" not found`;
     if (obj.operation) return 'another operation is already in progress';
-    const { info = [], labels = [] } = options;
     let resources: SyncOperationResource[] | undefined;
-    if (labels.length > 0) {
-      const source: Json = obj.spec?.source ?? {};
-      const manifests = this.options.repository.render(
-        source.path ?? '.',
-        source.directory?.recurse === true,
-      );
-      const picked = resourcesByLabel(manifests.objects, state.tracker.resources(), labels);
+    if (options.labels && options.labels.length > 0) {
+      const manifests = this.options.repository.renderSource(obj.spec?.source ?? {}).objects;
+      const picked = resourcesByLabel(manifests, state.tracker.resources(), options.labels);
       if ('refused' in picked) return picked.refused;
       resources = picked.resources;
     }
-    const syncPolicy: Json = obj.spec?.syncPolicy ?? {};
-    const operation: Json = {
-      initiatedBy: { username: 'admin' },
-      sync: {
-        revision: this.options.repository.head,
-        prune,
-        ...(syncPolicy.syncOptions ? { syncOptions: [...syncPolicy.syncOptions] } : {}),
-        ...(resources ? { resources } : {}),
-      },
-      ...(syncPolicy.retry ? { retry: clone(syncPolicy.retry) } : {}),
-      ...(info.length > 0 ? { info: info.map((i) => ({ name: i.name, value: i.value })) } : {}),
-    };
-    this.setOperation(name, operation);
+    const head = this.options.repository.head;
+    this.setOperation(name, syncOperation(obj, head, prune, { info: options.info, resources }));
     return undefined;
   }
 
@@ -257,14 +230,12 @@ export class ApplicationController {
         if (this.apps.get(state.name) !== state) return;
         const obj = this.object(state.name);
         if (!obj) return;
-        const source: Json = obj.spec?.source ?? {};
         const result = finalizeApplicationDeletion({
           store: this.options.cluster.store,
           appRef: appRef(state.name),
           app: state.name,
           namespace: obj.spec?.destination?.namespace ?? 'default',
-          targets: this.options.repository.render(source.path ?? '.', source.directory?.recurse === true)
-            .objects,
+          targets: this.options.repository.renderSource(obj.spec?.source ?? {}).objects,
           live: state.tracker.liveObjects(),
           healthOverrides: this.options.healthOverrides,
         });
@@ -352,10 +323,9 @@ export class ApplicationController {
     }
     if (state.invalid) {
       state.invalid = undefined;
-      state.conditions = state.conditions.filter((c) => c.type !== 'InvalidSpecError');
+      state.conditions = setCondition(state.conditions, 'InvalidSpecError', undefined, clock.now());
     }
-    const source: Json = obj.spec?.source ?? {};
-    const rendered = this.options.repository.render(source.path ?? '.', source.directory?.recurse === true);
+    const rendered = this.options.repository.renderSource(obj.spec?.source ?? {});
     state.rendered = rendered;
     state.tracker.setDesired(rendered.objects, true, false);
     this.syncDeleteHookFinalizers(obj, rendered.objects);
@@ -371,14 +341,11 @@ export class ApplicationController {
    */
   private syncDeleteHookFinalizers(obj: KubeObject, targets: readonly KubeObject[]): void {
     if (obj.metadata.deletionTimestamp) return;
-    const wanted = deleteHookFinalizers(targets);
-    const ours = new Set(Object.values(deleteHookFinalizer).flatMap((f) => [f, `${f}/cleanup`]));
     const current = obj.metadata.finalizers ?? [];
-    const next = [...current.filter((f) => !ours.has(f) || wanted.includes(f))];
-    for (const f of wanted) if (!next.includes(f)) next.push(f);
-    if (next.length === current.length && next.every((f, i) => f === current[i])) return;
+    const next = withDeleteHookFinalizers(current, targets);
+    if (next === current) return;
     this.options.cluster.store.patch(refOf(obj), (draft) => {
-      if (next.length > 0) draft.metadata.finalizers = next;
+      if (next.length > 0) draft.metadata.finalizers = [...next];
       else delete draft.metadata.finalizers;
     });
   }
@@ -398,10 +365,7 @@ export class ApplicationController {
       managed: state.tracker.resources(),
       appExists: (name) => this.apps.has(name),
     });
-    const type = 'OrphanedResourceWarning';
-    if (message) state.conditions = setCondition(state.conditions, type, message, clock.now());
-    else if (state.conditions.some((c) => c.type === type))
-      state.conditions = state.conditions.filter((c) => c.type !== type);
+    state.conditions = setCondition(state.conditions, 'OrphanedResourceWarning', message, clock.now());
   }
 
   private autoSyncDecision(state: AppState, obj: KubeObject) {
@@ -426,8 +390,9 @@ export class ApplicationController {
       this.markDirty(state);
       return;
     }
-    if (state.conditions.some((c) => c.type === 'SyncError')) {
-      state.conditions = state.conditions.filter((c) => c.type !== 'SyncError');
+    const cleared = setCondition(state.conditions, 'SyncError', undefined, clock.now());
+    if (cleared !== state.conditions) {
+      state.conditions = cleared;
       this.markDirty(state);
     }
     if (decision.kind === 'wait') {
@@ -449,9 +414,8 @@ export class ApplicationController {
     // A rollback's operation names its own source and revision (the history entry's); other syncs take the
     // Application's source at Git's latest revision.
     const source: Json = request.sync?.source ?? obj.spec?.source ?? {};
-    const rendered = this.options.repository.render(
-      source.path ?? '.',
-      source.directory?.recurse === true,
+    const rendered = this.options.repository.renderSource(
+      source,
       request.sync?.source ? request.sync.revision : undefined,
     );
     if (state.rendered?.revision !== rendered.revision) {

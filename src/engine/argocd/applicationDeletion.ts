@@ -20,7 +20,7 @@ import {
 export const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
 
 /** The cascading finalizer the app carries (`resources-finalizer.argocd.argoproj.io[/background]`), if any. */
-export function cascadeFinalizerOf(app: KubeObject): string | undefined {
+function cascadeFinalizerOf(app: KubeObject): string | undefined {
   return app.metadata.finalizers?.find(
     (f) => f === RESOURCES_FINALIZER || f.startsWith(`${RESOURCES_FINALIZER}/`),
   );

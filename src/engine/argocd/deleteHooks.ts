@@ -30,6 +30,22 @@ export function deleteHookFinalizers(targets: readonly KubeObject[]): string[] {
   return out;
 }
 
+/**
+ * The finalizers of an Application not being deleted, its delete-hook ones in step with its manifests: added when
+ * the hooks are in Git, removed when they leave it (processAppRefreshQueueItem, "process_finalizers"); the same
+ * array when nothing changes.
+ */
+export function withDeleteHookFinalizers(
+  current: readonly string[],
+  targets: readonly KubeObject[],
+): readonly string[] {
+  const wanted = deleteHookFinalizers(targets);
+  const ours = new Set(Object.values(deleteHookFinalizer).flatMap((f) => [f, `${f}/cleanup`]));
+  const next = current.filter((f) => !ours.has(f) || wanted.includes(f));
+  for (const f of wanted) if (!next.includes(f)) next.push(f);
+  return next.length === current.length && next.every((f, i) => f === current[i]) ? current : next;
+}
+
 /** What a step of the deletion needs: the store, the app, its manifests and what it manages now. */
 export interface DeleteHookContext {
   store: ObjectStore;

@@ -45,8 +45,8 @@ export function orphanedResourcesMessage(input: OrphanInput): string | undefined
 }
 
 /** The orphaned objects, each root followed by what it owns (`IterateHierarchyV2`). */
-export function orphanedResources(input: OrphanInput, settings: Json): KubeObject[] {
-  const managed = new Set(input.managed.map((r) => keyOf({ ...r })));
+function orphanedResources(input: OrphanInput, settings: Json): KubeObject[] {
+  const managed = new Set(input.managed.map((r) => keyOf(r)));
   const ignore: Json[] = Array.isArray(settings.ignore) ? settings.ignore : [];
   const out: KubeObject[] = [];
   for (const obj of input.store.scan({ namespace: input.namespace })) {

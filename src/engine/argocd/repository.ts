@@ -71,6 +71,11 @@ export class Repository {
     return { objects, positions, revision: this.shas[at] };
   }
 
+  /** An Application's `spec.source` (its `path` and `directory.recurse`) rendered as `render` does. */
+  renderSource(source: { path?: string; directory?: { recurse?: boolean } }, sha?: string): RenderedSource {
+    return this.render(source.path ?? '.', source.directory?.recurse === true, sha);
+  }
+
   /** Whether the current revision has a directory (or file) at `path`. */
   hasPath(path: string): boolean {
     const dir = normalizePath(path);

@@ -8,7 +8,8 @@ import { Rng } from '../random';
 import type { InputProblem } from '../sync';
 import type { Json, KubeObject, SourcePosition } from '../types';
 import { clone } from '../util/clone';
-import { ApplicationController, type OperationInfo } from '../argocd/applicationController';
+import { ApplicationController } from '../argocd/applicationController';
+import type { OperationInfo } from '../argocd/syncOperation';
 import {
   ARGOCD_NAMESPACE,
   type ApplicationSetController,

@@ -5,11 +5,13 @@
  * has none, and a controller ownerReference to the set. Apps come back in name order, the order they are written.
  */
 import type { Json, KubeObject } from '../../types';
+import { RESOURCES_FINALIZER } from '../applicationDeletion';
 import { goTemplateOptionsFrom, renderGoTemplate, type GoTemplateOptions } from './goTemplate';
 import { renderFastTemplate } from './fastTemplate';
 import { generateParams } from './listGenerator';
 
-export const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+// The one name of Argo CD's cascading finalizer, which applicationDeletion.ts acts on.
+export { RESOURCES_FINALIZER };
 
 /** A render failure: Argo CD's message, the condition reason, and the template field it came from. */
 export interface RenderFailure {
