@@ -24,6 +24,9 @@ beforeAll(async () => {
   runs.without = await run('app-of-apps-without-health', 'app-of-apps-without-health');
   runs.withHealth = await run('app-of-apps', 'app-of-apps');
   runs.progressive = await run('progressive-sync', 'progressive-sync');
+  runs.backendFails = await run('progressive-sync', 'progressive-sync~backendFails', {
+    toggles: ['backendFails'],
+  });
 }, 60_000);
 
 describe('milestones of a run, read from its events', () => {
@@ -105,6 +108,17 @@ describe('compareRuns: one knob changed', () => {
     );
     expect(c.differences.at(-1)?.text).toMatch(
       /three-tier~migration: the operation ended at .* Failed: one or more synchronization tasks completed unsuccessfully/,
+    );
+  });
+
+  it('a Progressive Sync held at a failed backend: parts where the backend would be Healthy, not where an operation ends', () => {
+    const c = compareRuns([runs.progressive, runs.backendFails]);
+    expect(c.divergence?.text).toMatch(
+      /^At 19\.4 s: progressive-sync: Application platform-backend becomes Healthy and Deployment backend-api becomes Healthy; progressive-sync~backendFails: not yet \(Application platform-backend becomes Degraded at 1m 13 s\)\.$/,
+    );
+    // The frontend's Application never syncs: the end says how many of the Applications ran an operation.
+    expect(c.differences.find((d) => d.about === 'end')?.text).toBe(
+      "progressive-sync: the last of 3 Applications' operations Succeeded at 19.4 s vs progressive-sync~backendFails: 2 of 3 Applications ran an operation; the last Succeeded at 13.1 s.",
     );
   });
 

@@ -125,15 +125,24 @@ export function firstDivergence(
   });
   const diverging = new Set<string>();
   let t = Infinity;
+  // The operations' ends count only when no subject tells the runs apart: an end is the consequence of what
+  // happened to the subjects (a failed step ends one run early), not the point where they part.
+  const subjectsDiffer = [...times.keys()].some((key) => !key.startsWith('end:') && differs(key));
   for (const [key, row] of times) {
+    if (key.startsWith('end:') && subjectsDiffer) continue;
+    if (!differs(key)) continue;
+    const present = row.filter((x): x is number => x !== undefined);
+    diverging.add(key);
+    t = Math.min(t, ...present);
+  }
+  function differs(key: string): boolean {
+    const row = times.get(key)!;
     const subject = key.slice(0, key.lastIndexOf(':'));
     // The end is every run's; a subject's milestones are compared between the runs that have the subject.
     const among = key.startsWith('end:') ? runs.map((_, i) => i) : (holders.get(subject) ?? []);
-    if (among.length < 2) continue;
+    if (among.length < 2) return false;
     const present = among.map((i) => row[i]).filter((x): x is number => x !== undefined);
-    if (present.length === among.length && Math.max(...present) - Math.min(...present) <= same) continue;
-    diverging.add(key);
-    t = Math.min(t, ...present);
+    return !(present.length === among.length && Math.max(...present) - Math.min(...present) <= same);
   }
   if (!Number.isFinite(t)) return undefined;
   const perRun = moments.map((list) => {
@@ -218,7 +227,12 @@ function lifeOf(s: Subject, run: RunMilestones): string {
 function endOf(run: RunMilestones): string {
   const end = run.end;
   if (!end) return run.running ? 'the operation is still Running when the run stops' : 'no operation ran';
-  const which = end.apps > 1 ? `the last of ${end.apps} Applications' operations` : 'the operation';
+  const which =
+    end.apps < end.ofApps
+      ? `${end.apps} of ${end.ofApps} Applications ran an operation; the last`
+      : end.apps > 1
+        ? `the last of ${end.apps} Applications' operations`
+        : 'the operation';
   if (end.phase === 'Succeeded') return `${which} Succeeded at ${seconds(end.t)}`;
   const failed = end.unsuccessful.length > 0 && end.apps > 1 ? ` (${end.unsuccessful.join(', ')})` : '';
   return `${which} ended at ${seconds(end.t)}, ${end.phase}${failed}: ${end.message}`;

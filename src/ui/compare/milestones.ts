@@ -40,6 +40,8 @@ export interface RunEnd {
   message: string;
   /** How many Applications ran an operation (1 for a single-Application run). */
   apps: number;
+  /** How many Applications the run has (some may never run one: a Progressive Sync held at a failed step). */
+  ofApps: number;
   /** The phases of the Applications' last operations that did not succeed, as `app: Phase`. */
   unsuccessful: string[];
 }
@@ -59,7 +61,9 @@ export function milestonesOf(events: readonly SimEvent[]): RunMilestones {
   const subjects = new Map<string, Subject>();
   const lastOperation = new Map<string, { t: number; phase: OperationPhase; message: string }>();
   const hooks = new Set<string>();
+  const apps = new Set<string>();
   for (const e of events) {
+    if (e.app) apps.add(e.app);
     if (e.t < 0) continue;
     if (e.type === 'apply' && e.hook) hooks.add(`${e.kind}/${e.name}`);
     if (e.type === 'health' && e.hook) hooks.add(`${e.kind}/${e.name}`);
@@ -101,6 +105,7 @@ export function milestonesOf(events: readonly SimEvent[]): RunMilestones {
           phase: worst?.phase ?? last.phase,
           message: (worst ?? last).message,
           apps: finals.length,
+          ofApps: Math.max(apps.size, finals.length),
           unsuccessful: ended
             .filter(([, op]) => op.phase !== 'Succeeded')
             .map(([app, op]) => (app ? `${app}: ${op.phase}` : op.phase)),
