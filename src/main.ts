@@ -1,6 +1,7 @@
 import { mount } from 'svelte';
 import { loadScenario, loadScenarioFiles, scenarioCatalog } from './scenarios/registry';
 import App from './ui/App.svelte';
+import { pageModeOf } from './ui/pageMode';
 import { parseUrlState } from './ui/state/urlState';
 import './ui/styles/global.css';
 
@@ -11,10 +12,19 @@ const first = scenarioCatalog.some((s) => s.id === wanted) ? wanted! : 'three-ti
 // switch then acts on the new scenario, not on the one still on screen). They load once the page is idle after
 // its first paint, and their data is parsed only when one is opened (registry.ts), so they cost the page's
 // start next to nothing.
+// `compare=` and `embed=1` (issues 20 and 22) open views of their own, each loaded as a chunk of its own.
+const mode = pageModeOf(location.search, location.hash);
 void loadScenario(first)
   .catch(() => undefined)
-  .then(() => {
-    mount(App, { target: document.getElementById('app')! });
+  .then(async () => {
+    const target = document.getElementById('app')!;
+    if (mode.compare !== undefined) {
+      const { default: CompareView } = await import('./ui/compare/CompareView.svelte');
+      mount(CompareView, { target, props: { value: mode.compare, present: mode.present } });
+    } else if (mode.embed) {
+      const { default: EmbedView } = await import('./ui/embed/EmbedView.svelte');
+      mount(EmbedView, { target });
+    } else mount(App, { target });
     whenIdle(() => void loadScenarioFiles());
   });
 

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { articleRuns, compareFrom, formatCompare, parseCompare } from './compareLink';
+import { pageModeOf } from '../pageMode';
+
+describe('the compare= link (issue 20)', () => {
+  it('reads scenarios, toggles and knobs, and writes them back the same', () => {
+    const value = 'three-tier,three-tier~migration~waveDelay=0,app-of-apps~healthCheck~seed=7';
+    const { items, problems } = parseCompare(value);
+    expect(problems).toEqual([]);
+    expect(items).toEqual([
+      { scenario: 'three-tier', toggles: [] },
+      { scenario: 'three-tier', toggles: ['migration'], waveDelay: 0 },
+      { scenario: 'app-of-apps', toggles: ['healthCheck'], seed: 7 },
+    ]);
+    expect(formatCompare(items)).toBe(value);
+  });
+
+  it('compare=article is the article choice point', () => {
+    expect(formatCompare(parseCompare('article').items)).toBe(articleRuns);
+    expect(articleRuns).toBe('three-tier,app-of-apps-without-health,app-of-apps,progressive-sync');
+  });
+
+  it('says what it cannot read, and asks for two runs', () => {
+    const { items, problems } = parseCompare('three-tier~waveDelay=-1,<x>');
+    expect(items).toEqual([{ scenario: 'three-tier', toggles: [] }]);
+    expect(problems).toEqual([
+      '"~waveDelay=-1" in "three-tier~waveDelay=-1" is not a toggle id, waveDelay=SECONDS or seed=N',
+      '"<x>" does not start with a scenario id',
+      'a comparison needs two runs or more, e.g. compare=three-tier,three-tier~migration',
+    ]);
+    expect(parseCompare('a,b,c,d,e').items).toHaveLength(4);
+  });
+
+  it('the Compare button: the changed run against its own, or its first toggle, or the article', () => {
+    expect(compareFrom({ scenario: 'three-tier', toggles: [], waveDelay: 0 }, 'migration')).toBe(
+      'three-tier,three-tier~waveDelay=0',
+    );
+    expect(compareFrom({ scenario: 'three-tier', toggles: [] }, 'migration')).toBe(
+      'three-tier,three-tier~migration',
+    );
+    expect(compareFrom({ scenario: 'revert', toggles: [] }, undefined)).toBe(articleRuns);
+  });
+
+  it('the page mode: compare= and embed=1 from the query or the hash', () => {
+    expect(pageModeOf('?compare=article&present=1', '')).toEqual({
+      compare: 'article',
+      embed: false,
+      present: true,
+    });
+    expect(pageModeOf('?scenario=three-tier', '#embed=1')).toEqual({
+      compare: undefined,
+      embed: true,
+      present: false,
+    });
+    expect(pageModeOf('?compare=', '')).toEqual({ compare: undefined, embed: false, present: false });
+  });
+});

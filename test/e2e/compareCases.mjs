@@ -1,0 +1,265 @@
+// Browser cases for issue 20's compare view: two or more runs on one time axis, the first divergence marked and
+// named, the differences listed in words, at 1024×768 and on a 390×844 phone (stacked), and in presenter mode.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { foreignRequests } from './pageHelpers.mjs';
+
+/** Open the compare view and wait until every run is drawn and the comparison is said. */
+async function openCompare(
+  browser,
+  base,
+  query,
+  viewport = { width: 1024, height: 768 },
+  colorScheme = 'light',
+) {
+  const context = await browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const record = { page, requests: [], errors: [], close: () => context.close() };
+  page.on('request', (request) => record.requests.push(request.url()));
+  page.on('console', (m) => m.type() === 'error' && record.errors.push(`console: ${m.text()}`));
+  page.on('pageerror', (error) => record.errors.push(`page error: ${error.message}`));
+  await page.goto(base + query);
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('[data-testid="compare-run-svg"] g.row').length > 0 &&
+      document.querySelector('[data-testid="compare-divergence"]') !== null,
+    undefined,
+    { timeout: 30_000 },
+  );
+  return record;
+}
+
+/** Where each run's drawing puts things on screen: its plot edges, cursor and divergence line, in page px. */
+async function geometry(page) {
+  return page.evaluate(() => {
+    const runs = [...document.querySelectorAll('[data-testid="compare-run"]')].map((section) => {
+      const svg = section.querySelector('svg');
+      const box = svg.getBoundingClientRect();
+      const scale = box.width / Number(svg.getAttribute('width'));
+      const lineX = (el) => (el ? box.left + Number(el.getAttribute('x1')) * scale : null);
+      return {
+        label: section.getAttribute('aria-label'),
+        top: section.getBoundingClientRect().top,
+        bottom: section.getBoundingClientRect().bottom,
+        plotLeft: box.left + Number(svg.dataset.plotLeft) * scale,
+        plotRight: box.left + Number(svg.dataset.plotRight) * scale,
+        cursor: lineX(svg.querySelector('[data-testid="compare-cursor"]')),
+        divergence: lineX(svg.querySelector('[data-testid="compare-divergence-line"]')),
+        labelSizes: [...svg.querySelectorAll('text.label')].map(
+          (t) => parseFloat(getComputedStyle(t).fontSize) * scale,
+        ),
+      };
+    });
+    return {
+      runs,
+      t: Number(document.querySelector('[data-testid="compare-time"]').dataset.t),
+      divergence: document.querySelector('[data-testid="compare-divergence"]').innerText,
+      differences: [...document.querySelectorAll('[data-testid="compare-differences"] li')].map(
+        (li) => li.innerText,
+      ),
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      presenting: document.documentElement.classList.contains('presenting'),
+      search: location.search,
+    };
+  });
+}
+
+/** Every run's cursor, plot and divergence line at the same x: one virtual time, one x. */
+function assertAligned(g) {
+  assert.ok(g.runs.length >= 2, `${g.runs.length} runs drawn`);
+  const [first, ...rest] = g.runs;
+  for (const run of rest) {
+    for (const key of ['plotLeft', 'plotRight', 'cursor', 'divergence'])
+      assert.ok(
+        Math.abs(run[key] - first[key]) < 0.5,
+        `${run.label} ${key} ${run[key]} ≠ ${first.label} ${first[key]}`,
+      );
+  }
+}
+
+export function compareCases({ browser, base, root }) {
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withCompare = async (query, viewport, fn) => {
+    const record = await openCompare(browser, base, query, viewport);
+    try {
+      await fn(record.page, record);
+      assert.deepEqual(record.errors, []);
+      assert.deepEqual(foreignRequests(record, base), []);
+    } finally {
+      await record.close();
+    }
+  };
+
+  for (const viewport of [
+    { width: 1024, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    const size = `${viewport.width}x${viewport.height}`;
+    test(`compare: three-tier vs progressive-sync on one axis at ${size}, first divergence and differences named`, () =>
+      withCompare('?compare=three-tier,progressive-sync', viewport, async (page) => {
+        let g = await geometry(page);
+        assertAligned(g);
+        assert.equal(g.runs[0].label, 'three-tier');
+        assert.equal(g.runs[1].label, 'progressive-sync');
+        assert.match(
+          g.divergence,
+          /^First divergence\. At 5 s: three-tier: not yet \(StatefulSet postgres is created at 21\.5 s\); progressive-sync: StatefulSet postgres is created\.$/,
+        );
+        // The divergence line stands at 5 s on the shared axis: a 5/length of the plot's width from its left.
+        const domainEnd = await page.evaluate(() =>
+          Number(document.querySelector('[data-testid="compare-run-svg"]').dataset.domainEnd),
+        );
+        const expected = g.runs[0].plotLeft + ((g.runs[0].plotRight - g.runs[0].plotLeft) * 5) / domainEnd;
+        assert.ok(
+          Math.abs(g.runs[0].divergence - expected) < 1,
+          `divergence at ${g.runs[0].divergence}, 5 s is ${expected}`,
+        );
+        assert.ok(
+          g.differences.includes(
+            'Deployment backend-api: three-tier: created at 31.5 s, after StatefulSet postgres Healthy at 29.3 s; Healthy at 36.3 s vs progressive-sync: created at 13.1 s, after StatefulSet postgres Healthy at 13.1 s; Healthy at 19.4 s.',
+          ),
+          g.differences.join('\n'),
+        );
+        // Playing moves one cursor through every run: the same x in each while it plays.
+        await page.keyboard.press(' ');
+        await page.waitForFunction(
+          () => Number(document.querySelector('[data-testid="compare-time"]').dataset.t) > 2,
+        );
+        await page.keyboard.press(' ');
+        g = await geometry(page);
+        assert.ok(g.t > 2, `t ${g.t}`);
+        assertAligned(g);
+        // Stepping goes to the next moment of any run: from 0, the migration's creation at 5 s.
+        await page.keyboard.press('Home');
+        await page.keyboard.press('ArrowRight');
+        g = await geometry(page);
+        assert.equal(g.t, 5);
+        assert.ok(
+          g.scrollWidth <= g.innerWidth,
+          `the page is ${g.scrollWidth} px wide in a ${g.innerWidth} px window`,
+        );
+        if (viewport.width < 500) {
+          // On a phone the runs are stacked, one under the other, each the full width.
+          assert.ok(g.runs[1].top >= g.runs[0].bottom, 'the runs overlap');
+          assert.ok(g.runs[0].plotRight - g.runs[0].plotLeft > 300, 'the plot is a sliver');
+        }
+      }));
+  }
+
+  test('compare: presenter mode, a failure toggle against the scenario: large type, the divergence, PageDown', () =>
+    withCompare(
+      '?compare=three-tier,three-tier~migration&present=1',
+      { width: 1024, height: 768 },
+      async (page) => {
+        let g = await geometry(page);
+        assert.ok(g.presenting, 'presenter mode is off');
+        assertAligned(g);
+        assert.ok(Math.min(...g.runs.flatMap((r) => r.labelSizes)) >= 18, `labels ${g.runs[0].labelSizes}`);
+        assert.match(
+          g.divergence,
+          /At 11\.6 s: three-tier: hook Job database-migration completes; three-tier~migration: not yet \(hook Job database-migration fails at /,
+        );
+        assert.ok(
+          g.differences.some((d) => /three-tier~migration: the operation ended at .*Failed/.test(d)),
+          g.differences.join('\n'),
+        );
+        await page.keyboard.press('PageDown');
+        await page.keyboard.press('PageDown');
+        g = await geometry(page);
+        assert.ok(g.t > 5, `PageDown twice went to ${g.t}`);
+        assert.match(g.search, /compare=three-tier,three-tier~migration&present=1/);
+      },
+    ));
+
+  test('compare: the wave delay 0 s against 2 s in three-tier makes no difference, and says so', () =>
+    withCompare('?compare=three-tier,three-tier~waveDelay=0', { width: 1024, height: 768 }, async (page) => {
+      const g = await geometry(page);
+      assert.match(g.divergence, /^No divergence\./);
+      assert.deepEqual(g.differences, [
+        'Nothing: the runs create the same things at the same moments and end alike.',
+      ]);
+    }));
+
+  test('compare: the Compare runs link of the one-run page opens the run against its first toggle', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(base + '?scenario=three-tier');
+      await page.click('[data-testid="compare-link"]');
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="compare-run"]').length === 2,
+        undefined,
+        {
+          timeout: 30_000,
+        },
+      );
+      assert.match(
+        decodeURIComponent(new URL(page.url()).search),
+        /^\?compare=three-tier,three-tier~migration$/,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('compare: a link naming an unknown scenario says so on the page', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(base + '?compare=three-tier,no-such');
+      await page.waitForSelector('[data-testid="compare-problems"]');
+      assert.match(
+        await page.innerText('[data-testid="compare-problems"]'),
+        /no-such: no scenario "no-such"; known: three-tier/,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('compare and embed: axe finds no serious or critical violation, light and dark', async () => {
+    const found = [];
+    for (const colorScheme of ['light', 'dark']) {
+      for (const query of [
+        '?compare=article',
+        '?compare=three-tier,three-tier~migration&present=1',
+        '?embed=1&scenario=three-tier&t=30',
+      ]) {
+        // axe is injected as an inline script, which the page's own policy rightly refuses.
+        const context = await browser.newContext({
+          viewport: { width: 1024, height: 768 },
+          colorScheme,
+          bypassCSP: true,
+        });
+        try {
+          const page = await context.newPage();
+          await page.goto(base + query);
+          await page.waitForFunction(
+            () => document.querySelectorAll('svg g.row, svg text.tl-label').length > 3,
+            undefined,
+            { timeout: 30_000 },
+          );
+          await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
+          const violations = await page.evaluate(async () => {
+            const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+            return result.violations.map((v) => ({
+              id: v.id,
+              impact: v.impact,
+              targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+            }));
+          });
+          for (const v of violations)
+            if (v.impact === 'serious' || v.impact === 'critical')
+              found.push(`${query} ${colorScheme}: ${v.id} at ${v.targets.join(' | ')}`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    assert.deepEqual(found, []);
+  });
+
+  return cases;
+}
