@@ -67,5 +67,11 @@ const nodeIo: CommandIo = {
 
 // Run only as the entry point (tsx src/cli/sim.ts), not when a test imports `sim`.
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // A reader that stops early (`sim run … --json | head`) closes the pipe: the rest of the output has nowhere to
+  // go, which is no error of the run (Node would throw EPIPE with a stack trace). Stop quietly, as `cat` does.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   process.exitCode = sim(process.argv.slice(2), nodeIo);
 }
