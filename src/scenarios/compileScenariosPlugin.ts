@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { runnerImport, type Plugin, type ViteDevServer } from 'vite';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import type * as Compiler from './compileScenario';
 
 const suffix = '?compiled';
@@ -16,40 +16,57 @@ const metaSuffix = '?meta';
  * final live objects), played here with the page's own options, so the first paint needs no simulation: the
  * largest (many-resources) takes about 2 s to play cold but adds only about 22 kB gzip to its chunk.
  *
- * The engine that plays the run is loaded when the first scenario is, through Vite's own module runner
- * (`runnerImport`), not imported by this file: vite.config.ts imports this plugin, and Vite 8 lists every
- * import of the config's module graph that its future native config loader could not read (the engine's
- * extension-less imports: over 500 lines before the dev server's address, at every `vite`, build and vitest
- * start). Only `import type` reaches the config's graph from here. In the dev server, an edit to a file the
- * engine is made of restarts the server, as it did when the engine was part of the config's graph, so the
- * shipped default runs never lag behind the engine.
+ * The engine that plays the run is not imported by this file but loaded when the first scenario is, by a Vite
+ * server of its own in middleware mode (`ssrLoadModule`), closed when the build ends: vite.config.ts imports this
+ * plugin, and Vite 8 lists every import of the config's module graph that its future native config loader could
+ * not read (the engine's extension-less imports: over 500 lines before the dev server's address, at every
+ * `vite`, build and vitest start). Only `import type` reaches the config's graph from here. In the dev server,
+ * an edit to a file the engine is made of restarts the server, as it did when the engine was part of the
+ * config's graph, so the shipped default runs never lag behind the engine.
  */
 export function compileScenariosPlugin(root: string): Plugin {
-  let compiler: Promise<{ module: typeof Compiler; dependencies: string[] }> | undefined;
-  let server: ViteDevServer | undefined;
-  const load = () => {
-    compiler ??= runnerImport<typeof Compiler>(join(root, 'src/scenarios/compileScenario.ts'), {
-      root,
-      logLevel: 'silent',
-    }).then((loaded) => {
-      watchForRestart(loaded.dependencies);
-      return loaded;
-    });
-    return compiler.then((loaded) => loaded.module);
-  };
-  const watchForRestart = (files: string[]) => {
-    if (!server) return;
+  let loader: ViteDevServer | undefined;
+  let compiler: Promise<typeof Compiler> | undefined;
+  let devServer: ViteDevServer | undefined;
+  const load = () =>
+    (compiler ??= (async () => {
+      loader = await createServer({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, watch: null, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      const module = (await loader.ssrLoadModule(
+        join(root, 'src/scenarios/compileScenario.ts'),
+      )) as typeof Compiler;
+      restartOnEdit();
+      return module;
+    })());
+  const restartOnEdit = () => {
+    if (!devServer || !loader) return;
+    const files = [...loader.environments.ssr.moduleGraph.idToModuleMap.keys()].filter(
+      (id) => id.startsWith(root) && !id.includes('/node_modules/'),
+    );
     const watched = new Set(files);
-    server.watcher.add(files);
-    server.watcher.on('change', (file) => {
-      if (watched.has(file)) void server?.restart();
+    devServer.watcher.add(files);
+    devServer.watcher.on('change', (file) => {
+      if (watched.has(file)) void devServer?.restart();
     });
+  };
+  const close = async () => {
+    const closing = loader?.close();
+    loader = undefined;
+    compiler = undefined;
+    await closing;
   };
   return {
     name: 'sandbox-compile-scenarios',
     enforce: 'pre',
-    configureServer(dev) {
-      server = dev;
+    configureServer(server) {
+      devServer = server;
+      server.httpServer?.once('close', () => void close());
     },
     async load(id) {
       if (id.endsWith(metaSuffix))
@@ -57,5 +74,7 @@ export function compileScenariosPlugin(root: string): Plugin {
       if (!id.endsWith(suffix)) return null;
       return (await load()).compiledScenarioModule(id.slice(0, -suffix.length), root);
     },
+    // A build ends here (the page's and the worker's), and so does vitest's use of the plugin.
+    closeBundle: close,
   };
 }
