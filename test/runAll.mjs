@@ -3,15 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
-// Vite 8 lists, at every start, each import of vite.config.ts its future native config loader could not read
-// (hundreds of lines per run, before every test step); it is a notice about a later version, not a problem here.
-const env = {
-  ...process.env,
-  NO_COLOR: '1',
-  FORCE_COLOR: '0',
-  TZ: 'UTC',
-  VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
-};
+const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', TZ: 'UTC' };
 rmSync('test-results/counts', { recursive: true, force: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

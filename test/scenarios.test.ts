@@ -8,7 +8,7 @@ import { argocdCmOverrides } from '../src/cli/commands/argocdCm';
 /**
  * Every scenario in scenarios/ is a claim about Argo CD's behaviour: it must parse, play to the end, and end as
  * its `expect:` block says. Its whole event log is kept as a golden file (test/output/<id>.events.jsonl), so
- * any change in behaviour shows up as a diff to review (`npx vitest run -u test/scenarios.test.ts` accepts it).
+ * any change in behaviour shows up as a diff to review (`npx vitest run test/scenarios.test.ts -u` accepts it; the path first, since vitest 4 takes a word after `-u` as its value).
  */
 const dir = new URL('../scenarios/', import.meta.url);
 const files = readdirSync(dir)

@@ -12,6 +12,11 @@ export interface CommandIo {
    * `sim run --repo DIR` (listRepoFiles.ts).
    */
   listFiles?(dir: string, warn?: (message: string) => void): string[];
+  /**
+   * Writes files under a new or empty directory, creating the folders they need (`sim export --out DIR`); a
+   * file marked executable gets mode 755. Throws when the directory holds anything already.
+   */
+  writeFiles?(dir: string, files: readonly { path: string; text: string; executable: boolean }[]): void;
   stdout(text: string): void;
   stderr(text: string): void;
 }

@@ -3,10 +3,12 @@ import { escapeControl } from '../engine';
 import { maxManifestBytes } from '../scenarios/manifests';
 import { fileURLToPath } from 'node:url';
 import { exitUsage, type Command, type CommandIo } from './command';
+import { exportCommand } from './commands/exportCommand';
 import { health } from './commands/health';
 import { run } from './commands/run';
 import { listRepoFiles } from './listRepoFiles';
 import { readCapped } from './readCapped';
+import { writeFiles } from './writeFiles';
 
 /**
  * The headless simulator, `npm run --silent sim -- <command> …` (contract.md §1). Each command lives in its own
@@ -15,6 +17,10 @@ import { readCapped } from './readCapped';
 const commands: Record<string, { run: Command; summary: string }> = {
   run: { run, summary: 'simulate an Argo CD sync of manifests or a scenario file' },
   health: { run: health, summary: 'print the Argo CD health of every object in a YAML file' },
+  export: {
+    run: exportCommand,
+    summary: 'write a scenario as a Git repository and scripts to run it on a real cluster',
+  },
 };
 
 export function usage(): string {
@@ -61,11 +67,18 @@ const nodeIo: CommandIo = {
   // Every file the CLI reads (manifests, --live, scenarios, sim health) is checked and capped before reading.
   readFile: (path) => readCapped(path, maxManifestBytes),
   listFiles: (dir, warn) => listRepoFiles(dir, warn),
+  writeFiles,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 };
 
 // Run only as the entry point (tsx src/cli/sim.ts), not when a test imports `sim`.
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // A reader that stops early (`sim run … --json | head`) closes the pipe: the rest of the output has nowhere to
+  // go, which is no error of the run (Node would throw EPIPE with a stack trace). Stop quietly, as `cat` does.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   process.exitCode = sim(process.argv.slice(2), nodeIo);
 }

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
-import type { Plugin } from 'vite';
-import { defaultSettings, pageRunOptions, playForPageWithLua } from '../ui/worker/pageRun';
-import { parseScenario } from './scenario';
+import { join } from 'node:path';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import type * as Compiler from './compileScenario';
 
 const suffix = '?compiled';
 const metaSuffix = '?meta';
@@ -17,36 +15,66 @@ const metaSuffix = '?meta';
  * The chunk also carries the scenario's default run (`defaultRun`: its event log, logs and result, without the
  * final live objects), played here with the page's own options, so the first paint needs no simulation: the
  * largest (many-resources) takes about 2 s to play cold but adds only about 22 kB gzip to its chunk.
+ *
+ * The engine that plays the run is not imported by this file but loaded when the first scenario is, by a Vite
+ * server of its own in middleware mode (`ssrLoadModule`), closed when the build ends: vite.config.ts imports this
+ * plugin, and Vite 8 lists every import of the config's module graph that its future native config loader could
+ * not read (the engine's extension-less imports: over 500 lines before the dev server's address, at every
+ * `vite`, build and vitest start). Only `import type` reaches the config's graph from here. In the dev server,
+ * an edit to a file the engine is made of restarts the server, as it did when the engine was part of the
+ * config's graph, so the shipped default runs never lag behind the engine.
  */
 export function compileScenariosPlugin(root: string): Plugin {
+  let loader: ViteDevServer | undefined;
+  let compiler: Promise<typeof Compiler> | undefined;
+  let devServer: ViteDevServer | undefined;
+  const load = () =>
+    (compiler ??= (async () => {
+      loader = await createServer({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, watch: null, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      const module = (await loader.ssrLoadModule(
+        join(root, 'src/scenarios/compileScenario.ts'),
+      )) as typeof Compiler;
+      restartOnEdit();
+      return module;
+    })());
+  const restartOnEdit = () => {
+    if (!devServer || !loader) return;
+    const files = [...loader.environments.ssr.moduleGraph.idToModuleMap.keys()].filter(
+      (id) => id.startsWith(root) && !id.includes('/node_modules/'),
+    );
+    const watched = new Set(files);
+    devServer.watcher.add(files);
+    devServer.watcher.on('change', (file) => {
+      if (watched.has(file)) void devServer?.restart();
+    });
+  };
+  const close = async () => {
+    const closing = loader?.close();
+    loader = undefined;
+    compiler = undefined;
+    await closing;
+  };
   return {
     name: 'sandbox-compile-scenarios',
     enforce: 'pre',
-    async load(id) {
-      if (id.endsWith(metaSuffix)) {
-        // The picker's entry: id and title only, so the page lists every scenario without loading them all.
-        const path = id.slice(0, -metaSuffix.length);
-        const scenario = parseScenario(readFileSync(path, 'utf8'), relative(root, path));
-        return `export default ${JSON.stringify({ id: scenario.id, title: scenario.title })};`;
-      }
-      if (!id.endsWith(suffix)) return null;
-      const path = id.slice(0, -suffix.length);
-      const file = relative(root, path);
-      const scenario = parseScenario(readFileSync(path, 'utf8'), file);
-      const defaultRun = await playForPageWithLua(
-        scenario,
-        pageRunOptions(scenario, defaultSettings(scenario)),
-      );
-      // The record of every object version (what the terminal reads) is most of a run's data (many-resources:
-      // 1.4 of 2 MB of JSON) and nothing else on the page reads it: it is a JSON string of its own.
-      const { objects, ...run } = defaultRun;
-      const compiled = { file, scenario, defaultRun: run };
-      // The data as JSON strings, parsed when the scenario is first opened and the objects when the terminal
-      // first asks (registry.ts): loading a chunk then costs little more than reading the strings, so the page
-      // can load every scenario in the background without a long task. JSON.parse of a string is also faster
-      // for the browser than an object literal of the same size.
-      const json = (value: unknown) => JSON.stringify(JSON.stringify(value));
-      return `export default { id: ${JSON.stringify(scenario.id)}, json: ${json(compiled)}, objects: ${json(objects)} };`;
+    configureServer(server) {
+      devServer = server;
+      server.httpServer?.once('close', () => void close());
     },
+    async load(id) {
+      if (id.endsWith(metaSuffix))
+        return (await load()).scenarioMetaModule(id.slice(0, -metaSuffix.length), root);
+      if (!id.endsWith(suffix)) return null;
+      return (await load()).compiledScenarioModule(id.slice(0, -suffix.length), root);
+    },
+    // A build ends here (the page's and the worker's), and so does vitest's use of the plugin.
+    closeBundle: close,
   };
 }

@@ -296,8 +296,8 @@ describe('sim run with unusable input', () => {
   });
 
   it('an unknown option, a missing value or a missing file', () => {
-    expectUsageError(['app.yaml', '--bogus'], {}, /unknown option "--bogus"/);
-    expectUsageError(['app.yaml', '--live'], {}, /option --live needs a value/);
+    expectUsageError(['app.yaml', '--bogus'], {}, /^sim run: --bogus: unknown option$/m);
+    expectUsageError(['app.yaml', '--live'], {}, /^sim run: --live: needs a value$/m);
     expectUsageError(['missing.yaml'], {}, /^sim run: cannot read missing\.yaml: no such file or directory/);
   });
 

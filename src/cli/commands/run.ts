@@ -16,6 +16,8 @@ import { appListText } from './appListText';
 import { runRepo } from './runRepo';
 import { argocdCmOverrides } from './argocdCm';
 import { parseRunOptions, type RunOptions } from './runOptions';
+import { thenHelp } from './thenActions';
+import { ArgumentError } from '../argumentError';
 
 /**
  * `sim run <file.yaml>… [options]` (contract.md §1.1): sync the files' objects as one Application on a fresh
@@ -32,11 +34,10 @@ export function run(args: string[], io: CommandIo): number {
   try {
     options = parseRunOptions(args);
     if (!options.repo && options.then.length > 0)
-      throw new InputError('--then works with --repo (several Applications) only, for now', {
-        file: '<command line>',
-        line: 1,
-        column: 1,
-      });
+      throw new ArgumentError(
+        'works with --repo (several Applications) only, for now',
+        `--then ${options.then[0].at}:${options.then[0].action}`,
+      );
     result = options.repo
       ? (runRepo(options, io, cmOverrides(options, io)) as typeof result)
       : simulate(options, io);
@@ -177,6 +178,6 @@ options:
 several Applications (contract §1.4): sim run --repo DIR <argo.yaml>… [options]
   --repo DIR             the Git repository the Applications' sources point at (plain YAML)
   --progressive-syncs    enable the ApplicationSet controller's progressive syncs
-  --then SECONDS:ACTION  at that virtual second: commit PATH, sync APP, terminate APP, refresh APP,
-                         kubectl-apply FILE, kubectl-delete KIND/NAME [-n NS] (repeatable)
+  --then SECONDS:ACTION  at that virtual second, one of (repeatable):
+${thenHelp('                           ')}
 `;

@@ -1,5 +1,6 @@
-import { InputError, limits } from '../../engine';
+import { limits } from '../../engine';
 import { namespaceProblem, objectNameProblem } from '../../scenarios/validateNames';
+import { ArgumentError } from '../argumentError';
 
 /** The options of `sim run` (contract.md §1.1), parsed. */
 export interface RunOptions {
@@ -26,7 +27,7 @@ export interface RunOptions {
   then: { at: number; action: string }[];
 }
 
-/** Parse the arguments after `run`; a bad option throws an InputError naming the argument. */
+/** Parse the arguments after `run`; a bad option throws an ArgumentError naming the argument. */
 export function parseRunOptions(args: string[]): RunOptions {
   const options: RunOptions = {
     files: [],
@@ -37,8 +38,8 @@ export function parseRunOptions(args: string[]): RunOptions {
     progressiveSyncs: false,
     then: [],
   };
-  const bad = (message: string): never => {
-    throw new InputError(message, { file: '<command line>', line: 1, column: 1 });
+  const bad = (message: string, argument?: string): never => {
+    throw new ArgumentError(message, argument);
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -48,25 +49,25 @@ export function parseRunOptions(args: string[]): RunOptions {
         : [arg, undefined];
     const value = (): string => {
       const v = inline ?? args[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('--')))
-        bad(`option ${flag} needs a value`);
+      if (v === undefined || (inline === undefined && v.startsWith('--'))) bad('needs a value', flag);
       return v;
     };
+    // The option and its value as typed, which an error message leads with.
+    const typed = (v: string) => (inline === undefined ? `${flag} ${v}` : arg);
     // Plain decimal numbers only: Number() would also take `0x10`, `1e15`, `Infinity` and ` `, none of which a
     // user means as a count of seconds.
     const decimal = (name: string, max: number): number => {
       const raw = value();
-      if (!/^\d+(\.\d+)?$/.test(raw))
-        bad(`option ${name} needs a plain decimal number of seconds, got "${raw}"`);
+      if (!/^\d+(\.\d+)?$/.test(raw)) bad('needs a plain decimal number of seconds', typed(raw));
       const n = Number(raw);
-      if (n > max) bad(`option ${name} must be at most ${max} seconds, got "${raw}"`);
+      if (n > max) bad(`must be at most ${max} seconds`, typed(raw));
       return n;
     };
     const integer = (name: string, min: number, max: number): number => {
       const raw = value();
       const n = Number(raw);
       if (!/^-?\d+$/.test(raw) || n < min || n > max)
-        bad(`option ${name} needs a whole number from ${min} to ${max}, got "${raw}"`);
+        bad(`needs a whole number from ${min} to ${max}`, typed(raw));
       return n;
     };
     switch (flag) {
@@ -82,14 +83,13 @@ export function parseRunOptions(args: string[]): RunOptions {
       case '--fail': {
         const target = value();
         if (!/^[A-Za-z]+\/([a-z0-9.-]+\/)?[a-z0-9.-]+$/.test(target))
-          bad(`--fail takes KIND/NAME (e.g. job/migrate), got "${target}"`);
+          bad('takes KIND/NAME (e.g. job/migrate)', typed(target));
         options.fail.push(target);
         break;
       }
       case '--sync-option': {
         const opt = value();
-        if (!/^[A-Za-z]+=[A-Za-z]+$/.test(opt))
-          bad(`--sync-option takes Name=value (e.g. PruneLast=true), got "${opt}"`);
+        if (!/^[A-Za-z]+=[A-Za-z]+$/.test(opt)) bad('takes Name=value (e.g. PruneLast=true)', typed(opt));
         options.syncOptions.push(opt);
         break;
       }
@@ -98,14 +98,14 @@ export function parseRunOptions(args: string[]): RunOptions {
       case '--namespace': {
         const ns = value();
         const problem = namespaceProblem(ns);
-        if (problem) bad(`option --namespace: Invalid value: ${JSON.stringify(ns)}: ${problem}`);
+        if (problem) bad(`Invalid value: ${JSON.stringify(ns)}: ${problem}`, typed(ns));
         options.namespace = ns;
         break;
       }
       case '--app': {
         const app = value();
         const problem = objectNameProblem('Application', app);
-        if (problem) bad(`option --app: Invalid value: ${JSON.stringify(app)}: ${problem}`);
+        if (problem) bad(`Invalid value: ${JSON.stringify(app)}: ${problem}`, typed(app));
         options.app = app;
         break;
       }
@@ -134,10 +134,10 @@ export function parseRunOptions(args: string[]): RunOptions {
       case '--then': {
         const raw = value();
         const match = /^(\d+(?:\.\d+)?):(.+)$/.exec(raw);
-        if (!match) bad(`--then takes SECONDS:ACTION (e.g. 60:"sync checkout"), got "${raw}"`);
+        if (!match) bad('takes SECONDS:ACTION (e.g. 60:"sync checkout")', typed(raw));
         // An action after the longest possible run would silently never happen.
         if (Number(match![1]) > limits.maxVirtualSeconds)
-          bad(`--then ${raw}: a run lasts at most ${limits.maxVirtualSeconds} seconds`);
+          bad(`a run lasts at most ${limits.maxVirtualSeconds} seconds`, typed(raw));
         options.then.push({ at: Number(match![1]), action: match![2].trim() });
         break;
       }
@@ -145,7 +145,7 @@ export function parseRunOptions(args: string[]): RunOptions {
         options.json = true;
         break;
       default:
-        if (arg.startsWith('-')) bad(`unknown option "${arg}"`);
+        if (arg.startsWith('-')) bad('unknown option', arg);
         options.files.push(arg);
     }
   }

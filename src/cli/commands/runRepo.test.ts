@@ -99,7 +99,9 @@ describe('sim run --repo (contract.md §1.4)', () => {
     expect(app.status.operationState.operation.sync.source).toEqual(app.status.history[0].source);
     const bad = run([...platform, '--then', '60:rollback platform latest']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--then 60:rollback takes APP ID (a history id), not "latest"');
+    expect(bad.stderr).toContain(
+      '--then 60:rollback platform latest: takes APP ID (a history id), not "latest"',
+    );
   });
 
   it('refuses an action naming an unknown Application, and a missing folder (exit 2)', () => {

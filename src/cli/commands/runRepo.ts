@@ -13,6 +13,8 @@ import { checkApplicationSets } from '../../scenarios/applicationSetInput';
 import { checkArgoObjects, knownApplications } from '../../scenarios/platformInput';
 import { readFailure, type CommandIo } from '../command';
 import type { RunOptions } from './runOptions';
+import { thenVerbs } from './thenActions';
+import { ArgumentError } from '../argumentError';
 
 /**
  * `sim run --repo DIR FILE…` (contract.md §1.4, §1.5): the files hold Argo CD objects, DIR is the Git repository
@@ -56,8 +58,6 @@ export function runRepo(
   });
 }
 
-const commandLine = { file: '<command line>', line: 1, column: 1 };
-
 function action(
   then: { at: number; action: string },
   io: CommandIo,
@@ -66,16 +66,19 @@ function action(
 ): ControlPlaneAction {
   const [verb, ...args] = then.action.split(/\s+/);
   const at = then.at;
+  // The argument as typed, which an error message leads with.
+  const bad = (detail: string): never => {
+    throw new ArgumentError(detail, `--then ${at}:${then.action}`);
+  };
   const app = (): string => {
     const name = args[0];
-    if (!name) throw new InputError(`--then ${at}:${verb} needs an Application name`, commandLine);
-    if (!known.has(name) && !hasSets)
-      throw new InputError(`--then ${at}:${verb} ${name}: no Application "${name}" in this run`, commandLine);
+    if (!name) bad('needs an Application name');
+    if (!known.has(name) && !hasSets) bad(`no Application "${name}" in this run`);
     return name;
   };
   switch (verb) {
     case 'commit': {
-      if (!args[0]) throw new InputError('--then SECONDS:commit needs a folder', commandLine);
+      if (!args[0]) bad('needs a folder');
       return { at, type: 'commit', revision: readRepository(io, args[0], args[0]) };
     }
     case 'sync': {
@@ -83,13 +86,10 @@ function action(
       if (args[0] === '--project') {
         const projects = args.filter((_, i) => args[i - 1] === '--project');
         if (projects.length === 0 || args.some((a, i) => i % 2 === 0 && a !== '--project'))
-          throw new InputError(
-            `--then ${at}:sync takes --project PROJECT [--project PROJECT …]`,
-            commandLine,
-          );
+          bad('takes --project PROJECT [--project PROJECT …]');
         return { at, type: 'sync-project', projects };
       }
-      const { info, labels } = syncFlags(args.slice(1), at);
+      const { info, labels } = syncFlags(args.slice(1), bad);
       return {
         at,
         type: 'sync',
@@ -102,10 +102,7 @@ function action(
       // `argocd app rollback APPNAME [ID]`: ID is a history entry's id (`argocd app history`).
       const id = args[1];
       if (id === undefined || !/^\d+$/.test(id))
-        throw new InputError(
-          `--then ${at}:rollback takes APP ID (a history id), not "${args.slice(1).join(' ')}"`,
-          commandLine,
-        );
+        bad(`takes APP ID (a history id), not "${args.slice(1).join(' ')}"`);
       return { at, type: 'rollback', app: app(), id: Number(id) };
     }
     case 'terminate':
@@ -113,7 +110,7 @@ function action(
     case 'refresh':
       return { at, type: 'refresh', app: app() };
     case 'kubectl-apply': {
-      if (!args[0]) throw new InputError('--then SECONDS:kubectl-apply needs a file', commandLine);
+      if (!args[0]) bad('needs a file');
       const parsed = parseManifests(read(io, args[0]), args[0]);
       return {
         at,
@@ -124,8 +121,7 @@ function action(
     }
     case 'kubectl-delete': {
       const [kind, name] = (args[0] ?? '').split('/');
-      if (!kind || !name)
-        throw new InputError('--then SECONDS:kubectl-delete takes KIND/NAME [-n NS]', commandLine);
+      if (!kind || !name) bad('takes KIND/NAME [-n NS]');
       const n = args.indexOf('-n');
       return {
         at,
@@ -136,16 +132,13 @@ function action(
       };
     }
     default:
-      throw new InputError(
-        `--then: unknown action "${verb}" (commit, sync, terminate, refresh, kubectl-apply, kubectl-delete)`,
-        commandLine,
-      );
+      return bad(`unknown action "${verb}" (${thenVerbs.join(', ')})`);
   }
 }
 
 /** A folder as one Git revision: every YAML or JSON file under it, parsed, keyed by its path in the folder. */
 export function readRepository(io: CommandIo, dir: string, name: string): RepoRevision {
-  if (!io.listFiles) throw new InputError(`cannot read the folder ${dir}`, commandLine);
+  if (!io.listFiles) throw new ArgumentError(`cannot read the folder ${dir}`);
   let paths: string[];
   const warn = (message: string) => io.stderr(`warning: ${escapeControl(`${dir}: ${message}`)}\n`);
   try {
@@ -190,19 +183,15 @@ function read(io: CommandIo, path: string): string {
  * last value of a repeated name wins. Argo CD gathers them in a Go map, whose order is random; here they keep the
  * order of their first appearance.
  */
-function syncFlags(args: string[], at: number) {
+function syncFlags(args: string[], bad: (detail: string) => never) {
   const flags = { '--info': new Map<string, string>(), '--label': new Map<string, string>() };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
     if (flag !== '--info' && flag !== '--label')
-      throw new InputError(
-        `--then ${at}:sync takes NAME [--info NAME=VALUE …] [--label KEY=VALUE …], not "${flag}"`,
-        commandLine,
-      );
+      bad(`takes NAME [--info NAME=VALUE …] [--label KEY=VALUE …], not "${flag}"`);
     const pair = args[++i] ?? '';
     const fields = pair.split('=');
-    if (fields.length !== 2)
-      throw new InputError(`labels should have key=value, but instead got: ${pair}`, commandLine);
+    if (fields.length !== 2) bad(`labels should have key=value, but instead got: ${pair}`);
     flags[flag].set(fields[0], fields[1]);
   }
   const list = (m: Map<string, string>) => [...m].map(([name, value]) => ({ name, value }));

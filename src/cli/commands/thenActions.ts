@@ -1,0 +1,23 @@
+/**
+ * The actions `--then SECONDS:ACTION` takes (contract.md §1.5), each with its arguments, in one list that the help
+ * text and the "unknown action" message both print, so neither can leave one out again (`rollback` was missing
+ * from both).
+ */
+export const thenActions = [
+  'commit PATH',
+  'sync APP [--info NAME=VALUE …] [--label KEY=VALUE …]',
+  'sync --project PROJECT [--project PROJECT …]',
+  'rollback APP ID',
+  'terminate APP',
+  'refresh APP',
+  'kubectl-apply FILE',
+  'kubectl-delete KIND/NAME [-n NS]',
+] as const;
+
+/** The action names alone, once each: `commit, sync, rollback, …`. */
+export const thenVerbs = [...new Set(thenActions.map((action) => action.split(' ')[0]))];
+
+/** The help lines for `--then`, indented under the option, one action a line. */
+export function thenHelp(indent: string): string {
+  return thenActions.map((action) => `${indent}${action}`).join('\n');
+}

@@ -1,0 +1,123 @@
+import { InputError } from '../engine/inputError';
+import type { KubeObject, RepoRevision } from '../engine';
+import { checkApplicationSets } from '../scenarios/applicationSetInput';
+import { parseManifests, type ParsedObject } from '../scenarios/manifests';
+import { checkArgoObjects } from '../scenarios/platformInput';
+import type { Scenario } from '../scenarios/scenario';
+
+/** One file of someone's own app: a path in their folder (or `pasted.yaml`) and its text. */
+export interface OwnFile {
+  path: string;
+  text: string;
+}
+
+const argoKinds = new Set(['Application', 'ApplicationSet', 'AppProject']);
+const isArgo = (o: KubeObject) =>
+  typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/') && argoKinds.has(o.kind);
+
+/**
+ * Someone's own app as a scenario the page plays (issue 22, "your own app"): a folder of plain YAML and Argo CD
+ * objects, or the pasted output of `helm template`, `kustomize build` or `argocd app manifests` (one
+ * multi-document text; its `# Source:` comments are comments). Read as `sim run --repo` reads a repository
+ * (parseManifests, checkArgoObjects, checkApplicationSets), so the same input is bad input, at the same
+ * file:line:column, in both.
+ *
+ * Without an Argo CD object the files are one Application's manifests, synced at t 0. With them, it is a run of
+ * several Applications: an Argo CD object in a folder that an Application's `source.path` covers is part of the
+ * repository (an app of apps' children); the others are applied in `argocd` at t 0, and the repository is every
+ * other file.
+ */
+export function ownAppScenario(files: readonly OwnFile[], name = 'your-app'): Scenario {
+  const yamlFiles = files.filter((f) => /\.(ya?ml|json)$/i.test(f.path));
+  if (yamlFiles.length === 0)
+    throw new InputError('no YAML or JSON file to read (.yaml, .yml, .json)', {
+      file: files[0]?.path ?? '<input>',
+      line: 1,
+      column: 1,
+    });
+  const parsed = yamlFiles.map((f) => ({ file: f, objects: parseManifests(f.text, f.path) }));
+  const all = parsed.flatMap((p) => p.objects);
+  if (all.length === 0)
+    throw new InputError('no Kubernetes object in the input', {
+      file: yamlFiles[0].path,
+      line: 1,
+      column: 1,
+    });
+  const base = {
+    id: name,
+    file: yamlFiles.length === 1 ? yamlFiles[0].path : `${name}/`,
+    title: `Your app: ${name}`,
+    summary: 'Your own manifests, read in this browser (nothing is uploaded).',
+    options: { waveDelay: 2, prune: false, syncOptions: [], seed: 1 },
+    toggles: [],
+    fail: [],
+    story: [],
+    expect: {},
+    warnings: [],
+  };
+  if (!all.some((p) => isArgo(p.object))) {
+    return {
+      ...base,
+      app: { name, namespace: 'default' },
+      revisions: [
+        {
+          name: 'yours',
+          manifests: yamlFiles.map((f) => f.text).join('\n---\n'),
+          objects: all,
+          line: 1,
+          indent: 0,
+        },
+      ],
+    };
+  }
+  const covered = sourcePaths(all.map((p) => p.object));
+  const inRepo = (path: string) => covered.some((dir) => dir === '' || path.startsWith(`${dir}/`));
+  const argocd: ParsedObject[] = [];
+  const repo: RepoRevision = { name: 'main', files: {} };
+  for (const { file, objects } of parsed) {
+    const root = objects.filter((p) => isArgo(p.object) && !inRepo(file.path));
+    argocd.push(...root);
+    const rest = objects.filter((p) => !root.includes(p));
+    if (rest.length > 0 || root.length === 0)
+      repo.files[file.path] = rest.map((p) => ({ object: p.object, position: p.position }));
+    if (root.length > 0)
+      checkApplicationSets(
+        file.text,
+        file.path,
+        objects.map((p) => p.object),
+        undefined,
+        repo,
+      );
+  }
+  checkArgoObjects(argocd, repo);
+  const first = argocd.find((p) => p.object.kind === 'Application') ?? argocd[0];
+  return {
+    ...base,
+    app: { name: first.object.metadata.name ?? name, namespace: 'argocd' },
+    options: { ...base.options, until: 600 },
+    revisions: [],
+    platform: {
+      revisions: [repo],
+      argocd,
+      progressiveSyncs: argocd.some(
+        (p) => p.object.kind === 'ApplicationSet' && p.object.spec?.strategy?.type === 'RollingSync',
+      ),
+      actions: [],
+      expectApps: {},
+    },
+    platformToggles: [],
+  };
+}
+
+/** The folders Applications' sources read (`source.path`, normalized), where an app of apps keeps its children. */
+function sourcePaths(objects: readonly KubeObject[]): string[] {
+  return objects
+    .filter((o) => o.kind === 'Application' && typeof o.spec?.source?.path === 'string')
+    .map((o) =>
+      (o.spec!.source.path as string)
+        .split('/')
+        .filter((part) => part !== '' && part !== '.')
+        .join('/'),
+    )
+    .filter((dir) => dir !== '');
+}
