@@ -124,7 +124,10 @@ export function validateObject(obj: Json, options: { requireName?: boolean } = {
     }
     if (typeof obj[field] !== 'string') return typeIssue([field], 'string', obj[field]);
   }
-  const served = knownKinds[groupOf(obj.apiVersion)];
+  // Own keys only: a group named `constructor` or `toString` (a CRD's, for all we know) is not a built-in one, and
+  // reading the table's prototype made it crash the reader ("served.includes is not a function", issue 23).
+  const group = groupOf(obj.apiVersion);
+  const served = Object.hasOwn(knownKinds, group) ? knownKinds[group] : undefined;
   if (served && !served.includes(obj.kind)) {
     const suggestion = closestKind(obj.kind, served);
     return {
