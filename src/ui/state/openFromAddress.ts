@@ -56,11 +56,14 @@ export function openFromAddress(
     // The address bar keeps the link as it came until its edit has run at its t.
     void import('./editLink').then(async ({ readEdit }) => {
       const reading = readEdit(url.edit!);
-      const text = reading.ok ? reading.text : undefined;
       if (!reading.ok) {
         onBroken(reading.reason);
         session.load(id, options);
-      } else if (isUnfinishedHere(browserStorage(), id, text)) {
+        start();
+        return;
+      }
+      const text = reading.text;
+      if (isUnfinishedHere(browserStorage(), id, text)) {
         // The address bar carried the edit while it ran; after the run hung the tab, a reload must not run it
         // again without asking (issue 10).
         onUnfinished();
