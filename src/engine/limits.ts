@@ -7,8 +7,17 @@ import type { KubeObject, SourcePosition } from './types';
  * one is refused, or ended, with an InputError naming the limit, so the CLI exits 2 and the page shows it.
  */
 export const limits = {
-  /** Objects in one run's input: the desired objects, every history revision's and the live ones. */
+  /**
+   * Objects in one run's input: the desired objects, every history revision's and the live ones; in a run of
+   * several Applications, the Argo CD objects, the Applications an ApplicationSet will generate, every revision of
+   * the repository (the first and each commit's) and every object a `kubectl-apply` action applies.
+   */
   maxInputObjects: 5_000,
+  /**
+   * Applications in one run of several Applications: those given, those in the repository (an app of apps) and
+   * those ApplicationSets generate (one per list element). Each is reconciled on its own; 1,000 took over 120 s.
+   */
+  maxApplications: 200,
   /** `spec.replicas` of one workload, and a Job's `parallelism` and `completions`. */
   maxReplicas: 1_000,
   /** Objects in the simulated cluster at any one time (pods, ReplicaSets, events of controllers included). */

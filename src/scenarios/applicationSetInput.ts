@@ -16,10 +16,13 @@ import {
 } from 'yaml';
 import { renderApplications } from '../engine/argocd/applicationSet/renderApplications';
 import { InputError } from '../engine/inputError';
+import { applicationSetElementCount } from '../engine/controlPlaneLimits';
+import { limits } from '../engine/limits';
 import type { RepoRevision } from '../engine';
 import type { KubeObject } from '../engine/types';
 import type { ParsedObject } from './manifests';
 import { sourceProblem } from './platformInput';
+import { maxUpdateProblem } from './validateMaxUpdate';
 
 /**
  * Throws an InputError for the first ApplicationSet in `text` that does not render. `objects` are the file's parsed
@@ -41,6 +44,25 @@ export function checkApplicationSets(
     (doc) => isMap(doc.contents) && doc.get('kind') === 'ApplicationSet',
   );
   sets.forEach((set, index) => {
+    // Counted before rendering: each list element is an Application to render and reconcile (issue 23).
+    const elements = applicationSetElementCount(set);
+    if (elements > limits.maxApplications) {
+      const node = nodeAt(documents[index]?.contents ?? null, ['spec', 'generators']);
+      const { line, col } = lineCounter.linePos(node?.range?.[0] ?? documents[index]?.range?.[0] ?? 0);
+      throw new InputError(
+        `ApplicationSet ${set.metadata.name ?? ''}: ${elements} list elements is over the limit of ${limits.maxApplications} Applications in one run`,
+        { file, line: line + shift.line, column: col + shift.column },
+      );
+    }
+    const badMaxUpdate = maxUpdateProblem(documents[index]?.contents);
+    if (badMaxUpdate) {
+      const { line, col } = lineCounter.linePos(badMaxUpdate.node.range?.[0] ?? 0);
+      throw new InputError(`ApplicationSet ${set.metadata.name ?? ''}: ${badMaxUpdate.message}`, {
+        file,
+        line: line + shift.line,
+        column: col + shift.column,
+      });
+    }
     const rendered = renderApplications({ ...set, metadata: { ...set.metadata, uid: '' } });
     const name = set.metadata.name ?? '';
     if (rendered.ok) {

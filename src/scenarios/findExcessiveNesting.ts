@@ -3,8 +3,10 @@
  * and, past roughly 800 levels, overflows the stack; and a second stack overflow in the same process has been
  * seen to abort Node outright (V8's regexp compiler runs out of memory). So the sandbox refuses such input
  * before parsing. The estimate is deliberately generous: a line's depth counts its indentation columns, its
- * leading `- ` / `? ` indicators and the open flow brackets (`[`, `{`) so far, ignoring comments but not
- * quotes, so it can only overstate the real depth. Real manifests stay far below the limit.
+ * leading `- ` / `? ` indicators and the open flow brackets (`[`, `{`) so far, ignoring comments and quoted
+ * scalars that close on the line they open (a `[` in `"[[["` is text, not structure: 401 of them were refused as
+ * "nested too deeply", issue 23). A quote that does not close on its line is read as text, so that the estimate can
+ * still only overstate the real depth. Real manifests stay far below the limit.
  */
 export function findExcessiveNesting(text: string, limit: number): { line: number; column: number } | null {
   let flow = 0;
@@ -31,6 +33,13 @@ export function findExcessiveNesting(text: string, limit: number): { line: numbe
     for (let j = i; j < end; j++) {
       const c = text[j];
       if (c === '#' && (j === start || text[j - 1] === ' ' || text[j - 1] === '\t')) break;
+      if ((c === '"' || c === "'") && opensQuote(text, i, j)) {
+        const close = quoteEnd(text, j, end);
+        if (close >= 0) {
+          j = close;
+          continue;
+        }
+      }
       if (c === '[' || c === '{') {
         flow++;
         if (indent + indicators + flow > limit) return { line, column: j - start + 1 };
@@ -42,4 +51,30 @@ export function findExcessiveNesting(text: string, limit: number): { line: numbe
     start = end + 1;
   }
   return null;
+}
+
+/**
+ * Whether the quote at `j` starts a quoted scalar: it is the line's first content (after indentation and `- `/`? `
+ * indicators, which start at `contentStart`), or follows `:`, `,`, `[` or `{` (spaces between allowed). A quote
+ * inside a plain scalar (`a: it"s`) is not one.
+ */
+function opensQuote(text: string, contentStart: number, j: number): boolean {
+  let p = j - 1;
+  while (p >= contentStart && (text[p] === ' ' || text[p] === '\t')) p--;
+  if (p < contentStart) return true;
+  return text[p] === ':' || text[p] === ',' || text[p] === '[' || text[p] === '{';
+}
+
+/** The index of the quote closing the one at `j` on the same line (before `end`), or -1. */
+function quoteEnd(text: string, j: number, end: number): number {
+  const quote = text[j];
+  for (let k = j + 1; k < end; k++) {
+    if (quote === '"' && text[k] === '\\') k++;
+    else if (text[k] === quote) {
+      // In a single-quoted scalar '' is an escaped quote, not the end.
+      if (quote === "'" && text[k + 1] === "'") k++;
+      else return k;
+    }
+  }
+  return -1;
 }

@@ -39,7 +39,16 @@ const dns1035Label: NameRule = {
 };
 
 /** The built-in kinds whose names are not DNS-1123 subdomains (ValidateNamespaceName, ValidateServiceName). */
-const nameRuleOf: Record<string, NameRule> = { Namespace: dns1123Label, Service: dns1035Label };
+const nameRules = new Map<string, NameRule>([
+  ['Namespace', dns1123Label],
+  ['Service', dns1035Label],
+]);
+
+/**
+ * The rule for a kind's names. A Map, because the kind is the user's word: a kind named `constructor` looked up in a
+ * plain object found Object's own function and crashed the reader (issue 23).
+ */
+const nameRuleOf = (kind: string): NameRule => nameRules.get(kind) ?? subdomain;
 
 /**
  * apimachinery's RegexError: the message, its examples and the regex. Each example is followed by ", " and the next
@@ -72,7 +81,7 @@ export function labelProblem(value: string): string | undefined {
  * names that do not come from a manifest (`sim run --app`, a scenario's `app.name`).
  */
 export function objectNameProblem(kind: string, value: string): string | undefined {
-  return nameProblem(value, nameRuleOf[kind] ?? subdomain);
+  return nameProblem(value, nameRuleOf(kind));
 }
 
 /** Why the API server would refuse `value` as a namespace (a DNS-1123 label), or undefined. */
@@ -97,11 +106,11 @@ export function validateNames(obj: { [key: string]: Json }, kind: string): Objec
   const metadata = (obj.metadata ?? {}) as { [key: string]: Json };
   // ValidateObjectMeta checks generateName before name, with the same rule as the kind's names.
   if (typeof metadata.generateName === 'string' && metadata.generateName !== '') {
-    const problem = nameProblem(metadata.generateName, nameRuleOf[kind] ?? subdomain, true);
+    const problem = nameProblem(metadata.generateName, nameRuleOf(kind), true);
     if (problem) return invalid(['metadata', 'generateName'], metadata.generateName, problem);
   }
   if (typeof metadata.name === 'string' && metadata.name !== '') {
-    const problem = nameProblem(metadata.name, nameRuleOf[kind] ?? subdomain);
+    const problem = nameProblem(metadata.name, nameRuleOf(kind));
     if (problem) return invalid(['metadata', 'name'], metadata.name, problem);
   }
   if (typeof metadata.namespace === 'string' && metadata.namespace !== '') {

@@ -4,6 +4,7 @@ import { closestKind } from './closestKind';
 import { formatPath } from './formatPath';
 import { knownKinds } from './knownKinds';
 import { validateContainers } from './validateContainers';
+import { validateAnnotationsSize } from './validateAnnotationsSize';
 import { validateNames } from './validateNames';
 
 /** A path into a YAML document: mapping keys and sequence indexes. */
@@ -123,7 +124,10 @@ export function validateObject(obj: Json, options: { requireName?: boolean } = {
     }
     if (typeof obj[field] !== 'string') return typeIssue([field], 'string', obj[field]);
   }
-  const served = knownKinds[groupOf(obj.apiVersion)];
+  // Own keys only: a group named `constructor` or `toString` (a CRD's, for all we know) is not a built-in one, and
+  // reading the table's prototype made it crash the reader ("served.includes is not a function", issue 23).
+  const group = groupOf(obj.apiVersion);
+  const served = Object.hasOwn(knownKinds, group) ? knownKinds[group] : undefined;
   if (served && !served.includes(obj.kind)) {
     const suggestion = closestKind(obj.kind, served);
     return {
@@ -153,7 +157,11 @@ export function validateObject(obj: Json, options: { requireName?: boolean } = {
   // Names last: a mistyped field is the more telling problem. Custom resources are named like built-in objects
   // (apiextensions-apiserver `NameIsDNSSubdomain`), so their names are checked too. Then the pod spec's
   // containers, as the API server validates metadata before spec; only for the built-in kinds that run pods.
-  return validateNames(obj, obj.kind) ?? (builtIn ? validateContainers(obj, obj.kind) : null);
+  return (
+    validateNames(obj, obj.kind) ??
+    validateAnnotationsSize(obj.metadata) ??
+    (builtIn ? validateContainers(obj, obj.kind) : null)
+  );
 }
 
 function checkRule(value: Json, segments: string[], path: YamlPath, type: FieldType): ObjectIssue | null {

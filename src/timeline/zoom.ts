@@ -6,6 +6,19 @@ import type { TimelineLayout } from './types';
  * rows stay put. The wheel zooms only with Ctrl, ⌘ or Shift (a trackpad pinch sends Ctrl), so that scrolling
  * the page over the timeline still scrolls the page; dragging pans, double-click zooms in.
  */
+/** The zoom levels the wheel and the buttons reach: the whole sync, up to 200 times closer. */
+export const zoomExtent: readonly [number, number] = [1, 200];
+
+/**
+ * The zoom level that shows `t0`…`t1` of a sync spanning `span` seconds, held within zoomExtent: a link's
+ * `zoom=0,1e-300` asked for 1e301× (shown as "Zoom 9.06e+301×", with NaN positions after it; issue 23), and a
+ * range wider than the sync for less than 1×.
+ */
+export function zoomLevelFor(span: number, t0: number, t1: number): number {
+  const k = span / (t1 - t0);
+  return Number.isFinite(k) ? Math.min(zoomExtent[1], Math.max(zoomExtent[0], k)) : zoomExtent[1];
+}
+
 export function attachZoom(
   svg: SVGSVGElement,
   layoutOf: () => TimelineLayout | null,
@@ -13,7 +26,7 @@ export function attachZoom(
 ): void {
   const zoom = d3
     .zoom<SVGSVGElement, unknown>()
-    .scaleExtent([1, 200])
+    .scaleExtent([zoomExtent[0], zoomExtent[1]])
     .filter((event: MouseEvent | WheelEvent) =>
       event.type === 'wheel'
         ? event.ctrlKey || event.metaKey || event.shiftKey
@@ -52,9 +65,9 @@ export function resetZoom(svg: SVGSVGElement): void {
 export function zoomToRange(svg: SVGSVGElement, [t0, t1]: [number, number]): void {
   const { zoom, layoutOf } = attached.get(svg) ?? {};
   const layout = layoutOf?.();
-  if (!zoom || !layout || !(t1 > t0)) return;
+  if (!zoom || !layout || !(t1 > t0) || !Number.isFinite(t0) || !Number.isFinite(t1)) return;
   const base = d3.scaleLinear().domain(layout.domain).range([layout.plot.left, layout.plot.right]);
-  const k = (layout.domain[1] - layout.domain[0]) / (t1 - t0);
+  const k = zoomLevelFor(layout.domain[1] - layout.domain[0], t0, t1);
   d3.select(svg).call(zoom.transform, d3.zoomIdentity.translate(layout.plot.left - k * base(t0), 0).scale(k));
 }
 

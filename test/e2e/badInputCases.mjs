@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync } from 'fflate';
 import { parse } from 'yaml';
 import {
   assertSameState,
@@ -171,6 +172,55 @@ export function badInputCases({ browser, base, root }) {
             )?.textContent === '3',
         );
       })),
+    // Issue 23: words from the link met plain-object tables: `scenario=constructor` made the head's preload script
+    // ask for Object's constructor as a chunk (a 404 in the console).
+    ...['constructor', '__proto__', 'toString'].map((name) =>
+      test(`bad input: ?scenario=${name} opens the default scenario, says so, and requests nothing bogus`, () =>
+        withPage(`?scenario=${name}`, async (page, record) => {
+          const message = await page.waitForSelector('[data-testid="unknown-scenario"]');
+          assert.match(
+            await message.textContent(),
+            new RegExp(`no scenario "${name}", so the default scenario`),
+          );
+          await page.waitForFunction(
+            () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'three-tier',
+          );
+          assert.deepEqual(
+            // The page's own address carries the name in its query; no file requested may.
+            record.requests.filter((url) =>
+              /constructor|__proto__|toString|native/.test(new URL(url).pathname),
+            ),
+            [],
+          );
+        })),
+    ),
+
+    // Issue 23: `zoom=0,1e-300` showed "Zoom 9.06e+301×" and logged NaN errors; the page's own limit is 200×.
+    test('bad input: a linked zoom of 0,1e-300 is held at 200×, with no errors', () =>
+      withPage('?scenario=three-tier&zoom=0,1e-300', async (page) => {
+        await page.waitForSelector('[data-testid="zoom-level"]');
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="zoom-level"]')?.textContent !== 'Zoom 1×',
+        );
+        assert.equal(await page.textContent('[data-testid="zoom-level"]'), 'Zoom 200×');
+      })),
+
+    // Issue 23: a link whose edit inflated to 600 MiB took the tab to 2.5 GB and silently showed no edit. Inflating
+    // stops at the 4 MiB the sandbox reads, and the page says so; a 64 MiB bomb is the same case, faster to build.
+    test("bad input: a link's edit that inflates past 4 MiB is not read, and the page says so", () => {
+      const bomb = Buffer.from(deflateSync(new Uint8Array(64 * 1024 * 1024).fill(97), { level: 9 }))
+        .toString('base64')
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      // In the hash, which no server sees: an 87 KB query is over the test server's header limit.
+      return withPage(`#scenario=three-tier&edit=${bomb}`, async (page) => {
+        const message = await page.waitForSelector('[data-testid="link-edit-broken"]');
+        assert.match(await message.textContent(), /inflate past 4 MiB, the most the sandbox reads/);
+        await page.keyboard.press('End');
+        await waitForStatus(page, threeTierEnd);
+      });
+    }),
   ];
 }
 

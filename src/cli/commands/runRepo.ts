@@ -8,6 +8,7 @@ import {
   type HealthOverrides,
   type RepoRevision,
 } from '../../engine';
+import { InputBudget } from '../../engine/controlPlaneLimits';
 import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
 import { checkApplicationSets } from '../../scenarios/applicationSetInput';
 import { checkArgoObjects, knownApplications } from '../../scenarios/platformInput';
@@ -26,11 +27,15 @@ export function runRepo(
   io: CommandIo,
   healthOverrides: HealthOverrides,
 ): ControlPlaneResult {
-  const repo = readRepository(io, options.repo!, 'main');
+  // The input limits are counted as the files are read, so that an oversized repository, commit or set stops
+  // the run at the file that went past the limit, before the rest is read or any set rendered (issue 23).
+  const budget = new InputBudget();
+  const repo = readRepository(io, options.repo!, 'main', budget);
   const argocd: ParsedObject[] = options.files.flatMap((file) => {
     const text = read(io, file);
     const parsed = parseManifests(text, file);
-    // appset: an ApplicationSet that does not render is bad input at its template (contract.md §1.4).
+    // appset: an ApplicationSet that does not render is bad input at its template (contract.md §1.4); one with more
+    // list elements than a run may have Applications is refused at its generators, before it is rendered.
     checkApplicationSets(
       text,
       file,
@@ -38,12 +43,13 @@ export function runRepo(
       undefined,
       repo,
     );
+    for (const { object, position } of parsed) budget.addArgoObject(object, position);
     return parsed;
   });
   checkArgoObjects(argocd, repo);
   const known = knownApplications(argocd, repo);
   const hasSets = argocd.some((p) => p.object.kind === 'ApplicationSet');
-  const actions = options.then.map((then) => action(then, io, known, hasSets));
+  const actions = options.then.map((then) => action(then, io, known, hasSets, budget));
   return runControlPlane({
     repository: repo,
     objects: argocd.map((p) => p.object),
@@ -63,6 +69,7 @@ function action(
   io: CommandIo,
   known: Set<string>,
   hasSets: boolean,
+  budget: InputBudget,
 ): ControlPlaneAction {
   const [verb, ...args] = then.action.split(/\s+/);
   const at = then.at;
@@ -79,7 +86,7 @@ function action(
   switch (verb) {
     case 'commit': {
       if (!args[0]) bad('needs a folder');
-      return { at, type: 'commit', revision: readRepository(io, args[0], args[0]) };
+      return { at, type: 'commit', revision: readRepository(io, args[0], args[0], budget) };
     }
     case 'sync': {
       // `sync --project P [--project Q …]`: every Application of those projects (TestSyncResourceByProject).
@@ -112,6 +119,7 @@ function action(
     case 'kubectl-apply': {
       if (!args[0]) bad('needs a file');
       const parsed = parseManifests(read(io, args[0]), args[0]);
+      for (const { object, position } of parsed) budget.addArgoObject(object, position);
       return {
         at,
         type: 'kubectl-apply',
@@ -137,7 +145,7 @@ function action(
 }
 
 /** A folder as one Git revision: every YAML or JSON file under it, parsed, keyed by its path in the folder. */
-export function readRepository(io: CommandIo, dir: string, name: string): RepoRevision {
+export function readRepository(io: CommandIo, dir: string, name: string, budget: InputBudget): RepoRevision {
   if (!io.listFiles) throw new ArgumentError(`cannot read the folder ${dir}`);
   let paths: string[];
   const warn = (message: string) => io.stderr(`warning: ${escapeControl(`${dir}: ${message}`)}\n`);
@@ -165,6 +173,7 @@ export function readRepository(io: CommandIo, dir: string, name: string): RepoRe
       object: p.object,
       position: p.position,
     }));
+    budget.addRepoFile(files[path], name, full);
   }
   return { name, files };
 }

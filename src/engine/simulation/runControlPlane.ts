@@ -4,6 +4,7 @@ import type { WatchEvent } from '../cluster/store';
 import type { SimEvent } from '../events';
 import type { HealthOverrides } from '../health/healthOverrides';
 import { checkReplicaLimits, checkRunSettings, RunLimits } from '../limits';
+import { checkControlPlaneLimits } from '../controlPlaneLimits';
 import { Rng } from '../random';
 import type { InputProblem } from '../sync';
 import type { Json, KubeObject, SourcePosition } from '../types';
@@ -101,6 +102,7 @@ const REST_MS = 10_000;
 
 export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   checkRunSettings(input);
+  checkControlPlaneLimits(input);
   checkRepositoryReplicas(input);
   const clock = new SimClock(0);
   const cluster = createCluster({ clock, rng: new Rng(input.seed ?? 1), failures: input.fail ?? [] });

@@ -1,4 +1,5 @@
 import type { Json } from '../types';
+import { setOwn } from './setOwn';
 
 /** A deep copy of plain JSON data (objects, arrays, primitives), as the API server would hand out. */
 export function clone<T>(value: T): T {
@@ -7,7 +8,8 @@ export function clone<T>(value: T): T {
   const out: Record<string, Json> = {};
   for (const key of Object.keys(value)) {
     const v = (value as Record<string, Json>)[key];
-    if (v !== undefined) out[key] = clone(v);
+    if (v === undefined) continue;
+    setOwn(out, key, clone(v));
   }
   return out as T;
 }

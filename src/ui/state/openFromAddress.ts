@@ -4,8 +4,13 @@ import type { SimulationSession } from '../session.svelte';
 import { parseUrlState } from './urlState';
 
 export interface OpenFromAddressOptions {
-  /** Called when the link's edited manifests cannot be read (the scenario's own are shown instead). */
-  onBroken: () => void;
+  /**
+   * Called when the link's edited manifests cannot be read, or inflate past the size limit (the scenario's own
+   * are shown instead).
+   */
+  onBroken: (reason: 'unreadable' | 'too-big') => void;
+  /** Called when the link names a scenario the sandbox does not have (the default one is shown instead). */
+  onUnknownScenario?: (name: string) => void;
   /** Called once the link's settings are applied, so the address bar may be written from then on. */
   onReady: () => void;
   /**
@@ -23,7 +28,7 @@ export interface OpenFromAddressOptions {
  */
 export function openFromAddress(
   session: SimulationSession,
-  { onBroken, onReady, onUnfinished }: OpenFromAddressOptions,
+  { onBroken, onReady, onUnfinished, onUnknownScenario }: OpenFromAddressOptions,
 ): boolean {
   const url = parseUrlState(location.search, location.hash);
   // A reload or a step back in history continues this browser's visit, edits included; a link opened
@@ -34,7 +39,9 @@ export function openFromAddress(
   const fromLink =
     (url.scenario !== undefined && (navigation?.type ?? 'navigate') === 'navigate') || url.edit !== undefined;
   const fallback = session.catalog.find((s) => s.id === 'three-tier') ?? session.catalog[0];
-  const id = session.catalog.some((s) => s.id === url.scenario) ? url.scenario! : fallback?.id;
+  const known = session.catalog.some((s) => s.id === url.scenario);
+  const id = known ? url.scenario! : fallback?.id;
+  if (!known && url.scenario !== undefined) onUnknownScenario?.(url.scenario);
   const app = readAppParam(location.search, location.hash);
   const options = { t: url.t, waveDelay: url.waveDelay, seed: url.seed, toggles: url.fail, app };
   const start = (loaded?: Promise<unknown>) => {
@@ -47,12 +54,16 @@ export function openFromAddress(
   };
   if (id && url.edit) {
     // The address bar keeps the link as it came until its edit has run at its t.
-    void import('./editLink').then(async ({ decodeEdit }) => {
-      const text = decodeEdit(url.edit!);
-      if (text === undefined) {
-        onBroken();
+    void import('./editLink').then(async ({ readEdit }) => {
+      const reading = readEdit(url.edit!);
+      if (!reading.ok) {
+        onBroken(reading.reason);
         session.load(id, options);
-      } else if (isUnfinishedHere(browserStorage(), id, text)) {
+        start();
+        return;
+      }
+      const text = reading.text;
+      if (isUnfinishedHere(browserStorage(), id, text)) {
         // The address bar carried the edit while it ran; after the run hung the tab, a reload must not run it
         // again without asking (issue 10).
         onUnfinished();

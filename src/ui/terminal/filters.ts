@@ -4,6 +4,8 @@
  * `tail -n N`, `head -N` / `head -n N`. Each takes the output's lines and returns the lines it keeps, or an
  * error message worded like the real tool's.
  */
+import { LinearRegex } from './linearRegex';
+
 export type FilterResult = { ok: true; lines: string[] } | { ok: false; error: string };
 
 export const filterNames = ['grep', 'sed', 'tail', 'head'] as const;
@@ -54,9 +56,13 @@ function grep(args: string[], lines: string[]): FilterResult {
     else patterns.push(a);
   }
   if (patterns.length === 0) return { ok: false, error: 'Usage: grep [OPTION]... PATTERNS [FILE]...' };
-  let re: RegExp;
+  // A linear-time matcher, not RegExp: a backtracking pattern such as `(.*.*)*x$` froze the tab (issue 23).
+  let re: LinearRegex;
   try {
-    re = new RegExp(patterns.map((p) => (extended ? p : basicToExtended(p))).join('|'), flags);
+    re = new LinearRegex(
+      patterns.map((p) => `(${extended ? p : basicToExtended(p)})`).join('|'),
+      flags.includes('i'),
+    );
   } catch {
     return { ok: false, error: `grep: invalid regular expression: ${patterns.join(' ')}` };
   }
@@ -83,9 +89,9 @@ function sed(args: string[], lines: string[]): FilterResult {
   if (!range) return { ok: false, error: `sed: -e expression #1: unsupported script: ${script}` };
   let start: number;
   if (range[1] !== undefined) {
-    let re: RegExp;
+    let re: LinearRegex;
     try {
-      re = new RegExp(basicToExtended(range[1]));
+      re = new LinearRegex(basicToExtended(range[1]));
     } catch {
       return { ok: false, error: `sed: -e expression #1: invalid regular expression: ${range[1]}` };
     }

@@ -14,13 +14,17 @@ export interface KubectlArgs {
 
 export type KubectlParse = { ok: true; args: KubectlArgs } | { ok: false; error: string };
 
-const valued: Record<string, keyof KubectlArgs> = {
-  '-n': 'namespace',
-  '--namespace': 'namespace',
-  '-o': 'output',
-  '--output': 'output',
-  '--tail': 'tail',
-};
+/**
+ * The flags that take a value. A Map, because the words are the user's: `flag in {…}` was true for `constructor`
+ * and `toString`, so `kubectl describe pod constructor` read the pod's name as a flag (issue 23).
+ */
+const valued = new Map<string, keyof KubectlArgs>([
+  ['-n', 'namespace'],
+  ['--namespace', 'namespace'],
+  ['-o', 'output'],
+  ['--output', 'output'],
+  ['--tail', 'tail'],
+]);
 
 export function parseKubectlArgs(words: string[]): KubectlParse {
   const args: KubectlArgs = {
@@ -36,14 +40,14 @@ export function parseKubectlArgs(words: string[]): KubectlParse {
     const w = words[i];
     const eq = w.startsWith('--') ? w.indexOf('=') : -1;
     const flag = eq > 0 ? w.slice(0, eq) : /^-[no].+/.test(w) ? w.slice(0, 2) : w;
-    if (flag in valued) {
+    const key = valued.get(flag);
+    if (key !== undefined) {
       let value: string | undefined;
       if (eq > 0) value = w.slice(eq + 1);
       else if (w.length > 2 && !w.startsWith('--')) value = w.slice(2).replace(/^=/, '');
       else value = words[++i];
       if (value === undefined)
         return { ok: false, error: `error: flag needs an argument: '${flag.replace(/^-+/, '')}' in ${flag}` };
-      const key = valued[flag];
       if (key === 'tail') {
         if (!/^-?\d+$/.test(value))
           return {

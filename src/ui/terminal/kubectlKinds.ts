@@ -282,7 +282,7 @@ function accessModes(modes: string[]): string {
     ReadWriteMany: 'RWX',
     ReadWriteOncePod: 'RWOP',
   };
-  return modes.map((m) => short[m] ?? m).join(',');
+  return modes.map((m) => (Object.hasOwn(short, m) ? short[m] : m)).join(',');
 }
 
 /** The kind a typed resource name means (`deploy`, `jobs.batch`, `Deployment`), if this terminal knows it. */

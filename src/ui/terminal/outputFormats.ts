@@ -21,7 +21,14 @@ export function sortKeys(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(value).sort()) {
     const v = (value as Record<string, unknown>)[k];
-    if (v !== undefined) out[k] = sortKeys(v);
+    // Defined, not assigned: a `__proto__` key (valid in a ConfigMap's data) would set the prototype instead.
+    if (v !== undefined)
+      Object.defineProperty(out, k, {
+        value: sortKeys(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return out;
 }

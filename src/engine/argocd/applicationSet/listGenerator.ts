@@ -4,6 +4,7 @@
  * `values.<key>`. Other generators are not simulated and are refused with a clear message.
  */
 import type { Json } from '../../types';
+import { setOwn } from '../../util/setOwn';
 
 export type GeneratorResult = { ok: true; params: Record<string, Json>[] } | { ok: false; error: string };
 
@@ -56,12 +57,12 @@ export function generateParams(generators: Json, goTemplate: boolean): Generator
           for (const [k, v] of Object.entries(value as Record<string, Json>)) {
             if (typeof v !== 'string')
               return { ok: false, error: `error parsing value as string: values.${k}` };
-            params[`values.${k}`] = v;
+            setOwn(params, `values.${k}`, v);
           }
         } else if (typeof value !== 'string') {
           return { ok: false, error: `error parsing value as string: ${key}` };
         } else {
-          params[key] = value;
+          setOwn(params, key, value);
         }
       }
       all.push(params);

@@ -9,6 +9,7 @@ import { RESOURCES_FINALIZER } from '../applicationDeletion';
 import { goTemplateOptionsFrom, renderGoTemplate, type GoTemplateOptions } from './goTemplate';
 import { renderFastTemplate } from './fastTemplate';
 import { generateParams } from './listGenerator';
+import { setOwn } from '../../util/setOwn';
 
 // The one name of Argo CD's cascading finalizer, which applicationDeletion.ts acts on.
 export { RESOURCES_FINALIZER };
@@ -100,7 +101,7 @@ function renderValue(
     const out: Record<string, Json> = {};
     for (const [key, item] of Object.entries(value as Record<string, Json>)) {
       const renderedKey = renderString(key, params, goTemplate, options, [...path, key]);
-      out[renderedKey] = renderValue(item, params, goTemplate, options, [...path, key]);
+      setOwn(out, renderedKey, renderValue(item, params, goTemplate, options, [...path, key]));
     }
     return out;
   }

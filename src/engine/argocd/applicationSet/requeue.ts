@@ -5,6 +5,7 @@
  * sync status, or its operation's phase or start when both versions have an operation (the first one does not count).
  */
 import type { Json, KubeObject } from '../../types';
+import { setOwn } from '../../util/setOwn';
 
 export const APPLICATION_SET_REFRESH_ANNOTATION = 'argocd.argoproj.io/application-set-refresh';
 
@@ -83,7 +84,7 @@ function normalized(value: Json): Json {
     const out: Record<string, Json> = {};
     for (const key of Object.keys(value).sort()) {
       const item = normalized(value[key]);
-      if (item !== undefined) out[key] = item;
+      if (item !== undefined) setOwn(out, key, item);
     }
     return Object.keys(out).length === 0 ? undefined : out;
   }
