@@ -51,6 +51,11 @@ export interface OperationHost {
    * project, L1644): a message ends the attempt in `Error` with it, and the retry strategy applies (§5.3).
    */
   precheck?: () => string | undefined;
+  /**
+   * What `SyncAppState` checks after comparing, before it syncs (controller/sync.go L224-L229,
+   * `FailOnSharedResource=true` and a SharedResourceWarning): a message ends the attempt in `Failed` with it.
+   */
+  failCheck?: () => string | undefined;
 }
 
 /** The state of one operation, as `status.operationState` shows it. */
@@ -204,11 +209,12 @@ export class OperationRunner {
     host.log.hold();
     let outcome: TickOutcome;
     const refused = terminate ? undefined : host.precheck?.();
+    const failed = terminate || refused !== undefined ? undefined : host.failCheck?.();
     try {
-      if (refused !== undefined) {
+      if (refused !== undefined || failed !== undefined) {
         outcome = {
-          phase: 'Error',
-          message: refused,
+          phase: refused !== undefined ? 'Error' : 'Failed',
+          message: refused ?? failed!,
           results: op.results,
           steps: [],
           events: [],

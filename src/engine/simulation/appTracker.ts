@@ -196,6 +196,19 @@ export class AppTracker {
     return this.appHealthStatus ?? { status: 'Healthy', message: '' };
   }
 
+  /** The live objects of the app's targets (Git's non-hook resources), whoever manages them. */
+  targetsLive(): KubeObject[] {
+    const out: KubeObject[] = [];
+    for (const e of this.entries.values()) if ((e.desired || e.skipped) && e.live) out.push(e.live);
+    return out;
+  }
+
+  /** Whether `key` is one of the app's targets (its tracking annotation matters to the app's conditions). */
+  isTarget(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && (entry.desired !== undefined || entry.skipped === true);
+  }
+
   /** Live objects managed by the app (hooks left by earlier syncs included): the engine's prune candidates. */
   liveObjects(): KubeObject[] {
     const out: KubeObject[] = [];
