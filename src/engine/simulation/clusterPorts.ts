@@ -9,7 +9,7 @@ import type { HealthOverrides } from '../health/healthOverrides';
 import type { SyncPorts } from '../sync';
 import type { KubeObject } from '../types';
 import { deepEqual } from '../util/clone';
-import { isServed } from './knownKinds';
+import { discoveryError } from './knownKinds';
 import { labelProblem } from './labelProblem';
 import { unknownFieldProblem } from './unknownField';
 import { withTracking } from './tracking';
@@ -33,7 +33,7 @@ export function clusterPorts(
   return {
     getLive: (ref) => store.get(ref),
     health: (obj, isHook) => healthOf(obj, { isHook, overrides: healthOverrides }),
-    isKnownKind: (group, kind) => isServed(store, group, kind),
+    discover: (group, version, kind) => discoveryError(store, group, version, kind),
     apply(obj, opts) {
       const ref = refOf(obj);
       const name = kubectlName(ref);
