@@ -533,7 +533,7 @@ export class ApplicationController {
     if (!syncOptions.includes(syncOptionFailOnSharedResource)) return undefined;
     const [first] = sharedResourceMessages(
       { name: state.name, namespace: ARGOCD_NAMESPACE },
-      state.tracker.targetsLive(),
+      state.tracker.targetsLiveOfOthers(),
     );
     return first === undefined ? undefined : `Shared resource found: ${first}`;
   }
@@ -558,7 +558,7 @@ export class ApplicationController {
         ? []
         : sharedResourceMessages(
             { name: state.name, namespace: ARGOCD_NAMESPACE },
-            state.tracker.targetsLive(),
+            state.tracker.targetsLiveOfOthers(),
           ),
       this.options.cluster.clock.now(),
     );

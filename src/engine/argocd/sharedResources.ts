@@ -38,6 +38,8 @@ export function sharedResourceMessages(
  * back when nothing changes.
  */
 export function setSharedResourceConditions(conditions: Json[], messages: string[], nowMs: number): Json[] {
+  // The common case, on every status write: nothing shared before or now.
+  if (messages.length === 0 && !conditions.some((c) => c.type === SHARED_RESOURCE_WARNING)) return conditions;
   const existing = conditions.filter((c) => c.type === SHARED_RESOURCE_WARNING);
   if (
     existing.length === messages.length &&

@@ -72,7 +72,7 @@ export function decodingProblem(obj: KubeObject): DecodingProblem | undefined {
   const fields = fieldsByKind[obj.kind];
   if (!fields || (obj.apiVersion !== 'v1' && !obj.apiVersion?.includes('/'))) return undefined;
   for (const field of fields) {
-    for (const { path, value } of valuesAt(obj, field.path.split('.'))) {
+    for (const { path, value } of valuesAt(obj, segmentsOf(field))) {
       const wrong = jsonTypeIfWrong(value, field.goType);
       if (wrong === undefined) continue;
       const version = obj.apiVersion.slice(obj.apiVersion.indexOf('/') + 1);
@@ -86,6 +86,15 @@ export function decodingProblem(obj: KubeObject): DecodingProblem | undefined {
     }
   }
   return undefined;
+}
+
+const segments = new WeakMap<TypedField, string[]>();
+
+/** A field's path split once: the check runs on every apply. */
+function segmentsOf(field: TypedField): string[] {
+  let split = segments.get(field);
+  if (!split) segments.set(field, (split = field.path.split('.')));
+  return split;
 }
 
 function valuesAt(root: Json, segments: string[]): { path: (string | number)[]; value: Json }[] {
