@@ -28,6 +28,12 @@ export const limits = {
   maxEvents: 200_000,
   /** The latest virtual time a run may reach (`--until`), in seconds: one simulated day. */
   maxVirtualSeconds: 86_400,
+  /**
+   * Reconciles of one ApplicationSet in one virtual instant. Argo CD's controllers converge because real time moves
+   * on; a run that keeps reconciling without the clock moving is a livelock the simulator ends with this message
+   * rather than at the event limit, minutes later.
+   */
+  maxReconcilesPerInstant: 1_000,
 } as const;
 
 /**
@@ -38,7 +44,7 @@ export const limits = {
 export const positionedFields = ['spec.replicas', 'spec.parallelism', 'spec.completions'] as const;
 
 /** Where a limit that is not any one object's fault is reported. */
-const nowhere: InputPosition = { file: '<simulation>', line: 1, column: 1 };
+export const nowhere: InputPosition = { file: '<simulation>', line: 1, column: 1 };
 
 /** Throws an InputError at the first place the input itself goes past a limit, before anything is simulated. */
 export function checkInputLimits(input: {

@@ -12,7 +12,9 @@ import {
 } from 'yaml';
 import { InputError } from '../engine/inputError';
 import { positionedFields } from '../engine/limits';
-import type { KubeObject, SourcePosition } from '../engine/types';
+import { annotationSyncOptions, syncOptionValidateFalse } from '../engine/annotations';
+import { decodingProblem } from '../engine/simulation/decodingError';
+import type { Json, KubeObject, SourcePosition } from '../engine/types';
 import { findExcessiveNesting } from './findExcessiveNesting';
 import { validateObject, type YamlPath } from './validateObject';
 
@@ -152,7 +154,9 @@ function readDocument(doc: Document.Parsed, context: ReadContext): ParsedObject[
       ? object.items.map((item: unknown, i: number) => ({ object: item, path: ['items', i] }))
       : [{ object, path: [] }];
   return items.map(({ object: item, path }) => {
-    const issue = validateObject(item, { requireName: context.requireName ?? true });
+    const issue = acceptedByServer(item)
+      ? null
+      : validateObject(item, { requireName: context.requireName ?? true });
     if (issue) throw new InputError(issue.message, at(nodeAt(doc, [...path, ...issue.path])?.range?.[0]));
     const position = at(nodeAt(doc, path)?.range?.[0]);
     const fields = fieldPositions(doc, item as KubeObject, path, at);
@@ -245,4 +249,28 @@ function keyAt(text: string, offset: number): string {
   const end = text.indexOf('\n', offset);
   const line = text.slice(offset, end < 0 ? text.length : end);
   return (/^(.*?)\s*:(?:\s|$)/.exec(line)?.[1] ?? line).trim();
+}
+
+/**
+ * Whether an object the reader would refuse for a wrongly typed field is to be read anyway: it says
+ * `Validate=false` (argocd.argoproj.io/sync-options), so Argo CD hands it to the API server, which refuses to decode
+ * it at sync (e2e TestSyncOptionValidateFalse; engine decodingError.ts). Only when every issue is one the server's
+ * decoding reports: the object without those fields must be valid.
+ */
+function acceptedByServer(item: unknown): boolean {
+  const object = item as KubeObject;
+  const options = object?.metadata?.annotations?.[annotationSyncOptions];
+  if (typeof options !== 'string' || !options.split(',').some((o) => o.trim() === syncOptionValidateFalse))
+    return false;
+  if (!decodingProblem(object)) return false;
+  const copy = structuredClone(object);
+  for (let problem = decodingProblem(copy), n = 0; problem && n < 1000; problem = decodingProblem(copy), n++)
+    removeAt(copy, problem.path);
+  return validateObject(copy) === null;
+}
+
+function removeAt(root: Json, path: (string | number)[]): void {
+  let parent = root;
+  for (const segment of path.slice(0, -1)) parent = parent[segment];
+  delete parent[path[path.length - 1]];
 }

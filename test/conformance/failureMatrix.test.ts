@@ -47,9 +47,13 @@ describe('§2.12 failure matrix', () => {
     const why =
       'The Kubernetes API could not find example.com/Widget for requested resource default/w. ' +
       'Make sure the "Widget" CRD is installed on the destination cluster.';
+    // The operation message keeps the engine's discovery error; only the resource's row is reworded by the
+    // controller (controller/sync.go L450, util/argo/argo.go AugmentSyncMsg).
     expect(run.op).toMatchObject({
       phase: 'Failed',
-      message: `one or more synchronization tasks are not valid: ${why}`,
+      message:
+        'one or more synchronization tasks are not valid: failed to discover server resources for group version ' +
+        'example.com/v1: the server could not find the requested resource',
     });
     expect(run.rows).toMatchObject([{ kind: 'Widget', status: 'SyncFailed', message: why }]);
     expect(eventsOf(run.events, 'apply')).toEqual([]);

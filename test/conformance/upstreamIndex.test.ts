@@ -48,7 +48,11 @@ describe('upstream-tests.md, the index of Argo CD tests replayed', () => {
   });
 
   it('says why, in a sentence, for each upstream test that is not expressible', () => {
-    const bare = rows.filter((r) => r.project.kind === 'not expressible' && r.project.reason.length < 30);
+    const bare = rows.filter(
+      (r) =>
+        (r.project.kind === 'not expressible' || r.project.kind === 'not yet transcribed') &&
+        r.project.reason.length < 30,
+    );
     expect(bare.map((r) => r.line)).toEqual([]);
   });
 
@@ -63,11 +67,12 @@ describe('upstream-tests.md, the index of Argo CD tests replayed', () => {
   it('states the counts of its table in its introduction', () => {
     const fixtures = rows.filter((r) => r.project.kind === 'fixture').length;
     const named = rows.filter((r) => r.project.kind === 'test').length;
-    const none = rows.length - fixtures - named;
+    const later = rows.filter((r) => r.project.kind === 'not yet transcribed').length;
+    const none = rows.length - fixtures - named - later;
     const intro = text.replace(/\s+/g, ' ');
     expect(intro).toContain(
       `${rows.length} upstream tests are indexed: ${fixtures + named} are expressed (${named} as named tests, ` +
-        `${fixtures} as fixtures), ${none} are not expressible.`,
+        `${fixtures} as fixtures), ${none} are not expressible, ${later} are not yet transcribed.`,
     );
   });
 });

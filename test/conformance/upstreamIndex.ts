@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 export type ProjectTest =
   | { kind: 'test'; path: string; text: string }
   | { kind: 'fixture'; path: string }
-  | { kind: 'not expressible'; reason: string };
+  | { kind: 'not expressible'; reason: string }
+  | { kind: 'not yet transcribed'; reason: string };
 
 export interface IndexRow {
   /** The line of the row in the index, for messages. */
@@ -35,6 +36,8 @@ function projectTest(cell: string): ProjectTest | undefined {
   if (fixture) return { kind: 'fixture', path: fixture[1] };
   const none = /^not expressible: (.+)$/.exec(cell);
   if (none) return { kind: 'not expressible', reason: none[1] };
+  const later = /^not yet transcribed: (.+)$/.exec(cell);
+  if (later) return { kind: 'not yet transcribed', reason: later[1] };
   return undefined;
 }
 

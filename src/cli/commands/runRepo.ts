@@ -167,7 +167,14 @@ export function readRepository(io: CommandIo, dir: string, name: string, budget:
     });
   }
   const files: RepoRevision['files'] = {};
-  for (const path of paths.filter((p) => /\.(ya?ml|json)$/.test(p))) {
+  for (const path of paths) {
+    // A file that is not a manifest (`.keep`, `.gitignore`, a README) holds no objects, but it is in the tree: a
+    // folder holding only it exists, and Argo CD syncs nothing from it (util/app/path `Path` fails only for a
+    // missing directory; e2e testdata/empty-dir holds only a `.gitignore`).
+    if (!/\.(ya?ml|json)$/.test(path)) {
+      files[path] = [];
+      continue;
+    }
     const full = `${dir.replace(/\/+$/, '')}/${path}`;
     files[path] = parseManifests(read(io, full), full).map((p) => ({
       object: p.object,

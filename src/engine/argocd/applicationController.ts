@@ -3,6 +3,8 @@ import { orphanedResourcesMessage } from './orphanedResources';
 import { resourcesByLabel } from './resourcesByLabel';
 import { rollbackOperation } from './rollbackOperation';
 import { setCondition } from './setCondition';
+import { setSharedResourceConditions, sharedResourceMessages } from './sharedResources';
+import { syncOptionFailOnSharedResource } from '../annotations';
 import { syncOperation, type SyncRequestOptions } from './syncOperation';
 import type { Cluster } from '../cluster/cluster';
 import type { WatchEvent } from '../cluster/store';
@@ -11,6 +13,7 @@ import type { HealthOverrides } from '../health/healthOverrides';
 import type { InputProblem } from '../sync';
 import type { Json, KubeObject } from '../types';
 import { AppTracker } from '../simulation/appTracker';
+import { TRACKING_ANNOTATION } from '../simulation/tracking';
 import { AppEventSink, type EventSink } from '../simulation/eventLog';
 import { Rng } from '../random';
 import { toTimestamp } from '../clock';
@@ -89,12 +92,13 @@ export class ApplicationController {
   onWatch(event: WatchEvent): void {
     const ref = refOf(event.object);
     const key = keyOf(ref);
+    const trackingChanged = trackingOf(event.old) !== trackingOf(event.object);
     for (const state of this.apps.values()) {
       if (state.tracker.onWatch(event, ref, key)) {
         state.runner?.noteChange();
         this.markDirty(state);
         if (state.deleting) this.queueFinalize(state);
-      }
+      } else if (trackingChanged && state.tracker.isTarget(key)) this.markDirty(state);
     }
     const obj = event.object;
     if (obj.kind === 'Application' && obj.metadata.namespace === ARGOCD_NAMESPACE) this.onApplication(event);
@@ -437,6 +441,7 @@ export class ApplicationController {
       initiator: initiatedBy.username ?? '',
       automated: initiatedBy.automated === true,
     });
+    const syncOptions: string[] = request.sync?.syncOptions ?? obj.spec?.syncPolicy?.syncOptions ?? [];
     const runner = new OperationRunner(
       {
         app: state.name,
@@ -450,6 +455,7 @@ export class ApplicationController {
         problems: this.options.problems,
         tickPriority: Priority.operationTick,
         precheck: () => this.projectError(state.name),
+        failCheck: () => this.sharedResourceFailure(state, syncOptions),
         onUpdate: (record) => {
           this.markDirty(state);
           if (record.completed && state.runner === runner) this.completed(state);
@@ -461,7 +467,7 @@ export class ApplicationController {
         ...(selected ? { resources: selected } : {}),
         revision: rendered.revision,
         prune: request.sync?.prune === true,
-        syncOptions: request.sync?.syncOptions ?? obj.spec?.syncPolicy?.syncOptions ?? [],
+        syncOptions,
         retry: retryStrategyOf(request.retry),
         waveDelaySeconds: this.options.waveDelaySeconds,
       },
@@ -518,6 +524,20 @@ export class ApplicationController {
     );
   }
 
+  /**
+   * controller/sync.go L224-L229: with `FailOnSharedResource=true`, an attempt fails while one of the app's
+   * resources is another app's, with the first SharedResourceWarning's message (compared afresh, as SyncAppState
+   * compares before it checks).
+   */
+  private sharedResourceFailure(state: AppState, syncOptions: readonly string[]): string | undefined {
+    if (!syncOptions.includes(syncOptionFailOnSharedResource)) return undefined;
+    const [first] = sharedResourceMessages(
+      { name: state.name, namespace: ARGOCD_NAMESPACE },
+      state.tracker.targetsLiveOfOthers(),
+    );
+    return first === undefined ? undefined : `Shared resource found: ${first}`;
+  }
+
   /** Write the app's status back to its object once per instant, however many things changed in it. */
   private markDirty(state: AppState): void {
     if (state.dirty) return;
@@ -531,6 +551,17 @@ export class ApplicationController {
     const obj = this.object(state.name);
     if (!obj || this.apps.get(state.name) !== state) return;
     const invalid = state.invalid !== undefined;
+    // state.go L855-L864: each comparison warns of the app's resources another app's tracking annotation names.
+    state.conditions = setSharedResourceConditions(
+      state.conditions,
+      invalid
+        ? []
+        : sharedResourceMessages(
+            { name: state.name, namespace: ARGOCD_NAMESPACE },
+            state.tracker.targetsLiveOfOthers(),
+          ),
+      this.options.cluster.clock.now(),
+    );
     const status = applicationStatus({
       sync: invalid ? 'Unknown' : state.tracker.sync,
       health: invalid ? { status: 'Unknown', message: '' } : state.tracker.health,
@@ -548,6 +579,10 @@ export class ApplicationController {
     });
     this.options.cluster.store.setStatus(appRef(state.name), status);
   }
+}
+
+function trackingOf(obj: KubeObject | undefined): string | undefined {
+  return obj?.metadata.annotations?.[TRACKING_ANNOTATION];
 }
 
 function appRef(name: string) {

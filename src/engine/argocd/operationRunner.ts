@@ -6,6 +6,8 @@ import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type Ti
 import type { KubeObject, ObjectRef, OperationPhase, SourcePosition } from '../types';
 import type { AppTracker } from '../simulation/appTracker';
 import { clusterPorts } from '../simulation/clusterPorts';
+import { apiResourceInfo } from '../simulation/knownKinds';
+import { augmentSyncMessage } from './augmentSyncMessage';
 import { isModified } from '../simulation/compare';
 import type { EventSink, UnstampedEvent } from '../simulation/eventLog';
 import { syncMachine, type RetryStrategy, type TickOutcome as MachineTick } from '../simulation/syncMachine';
@@ -51,6 +53,11 @@ export interface OperationHost {
    * project, L1644): a message ends the attempt in `Error` with it, and the retry strategy applies (§5.3).
    */
   precheck?: () => string | undefined;
+  /**
+   * What `SyncAppState` checks after comparing, before it syncs (controller/sync.go L224-L229,
+   * `FailOnSharedResource=true` and a SharedResourceWarning): a message ends the attempt in `Failed` with it.
+   */
+  failCheck?: () => string | undefined;
 }
 
 /** The state of one operation, as `status.operationState` shows it. */
@@ -204,11 +211,12 @@ export class OperationRunner {
     host.log.hold();
     let outcome: TickOutcome;
     const refused = terminate ? undefined : host.precheck?.();
+    const failed = terminate || refused !== undefined ? undefined : host.failCheck?.();
     try {
-      if (refused !== undefined) {
+      if (refused !== undefined || failed !== undefined) {
         outcome = {
-          phase: 'Error',
-          message: refused,
+          phase: refused !== undefined ? 'Error' : 'Failed',
+          message: refused ?? failed!,
           results: op.results,
           steps: [],
           events: [],
@@ -228,6 +236,7 @@ export class OperationRunner {
         problems: [],
       };
     }
+    if (outcome.results.length > 0) outcome = this.augmented(outcome);
     const changed =
       outcome.phase !== op.phase ||
       outcome.message !== op.message ||
@@ -250,6 +259,32 @@ export class OperationRunner {
       ...(step ? { step: { phase: step.phase, wave: step.wave, final: step.finalWave, failed: false } } : {}),
     };
     op.actor.send({ type: 'tick.done', outcome: machineTick, at: clock.now() });
+  }
+
+  /**
+   * The outcome as the controller records it (controller/sync.go L450): each resource result's message reworded by
+   * `AugmentSyncMsg`, in the rows and in their `result` events; the operation message is left as the engine wrote it.
+   */
+  private augmented(outcome: TickOutcome): TickOutcome {
+    const store = this.host.cluster.store;
+    const lookup = (group: string, kind: string) => apiResourceInfo(store, group, kind);
+    let results: SyncResultRow[] | undefined;
+    outcome.results.forEach((row, i) => {
+      const message = augmentSyncMessage(row, lookup);
+      if (message === row.message) return;
+      results ??= [...outcome.results];
+      results[i] = { ...row, message };
+    });
+    if (!results) return outcome;
+    const byKey = new Map(
+      results.map((row) => [`${row.group}/${row.kind}/${row.namespace}/${row.name}`, row]),
+    );
+    const events = outcome.events.map((event) => {
+      if (event.type !== 'result') return event;
+      const row = byKey.get(`${event.group}/${event.kind}/${event.namespace}/${event.name}`);
+      return row && row.message !== event.message ? { ...event, message: row.message } : event;
+    });
+    return { ...outcome, results, events };
   }
 
   /**

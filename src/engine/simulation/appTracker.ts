@@ -17,7 +17,9 @@ import type { ResourceRow } from './applicationView';
 import { sameDiffInputs, syncStatusOf } from './compare';
 import type { EventSink } from './eventLog';
 import { OrderedGroups } from './orderedGroups';
-import { isTrackedBy } from './tracking';
+import { isTrackedBy, TRACKING_ANNOTATION } from './tracking';
+
+const noObjects: KubeObject[] = [];
 
 interface Entry {
   /** When the entry was made, among the tracker's entries: the order the app's health message names them in. */
@@ -194,6 +196,28 @@ export class AppTracker {
 
   get health(): HealthStatus {
     return this.appHealthStatus ?? { status: 'Healthy', message: '' };
+  }
+
+  /**
+   * The live objects of the app's targets (Git's non-hook resources) whose tracking annotation names another app
+   * (state.go L855: the SharedResourceWarning candidates). Asked on every status write, so it allocates only when
+   * there is one.
+   */
+  targetsLiveOfOthers(): KubeObject[] {
+    let out: KubeObject[] | undefined;
+    for (const e of this.entries.values()) {
+      if (!e.live || (!e.desired && !e.skipped)) continue;
+      const id = e.live.metadata.annotations?.[TRACKING_ANNOTATION];
+      if (id === undefined || isTrackedBy(this.options.app, e.live)) continue;
+      (out ??= []).push(e.live);
+    }
+    return out ?? noObjects;
+  }
+
+  /** Whether `key` is one of the app's targets (its tracking annotation matters to the app's conditions). */
+  isTarget(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && (entry.desired !== undefined || entry.skipped === true);
   }
 
   /** Live objects managed by the app (hooks left by earlier syncs included): the engine's prune candidates. */

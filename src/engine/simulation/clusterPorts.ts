@@ -9,7 +9,8 @@ import type { HealthOverrides } from '../health/healthOverrides';
 import type { SyncPorts } from '../sync';
 import type { KubeObject } from '../types';
 import { deepEqual } from '../util/clone';
-import { isServed } from './knownKinds';
+import { decodingProblem } from './decodingError';
+import { discoveryError } from './knownKinds';
 import { labelProblem } from './labelProblem';
 import { unknownFieldProblem } from './unknownField';
 import { withTracking } from './tracking';
@@ -33,7 +34,7 @@ export function clusterPorts(
   return {
     getLive: (ref) => store.get(ref),
     health: (obj, isHook) => healthOf(obj, { isHook, overrides: healthOverrides }),
-    isKnownKind: (group, kind) => isServed(store, group, kind),
+    discover: (group, version, kind) => discoveryError(store, group, version, kind),
     apply(obj, opts) {
       const ref = refOf(obj);
       const name = kubectlName(ref);
@@ -61,7 +62,11 @@ export function clusterPorts(
         };
       // The API server validates labels on every write, and fields unless told not to (Validate=false); kubectl's
       // client-side dry run above does neither.
-      const invalid = labelProblem(obj) ?? (opts.validate ? unknownFieldProblem(obj) : undefined);
+      // It decodes the object into its Go types first, whatever the validation (TestSyncOptionValidateFalse).
+      const invalid =
+        decodingProblem(obj)?.message ??
+        labelProblem(obj) ??
+        (opts.validate ? unknownFieldProblem(obj) : undefined);
       if (invalid) return { ok: false, message: invalid };
       if (strictNamespaces && isNamespaced(obj.kind) && !namespaceExists(store, ref.namespace))
         return { ok: false, message: `namespaces "${ref.namespace}" not found` };

@@ -108,8 +108,11 @@ export class FakeCluster implements SyncPorts {
     return { ok: true };
   }
 
-  isKnownKind(group: string, kind: string): boolean {
-    return this.knownKind ? this.knownKind(group, kind) : true;
+  /** Discovery (§2.6): a kind `knownKind` refuses is in a group/version the fake API does not serve. */
+  discover(group: string, version: string, kind: string): string | undefined {
+    if (!this.knownKind || this.knownKind(group, kind)) return undefined;
+    const groupVersion = group === '' ? version : `${group}/${version}`;
+    return `failed to discover server resources for group version ${groupVersion}: the server could not find the requested resource`;
   }
 
   checkPermission(obj: KubeObject): string | undefined {

@@ -85,18 +85,6 @@ export function missingResourceMessage(ref: Pick<ObjectRef, 'group' | 'kind' | '
   return `Resource ${ref.group}/${ref.kind}/${ref.name} is missing, it might have been deleted`;
 }
 
-/**
- * The message a user sees when the API does not serve a kind (discovery failed, §2.6). The engine's raw error is
- * `the server could not find the requested resource`; the controller rewrites it into this (argo-cd
- * `util/argo AugmentSyncMsg`), which is what `argocd app get` and the UI show.
- */
-export function unknownKindMessage(ref: ObjectRef): string {
-  return (
-    `The Kubernetes API could not find ${ref.group}/${ref.kind} for requested resource ` +
-    `${ref.namespace}/${ref.name}. Make sure the "${ref.kind}" CRD is installed on the destination cluster.`
-  );
-}
-
 /** The SyncWaveHook failure of §2.8 step 14. */
 export function waveHookFailedMessage(error: string): string {
   return `SyncWaveHook failed: ${error}`;

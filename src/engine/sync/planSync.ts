@@ -53,7 +53,7 @@ export interface SyncPlan {
 }
 
 export type PlanInput = Omit<SyncTickInput, 'results' | 'ports' | 'waveHook'> & {
-  ports?: Partial<Pick<SyncPorts, 'getLive' | 'isKnownKind' | 'checkPermission'>>;
+  ports?: Partial<Pick<SyncPorts, 'getLive' | 'discover' | 'checkPermission'>>;
 };
 
 /**
@@ -65,7 +65,7 @@ export type PlanInput = Omit<SyncTickInput, 'results' | 'ports' | 'waveHook'> & 
 export function planSync(input: PlanInput): SyncPlan {
   const ports = {
     getLive: input.ports?.getLive ?? (() => undefined),
-    isKnownKind: input.ports?.isKnownKind,
+    discover: input.ports?.discover,
     checkPermission: input.ports?.checkPermission,
   };
   const built = buildTasks({ ...input, ports }, new SyncResults([], () => {}));

@@ -51,8 +51,11 @@ export interface SyncPorts {
   apply(obj: KubeObject, opts: ApplyOptions): ApplyResult;
   delete(ref: ObjectRef, opts: { propagationPolicy: PropagationPolicy }): DeleteResult;
   removeFinalizer(ref: ObjectRef, finalizer: string): FinalizerResult;
-  /** API discovery (§2.6): whether the group/kind is served. Absent means every kind is known. */
-  isKnownKind?(group: string, kind: string): boolean;
+  /**
+   * API discovery (§2.6, gitops-engine kube.go `ServerResourceForGroupVersionKind`): undefined when the API serves
+   * group/version/kind, else the discovery error's text (a NotFound). Absent means every kind is served.
+   */
+  discover?(group: string, version: string, kind: string): string | undefined;
   /** The AppProject check (§2.6): an error message when the object is not permitted, else undefined. */
   checkPermission?(obj: KubeObject): string | undefined;
 }

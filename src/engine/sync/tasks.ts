@@ -5,7 +5,6 @@ import { clone } from '../util/clone';
 import { sortTasks } from './compareTasks';
 import { errorText } from './errorText';
 import { isHook } from './hookTypes';
-import { unknownKindMessage } from './messages';
 import type { SyncPorts } from './ports';
 import { reorderPruneWaves } from './pruneWaves';
 import { keyOfLive, normalizedTargets, reconcile, type ResourcePair } from './reconcile';
@@ -13,7 +12,7 @@ import type { SyncResults } from './results';
 import type { InputProblem, SyncOperationOptions } from './syncInput';
 import { syncPhasesOf } from './syncPhases';
 import { hasSyncOption, operationSettings, type OperationSettings } from './syncOptions';
-import { newTask, resultKey, taskObj, taskRef, type SyncTask } from './syncTask';
+import { newTask, resultKey, taskObj, taskRef, taskVersion, type SyncTask } from './syncTask';
 import { keepBuiltTasks, reuseTasks, type Validate } from './taskCache';
 import { findLive, indexLive } from './findLive';
 import { waveOf } from './waves';
@@ -23,7 +22,7 @@ export interface BuildTasksInput {
   positions?: readonly (SourcePosition | undefined)[];
   live: readonly KubeObject[];
   options: SyncOperationOptions;
-  ports: Pick<SyncPorts, 'getLive' | 'isKnownKind' | 'checkPermission'>;
+  ports: Pick<SyncPorts, 'getLive' | 'discover' | 'checkPermission'>;
   namespaceModifier?: (managed: KubeObject, live: KubeObject | undefined) => boolean;
 }
 
@@ -158,13 +157,16 @@ function validationFailure(
   settings: OperationSettings,
   crdTargets: readonly KubeObject[],
 ): string | undefined {
-  if (input.ports.isKnownKind && !input.ports.isKnownKind(ref.group, ref.kind)) {
+  // The engine's own result carries discovery's raw error; the controller words it for the user per resource
+  // (argocd/augmentSyncMessage.ts, util/argo/argo.go AugmentSyncMsg), and the operation message keeps it raw.
+  const notFound = input.ports.discover?.(ref.group, taskVersion(task), ref.kind);
+  if (notFound !== undefined) {
     const skip =
       settings.skipDryRunOnMissingResource ||
       hasSyncOption(task.target, syncOptionSkipDryRunOnMissingResource) ||
       crdTargets.some((obj) => definesKind(obj, ref.group, ref.kind));
     if (skip) task.skipDryRun = true;
-    else return unknownKindMessage(taskRef(task));
+    else return notFound;
   } else if (input.ports.checkPermission) {
     return input.ports.checkPermission(taskObj(task));
   }

@@ -107,6 +107,29 @@ describe('4.4 #31 TestSync_ApplyOutOfSyncOnly', () => {
     ]);
   });
 
+  it('missing resource key: a resource the diff result list has no entry for counts as modified and is applied', () => {
+    // sync_context_test.go "applyOutOfSyncOnly=true and missing resource key": pod-4 is live and in Git but absent
+    // from diffResultList(), so its modification is not known; it is applied with pod-1, pod-3 still skipped.
+    const { cluster, sync } = driver(
+      [pod('pod-1'), pod('pod-3'), pod('pod-4')],
+      [inNs(pod('pod-2')), inNs(pod('pod-3')), inNs(pod('pod-4'))],
+      { syncOptions: ['ApplyOutOfSyncOnly=true'] },
+    );
+    const known = new Map([
+      ['pod-1', true],
+      ['pod-2', true],
+      ['pod-3', false],
+    ]);
+    const outcome = sync.tick({ diff: (target) => known.get(target.metadata.name ?? '') });
+    expect(outcome.phase).toBe('Succeeded');
+    expect(outcome.results.map((r) => [r.name, r.status]).sort()).toEqual([
+      ['pod-1', 'Synced'],
+      ['pod-2', 'PruneSkipped'],
+      ['pod-4', 'Synced'],
+    ]);
+    expect(cluster.applies.map((a) => a.name).sort()).toEqual(['pod-1', 'pod-4']);
+  });
+
   it('with prune on, the extra pod-2 is pruned', () => {
     const outcome = setup({ prune: true }).sync.tick({ diff: onlyPod3Unchanged });
     expect(outcome.results.map((r) => [r.name, r.status])).toEqual([
@@ -197,6 +220,17 @@ describe('4.4 #36 TestPruneConfirmResourceLevel / TestPruneConfirmAppLevel', () 
       'TestPruneConfirmResourceLevel (over an app default)',
       inNs(pod('my-pod', { [annotationSyncOptions]: 'Prune=confirm' })),
       ['Prune=false'],
+    ],
+    // The upstream loop's other defaults, defaultPruneOption "true" and "confirm": the resource's Prune=confirm wins.
+    [
+      'TestPruneConfirmResourceLevel (defaultPruneOption=true)',
+      inNs(pod('my-pod', { [annotationSyncOptions]: 'Prune=confirm' })),
+      ['Prune=true'],
+    ],
+    [
+      'TestPruneConfirmResourceLevel (defaultPruneOption=confirm)',
+      inNs(pod('my-pod', { [annotationSyncOptions]: 'Prune=confirm' })),
+      ['Prune=confirm'],
     ],
   ])('%s: waits for confirmation, then prunes', (_name, live, syncOptions) => {
     const { cluster, sync } = driver([], [live], { prune: true, syncOptions });

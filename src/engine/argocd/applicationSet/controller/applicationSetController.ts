@@ -16,8 +16,10 @@
  * to the operations just written before the set looks again.
  */
 import { toTimestamp } from '../../../clock';
+import { InputError } from '../../../inputError';
+import { limits, nowhere } from '../../../limits';
 import type { WatchEvent } from '../../../cluster/store';
-import type { KubeObject, ObjectRef } from '../../../types';
+import type { Json, KubeObject, ObjectRef } from '../../../types';
 import {
   Priority,
   type ApplicationSetController as ApplicationSetControllerPort,
@@ -47,6 +49,9 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
   private readonly deletionRequeues = new Map<string, number>();
   /** How many reconciles ran, per set (for tests and the page). */
   readonly reconciles = new Map<string, number>();
+  /** Reconciles per set in the current instant, to end a livelock with a clear message (limits.ts). */
+  private readonly instantReconciles = new Map<string, number>();
+  private instant = -1;
 
   constructor(private readonly context: ControlPlaneContext) {
     this.order = new HappeningOrder(() => context.clock.now());
@@ -75,6 +80,13 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
     if (type === 'DELETED') {
       this.order.observe(appField(name, 'reconciledAt'), undefined);
       this.order.observe(appField(name, 'startedAt'), undefined);
+    } else if (operationCompleted(old, object)) {
+      // §5.0: an operation's completion is followed at once by a full refresh, which rewrites `reconciledAt`. In the
+      // same second as the app's last full refresh (a sync that ends at its apply, at t 0) the text is unchanged,
+      // but the refresh happened after the operation started, so after a Pending write that started it; without
+      // this the entry stayed Pending and the set synced the app again and again (issue 21).
+      this.order.rewrite(appField(name, 'reconciledAt'), object.status?.reconciledAt);
+      this.order.observe(appField(name, 'startedAt'), object.status?.operationState?.startedAt);
     } else {
       this.order.observe(appField(name, 'reconciledAt'), object.status?.reconciledAt);
       this.order.observe(appField(name, 'startedAt'), object.status?.operationState?.startedAt);
@@ -121,6 +133,7 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
     const appSet = store.get(setRef(namespace, name));
     if (!appSet) return;
     this.reconciles.set(key, (this.reconciles.get(key) ?? 0) + 1);
+    this.countInstantReconcile(key);
     const owned = store
       .list({ kind: 'Application', namespace, ownerUid: appSet.metadata.uid })
       .filter((app) =>
@@ -166,6 +179,27 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
     }
     createOrUpdateApplications(store, plan.apply);
     deleteApplications(store, namespace, plan.delete);
+  }
+
+  /**
+   * Argo CD's controllers converge because real time moves on between their writes; in the simulator a set that is
+   * reconciled again and again without the clock moving is a livelock (two writers undoing each other), and the run
+   * ends with a message naming the set rather than at the event limit minutes later (issue 21).
+   */
+  private countInstantReconcile(key: string): void {
+    const now = this.context.clock.now();
+    if (now !== this.instant) {
+      this.instant = now;
+      this.instantReconciles.clear();
+    }
+    const count = (this.instantReconciles.get(key) ?? 0) + 1;
+    this.instantReconciles.set(key, count);
+    if (count > limits.maxReconcilesPerInstant)
+      throw new InputError(
+        `the run was stopped at t=${now / 1000}s: ApplicationSet ${key} was reconciled more than ` +
+          `${limits.maxReconcilesPerInstant} times without the clock moving (its writes and another's undo each other)`,
+        nowhere,
+      );
   }
 
   /**
@@ -247,6 +281,19 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
     );
     if (result.changed) store.setStatus(ref, { ...(current.status ?? {}), conditions: result.conditions });
   }
+}
+
+const completedPhases = new Set(['Succeeded', 'Failed', 'Error']);
+
+/**
+ * Whether this write ends an operation of the app: its phase is a completed one and either was not before, or
+ * belongs to another operation (a new `startedAt`: one that started and ended between two writes).
+ */
+function operationCompleted(old: KubeObject | undefined, object: KubeObject): boolean {
+  const before: Json | undefined = old?.status?.operationState;
+  const after: Json | undefined = object.status?.operationState;
+  if (!after || !completedPhases.has(after.phase)) return false;
+  return !before || !completedPhases.has(before.phase) || before.startedAt !== after.startedAt;
 }
 
 function setRef(namespace: string, name: string): ObjectRef {

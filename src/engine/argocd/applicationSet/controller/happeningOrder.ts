@@ -40,6 +40,16 @@ export class HappeningOrder {
     this.stamps.set(field, { text, key: this.nextKey() });
   }
 
+  /**
+   * Records that the time `text` of `field` was written again now, even if its text is unchanged: a full refresh
+   * in the same second as the last one rewrites `reconciledAt` with the same RFC 3339 text, yet it is a new
+   * happening, after everything before it in that second.
+   */
+  rewrite(field: string, text: string | undefined): void {
+    if (text === undefined) this.stamps.delete(field);
+    else this.stamps.set(field, { text, key: this.nextKey() });
+  }
+
   /** Records the key a persisted time was written with (an entry's `lastTransitionTime`). */
   remember(field: string, key: string): void {
     this.stamps.set(field, { text: textOf(key), key });

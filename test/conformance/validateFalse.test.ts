@@ -1,0 +1,59 @@
+/**
+ * e2e test/e2e/app_management_test.go `TestSyncOptionValidateFalse` on its testdata/crd-validation/deployment.yaml
+ * (copied to test/fixtures/crd-validation): a Deployment whose `containerPort` is the string "80". With
+ * `Validate=false` on the object, Argo CD hands it to the API server, which cannot decode it: the sync fails with
+ * the server's words ("cannot be handled as a Deployment"). Without it the sandbox refuses the manifest when it reads
+ * it (Argo CD fails it at sync with kubectl's client error, "of type int32"), pointing at the field.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { isInputError } from '../../src/engine/inputError';
+import { parseManifests } from '../../src/scenarios/manifests';
+import { runYaml } from './runYaml';
+
+const deployment = readFileSync(
+  new URL('../fixtures/crd-validation/deployment.yaml', import.meta.url),
+  'utf8',
+);
+const withValidateFalse = deployment.replace(
+  '  labels:\n',
+  '  annotations:\n    argocd.argoproj.io/sync-options: Validate=false\n  labels:\n',
+);
+
+const decodingError =
+  'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct ' +
+  'field ContainerPort.spec.template.spec.containers.ports.containerPort of type int32';
+
+describe('e2e TestSyncOptionValidateFalse (test/e2e/app_management_test.go)', () => {
+  it('Validate=false: the manifest is read, and the sync fails with the API server\'s "cannot be handled as a Deployment"', () => {
+    const run = runYaml(withValidateFalse);
+    expect(run.op).toMatchObject({
+      phase: 'Failed',
+      message: `one or more objects failed to apply, reason: ${decodingError}`,
+    });
+    expect(run.row('Deployment', 'nginx-deployment')).toMatchObject({
+      status: 'SyncFailed',
+      message: decodingError,
+    });
+    expect(run.sync).toBe('OutOfSync');
+    expect(run.live('Deployment', 'nginx-deployment')).toBeUndefined();
+  });
+
+  it('without Validate=false the reader refuses the wrongly typed field at its line and column', () => {
+    let error: unknown;
+    try {
+      parseManifests(deployment, 'deployment.yaml');
+    } catch (e) {
+      error = e;
+    }
+    expect(isInputError(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      'deployment.yaml:21:30: spec.template.spec.containers[0].ports[0].containerPort: expected an integer port number, got the string "80"',
+    );
+  });
+
+  it('Validate=false does not let another problem through: a missing image is still refused', () => {
+    const noImage = withValidateFalse.replace(/^\s+image: .*\n/m, '').replace('- name: nginx', '- name: 7');
+    expect(() => parseManifests(noImage, 'deployment.yaml')).toThrow(/name/);
+  });
+});
