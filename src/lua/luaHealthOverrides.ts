@@ -1,7 +1,24 @@
 import type { HealthCheck, HealthOverrides } from '../engine/health/healthOverrides';
 import { InputError } from '../engine/inputError';
 import type { HealthCustomization } from './healthCustomizations';
-import { LuaSyntaxError, LuaVm } from './luaVm';
+import { LuaLimitError, LuaSyntaxError, LuaVm } from './luaVm';
+
+/** The first limit a script of a VM's overrides tripped, as the input error the run is refused with. */
+const stopped = new WeakMap<LuaVm, InputError>();
+
+/** HealthOverrides whose scripts run under limits; `limitError` says whether one was stopped by a limit. */
+export interface LuaHealthOverrides extends HealthOverrides {
+  limitError(): InputError | undefined;
+}
+
+/**
+ * The input error of a run whose health Lua was stopped by a limit (CLI: exit 2 at the argocd-cm entry; page: the
+ * message), or undefined. A limit is not a health: once one trips, every check of the same VM throws the same error
+ * at once (the engine shows `Unknown` meanwhile), so the run ends fast, and its caller refuses it with this error.
+ */
+export function luaLimitError(overrides: HealthOverrides | undefined): InputError | undefined {
+  return overrides && 'limitError' in overrides ? (overrides as LuaHealthOverrides).limitError() : undefined;
+}
 
 /**
  * HealthOverrides backed by Lua: each script is compiled once, up front, so a script that does not parse is an
@@ -13,7 +30,7 @@ export function luaHealthOverrides(
   customizations: HealthCustomization[],
   vm = new LuaVm(),
   fallback?: HealthOverrides,
-): HealthOverrides {
+): LuaHealthOverrides {
   const exact = new Map<string, HealthCheck>();
   const wildcards: { group: RegExp; kind: RegExp; check: HealthCheck }[] = [];
   for (const c of customizations) {
@@ -25,11 +42,13 @@ export function luaHealthOverrides(
       const detail = `the health Lua of ${c.key} does not parse: ${error.message}`;
       throw new InputError(detail, c.position ?? { file: 'argocd-cm', line: 1, column: 1 });
     }
+    check = limited(check, vm, c);
     if (c.group.includes('*') || c.kind.includes('*')) {
       wildcards.push({ group: glob(c.group), kind: glob(c.kind), check });
     } else exact.set(`${c.group}/${c.kind}`, check);
   }
   return {
+    limitError: () => stopped.get(vm),
     // Argo CD looks the exact group/kind up first, then the wildcard keys (util/lua/lua.go GetHealthScript).
     checkFor(group, kind) {
       return (
@@ -45,4 +64,23 @@ export function luaHealthOverrides(
 function glob(pattern: string): RegExp {
   const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
   return new RegExp(`^${escaped}$`);
+}
+
+/** A check that, once any script of `vm` was stopped by a limit, refuses every run with that input error. */
+function limited(check: HealthCheck, vm: LuaVm, c: HealthCustomization): HealthCheck {
+  return (obj) => {
+    const earlier = stopped.get(vm);
+    if (earlier) throw earlier;
+    try {
+      return check(obj);
+    } catch (error) {
+      if (!(error instanceof LuaLimitError)) throw error;
+      const refused = new InputError(
+        `the health Lua of ${c.key} was stopped: ${error.message}`,
+        c.position ?? { file: 'argocd-cm', line: 1, column: 1 },
+      );
+      stopped.set(vm, refused);
+      throw refused;
+    }
+  };
 }
