@@ -1,7 +1,6 @@
-import type { HealthOverrides } from '../engine/health/healthOverrides';
 import { simulatedBuiltinLuaChecks } from './builtin/builtinLuaChecks';
 import type { HealthCustomization } from './healthCustomizations';
-import { luaHealthOverrides } from './luaHealthOverrides';
+import { luaHealthOverrides, type LuaHealthOverrides } from './luaHealthOverrides';
 import { LuaVm } from './luaVm';
 
 /**
@@ -11,7 +10,7 @@ import { LuaVm } from './luaVm';
 export function healthOverridesWithLua(
   customizations: HealthCustomization[] = [],
   builtins: HealthCustomization[] = simulatedBuiltinLuaChecks,
-): HealthOverrides {
+): LuaHealthOverrides {
   const vm = new LuaVm();
   return luaHealthOverrides(customizations, vm, luaHealthOverrides(builtins, vm));
 }

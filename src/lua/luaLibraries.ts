@@ -90,19 +90,34 @@ function limitedPcall(L: lua.LuaState): number {
   return lua.lua_gettop(L);
 }
 
-/** xpcall(f, handler, ...): Lua's, except that a tripped limit is raised again (the handler runs under it too). */
+/**
+ * xpcall(f, handler, ...): Lua's, except that a tripped limit is raised again, and the handler is not called for it.
+ * A limit trips inside the count hook, where Lua runs a message handler with hooks off: a handler that looped there
+ * would never be stopped.
+ */
 function limitedXpcall(L: lua.LuaState): number {
   const n = lua.lua_gettop(L);
   lauxlib.luaL_checktype(L, 2, lua.LUA_TFUNCTION);
-  // [f, handler, args…] → [handler, f, args…]: the handler becomes the message handler at index 1.
+  // [f, handler, args…] → [guarded handler, f, args…]: the message handler at index 1.
   lua.lua_pushvalue(L, 1);
-  lua.lua_copy(L, 2, 1);
+  lua.lua_pushvalue(L, 2);
+  lua.lua_pushcclosure(L, guardedHandler, 1);
+  lua.lua_replace(L, 1);
   lua.lua_replace(L, 2);
   const status = lua.lua_pcall(L, n - 2, lua.LUA_MULTRET, 1);
   reraiseLimit();
   lua.lua_pushboolean(L, status === lua.LUA_OK);
   lua.lua_replace(L, 1);
   return lua.lua_gettop(L);
+}
+
+/** The script's message handler, unless a limit tripped: then the limit's error is passed on as it is. */
+function guardedHandler(L: lua.LuaState): number {
+  if (activeBudget()?.tripped !== undefined) return 1;
+  lua.lua_pushvalue(L, lua.lua_upvalueindex(1));
+  lua.lua_insert(L, 1);
+  lua.lua_call(L, lua.lua_gettop(L) - 1, 1);
+  return 1;
 }
 
 /** load(chunk [, name [, mode [, env]]]) compiling text only, whatever mode the script asks for. */

@@ -414,6 +414,7 @@ const str_format = function(L) {
             }
         }
     }
+    checkBuffer(b);  /* sandbox */
     luaL_pushresult(b);
     return 1;
 };

@@ -14,7 +14,7 @@ import { safeJson } from '../safeJson';
 import { appGetText } from './appGetText';
 import { appListText } from './appListText';
 import { runRepo } from './runRepo';
-import { argocdCmOverrides } from './argocdCm';
+import { argocdCmOverrides, refusingLuaLimits } from './argocdCm';
 import { parseRunOptions, type RunOptions } from './runOptions';
 
 /**
@@ -37,9 +37,12 @@ export function run(args: string[], io: CommandIo): number {
         line: 1,
         column: 1,
       });
-    result = options.repo
-      ? (runRepo(options, io, cmOverrides(options, io)) as typeof result)
-      : simulate(options, io);
+    // A health Lua stopped by a limit makes the run bad input (exit 2 at its argocd-cm entry).
+    result = refusingLuaLimits(() =>
+      options.repo
+        ? (runRepo(options, io, cmOverrides(options, io)) as typeof result)
+        : simulate(options, io),
+    );
   } catch (error) {
     if (error instanceof InputError) {
       io.stderr(`sim run: ${escapeControl(error.message)}\n`);
