@@ -1,6 +1,7 @@
 import { simulatedBuiltinLuaChecks } from './builtin/builtinLuaChecks';
 import type { HealthCustomization } from './healthCustomizations';
-import { luaHealthOverrides, type LuaHealthOverrides } from './luaHealthOverrides';
+import { luaHealthOverrides } from './luaHealthOverrides';
+import type { LuaHealthOverrides } from './luaLimitError';
 import { LuaVm } from './luaVm';
 
 /**

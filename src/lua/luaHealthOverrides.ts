@@ -1,24 +1,11 @@
 import type { HealthCheck, HealthOverrides } from '../engine/health/healthOverrides';
 import { InputError } from '../engine/inputError';
 import type { HealthCustomization } from './healthCustomizations';
+import type { LuaHealthOverrides } from './luaLimitError';
 import { LuaLimitError, LuaSyntaxError, LuaVm } from './luaVm';
 
 /** The first limit a script of a VM's overrides tripped, as the input error the run is refused with. */
 const stopped = new WeakMap<LuaVm, InputError>();
-
-/** HealthOverrides whose scripts run under limits; `limitError` says whether one was stopped by a limit. */
-export interface LuaHealthOverrides extends HealthOverrides {
-  limitError(): InputError | undefined;
-}
-
-/**
- * The input error of a run whose health Lua was stopped by a limit (CLI: exit 2 at the argocd-cm entry; page: the
- * message), or undefined. A limit is not a health: once one trips, every check of the same VM throws the same error
- * at once (the engine shows `Unknown` meanwhile), so the run ends fast, and its caller refuses it with this error.
- */
-export function luaLimitError(overrides: HealthOverrides | undefined): InputError | undefined {
-  return overrides && 'limitError' in overrides ? (overrides as LuaHealthOverrides).limitError() : undefined;
-}
 
 /**
  * HealthOverrides backed by Lua: each script is compiled once, up front, so a script that does not parse is an

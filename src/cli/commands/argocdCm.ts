@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { HealthOverrides } from '../../engine';
 import { healthOverridesWithLua } from '../../lua/healthOverridesWithLua';
 import type { HealthCustomization } from '../../lua/healthCustomizations';
-import { luaLimitError, type LuaHealthOverrides } from '../../lua/luaHealthOverrides';
+import { luaLimitError, type LuaHealthOverrides } from '../../lua/luaLimitError';
 import { readArgocdCm } from '../../lua/readArgocdCm';
 
 /**

@@ -7,7 +7,7 @@ import { parseManifests } from '../../scenarios/manifests';
 import type { HealthOverrides } from '../../engine';
 import { exitUsage, readFailure, type Command } from '../command';
 import { argocdCmOverrides } from './argocdCm';
-import { luaLimitError } from '../../lua/luaHealthOverrides';
+import { luaLimitError } from '../../lua/luaLimitError';
 import { builtinLuaChecks } from '../../lua/builtin/builtinLuaChecks';
 
 export const healthUsage = `usage: sim health FILE [FILE ...] [--argocd-cm FILE]
