@@ -1,3 +1,4 @@
+import './fengariLoadOrder';
 import * as lua from 'fengari/src/lua.js';
 import { to_jsstring, to_luastring } from 'fengari/src/fengaricore.js';
 import ldebug from 'fengari/src/ldebug.js';
@@ -10,7 +11,7 @@ import lobject from 'fengari/src/lobject.js';
  */
 export interface LuaLimits {
   /**
-   * Work units per run: one per VM instruction, four per table write and per new table, one per pattern-matching
+   * Work units per run: one per VM instruction, eight per table write and per new table, one per pattern-matching
    * step, one per 64 bytes of string a concatenation or library function builds, one per 8 bytes of source `load`
    * compiles. Each unit allocates at most a table slot or 64 bytes, so it bounds memory as well as time.
    */

@@ -1,5 +1,6 @@
-// fengari's defs.js and luaconf.js require each other: lua.js must load first, or LUA_REGISTRYINDEX is NaN.
+// lua.js loads first (fengariLoadOrder.ts).
 // In the page build lualib.js is replaced by lualibCore.ts (fengariCorePlugin).
+import './fengariLoadOrder';
 import * as lua from 'fengari/src/lua.js';
 import * as lauxlib from 'fengari/src/lauxlib.js';
 import { luaopen_base, luaopen_math, luaopen_table } from 'fengari/src/lualib.js';

@@ -1,4 +1,5 @@
-// fengari's defs.js and luaconf.js require each other: lua.js must load first, or LUA_REGISTRYINDEX is NaN.
+// lua.js loads first (fengariLoadOrder.ts).
+import './fengariLoadOrder';
 import * as lua from 'fengari/src/lua.js';
 import * as lauxlib from 'fengari/src/lauxlib.js';
 import { to_luastring } from 'fengari/src/fengaricore.js';

@@ -1,3 +1,4 @@
+import './fengariLoadOrder';
 import lobject from 'fengari/src/lobject.js';
 import ltable from 'fengari/src/ltable.js';
 import { activeBudget } from './luaBudget';
@@ -17,7 +18,7 @@ import { activeBudget } from './luaBudget';
  * Units per table write or new table: an entry is an object, a TValue and a Map slot, and fengari takes several times
  * an instruction's time to add one, so the step budget (not the clock) ends a table that grows for ever.
  */
-const tableWrite = 4;
+const tableWrite = 8;
 
 const meteredMark = Symbol.for('argocd-sandbox.meteredFengari');
 

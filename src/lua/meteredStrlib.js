@@ -9,9 +9,10 @@
 // - dump, pack, packsize and unpack are left out: Argo CD's gopher-lua is Lua 5.1, whose string library has none
 //   of them, and the sandbox compiles source text only.
 // Imports are ES modules here; the code is otherwise fengari's own.
+import './fengariLoadOrder';
+import * as luaapi from 'fengari/src/lua.js';
 import sprintfJs from 'sprintf-js';
 import * as luaconf from 'fengari/src/luaconf.js';
-import * as luaapi from 'fengari/src/lua.js';
 import * as lauxlib from 'fengari/src/lauxlib.js';
 import * as fengaricore from 'fengari/src/fengaricore.js';
 import { lua_assert } from './lualibAssert.js';
