@@ -40,6 +40,7 @@ declare module 'fengari/src/lua.js' {
   export function lua_rawget(L: LuaState, idx: number): number;
   export function lua_rawset(L: LuaState, idx: number): void;
   export function lua_geti(L: LuaState, idx: number, n: number): number;
+  export function lua_gettable(L: LuaState, idx: number): number;
   export function lua_setmetatable(L: LuaState, idx: number): void;
   export function lua_call(L: LuaState, nargs: number, nresults: number): void;
   export function lua_error(L: LuaState): never;

@@ -30,6 +30,12 @@ export class LuaLimitError extends Error {}
 
 const validStatuses = new Set<string>(healthOrder);
 const libraryTables = new Set(['string', 'table', 'math']);
+// Lua strings made once: a run sets these fields every time.
+const indexKey = to_luastring('__index');
+const globalKey = to_luastring('_G');
+const objKey = to_luastring('obj');
+const stringKey = to_luastring('string');
+const emptyString = to_luastring('');
 
 /**
  * One Lua state that compiles Argo CD health scripts once and runs each against an object in an environment of its
@@ -103,38 +109,62 @@ export class LuaVm {
   }
 
   /**
-   * Pushes a new globals table for one run: the template's entries, its library tables copied, `_G` and `obj`. It
-   * also becomes the registry's globals (the default environment of `load`) and the strings' metatable is new.
+   * Pushes a new globals table for one run, with `_G` and `obj`; it also becomes the registry's globals (the default
+   * environment of `load`). The libraries are copied into it on first use (a metatable of its own, whose __index
+   * copies the template's entry, and a library table's contents, into this run's table), so a run pays only for
+   * the globals it reads. The strings' metatable is new too, its __index this run's string table.
    */
   private pushFreshEnvironment(obj: KubeObject): void {
     const L = this.L;
-    lua.lua_createtable(L, 0, 40);
+    lua.lua_createtable(L, 0, 8);
     const env = lua.lua_gettop(L);
+    lua.lua_createtable(L, 0, 1);
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, this.template);
-    lua.lua_pushnil(L);
-    while (lua.lua_next(L, -2) !== 0) {
-      // [env, template, key, value]
-      const key = lua.lua_type(L, -2) === lua.LUA_TSTRING ? lua.lua_tojsstring(L, -2) : null;
-      if (key !== null && libraryTables.has(key) && lua.lua_type(L, -1) === lua.LUA_TTABLE) copyTable(L);
-      lua.lua_pushvalue(L, -2);
-      lua.lua_insert(L, -2);
-      lua.lua_rawset(L, env);
-    }
-    lua.lua_pop(L, 1);
+    lua.lua_pushcclosure(L, firstUse, 1);
+    lua.lua_setfield(L, -2, indexKey);
+    lua.lua_setmetatable(L, env);
     lua.lua_pushvalue(L, env);
-    lua.lua_setfield(L, env, to_luastring('_G'));
+    lua.lua_setfield(L, env, globalKey);
     pushValue(L, obj);
-    lua.lua_setfield(L, env, to_luastring('obj'));
+    lua.lua_setfield(L, env, objKey);
     lua.lua_pushvalue(L, env);
     lua.lua_rawseti(L, lua.LUA_REGISTRYINDEX, lua.LUA_RIDX_GLOBALS);
-    // A new metatable for strings, whose __index is this run's string table (Lua 5.3's string library sets one).
-    lua.lua_pushstring(L, to_luastring(''));
+    lua.lua_pushstring(L, emptyString);
     lua.lua_createtable(L, 0, 1);
-    lua.lua_getfield(L, env, to_luastring('string'));
-    lua.lua_setfield(L, -2, to_luastring('__index'));
+    lua.lua_pushvalue(L, env);
+    lua.lua_pushcclosure(L, stringIndex, 1);
+    lua.lua_setfield(L, -2, indexKey);
     lua.lua_setmetatable(L, -2);
     lua.lua_pop(L, 1);
   }
+}
+
+/**
+ * __index of a run's globals (upvalue 1: the template): the template's entry, a library table copied, stored in
+ * the run's globals so that what the script then changes stays in this run.
+ */
+function firstUse(L: lua.LuaState): number {
+  // [env, key]
+  lua.lua_pushvalue(L, 2);
+  lua.lua_rawget(L, lua.lua_upvalueindex(1));
+  if (lua.lua_type(L, -1) === lua.LUA_TNIL) return 1;
+  if (lua.lua_type(L, -1) === lua.LUA_TTABLE && lua.lua_type(L, 2) === lua.LUA_TSTRING) {
+    if (libraryTables.has(lua.lua_tojsstring(L, 2) ?? '')) copyTable(L);
+  }
+  lua.lua_pushvalue(L, 2);
+  lua.lua_pushvalue(L, -2);
+  lua.lua_rawset(L, 1);
+  return 1;
+}
+
+/** __index of strings (upvalue 1: the run's globals): `s:upper()` finds this run's string.upper. */
+function stringIndex(L: lua.LuaState): number {
+  // [string, key]
+  lua.lua_getfield(L, lua.lua_upvalueindex(1), stringKey);
+  if (lua.lua_type(L, -1) !== lua.LUA_TTABLE) return 0;
+  lua.lua_pushvalue(L, 2);
+  lua.lua_gettable(L, -2);
+  return 1;
 }
 
 /** Replaces the table on top of the stack with a shallow copy of it. */
