@@ -23,6 +23,10 @@ describe('what a health script can reach (issue 23: leak)', () => {
     );
   });
 
+  it('mirrors TestFailExternalLibCall (util/lua/lua_test.go): os.getenv("HOME") is an error', () => {
+    expect(() => run('os.getenv("HOME")')).toThrow(`${key}:1: attempt to index a nil value (global 'os')`);
+  });
+
   it('has no io, os, package, debug, coroutine, utf8, collectgarbage, math.random or string.dump', () => {
     const names = [
       'io',
