@@ -25,5 +25,12 @@ export function fengariCorePlugin(): Plugin {
       if (source === './lundump.js' && from.endsWith('fengari/src/ldo.js')) return noBytecode;
       return null;
     },
+    // fengari's defs.js and luaconf.js require each other, and only defs.js loaded first defines
+    // LUA_REGISTRYINDEX (else NaN: "upvalue index too large" at the first registry access). The bundler orders
+    // CommonJS modules as it likes (lauxlib.js first in the Lua chunk), so each fengari module loads defs.js first.
+    transform(code, id) {
+      if (!/fengari\/src\/\w+\.js$/.test(id) || /\/(defs|luaconf)\.js$/.test(id)) return null;
+      return { code: `require('./defs.js');\n${code}`, map: null };
+    },
   };
 }

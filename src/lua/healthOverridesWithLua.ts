@@ -1,7 +1,7 @@
-import type { HealthOverrides } from '../engine/health/healthOverrides';
 import { simulatedBuiltinLuaChecks } from './builtin/builtinLuaChecks';
 import type { HealthCustomization } from './healthCustomizations';
 import { luaHealthOverrides } from './luaHealthOverrides';
+import type { LuaHealthOverrides } from './luaLimitError';
 import { LuaVm } from './luaVm';
 
 /**
@@ -11,7 +11,7 @@ import { LuaVm } from './luaVm';
 export function healthOverridesWithLua(
   customizations: HealthCustomization[] = [],
   builtins: HealthCustomization[] = simulatedBuiltinLuaChecks,
-): HealthOverrides {
+): LuaHealthOverrides {
   const vm = new LuaVm();
   return luaHealthOverrides(customizations, vm, luaHealthOverrides(builtins, vm));
 }

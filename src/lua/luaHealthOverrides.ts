@@ -1,7 +1,11 @@
 import type { HealthCheck, HealthOverrides } from '../engine/health/healthOverrides';
 import { InputError } from '../engine/inputError';
 import type { HealthCustomization } from './healthCustomizations';
-import { LuaSyntaxError, LuaVm } from './luaVm';
+import type { LuaHealthOverrides } from './luaLimitError';
+import { LuaLimitError, LuaSyntaxError, LuaVm } from './luaVm';
+
+/** The first limit a script of a VM's overrides tripped, as the input error the run is refused with. */
+const stopped = new WeakMap<LuaVm, InputError>();
 
 /**
  * HealthOverrides backed by Lua: each script is compiled once, up front, so a script that does not parse is an
@@ -13,7 +17,7 @@ export function luaHealthOverrides(
   customizations: HealthCustomization[],
   vm = new LuaVm(),
   fallback?: HealthOverrides,
-): HealthOverrides {
+): LuaHealthOverrides {
   const exact = new Map<string, HealthCheck>();
   const wildcards: { group: RegExp; kind: RegExp; check: HealthCheck }[] = [];
   for (const c of customizations) {
@@ -25,11 +29,13 @@ export function luaHealthOverrides(
       const detail = `the health Lua of ${c.key} does not parse: ${error.message}`;
       throw new InputError(detail, c.position ?? { file: 'argocd-cm', line: 1, column: 1 });
     }
+    check = limited(check, vm, c);
     if (c.group.includes('*') || c.kind.includes('*')) {
       wildcards.push({ group: glob(c.group), kind: glob(c.kind), check });
     } else exact.set(`${c.group}/${c.kind}`, check);
   }
   return {
+    limitError: () => stopped.get(vm),
     // Argo CD looks the exact group/kind up first, then the wildcard keys (util/lua/lua.go GetHealthScript).
     checkFor(group, kind) {
       return (
@@ -45,4 +51,23 @@ export function luaHealthOverrides(
 function glob(pattern: string): RegExp {
   const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
   return new RegExp(`^${escaped}$`);
+}
+
+/** A check that, once any script of `vm` was stopped by a limit, refuses every run with that input error. */
+function limited(check: HealthCheck, vm: LuaVm, c: HealthCustomization): HealthCheck {
+  return (obj) => {
+    const earlier = stopped.get(vm);
+    if (earlier) throw earlier;
+    try {
+      return check(obj);
+    } catch (error) {
+      if (!(error instanceof LuaLimitError)) throw error;
+      const refused = new InputError(
+        `the health Lua of ${c.key} was stopped: ${error.message}`,
+        c.position ?? { file: 'argocd-cm', line: 1, column: 1 },
+      );
+      stopped.set(vm, refused);
+      throw refused;
+    }
+  };
 }

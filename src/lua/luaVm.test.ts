@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../engine/types';
-import { LuaSyntaxError, LuaVm } from './luaVm';
+import { defaultLuaLimits } from './luaBudget';
+import { LuaLimitError, LuaSyntaxError, LuaVm } from './luaVm';
 
 const app = (status?: object): KubeObject =>
   ({
@@ -22,9 +23,10 @@ describe('LuaVm', () => {
   });
 
   it('ends an endless loop at the instruction limit with a clear error', () => {
-    const vm = new LuaVm(50_000);
+    const vm = new LuaVm({ ...defaultLuaLimits, steps: 50_000, wallMs: 60_000 });
     const check = vm.compile('while true do end', 'loop');
-    expect(() => check(app())).toThrow('health script exceeded 50000 instructions');
+    expect(() => check(app())).toThrow(LuaLimitError);
+    expect(() => check(app())).toThrow('loop:1: health script exceeded its limit of 50000 steps');
     // The same state is still usable afterwards: the next check runs normally.
     expect(vm.compile('return { status = "Healthy" }', 'ok')(app())).toEqual({
       status: 'Healthy',

@@ -1,12 +1,13 @@
-// fengari's defs.js and luaconf.js require each other: lua.js must load first, or LUA_REGISTRYINDEX is NaN.
-// lualib.js must load before lstrlib.js too (they also require each other); in the page build it is replaced
-// by lualibCore.ts (fengariCorePlugin).
+// lua.js loads first (fengariLoadOrder.ts).
+import './fengariLoadOrder';
 import * as lua from 'fengari/src/lua.js';
 import * as lauxlib from 'fengari/src/lauxlib.js';
-import { luaopen_base, luaopen_math, luaopen_string, luaopen_table } from 'fengari/src/lualib.js';
 import { to_luastring } from 'fengari/src/fengaricore.js';
 import type { HealthCheck } from '../engine/health/healthOverrides';
 import { healthOrder, type HealthStatus, type HealthStatusCode, type KubeObject } from '../engine/types';
+import { defaultLuaLimits, hookEvery, LuaBudget, type LuaLimits } from './luaBudget';
+import { openSandboxLibraries } from './luaLibraries';
+import { meterFengari } from './meterFengari';
 
 /*
  * Why fengari and only its core: toolchain.md §6 measured fengari 0.1.5 (pure JS, 17 µs per health check that
@@ -16,46 +17,42 @@ import { healthOrder, type HealthStatus, type HealthStatusCode, type KubeObject 
  * coroutine) keeps the lazily loaded chunk small. The measured chunk size is in README's Lua section.
  */
 
-/** Lua VM instructions one health check may run: Argo CD stops a script after 1 s; counting is deterministic. */
-export const defaultInstructionLimit = 1_000_000;
+meterFengari();
 
 /** A Lua health script that does not compile; `message` is Lua's own, e.g. `name:3: unexpected symbol near 'x'`. */
 export class LuaSyntaxError extends Error {}
 
+/**
+ * A health script stopped by one of its limits (steps, wall clock, string length; see LuaLimits). It is bad input,
+ * not a health: the script would not give Argo CD a health either (Argo CD stops it after 1 s).
+ */
+export class LuaLimitError extends Error {}
+
 const validStatuses = new Set<string>(healthOrder);
+const libraryTables = new Set(['string', 'table', 'math']);
+// Lua strings made once: a run sets these fields every time.
+const indexKey = to_luastring('__index');
+const globalKey = to_luastring('_G');
+const objKey = to_luastring('obj');
+const stringKey = to_luastring('string');
+const emptyString = to_luastring('');
 
 /**
- * One Lua state that compiles Argo CD health scripts once and runs them against objects. It opens the base,
- * table, string and math libraries; io, os and package are left out (Argo CD offers only a "safe" os with the
- * wall clock, which a deterministic simulation must not read), and math.random is removed for the same reason.
+ * One Lua state that compiles Argo CD health scripts once and runs each against an object in an environment of its
+ * own: fresh globals copied from the libraries (luaLibraries.ts), fresh library tables and a fresh string metatable,
+ * so nothing one run defines or changes (`ipairs = …`, `string.find = …`, a metatable) is seen by the next, as each
+ * of Argo CD's runs gets a new LState (util/lua/lua.go). Every run is metered (luaBudget.ts) until its result is read.
  */
 export class LuaVm {
   private readonly L: lua.LuaState;
+  /** Registry reference of the pristine globals each run's environment is copied from. */
+  private readonly template: number;
 
-  constructor(private readonly instructionLimit = defaultInstructionLimit) {
+  constructor(private readonly limits: LuaLimits = defaultLuaLimits) {
     this.L = lauxlib.luaL_newstate();
-    const libraries: [string, (L: lua.LuaState) => number][] = [
-      ['_G', luaopen_base],
-      ['table', luaopen_table],
-      ['string', luaopen_string],
-      ['math', luaopen_math],
-    ];
-    for (const [name, open] of libraries) {
-      lauxlib.luaL_requiref(this.L, to_luastring(name), open, true);
-      lua.lua_settop(this.L, 0);
-    }
-    // No wall time or randomness inside the simulation: the same seed must give the same event log.
-    lua.lua_getglobal(this.L, to_luastring('math'));
-    lua.lua_pushnil(this.L);
-    lua.lua_setfield(this.L, -2, to_luastring('random'));
-    lua.lua_pushnil(this.L);
-    lua.lua_setfield(this.L, -2, to_luastring('randomseed'));
-    lua.lua_settop(this.L, 0);
-    // Scripts are compiled from source only (the page build leaves fengari's bytecode writer out).
-    lua.lua_getglobal(this.L, to_luastring('string'));
-    lua.lua_pushnil(this.L);
-    lua.lua_setfield(this.L, -2, to_luastring('dump'));
-    lua.lua_settop(this.L, 0);
+    openSandboxLibraries(this.L);
+    lua.lua_pushglobaltable(this.L);
+    this.template = lauxlib.luaL_ref(this.L, lua.LUA_REGISTRYINDEX);
   }
 
   /**
@@ -86,28 +83,101 @@ export class LuaVm {
   private run(ref: number, obj: KubeObject): HealthStatus | null {
     const L = this.L;
     lua.lua_settop(L, 0);
-    pushValue(L, obj);
-    lua.lua_setglobal(L, to_luastring('obj'));
+    this.pushFreshEnvironment(obj);
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, ref);
-    // The count hook fires once, after the budget is spent, and raises a Lua error that pcall catches.
-    const limit = this.instructionLimit;
-    lua.lua_sethook(
-      L,
-      (hooked) => lauxlib.luaL_error(hooked, to_luastring(`health script exceeded ${limit} instructions`)),
-      lua.LUA_MASKCOUNT,
-      limit,
-    );
-    const result = lua.lua_pcall(L, 0, 1, 0);
-    lua.lua_sethook(L, null, 0, 0);
+    // The compiled chunk's only upvalue is _ENV: this run's globals.
+    lua.lua_pushvalue(L, 1);
+    lua.lua_setupvalue(L, 2, 1);
+    lua.lua_remove(L, 1);
+    const budget = new LuaBudget(L, this.limits);
+    lua.lua_sethook(L, budget.hook, lua.LUA_MASKCOUNT, hookEvery);
+    budget.begin();
+    let status: number;
     try {
-      if (result !== lua.LUA_OK) throw new Error(lua.lua_tojsstring(L, -1) ?? 'health script failed');
+      status = lua.lua_pcall(L, 0, 1, 0);
+    } finally {
+      budget.end();
+      lua.lua_sethook(L, null, 0, 0);
+    }
+    try {
+      if (budget.tripped !== undefined) throw new LuaLimitError(budget.tripped);
+      if (status !== lua.LUA_OK) throw new Error(lua.lua_tojsstring(L, -1) ?? 'health script failed');
       return readHealth(L);
     } finally {
       lua.lua_settop(L, 0);
-      lua.lua_pushnil(L);
-      lua.lua_setglobal(L, to_luastring('obj'));
     }
   }
+
+  /**
+   * Pushes a new globals table for one run, with `_G` and `obj`; it also becomes the registry's globals (the default
+   * environment of `load`). The libraries are copied into it on first use (a metatable of its own, whose __index
+   * copies the template's entry, and a library table's contents, into this run's table), so a run pays only for
+   * the globals it reads. The strings' metatable is new too, its __index this run's string table.
+   */
+  private pushFreshEnvironment(obj: KubeObject): void {
+    const L = this.L;
+    lua.lua_createtable(L, 0, 8);
+    const env = lua.lua_gettop(L);
+    lua.lua_createtable(L, 0, 1);
+    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, this.template);
+    lua.lua_pushcclosure(L, firstUse, 1);
+    lua.lua_setfield(L, -2, indexKey);
+    lua.lua_setmetatable(L, env);
+    lua.lua_pushvalue(L, env);
+    lua.lua_setfield(L, env, globalKey);
+    pushValue(L, obj);
+    lua.lua_setfield(L, env, objKey);
+    lua.lua_pushvalue(L, env);
+    lua.lua_rawseti(L, lua.LUA_REGISTRYINDEX, lua.LUA_RIDX_GLOBALS);
+    lua.lua_pushstring(L, emptyString);
+    lua.lua_createtable(L, 0, 1);
+    lua.lua_pushvalue(L, env);
+    lua.lua_pushcclosure(L, stringIndex, 1);
+    lua.lua_setfield(L, -2, indexKey);
+    lua.lua_setmetatable(L, -2);
+    lua.lua_pop(L, 1);
+  }
+}
+
+/**
+ * __index of a run's globals (upvalue 1: the template): the template's entry, a library table copied, stored in
+ * the run's globals so that what the script then changes stays in this run.
+ */
+function firstUse(L: lua.LuaState): number {
+  // [env, key]
+  lua.lua_pushvalue(L, 2);
+  lua.lua_rawget(L, lua.lua_upvalueindex(1));
+  if (lua.lua_type(L, -1) === lua.LUA_TNIL) return 1;
+  if (lua.lua_type(L, -1) === lua.LUA_TTABLE && lua.lua_type(L, 2) === lua.LUA_TSTRING) {
+    if (libraryTables.has(lua.lua_tojsstring(L, 2) ?? '')) copyTable(L);
+  }
+  lua.lua_pushvalue(L, 2);
+  lua.lua_pushvalue(L, -2);
+  lua.lua_rawset(L, 1);
+  return 1;
+}
+
+/** __index of strings (upvalue 1: the run's globals): `s:upper()` finds this run's string.upper. */
+function stringIndex(L: lua.LuaState): number {
+  // [string, key]
+  lua.lua_getfield(L, lua.lua_upvalueindex(1), stringKey);
+  if (lua.lua_type(L, -1) !== lua.LUA_TTABLE) return 0;
+  lua.lua_pushvalue(L, 2);
+  lua.lua_gettable(L, -2);
+  return 1;
+}
+
+/** Replaces the table on top of the stack with a shallow copy of it. */
+function copyTable(L: lua.LuaState): void {
+  const source = lua.lua_gettop(L);
+  lua.lua_createtable(L, 0, 32);
+  lua.lua_pushnil(L);
+  while (lua.lua_next(L, source) !== 0) {
+    lua.lua_pushvalue(L, -2);
+    lua.lua_insert(L, -2);
+    lua.lua_rawset(L, -4);
+  }
+  lua.lua_replace(L, source);
 }
 
 /** The script's return value as Argo CD reads it (util/lua/lua.go `ExecuteHealthLua`). */
@@ -117,8 +187,10 @@ function readHealth(L: lua.LuaState): HealthStatus | null {
   if (type !== lua.LUA_TTABLE) {
     throw new Error(`expect table output from Lua script, not ${typeName(type)}`);
   }
+  // Raw reads, as Argo CD's JSON encoding of the table is: no metamethod of the returned table runs.
   const field = (name: string): string => {
-    lua.lua_getfield(L, -1, to_luastring(name));
+    lua.lua_pushstring(L, to_luastring(name));
+    lua.lua_rawget(L, -2);
     const value = lua.lua_type(L, -1) === lua.LUA_TNIL ? '' : (lua.lua_tojsstring(L, -1) ?? '');
     lua.lua_settop(L, -2);
     return value;

@@ -7,6 +7,7 @@ import { parseManifests } from '../../scenarios/manifests';
 import type { HealthOverrides } from '../../engine';
 import { exitUsage, readFailure, type Command } from '../command';
 import { argocdCmOverrides } from './argocdCm';
+import { luaLimitError } from '../../lua/luaLimitError';
 import { builtinLuaChecks } from '../../lua/builtin/builtinLuaChecks';
 
 export const healthUsage = `usage: sim health FILE [FILE ...] [--argocd-cm FILE]
@@ -96,6 +97,12 @@ export const health: Command = (args, io) => {
       };
       lines.push(`${safeJson(line)}\n`);
     }
+  }
+  // A health Lua stopped by a limit gives no health: bad input, at its argocd-cm entry.
+  const stopped = luaLimitError(overrides);
+  if (stopped) {
+    io.stderr(`sim health: ${escapeControl(stopped.message)}\n`);
+    return exitUsage;
   }
   io.stdout(lines.join(''));
   return 0;

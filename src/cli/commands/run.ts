@@ -14,7 +14,7 @@ import { safeJson } from '../safeJson';
 import { appGetText } from './appGetText';
 import { appListText } from './appListText';
 import { runRepo } from './runRepo';
-import { argocdCmOverrides } from './argocdCm';
+import { argocdCmOverrides, refusingLuaLimits } from './argocdCm';
 import { parseRunOptions, type RunOptions } from './runOptions';
 import { thenHelp } from './thenActions';
 import { ArgumentError } from '../argumentError';
@@ -38,9 +38,12 @@ export function run(args: string[], io: CommandIo): number {
         'works with --repo (several Applications) only, for now',
         `--then ${options.then[0].at}:${options.then[0].action}`,
       );
-    result = options.repo
-      ? (runRepo(options, io, cmOverrides(options, io)) as typeof result)
-      : simulate(options, io);
+    // A health Lua stopped by a limit makes the run bad input (exit 2 at its argocd-cm entry).
+    result = refusingLuaLimits(() =>
+      options.repo
+        ? (runRepo(options, io, cmOverrides(options, io)) as typeof result)
+        : simulate(options, io),
+    );
   } catch (error) {
     if (error instanceof InputError) {
       io.stderr(`sim run: ${escapeControl(error.message)}\n`);

@@ -1,5 +1,6 @@
 import type { KubeObject } from '../../engine';
 import { healthOverridesFor, needsLua } from '../../lua/loadLua';
+import { luaLimitError } from '../../lua/luaLimitError';
 import { playScenario, type PlayOptions, type PlayResult } from '../../scenarios/play';
 import type { Scenario } from '../../scenarios/scenario';
 import type { RunOptions } from './pageSettings';
@@ -49,5 +50,9 @@ export async function playForPageWithLua(
   const healthOverrides = runNeedsLua(scenario, options)
     ? await healthOverridesFor(options.argocdCmData, objectsOf(scenario, options))
     : undefined;
-  return playForPage(scenario, options, { healthOverrides, onProgress });
+  const run = playForPage(scenario, options, { healthOverrides, onProgress });
+  // A health Lua stopped by a limit gives the run no verdict: the page shows the input error instead (issue 23).
+  const stopped = luaLimitError(healthOverrides);
+  if (stopped) throw stopped;
+  return run;
 }
