@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 /** One command a reader may paste from the docs, with where it is written and the exit status it must end with. */
 export interface DocExample {
@@ -22,7 +22,7 @@ export function docFiles(root: string): string[] {
           ? [join(dir, entry.name)]
           : [],
     );
-  return ['README.md', ...(existsSync(docs) ? under(docs).map((f) => f.slice(root.length + 1)) : [])];
+  return ['README.md', ...(existsSync(docs) ? under(docs).map((f) => relative(root, f)) : [])];
 }
 
 /**

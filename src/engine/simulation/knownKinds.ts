@@ -114,7 +114,9 @@ export function discoveryError(
   };
   if (crds.some((crd) => crd.spec?.names?.kind === kind && serves(crd))) return undefined;
   const groupVersion = group === '' ? version : `${group}/${version}`;
-  const served = builtInVersions[group]?.includes(version) === true || crds.some(serves);
+  // An own-property lookup: a group named `constructor` or `__proto__` is a custom resource's, not Object's.
+  const served =
+    (Object.hasOwn(builtInVersions, group) && builtInVersions[group].includes(version)) || crds.some(serves);
   if (!served)
     return `failed to discover server resources for group version ${groupVersion}: the server could not find the requested resource`;
   return `${group === '' ? kind : `${kind}.${group}`} "" not found`;
@@ -133,7 +135,11 @@ export function apiResourceInfo(
   for (const key of builtIn) {
     const slash = key.indexOf('/');
     const g = key.slice(0, slash);
-    resources.push({ group: g, kind: key.slice(slash + 1), version: builtInVersions[g]?.[0] ?? 'v1' });
+    resources.push({
+      group: g,
+      kind: key.slice(slash + 1),
+      version: (Object.hasOwn(builtInVersions, g) ? builtInVersions[g][0] : undefined) ?? 'v1',
+    });
   }
   for (const crd of store.list({ kind: 'CustomResourceDefinition' })) {
     const version = preferredVersion(crd);
