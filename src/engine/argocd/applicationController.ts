@@ -2,7 +2,7 @@ import { withHistoryEntry } from './revisionHistory';
 import { orphanedResourcesMessage } from './orphanedResources';
 import { resourcesByLabel } from './resourcesByLabel';
 import { rollbackOperation } from './rollbackOperation';
-import { setCondition } from './setCondition';
+import { setConditions } from './setConditions';
 import { syncOperation, type SyncRequestOptions } from './syncOperation';
 import type { Cluster } from '../cluster/cluster';
 import type { WatchEvent } from '../cluster/store';
@@ -241,7 +241,7 @@ export class ApplicationController {
         });
         // A failed step is the DeletionError condition (processAppOperationQueueItem); the next pass retries it.
         if (typeof result === 'object') {
-          state.conditions = setCondition(state.conditions, 'DeletionError', result.error, clock.now());
+          state.conditions = setConditions(state.conditions, 'DeletionError', result.error, clock.now());
           this.markDirty(state);
         }
       },
@@ -315,7 +315,7 @@ export class ApplicationController {
       const message = `Application referencing project ${project} which does not exist`;
       if (state.invalid !== message) {
         state.invalid = message;
-        state.conditions = setCondition(state.conditions, 'InvalidSpecError', message, clock.now());
+        state.conditions = setConditions(state.conditions, 'InvalidSpecError', message, clock.now());
         state.sink.push({ type: 'app', sync: 'Unknown', health: 'Unknown', message });
       }
       this.markDirty(state);
@@ -323,7 +323,7 @@ export class ApplicationController {
     }
     if (state.invalid) {
       state.invalid = undefined;
-      state.conditions = setCondition(state.conditions, 'InvalidSpecError', undefined, clock.now());
+      state.conditions = setConditions(state.conditions, 'InvalidSpecError', undefined, clock.now());
     }
     const rendered = this.options.repository.renderSource(obj.spec?.source ?? {});
     state.rendered = rendered;
@@ -365,7 +365,7 @@ export class ApplicationController {
       managed: state.tracker.resources(),
       appExists: (name) => this.apps.has(name),
     });
-    state.conditions = setCondition(state.conditions, 'OrphanedResourceWarning', message, clock.now());
+    state.conditions = setConditions(state.conditions, 'OrphanedResourceWarning', message, clock.now());
   }
 
   private autoSyncDecision(state: AppState, obj: KubeObject) {
@@ -386,11 +386,11 @@ export class ApplicationController {
     const decision = this.autoSyncDecision(state, obj);
     const clock = this.options.cluster.clock;
     if (decision.kind === 'condition') {
-      state.conditions = setCondition(state.conditions, 'SyncError', decision.message, clock.now());
+      state.conditions = setConditions(state.conditions, 'SyncError', decision.message, clock.now());
       this.markDirty(state);
       return;
     }
-    const cleared = setCondition(state.conditions, 'SyncError', undefined, clock.now());
+    const cleared = setConditions(state.conditions, 'SyncError', undefined, clock.now());
     if (cleared !== state.conditions) {
       state.conditions = cleared;
       this.markDirty(state);

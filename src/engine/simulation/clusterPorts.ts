@@ -10,7 +10,7 @@ import type { SyncPorts } from '../sync';
 import type { KubeObject } from '../types';
 import { deepEqual } from '../util/clone';
 import { isServed } from './knownKinds';
-import { labelProblem } from './labelProblem';
+import { invalidLabelsMessage } from '../apimachinery/validateLabels';
 import { unknownFieldProblem } from './unknownField';
 import { withTracking } from './tracking';
 
@@ -61,7 +61,7 @@ export function clusterPorts(
         };
       // The API server validates labels on every write, and fields unless told not to (Validate=false); kubectl's
       // client-side dry run above does neither.
-      const invalid = labelProblem(obj) ?? (opts.validate ? unknownFieldProblem(obj) : undefined);
+      const invalid = invalidLabelsMessage(obj) ?? (opts.validate ? unknownFieldProblem(obj) : undefined);
       if (invalid) return { ok: false, message: invalid };
       if (strictNamespaces && isNamespaced(obj.kind) && !namespaceExists(store, ref.namespace))
         return { ok: false, message: `namespaces "${ref.namespace}" not found` };

@@ -2,11 +2,12 @@ import { toTimestamp } from '../clock';
 import type { Json } from '../types';
 
 /**
- * An Application's `status.conditions` with the condition of `type` set (or replaced), keeping its transition time
- * when the message is unchanged, as `ApplicationStatus.SetConditions` does (pkg/apis/application/v1alpha1/types.go);
- * with no message, the condition of that type removed. The same array comes back when nothing changes.
+ * `ApplicationStatus.SetConditions` (pkg/apis/application/v1alpha1/types.go) for one evaluated type: the
+ * Application's `status.conditions` with the condition of `type` set (or replaced), keeping its transition time
+ * when the message is unchanged; with no message, the condition of that type removed (it was evaluated and is
+ * gone). The same array comes back when nothing changes.
  */
-export function setCondition(
+export function setConditions(
   conditions: Json[],
   type: string,
   message: string | undefined,
