@@ -16,8 +16,8 @@ export {
   type ApplicationSetControllerFactory,
   type ControlPlaneContext,
 } from './argocd/controlPlanePorts';
-export type { ApplicationJson, SyncResultRow, ResourceRow } from './simulation/applicationView';
-export type { RetryStrategy } from './simulation/syncMachine';
+export type { ApplicationJson, SyncResultRow, ResourceRow } from './argocd/applicationView';
+export type { RetryStrategy } from './argocd/syncMachine';
 export { planSync, type PlannedTask, type SyncPlan, type PlanInput } from './sync';
 export { healthOf } from './health/healthOf';
 export type { HealthCheck, HealthOverrides } from './health/healthOverrides';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
 import { invalidLabelsMessage } from './validateLabels';
-import { unknownFieldProblem } from '../simulation/unknownField';
+import { unknownFieldProblem } from '../cluster/unknownField';
 
 const withLabels = (labels: Record<string, string>, apiVersion = 'v1', kind = 'ConfigMap'): KubeObject => ({
   apiVersion,

@@ -1,6 +1,6 @@
 import { toTimestamp } from '../clock';
 import type { Json } from '../types';
-import { sortedRows, type ResourceRow } from '../simulation/applicationView';
+import { sortedRows, type ResourceRow } from './applicationView';
 import type { OperationRecord } from './operationRunner';
 
 /**

@@ -6,8 +6,8 @@
  * cluster is one Argo CD runs in (§5.2).
  *
  * Everything else is derived from this table: the scope (gvk.ts `isNamespaced`), what the fake API server serves
- * (simulation/knownKinds.ts `isServed`), the resource names in its errors (apiError.ts `resourceName`), the
- * `--fail` kind words (containers/failures.ts), the strict field check (simulation/unknownField.ts), the scenario
+ * (isServed.ts), the resource names in its errors (apiError.ts `resourceName`), the
+ * `--fail` kind words (containers/failures.ts), the strict field check (unknownField.ts), the scenario
  * reader's "no matches for kind" (`kindsByGroup`) and the terminal's `kubectl get` names.
  */
 export interface KindInfo {

@@ -18,7 +18,7 @@ import {
 import { projectsOf } from '../argocd/projects';
 import { Repository, type RepoRevision } from '../argocd/repository';
 import { createCluster } from './createCluster';
-import { EventLog } from './eventLog';
+import { EventLog } from '../eventLog';
 import { ObjectHistoryRecorder, type ObjectHistory } from './objectHistory';
 import { PodTracker } from './podTracker';
 import { RestWatch } from './settled';

@@ -7,16 +7,16 @@ import type { InputProblem } from '../sync';
 import type { HealthOverrides } from '../health/healthOverrides';
 import { checkInputLimits, RunLimits } from '../limits';
 import type { KubeObject, SourcePosition } from '../types';
-import { AppTracker, withNamespace } from './appTracker';
-import { applicationView, type ApplicationJson } from './applicationView';
+import { AppTracker, withNamespace } from '../argocd/appTracker';
+import { applicationView, type ApplicationJson } from '../argocd/applicationView';
 import { createCluster } from './createCluster';
-import { EventLog } from './eventLog';
+import { EventLog } from '../eventLog';
 import { PodTracker } from './podTracker';
 import { revisionOf } from './revisionOf';
 import { ObjectHistoryRecorder, type ObjectHistory } from './objectHistory';
 import { isSettled, RestWatch } from './settled';
-import type { RetryStrategy } from './syncMachine';
-import { withTracking } from './tracking';
+import type { RetryStrategy } from '../argocd/syncMachine';
+import { withTracking } from '../argocd/tracking';
 
 export interface SimulationInput {
   /** The desired objects of the revision being synced (hooks included), in manifest order. */

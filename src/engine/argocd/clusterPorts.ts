@@ -9,9 +9,9 @@ import type { HealthOverrides } from '../health/healthOverrides';
 import type { SyncPorts } from '../sync';
 import type { KubeObject } from '../types';
 import { deepEqual } from '../util/clone';
-import { isServed } from './knownKinds';
+import { isServed } from '../cluster/isServed';
 import { invalidLabelsMessage } from '../apimachinery/validateLabels';
-import { unknownFieldProblem } from './unknownField';
+import { unknownFieldProblem } from '../cluster/unknownField';
 import { withTracking } from './tracking';
 
 /**

@@ -15,7 +15,7 @@ import { isHook, isIgnored, isSkip } from '../sync';
 import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceRow } from './applicationView';
 import { sameDiffInputs, syncStatusOf } from './compare';
-import type { EventSink } from './eventLog';
+import type { EventSink } from '../eventLog';
 import { OrderedGroups } from './orderedGroups';
 import { isTrackedBy } from './tracking';
 

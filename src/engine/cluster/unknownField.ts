@@ -1,4 +1,4 @@
-import { kindNamed } from '../cluster/kinds';
+import { kindNamed } from './kinds';
 import type { KubeObject } from '../types';
 
 /**

@@ -1,5 +1,5 @@
-import { kinds } from '../cluster/kinds';
-import type { ObjectStore } from '../cluster/store';
+import { kinds } from './kinds';
+import type { ObjectStore } from './store';
 
 /**
  * The group/kinds the fake API server serves out of the box (kinds.ts, its `served` rows). A custom resource is
