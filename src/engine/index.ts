@@ -16,7 +16,16 @@ export {
   type ApplicationSetControllerFactory,
   type ControlPlaneContext,
 } from './argocd/controlPlanePorts';
-export type { ApplicationJson, SyncResultRow, ResourceRow } from './argocd/applicationView';
+export type { ApplicationJson, ResourceRow } from './argocd/applicationView';
+export type { ResourceResult as SyncResultRow } from './argocd/applicationTypes';
+export type {
+  Application,
+  ApplicationCondition,
+  ApplicationStatus,
+  Operation,
+  OperationState,
+  RevisionHistory,
+} from './argocd/applicationTypes';
 export type { RetryStrategy } from './argocd/syncMachine';
 export { planSync, type PlannedTask, type SyncPlan, type PlanInput } from './sync';
 export { healthOf } from './health/healthOf';

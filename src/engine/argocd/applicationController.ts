@@ -1,3 +1,10 @@
+import type {
+  ApplicationCondition,
+  ApplicationSource,
+  Operation,
+  OperationInitiator,
+  RevisionHistory,
+} from './applicationTypes';
 import { withHistoryEntry } from './revisionHistory';
 import { orphanedResourcesMessage } from './orphanedResources';
 import { resourcesByLabel } from './resourcesByLabel';
@@ -9,7 +16,7 @@ import type { WatchEvent } from '../cluster/store';
 import { keyOf, refOf } from '../cluster/gvk';
 import type { HealthOverrides } from '../health/healthOverrides';
 import type { InputProblem } from '../sync';
-import type { Json, KubeObject } from '../types';
+import type { KubeObject } from '../types';
 import { AppTracker } from './appTracker';
 import { AppEventSink, type EventSink } from '../eventLog';
 import { Rng } from '../random';
@@ -54,10 +61,10 @@ interface AppState {
   tracker: AppTracker;
   runner?: OperationRunner;
   /** The operation request the runner carries out, and whether it is a self-heal (partial) sync. */
-  request?: Json;
+  request?: Operation;
   partial: boolean;
-  history: Json[];
-  conditions: Json[];
+  history: RevisionHistory[];
+  conditions: ApplicationCondition[];
   reconciledAtMs?: number;
   rendered?: RenderedSource;
   invalid?: string;
@@ -280,7 +287,7 @@ export class ApplicationController {
     return this.options.cluster.store.get(appRef(name));
   }
 
-  private setOperation(name: string, operation: Json): void {
+  private setOperation(name: string, operation: Operation): void {
     this.options.cluster.store.patch(appRef(name), (draft) => {
       draft.operation = operation;
     });
@@ -410,10 +417,10 @@ export class ApplicationController {
   private startOperation(state: AppState): void {
     const obj = this.object(state.name);
     if (!obj?.operation || (state.runner && !state.runner.completed)) return;
-    const request: Json = clone(obj.operation);
+    const request: Operation = clone(obj.operation);
     // A rollback's operation names its own source and revision (the history entry's); other syncs take the
     // Application's source at Git's latest revision.
-    const source: Json = request.sync?.source ?? obj.spec?.source ?? {};
+    const source: ApplicationSource = request.sync?.source ?? obj.spec?.source ?? {};
     const rendered = this.options.repository.renderSource(
       source,
       request.sync?.source ? request.sync.revision : undefined,
@@ -424,13 +431,13 @@ export class ApplicationController {
       state.tracker.setDesired(rendered.objects, true, false);
     }
     // A selective sync (self-heal's list of what is not Synced, §5.4): the engine syncs only those, no hooks.
-    const selected: Json[] | undefined =
+    const selected: SyncOperationResource[] | undefined =
       Array.isArray(request.sync?.resources) && request.sync.resources.length > 0
         ? request.sync.resources
         : undefined;
     const partial = selected !== undefined;
     const destination = obj.spec?.destination?.namespace ?? 'default';
-    const initiatedBy: Json = request.initiatedBy ?? {};
+    const initiatedBy: OperationInitiator = request.initiatedBy ?? {};
     state.sink.push({
       type: 'app-operation',
       app: state.name,

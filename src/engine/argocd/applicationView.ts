@@ -1,32 +1,17 @@
-import { toTimestamp } from '../clock';
-import type { SyncResultRow as EngineResultRow } from '../sync';
-import type { HealthStatus, OperationPhase, SyncStatusCode } from '../types';
-
-/** One row of `status.operationState.syncResult.resources` (contract.md §1.2), without the engine's order. */
-export type SyncResultRow = Omit<EngineResultRow, 'order'>;
+import type { HealthStatus, SyncStatusCode } from '../types';
+import { applicationStatus } from './applicationStatus';
+import type {
+  Application,
+  ApplicationDestination,
+  ApplicationSource,
+  ApplicationStatus,
+  ResourceStatus,
+  SyncStatus,
+} from './applicationTypes';
+import type { OperationRecord } from './operationRunner';
 
 /** One row of `status.resources`: a managed (non-hook) resource as the app sees it. */
-export interface ResourceRow {
-  group: string;
-  version: string;
-  kind: string;
-  namespace: string;
-  name: string;
-  status: SyncStatusCode;
-  health?: HealthStatus;
-  requiresPruning?: boolean;
-}
-
-export interface OperationView {
-  phase: OperationPhase;
-  message: string;
-  startedAtMs: number;
-  finishedAtMs?: number;
-  retryCount: number;
-  results: SyncResultRow[];
-  prune: boolean;
-  syncOptions: string[];
-}
+export type ResourceRow = ResourceStatus;
 
 export interface ApplicationViewInput {
   app: string;
@@ -34,51 +19,63 @@ export interface ApplicationViewInput {
   revision: string;
   sync: SyncStatusCode;
   health: HealthStatus;
-  operation?: OperationView;
+  /** The operation run, with what `argocd app sync` asked of it (`--prune`, `--sync-option`). */
+  operation?: { record: OperationRecord; prune: boolean; syncOptions: string[] };
   resources: ResourceRow[];
 }
 
-/** The Application object shaped like `argocd app get -o json` (argocd-semantics.md §1.7, §1.8; contract.md §1.2). */
-export function applicationView(input: ApplicationViewInput) {
+/**
+ * The single-app run's Application, shaped like `argocd app get -o json` (argocd-semantics.md §1.7, §1.8;
+ * contract.md §1.2): its spec as the run's options say, and its status written by the application controller's
+ * own writer (applicationStatus.ts), with the operation `argocd app sync` started (initiator admin, §5.4).
+ */
+export function applicationView(input: ApplicationViewInput): ApplicationJson {
+  const source = { repoURL: 'sandbox://scenario', targetRevision: input.revision };
+  const destination = { server: 'https://kubernetes.default.svc', namespace: input.namespace };
   const op = input.operation;
   return {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'Application',
     metadata: { name: input.app, namespace: 'argocd' },
-    spec: {
-      project: 'default',
-      destination: { server: 'https://kubernetes.default.svc', namespace: input.namespace },
-      source: { repoURL: 'sandbox://scenario', targetRevision: input.revision },
-    },
-    status: {
-      sync: { status: input.sync, revision: input.revision },
-      health: { status: input.health.status, message: input.health.message },
-      ...(op
+    spec: { project: 'default', destination, source },
+    status: statusWithResources({
+      sync: input.sync,
+      health: input.health,
+      revision: input.revision,
+      source,
+      destination,
+      operation: op
         ? {
-            operationState: {
-              operation: { sync: { revision: input.revision, prune: op.prune, syncOptions: op.syncOptions } },
-              phase: op.phase,
-              message: op.message,
-              startedAt: toTimestamp(op.startedAtMs),
-              ...(op.finishedAtMs !== undefined ? { finishedAt: toTimestamp(op.finishedAtMs) } : {}),
-              ...(op.retryCount > 0 ? { retryCount: op.retryCount } : {}),
-              syncResult: { revision: input.revision, resources: op.results },
+            request: {
+              initiatedBy: { username: 'admin' },
+              sync: { revision: input.revision, prune: op.prune, syncOptions: op.syncOptions },
             },
+            record: op.record,
+            partial: false,
           }
-        : {}),
-      resources: sortedRows(input.resources),
-    },
+        : undefined,
+      history: [],
+      resources: input.resources,
+      conditions: [],
+    }),
   };
 }
 
-export type ApplicationJson = ReturnType<typeof applicationView>;
+/** The status as the writer makes it, which always has `resources` and (when not Unknown) the revision. */
+function statusWithResources(input: Parameters<typeof applicationStatus>[0]): ApplicationJson['status'] {
+  const status = applicationStatus(input);
+  return { ...status, sync: { ...status.sync, revision: input.revision }, resources: status.resources ?? [] };
+}
 
 /**
- * `status.resources` in Argo CD's order, by `group/kind/namespace/name`. Each row's key is made once, not twice
- * per comparison (a thousand rows were twenty thousand strings; the control plane sorts at every status write).
+ * An Application as a run returns it: the fields the engine always writes are required here, so readers (the CLI's
+ * `argocd app get` text, the terminal) need no checks for what cannot be missing.
  */
-export function sortedRows<R extends ResourceRow>(rows: readonly R[]): R[] {
-  const keyed = rows.map((row) => ({ row, key: `${row.group}/${row.kind}/${row.namespace}/${row.name}` }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return keyed.map((k) => k.row);
+export interface ApplicationJson extends Application {
+  spec: Application['spec'] & {
+    project: string;
+    source: ApplicationSource & { repoURL: string; targetRevision: string };
+    destination: ApplicationDestination & { server: string; namespace: string };
+  };
+  status: ApplicationStatus & { sync: SyncStatus & { revision: string }; resources: ResourceStatus[] };
 }

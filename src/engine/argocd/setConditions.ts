@@ -1,5 +1,5 @@
 import { toTimestamp } from '../clock';
-import type { Json } from '../types';
+import type { ApplicationCondition } from './applicationTypes';
 
 /**
  * `ApplicationStatus.SetConditions` (pkg/apis/application/v1alpha1/types.go) for one evaluated type: the
@@ -8,11 +8,11 @@ import type { Json } from '../types';
  * gone). The same array comes back when nothing changes.
  */
 export function setConditions(
-  conditions: Json[],
+  conditions: ApplicationCondition[],
   type: string,
   message: string | undefined,
   nowMs: number,
-): Json[] {
+): ApplicationCondition[] {
   const existing = conditions.find((c) => c.type === type);
   if (message === undefined) return existing ? conditions.filter((c) => c.type !== type) : conditions;
   if (existing?.message === message) return conditions;

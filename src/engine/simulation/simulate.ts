@@ -251,12 +251,7 @@ class Simulation {
         health: this.tracker.health,
         resources: this.tracker.resources(),
         operation: {
-          phase: op.phase,
-          message: op.message,
-          startedAtMs: op.startedAtMs,
-          finishedAtMs: op.finishedAtMs,
-          retryCount: op.retryCount,
-          results: op.results.map(({ order: _order, ...row }) => row),
+          record: op,
           prune: this.input.prune ?? false,
           syncOptions: [...(this.input.syncOptions ?? [])],
         },
