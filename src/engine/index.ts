@@ -2,6 +2,7 @@
  * The engine's public face: the only module the UI, the scenarios and the CLI import from (style.md §4).
  */
 export { runSimulation, type SimulationInput, type SimulationResult } from './simulation/simulate';
+export type { RunResult } from './simulation/runLoop';
 export {
   runControlPlane,
   type ControlPlaneInput,
