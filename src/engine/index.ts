@@ -2,6 +2,7 @@
  * The engine's public face: the only module the UI, the scenarios and the CLI import from (style.md §4).
  */
 export { runSimulation, type SimulationInput, type SimulationResult } from './simulation/simulate';
+export type { RunResult } from './simulation/runLoop';
 export {
   runControlPlane,
   type ControlPlaneInput,
@@ -16,12 +17,22 @@ export {
   type ApplicationSetControllerFactory,
   type ControlPlaneContext,
 } from './argocd/controlPlanePorts';
-export type { ApplicationJson, SyncResultRow, ResourceRow } from './simulation/applicationView';
-export type { RetryStrategy } from './simulation/syncMachine';
+export type { ApplicationJson, ResourceRow } from './argocd/applicationView';
+export type { ResourceResult as SyncResultRow } from './argocd/applicationTypes';
+export type {
+  Application,
+  ApplicationCondition,
+  ApplicationStatus,
+  Operation,
+  OperationState,
+  RevisionHistory,
+} from './argocd/applicationTypes';
+export type { RetryStrategy } from './argocd/syncMachine';
 export { planSync, type PlannedTask, type SyncPlan, type PlanInput } from './sync';
 export { healthOf } from './health/healthOf';
 export type { HealthCheck, HealthOverrides } from './health/healthOverrides';
 export { applyDefaults } from './cluster/defaults';
+export { kindNamed as knownKind, kindsByGroup, type KindInfo as KnownKind } from './cluster/kinds';
 export { InputError, isInputError, formatInputError } from './inputError';
 export type * from './events';
 export type * from './types';

@@ -13,7 +13,7 @@ import {
 import { InputError } from '../engine/inputError';
 import { positionedFields } from '../engine/limits';
 import { annotationSyncOptions, syncOptionValidateFalse } from '../engine/annotations';
-import { decodingProblem } from '../engine/simulation/decodingError';
+import { decodingProblem } from '../engine/cluster/decodingError';
 import type { Json, KubeObject, SourcePosition } from '../engine/types';
 import { findExcessiveNesting } from './findExcessiveNesting';
 import { validateObject, type YamlPath } from './validateObject';

@@ -1,6 +1,7 @@
 import { isMap, isScalar, isSeq, type LineCounter, type Node as YamlNode } from 'yaml';
 import type { ControlPlaneAction, RepoRevision } from '../engine';
 import type { ParsedObject } from './manifests';
+import type { AppExpectations } from './readExpectation';
 import { checkParsedApplicationSets } from './applicationSetInput';
 import { checkArgoObjects, knownApplications } from './platformInput';
 
@@ -45,7 +46,8 @@ export interface PlatformSpec {
   argocdCmData?: Record<string, string>;
   progressiveSyncs: boolean;
   actions: ScenarioAction[];
-  expectApps: Record<string, { operationPhase?: string; syncStatus?: string; health?: string }>;
+  /** `expect.apps`, read and checked with the rest of `expect:` (readExpectation.ts). */
+  expectApps: AppExpectations;
 }
 
 /** An action as the scenario holds it: a commit names a revision of `repo.revisions`. */
@@ -81,7 +83,7 @@ export function looksLikePlatformScenario(text: string): boolean {
   return /^repo\s*:/m.test(text);
 }
 
-export function parsePlatform(ctx: PlatformContext): PlatformSpec {
+export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectApps'> {
   const { fail, data } = ctx;
   const root = ctx.root as YamlNode & { get(key: string, keep: true): unknown };
   const repoNode = root.get('repo', true) as YamlNode | undefined;
@@ -173,14 +175,12 @@ export function parsePlatform(ctx: PlatformContext): PlatformSpec {
         fail('an action is one of commit, sync, terminate, refresh, kubectl-apply, kubectl-delete', node);
     }
   }
-  const expect = (data.expect ?? {}) as { apps?: PlatformSpec['expectApps'] };
   return {
     revisions,
     argocd,
     ...(typeof cm === 'string' ? { argocdCm: cm, argocdCmData } : {}),
     progressiveSyncs: data.progressiveSyncs === true,
     actions,
-    expectApps: expect.apps ?? {},
   };
 }
 

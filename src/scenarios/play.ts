@@ -3,8 +3,7 @@ import {
   runSimulation,
   type ControlPlaneAction,
   type HealthOverrides,
-  type Json,
-  type SimulationResult,
+  type RunResult,
   startApplicationSetController,
   withMaxUpdate,
 } from '../engine';
@@ -34,10 +33,10 @@ export interface PlayOptions {
 }
 
 /**
- * What a play returns: the single-app result, and for a platform scenario also every Application and
- * ApplicationSet (contract.md §1.4); `application` is then the first Application given.
+ * What a play returns: a run's result (the engine's `RunResult`), for a platform scenario with every Application
+ * and ApplicationSet too (contract.md §1.4); `application` is then the first Application given.
  */
-export type PlayResult = SimulationResult & { applications?: Json[]; applicationSets?: Json[] };
+export type PlayResult = RunResult;
 
 /**
  * Play a scenario: sync every revision but the last before t = 0 (the history), then sync the last one and
@@ -81,7 +80,7 @@ function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayO
       return { at: a.at, type: 'kubectl-apply', objects: a.objects.map((p) => p.object) };
     return a;
   });
-  const result = runControlPlane({
+  return runControlPlane({
     repository: platform.revisions[0],
     objects: platform.argocd.map((p) =>
       options.maxUpdate !== undefined && p.object.kind === 'ApplicationSet'
@@ -96,6 +95,6 @@ function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayO
     untilSeconds: options.untilSeconds ?? scenario.options.until,
     actions,
     fail: [...scenario.fail, ...(options.fail ?? [])],
+    onProgress: options.onProgress,
   });
-  return result as PlayResult;
 }

@@ -3,6 +3,7 @@ import { InputError } from '../engine/inputError';
 import { limits } from '../engine/limits';
 import type { SourcePosition } from '../engine/types';
 import { parseManifests, type ParsedObject } from './manifests';
+import { readExpectation, type ScenarioExpectation } from './readExpectation';
 import { readBeatAt, type StoryBeat } from './storyBeat';
 import { namespaceProblem, objectNameProblem } from './validateNames';
 import {
@@ -79,16 +80,7 @@ export interface ScenarioRevision {
   indent: number;
 }
 
-export interface ScenarioExpectation {
-  operationPhase?: string;
-  operationMessage?: string;
-  syncStatus?: string;
-  health?: string;
-  images?: Record<string, string>;
-  logs?: Record<string, string>;
-  exists?: string[];
-  gone?: string[];
-}
+export type { ScenarioExpectation };
 
 /** Whether a parsed YAML file looks like a scenario rather than plain manifests. */
 export function looksLikeScenario(text: string): boolean {
@@ -192,7 +184,11 @@ export function parseScenario(text: string, file: string): Scenario {
   if (looksLikePlatformScenario(text)) {
     const manifests = (block: string, node: YamlNode) =>
       readRevision(block, file, blockPosition(text, lineCounter, node), warnings);
-    const platform = parsePlatform({ file, text, lineCounter, root, data, fail, manifests });
+    const { expect, apps } = readExpectation(field('expect'), true, fail);
+    const platform = {
+      ...parsePlatform({ file, text, lineCounter, root, data, fail, manifests }),
+      expectApps: apps,
+    };
     const platformToggles = parsePlatformToggles(data.toggles, (m) => fail(m, field('toggles')));
     const firstApp = platform.argocd.find((p) => p.object.kind === 'Application')?.object;
     const argocdNode = field('argocd')!;
@@ -219,7 +215,7 @@ export function parseScenario(text: string, file: string): Scenario {
       story: readStory(),
       // The Argo CD objects, as the one revision the editor shows.
       revisions: [{ name: 'argocd', manifests: String(data.argocd), objects: platform.argocd, ...where }],
-      expect: (data.expect ?? {}) as ScenarioExpectation,
+      expect,
       platform,
       warnings,
     };
@@ -251,6 +247,7 @@ export function parseScenario(text: string, file: string): Scenario {
     return { id: String(toggle.id), label: String(toggle.label ?? toggle.id), fail: String(toggle.fail) };
   });
   const story = readStory();
+  const { expect } = readExpectation(field('expect'), false, fail);
 
   return {
     id: file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''),
@@ -272,7 +269,7 @@ export function parseScenario(text: string, file: string): Scenario {
     fail: listOfStrings(data.fail, 'fail'),
     story,
     revisions,
-    expect: (data.expect ?? {}) as ScenarioExpectation,
+    expect,
     warnings,
   };
 }

@@ -1,6 +1,6 @@
 import type { Json } from '../engine/types';
 import { formatPath } from './formatPath';
-import { labelProblem } from './validateNames';
+import { dns1123LabelProblem } from './validateNames';
 import type { ObjectIssue, YamlPath } from './validateObject';
 
 /*
@@ -54,7 +54,7 @@ function checkList(list: Json[], path: YamlPath, names: Set<string>): ObjectIssu
     const name = typeof container.name === 'string' ? container.name : '';
     const namePath = [...path, i, 'name'];
     if (name === '') return required(namePath);
-    const problem = labelProblem(name);
+    const problem = dns1123LabelProblem(name);
     if (problem) return invalid(namePath, name, problem);
     if (typeof container.image !== 'string' || container.image === '') return required([...path, i, 'image']);
     if (names.has(name))

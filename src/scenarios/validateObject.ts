@@ -1,11 +1,18 @@
 import { groupOf } from '../engine/cluster/gvk';
+import { kindsByGroup } from '../engine/cluster/kinds';
 import type { Json } from '../engine/types';
 import { closestKind } from './closestKind';
 import { formatPath } from './formatPath';
-import { knownKinds } from './knownKinds';
 import { validateContainers } from './validateContainers';
 import { validateAnnotationsSize } from './validateAnnotationsSize';
 import { validateNames } from './validateNames';
+
+/**
+ * The kinds each built-in API group serves (src/engine/cluster/kinds.ts), so that a typo in a known group is caught
+ * the way kubectl reports it (`no matches for kind "Deploymnet" in version "apps/v1"`). Groups not listed (CRDs
+ * such as `argoproj.io`) accept any kind.
+ */
+const knownKinds = kindsByGroup();
 
 /** A path into a YAML document: mapping keys and sequence indexes. */
 export type YamlPath = (string | number)[];

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import type { SimEvent } from '../engine/events';
+import { eventFixture } from '../../test/fixtures/events/eventFixture';
 import { aggregateSegments, autoCollapseRows, countsAt, groupSpan } from './groups';
 import { layoutTimeline } from './layout';
 import type { GroupMember, GroupRow, TimelineLayout } from './types';
 
-function fixture(name: string): SimEvent[] {
-  return JSON.parse(readFileSync(`test/fixtures/events/${name}.json`, 'utf8'));
-}
+const fixture = eventFixture;
 
-const many = fixture('many-resources-sync');
+const many = fixture('golden:many-resources');
 const groupsOf = (layout: TimelineLayout) => layout.rows.filter((r): r is GroupRow => r.type === 'group');
 const member = (segments: GroupMember['segments'], applied: number | null = 1): GroupMember => ({
   key: `k${Math.random()}`,

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { eventFixture } from '../../test/fixtures/events/eventFixture';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SimEvent } from '../engine/events';
 import { exportFileName, exportSvg, titleHeight } from './exportSvg';
@@ -9,7 +10,7 @@ import { renderTimeline, type RenderOptions } from './render';
 import { serializeSvg } from './serializeSvg';
 import { zoomToRange } from './zoom';
 
-const many: SimEvent[] = JSON.parse(readFileSync('test/fixtures/events/many-resources-sync.json', 'utf8'));
+const many: SimEvent[] = eventFixture('golden:many-resources');
 
 function draw(options: Partial<RenderOptions> = {}, layoutOptions: Partial<LayoutOptions> = {}) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');

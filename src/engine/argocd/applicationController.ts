@@ -1,8 +1,15 @@
+import type {
+  ApplicationCondition,
+  ApplicationSource,
+  Operation,
+  OperationInitiator,
+  RevisionHistory,
+} from './applicationTypes';
 import { withHistoryEntry } from './revisionHistory';
 import { orphanedResourcesMessage } from './orphanedResources';
 import { resourcesByLabel } from './resourcesByLabel';
 import { rollbackOperation } from './rollbackOperation';
-import { setCondition } from './setCondition';
+import { setConditions } from './setConditions';
 import { setSharedResourceConditions, sharedResourceMessages } from './sharedResources';
 import { syncOptionFailOnSharedResource } from '../annotations';
 import { syncOperation, type SyncRequestOptions } from './syncOperation';
@@ -11,10 +18,10 @@ import type { WatchEvent } from '../cluster/store';
 import { keyOf, refOf } from '../cluster/gvk';
 import type { HealthOverrides } from '../health/healthOverrides';
 import type { InputProblem } from '../sync';
-import type { Json, KubeObject } from '../types';
-import { AppTracker } from '../simulation/appTracker';
-import { TRACKING_ANNOTATION } from '../simulation/tracking';
-import { AppEventSink, type EventSink } from '../simulation/eventLog';
+import type { KubeObject } from '../types';
+import { AppTracker } from './appTracker';
+import { TRACKING_ANNOTATION } from './tracking';
+import { AppEventSink, type EventSink } from '../eventLog';
 import { Rng } from '../random';
 import { toTimestamp } from '../clock';
 import { clone } from '../util/clone';
@@ -57,10 +64,10 @@ interface AppState {
   tracker: AppTracker;
   runner?: OperationRunner;
   /** The operation request the runner carries out, and whether it is a self-heal (partial) sync. */
-  request?: Json;
+  request?: Operation;
   partial: boolean;
-  history: Json[];
-  conditions: Json[];
+  history: RevisionHistory[];
+  conditions: ApplicationCondition[];
   reconciledAtMs?: number;
   rendered?: RenderedSource;
   invalid?: string;
@@ -245,7 +252,7 @@ export class ApplicationController {
         });
         // A failed step is the DeletionError condition (processAppOperationQueueItem); the next pass retries it.
         if (typeof result === 'object') {
-          state.conditions = setCondition(state.conditions, 'DeletionError', result.error, clock.now());
+          state.conditions = setConditions(state.conditions, 'DeletionError', result.error, clock.now());
           this.markDirty(state);
         }
       },
@@ -284,7 +291,7 @@ export class ApplicationController {
     return this.options.cluster.store.get(appRef(name));
   }
 
-  private setOperation(name: string, operation: Json): void {
+  private setOperation(name: string, operation: Operation): void {
     this.options.cluster.store.patch(appRef(name), (draft) => {
       draft.operation = operation;
     });
@@ -319,7 +326,7 @@ export class ApplicationController {
       const message = `Application referencing project ${project} which does not exist`;
       if (state.invalid !== message) {
         state.invalid = message;
-        state.conditions = setCondition(state.conditions, 'InvalidSpecError', message, clock.now());
+        state.conditions = setConditions(state.conditions, 'InvalidSpecError', message, clock.now());
         state.sink.push({ type: 'app', sync: 'Unknown', health: 'Unknown', message });
       }
       this.markDirty(state);
@@ -327,7 +334,7 @@ export class ApplicationController {
     }
     if (state.invalid) {
       state.invalid = undefined;
-      state.conditions = setCondition(state.conditions, 'InvalidSpecError', undefined, clock.now());
+      state.conditions = setConditions(state.conditions, 'InvalidSpecError', undefined, clock.now());
     }
     const rendered = this.options.repository.renderSource(obj.spec?.source ?? {});
     state.rendered = rendered;
@@ -369,7 +376,7 @@ export class ApplicationController {
       managed: state.tracker.resources(),
       appExists: (name) => this.apps.has(name),
     });
-    state.conditions = setCondition(state.conditions, 'OrphanedResourceWarning', message, clock.now());
+    state.conditions = setConditions(state.conditions, 'OrphanedResourceWarning', message, clock.now());
   }
 
   private autoSyncDecision(state: AppState, obj: KubeObject) {
@@ -390,11 +397,11 @@ export class ApplicationController {
     const decision = this.autoSyncDecision(state, obj);
     const clock = this.options.cluster.clock;
     if (decision.kind === 'condition') {
-      state.conditions = setCondition(state.conditions, 'SyncError', decision.message, clock.now());
+      state.conditions = setConditions(state.conditions, 'SyncError', decision.message, clock.now());
       this.markDirty(state);
       return;
     }
-    const cleared = setCondition(state.conditions, 'SyncError', undefined, clock.now());
+    const cleared = setConditions(state.conditions, 'SyncError', undefined, clock.now());
     if (cleared !== state.conditions) {
       state.conditions = cleared;
       this.markDirty(state);
@@ -414,10 +421,10 @@ export class ApplicationController {
   private startOperation(state: AppState): void {
     const obj = this.object(state.name);
     if (!obj?.operation || (state.runner && !state.runner.completed)) return;
-    const request: Json = clone(obj.operation);
+    const request: Operation = clone(obj.operation);
     // A rollback's operation names its own source and revision (the history entry's); other syncs take the
     // Application's source at Git's latest revision.
-    const source: Json = request.sync?.source ?? obj.spec?.source ?? {};
+    const source: ApplicationSource = request.sync?.source ?? obj.spec?.source ?? {};
     const rendered = this.options.repository.renderSource(
       source,
       request.sync?.source ? request.sync.revision : undefined,
@@ -428,13 +435,13 @@ export class ApplicationController {
       state.tracker.setDesired(rendered.objects, true, false);
     }
     // A selective sync (self-heal's list of what is not Synced, §5.4): the engine syncs only those, no hooks.
-    const selected: Json[] | undefined =
+    const selected: SyncOperationResource[] | undefined =
       Array.isArray(request.sync?.resources) && request.sync.resources.length > 0
         ? request.sync.resources
         : undefined;
     const partial = selected !== undefined;
     const destination = obj.spec?.destination?.namespace ?? 'default';
-    const initiatedBy: Json = request.initiatedBy ?? {};
+    const initiatedBy: OperationInitiator = request.initiatedBy ?? {};
     state.sink.push({
       type: 'app-operation',
       app: state.name,

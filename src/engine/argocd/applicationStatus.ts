@@ -1,28 +1,39 @@
 import { toTimestamp } from '../clock';
-import type { Json } from '../types';
-import { sortedRows, type ResourceRow } from '../simulation/applicationView';
+import type {
+  ApplicationCondition,
+  ApplicationDestination,
+  ApplicationSource,
+  ApplicationStatus,
+  HealthStatus,
+  Operation,
+  OperationState,
+  ResourceStatus,
+  RevisionHistory,
+} from './applicationTypes';
 import type { OperationRecord } from './operationRunner';
+import type { SyncStatusCode } from '../types';
 
 /**
  * The `status` the application controller writes back onto an Application object (argocd-semantics.md §5.0,
  * §5.4; contract.md §1.2, §1.4): what `argocd app get -o json` shows, and what a parent's health Lua and the
- * ApplicationSet controller read from the store.
+ * ApplicationSet controller read from the store. The one writer of an Application's status: the control plane
+ * writes it onto the object, and the single-app run's `application` (applicationView.ts) is built with it too.
  */
 export interface StatusInput {
-  sync: string;
-  health: { status: string; message: string };
+  sync: SyncStatusCode;
+  health: HealthStatus;
   revision: string;
-  source: Json;
-  destination: Json;
+  source: ApplicationSource;
+  destination: ApplicationDestination;
   reconciledAtMs?: number;
-  operation?: { request: Json; record: OperationRecord; partial: boolean };
-  history: Json[];
-  resources: ResourceRow[];
-  conditions: Json[];
+  operation?: { request: Operation; record: OperationRecord; partial: boolean };
+  history: RevisionHistory[];
+  resources: ResourceStatus[];
+  conditions: ApplicationCondition[];
 }
 
-export function applicationStatus(input: StatusInput): Json {
-  const status: Json = {
+export function applicationStatus(input: StatusInput): ApplicationStatus {
+  const status: ApplicationStatus = {
     sync: {
       status: input.sync,
       ...(input.sync === 'Unknown' ? {} : { revision: input.revision }),
@@ -43,8 +54,8 @@ export function applicationStatus(input: StatusInput): Json {
 function operationState(
   op: NonNullable<StatusInput['operation']>,
   fallbackRevision: string,
-  source: Json,
-): Json {
+  source: ApplicationSource,
+): OperationState {
   const { record, request } = op;
   const revision = record.revision || fallbackRevision;
   return {
@@ -65,4 +76,14 @@ function operationState(
       resources: record.results.map(({ order: _order, ...row }) => row),
     },
   };
+}
+
+/**
+ * `status.resources` in Argo CD's order, by `group/kind/namespace/name`. Each row's key is made once, not twice
+ * per comparison (a thousand rows were twenty thousand strings; the control plane sorts at every status write).
+ */
+export function sortedRows<R extends ResourceStatus>(rows: readonly R[]): R[] {
+  const keyed = rows.map((row) => ({ row, key: `${row.group}/${row.kind}/${row.namespace}/${row.name}` }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.row);
 }

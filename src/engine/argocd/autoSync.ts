@@ -1,4 +1,5 @@
 import type { Json, KubeObject, SyncStatusCode } from '../types';
+import type { Operation, SyncOperation, SyncOperationResource } from './applicationTypes';
 import { clone } from '../util/clone';
 
 /**
@@ -16,12 +17,7 @@ export interface AutoSyncResource {
   requiresPruning?: boolean;
 }
 
-/** One entry of an operation's `sync.resources` (`SyncOperationResource`: group omitted when empty). */
-export interface SyncOperationResource {
-  group?: string;
-  kind: string;
-  name: string;
-}
+export type { SyncOperationResource };
 
 export interface AutoSyncInput {
   /** The Application as stored: spec.syncPolicy, metadata.deletionTimestamp, operation, status.operationState. */
@@ -39,7 +35,7 @@ export type AutoSyncDecision =
   | { kind: 'none'; reason: string }
   | { kind: 'condition'; message: string }
   | { kind: 'wait'; retryAfterMs: number }
-  | { kind: 'sync'; operation: Json };
+  | { kind: 'sync'; operation: Operation };
 
 /** Argo CD's self-heal back-off flags: 2 s, ×3, capped at 300 s (§5.4). */
 const selfHeal = { durationMs: 2000, factor: 3, capMs: 300_000 };
@@ -88,13 +84,14 @@ export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
   }
   const selfHealOn = automated.selfHeal === true;
   const syncPolicy: Json = app.spec.syncPolicy;
-  const operation: Json = {
+  const sync: SyncOperation = {
+    revision,
+    prune: automated.prune === true,
+    ...(syncPolicy.syncOptions ? { syncOptions: [...syncPolicy.syncOptions] } : {}),
+  };
+  const operation: Operation = {
     initiatedBy: { automated: true },
-    sync: {
-      revision,
-      prune: automated.prune === true,
-      ...(syncPolicy.syncOptions ? { syncOptions: [...syncPolicy.syncOptions] } : {}),
-    },
+    sync,
     retry: syncPolicy.retry ? clone(syncPolicy.retry) : { limit: 5 },
   };
   const state: Json = app.status?.operationState;
@@ -109,14 +106,14 @@ export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
     const previous = Number(state.operation?.sync?.selfHealAttemptsCount ?? 0);
     const remaining = selfHealRemainingBackoff(previous, input.nowMs, input.lastFinishedAtMs);
     if (remaining > 0) return { kind: 'wait', retryAfterMs: remaining };
-    operation.sync.selfHealAttemptsCount = previous + 1;
+    sync.selfHealAttemptsCount = previous + 1;
     // Self-heal syncs only what is not Synced (appcontroller.go L2620): a selective sync, so no hooks (§2.17).
     // In `status.resources` order (group, kind, namespace, name); sorted here only, as atRest decides often.
     const selected: SyncOperationResource[] = resources
       .filter((r) => r.status !== 'Synced')
       .sort((a, b) => compareKeys(resourceKey(a), resourceKey(b)))
       .map((r) => ({ ...(r.group ? { group: r.group } : {}), kind: r.kind ?? '', name: r.name ?? '' }));
-    operation.sync.resources = selected;
+    sync.resources = selected;
   }
   if (automated.prune === true && automated.allowEmpty !== true) {
     if (resources.length > 0 && resources.every((r) => r.requiresPruning === true)) {

@@ -1,6 +1,6 @@
 import type { SimClock } from '../clock';
 import type { ObjectStore, WatchEvent } from '../cluster/store';
-import type { UnstampedEvent } from '../simulation/eventLog';
+import type { UnstampedEvent } from '../eventLog';
 
 /**
  * The seams of the simulated Argo CD control plane (argocd-semantics.md §5.0): the runner

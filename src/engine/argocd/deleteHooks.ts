@@ -3,8 +3,8 @@ import type { ObjectStore } from '../cluster/store';
 import { healthOf } from '../health/healthOf';
 import { isWorse } from '../health/healthOrder';
 import type { HealthOverrides } from '../health/healthOverrides';
-import { withNamespace } from '../simulation/appTracker';
-import { withTracking } from '../simulation/tracking';
+import { withNamespace } from './appTracker';
+import { withTracking } from './tracking';
 import { deletePolicies, deleteHookTypes } from '../sync';
 import type { KubeObject } from '../types';
 

@@ -4,13 +4,13 @@ import type { Cluster } from '../cluster/cluster';
 import type { HealthOverrides } from '../health/healthOverrides';
 import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type TickOutcome } from '../sync';
 import type { KubeObject, ObjectRef, OperationPhase, SourcePosition } from '../types';
-import type { AppTracker } from '../simulation/appTracker';
-import { clusterPorts } from '../simulation/clusterPorts';
-import { apiResourceInfo } from '../simulation/knownKinds';
+import type { AppTracker } from './appTracker';
+import { clusterPorts } from './clusterPorts';
+import { apiResourceInfo } from '../cluster/discovery';
 import { augmentSyncMessage } from './augmentSyncMessage';
-import { isModified } from '../simulation/compare';
-import type { EventSink, UnstampedEvent } from '../simulation/eventLog';
-import { syncMachine, type RetryStrategy, type TickOutcome as MachineTick } from '../simulation/syncMachine';
+import { isModified } from './compare';
+import type { EventSink, UnstampedEvent } from '../eventLog';
+import { syncMachine, type RetryStrategy, type TickOutcome as MachineTick } from './syncMachine';
 
 /** What one sync operation runs: one revision's desired objects and the operation's settings. */
 export interface OperationSpec {

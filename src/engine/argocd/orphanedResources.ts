@@ -1,7 +1,7 @@
 import { isNamespaced, keyOf, refOf } from '../cluster/gvk';
 import type { ObjectStore } from '../cluster/store';
 import type { Json, KubeObject, ObjectRef } from '../types';
-import { TRACKING_ANNOTATION } from '../simulation/tracking';
+import { TRACKING_ANNOTATION } from './tracking';
 
 /**
  * Kinds Argo CD never watches, so never reports as orphaned: the core exclusions (util/settings/resources_filter.go:

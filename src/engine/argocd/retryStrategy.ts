@@ -1,5 +1,5 @@
 import type { Json } from '../types';
-import type { RetryStrategy } from '../simulation/syncMachine';
+import type { RetryStrategy } from './syncMachine';
 
 /**
  * Argo CD's `RetryStrategy` (types.go; argocd-semantics.md §5.3): `{limit, backoff: {duration, factor,

@@ -56,7 +56,7 @@ describe('status.history and spec.revisionHistoryLimit', () => {
 
   it('keeps no entry with a limit of 0 or less (Trunc), and writes no history field then (omitempty)', () => {
     expect(historyAfter([30], withLimit(0))).toBeUndefined();
-    expect(withHistoryEntry([], { id: 0 }, withLimit(-3))).toEqual([]);
+    expect(withHistoryEntry([], { id: 0, revision: 'a', deployedAt: '' }, withLimit(-3))).toEqual([]);
   });
 
   it('reads a limit that is not a number as unset', () => {

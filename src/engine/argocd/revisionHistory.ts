@@ -1,4 +1,5 @@
-import type { Json, KubeObject } from '../types';
+import type { KubeObject } from '../types';
+import type { RevisionHistory } from './applicationTypes';
 
 /** Argo CD's `RevisionHistoryLimit`: how many entries `status.history` keeps when the spec says nothing. */
 export const DEFAULT_REVISION_HISTORY_LIMIT = 10;
@@ -12,7 +13,11 @@ export const DEFAULT_REVISION_HISTORY_LIMIT = 10;
  * @example
  * withHistoryEntry([{ id: 0 }], { id: 1 }, { spec: { revisionHistoryLimit: 1 } } as KubeObject); // [{ id: 1 }]
  */
-export function withHistoryEntry(history: readonly Json[], entry: Json, app: KubeObject | undefined): Json[] {
+export function withHistoryEntry(
+  history: readonly RevisionHistory[],
+  entry: RevisionHistory,
+  app: KubeObject | undefined,
+): RevisionHistory[] {
   const limit = app?.spec?.revisionHistoryLimit;
   const keep = typeof limit === 'number' ? Math.max(0, Math.trunc(limit)) : DEFAULT_REVISION_HISTORY_LIMIT;
   const all = [...history, entry];

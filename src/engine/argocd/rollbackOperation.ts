@@ -1,4 +1,5 @@
 import type { Json, KubeObject } from '../types';
+import type { Operation, RevisionHistory } from './applicationTypes';
 import { clone } from '../util/clone';
 import { isAutomatedSyncEnabled } from './autoSync';
 
@@ -10,10 +11,10 @@ import { isAutomatedSyncEnabled } from './autoSync';
  */
 export function rollbackOperation(
   app: KubeObject,
-  history: readonly Json[],
+  history: readonly RevisionHistory[],
   id: number,
   prune: boolean,
-): { operation: Json } | { refused: string } {
+): { operation: Operation } | { refused: string } {
   if (app.metadata.deletionTimestamp) return { refused: 'application is deleting' };
   const syncPolicy: Json = app.spec?.syncPolicy ?? {};
   if (isAutomatedSyncEnabled(app))

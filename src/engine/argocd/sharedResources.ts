@@ -1,5 +1,5 @@
 import { toTimestamp } from '../clock';
-import { TRACKING_ANNOTATION } from '../simulation/tracking';
+import { TRACKING_ANNOTATION } from './tracking';
 import type { Json, KubeObject } from '../types';
 
 /** The condition Argo CD gives an app whose resource another app manages (types.go L1916). */

@@ -1,4 +1,5 @@
 import type { Json, KubeObject } from '../types';
+import type { Operation } from './applicationTypes';
 import { clone } from '../util/clone';
 import type { SyncOperationResource } from './autoSync';
 
@@ -24,7 +25,7 @@ export function syncOperation(
   revision: string,
   prune: boolean,
   extra: { info?: readonly OperationInfo[]; resources?: SyncOperationResource[] } = {},
-): Json {
+): Operation {
   const syncPolicy: Json = app.spec?.syncPolicy ?? {};
   const info = extra.info ?? [];
   return {

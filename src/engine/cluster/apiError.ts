@@ -1,4 +1,5 @@
 import type { ObjectRef } from '../types';
+import { kindInfo, kindNamed } from './kinds';
 
 export type ApiErrorReason = 'NotFound' | 'AlreadyExists' | 'Invalid' | 'Conflict';
 
@@ -13,19 +14,11 @@ export class ApiError extends Error {
   }
 }
 
-const irregularPlurals: Record<string, string> = {
-  Ingress: 'ingresses',
-  IngressClass: 'ingressclasses',
-  NetworkPolicy: 'networkpolicies',
-  PodSecurityPolicy: 'podsecuritypolicies',
-  StorageClass: 'storageclasses',
-  PriorityClass: 'priorityclasses',
-  Endpoints: 'endpoints',
-};
-
 /** The resource name the API uses in messages: `deployments.apps`, `pods`, `ingresses.networking.k8s.io`. */
 export function resourceName(ref: Pick<ObjectRef, 'group' | 'kind'>): string {
-  const plural = irregularPlurals[ref.kind] ?? `${ref.kind.toLowerCase()}s`;
+  // A kind the table does not know is a custom resource: its CRD's plural is most often the kind plus "s".
+  const plural =
+    (kindInfo(ref.group, ref.kind) ?? kindNamed(ref.kind))?.plural ?? `${ref.kind.toLowerCase()}s`;
   return ref.group ? `${plural}.${ref.group}` : plural;
 }
 

@@ -1,4 +1,5 @@
 import type { KubeObject, ObjectRef } from '../types';
+import { kinds } from './kinds';
 
 /** The API group of an apiVersion: `apps/v1` → `apps`, `v1` → '' (the core group). */
 export function groupOf(apiVersion: string): string {
@@ -6,21 +7,8 @@ export function groupOf(apiVersion: string): string {
   return slash < 0 ? '' : apiVersion.slice(0, slash);
 }
 
-/** Cluster-scoped kinds the sandbox knows; every other kind is namespaced. */
-const clusterScoped = new Set([
-  'Namespace',
-  'Node',
-  'PersistentVolume',
-  'StorageClass',
-  'CustomResourceDefinition',
-  'ClusterRole',
-  'ClusterRoleBinding',
-  'APIService',
-  'PriorityClass',
-  'IngressClass',
-  'ValidatingWebhookConfiguration',
-  'MutatingWebhookConfiguration',
-]);
+/** Cluster-scoped kinds the sandbox knows (kinds.ts); every other kind is namespaced. */
+const clusterScoped = new Set(kinds.filter((k) => !k.namespaced).map((k) => k.kind));
 
 export function isNamespaced(kind: string): boolean {
   return !clusterScoped.has(kind);

@@ -1,3 +1,4 @@
+import { kinds } from '../cluster/kinds';
 import type { KubeObject } from '../types';
 
 /**
@@ -13,21 +14,10 @@ export interface FailureTarget {
   name: string;
 }
 
-const aliases: Record<string, string> = {
-  po: 'pod',
-  pods: 'pod',
-  deploy: 'deployment',
-  deployments: 'deployment',
-  rs: 'replicaset',
-  replicasets: 'replicaset',
-  sts: 'statefulset',
-  statefulsets: 'statefulset',
-  ds: 'daemonset',
-  daemonsets: 'daemonset',
-  jobs: 'job',
-  cj: 'cronjob',
-  cronjobs: 'cronjob',
-};
+/** kubectl's short names and plurals of every known kind (kinds.ts), to the lower-case kind. */
+const aliases: Record<string, string> = Object.fromEntries(
+  kinds.flatMap((k) => [...k.shortNames, k.plural].map((word) => [word, k.kind.toLowerCase()])),
+);
 
 /** Parse one `--fail` entry; undefined when it is not `kind/name` or `kind/namespace/name`. */
 export function parseFailure(entry: string): FailureTarget | undefined {

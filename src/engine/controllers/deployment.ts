@@ -3,7 +3,11 @@ import { refOf } from '../cluster/gvk';
 import type { Json, KubeObject, ObjectRef } from '../types';
 import { clone } from '../util/clone';
 import { claimDependents } from './claimDependents';
-import { getCondition, newCondition, setCondition } from './conditions';
+import {
+  getDeploymentCondition,
+  newDeploymentCondition,
+  setDeploymentCondition,
+} from './deploymentConditions';
 import { recreateStep, scaleUpForRecreate } from './deploymentRecreate';
 import { rollingStep } from './deploymentRolling';
 import { cleanupDeployment, isScalingEvent, scale } from './deploymentScale';
@@ -99,16 +103,28 @@ function rolloutRecreate(sync: DeploymentSync): Json {
  */
 function checkPausedConditions(sync: DeploymentSync): void {
   if (!hasProgressDeadline(sync.d)) return;
-  const current = getCondition(sync.status.conditions, 'Progressing');
+  const current = getDeploymentCondition(sync.status.conditions, 'Progressing');
   if (current?.reason === 'ProgressDeadlineExceeded') return;
   const pausedNoted = current?.reason === 'DeploymentPaused';
   const now = sync.cluster.clock.now();
   let condition;
   if (sync.d.spec?.paused && !pausedNoted)
-    condition = newCondition('Progressing', 'Unknown', 'DeploymentPaused', 'Deployment is paused', now);
+    condition = newDeploymentCondition(
+      'Progressing',
+      'Unknown',
+      'DeploymentPaused',
+      'Deployment is paused',
+      now,
+    );
   else if (!sync.d.spec?.paused && pausedNoted)
-    condition = newCondition('Progressing', 'Unknown', 'DeploymentResumed', 'Deployment is resumed', now);
-  if (condition) sync.status.conditions = setCondition(sync.status.conditions, condition);
+    condition = newDeploymentCondition(
+      'Progressing',
+      'Unknown',
+      'DeploymentResumed',
+      'Deployment is resumed',
+      now,
+    );
+  if (condition) sync.status.conditions = setDeploymentCondition(sync.status.conditions, condition);
 }
 
 function write(sync: DeploymentSync, status: Json): void {

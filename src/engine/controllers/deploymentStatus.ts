@@ -1,6 +1,11 @@
 import { fromTimestamp } from '../clock';
 import type { Json, KubeObject } from '../types';
-import { getCondition, newCondition, removeCondition, setCondition } from './conditions';
+import {
+  getDeploymentCondition,
+  newDeploymentCondition,
+  removeDeploymentCondition,
+  setDeploymentCondition,
+} from './deploymentConditions';
 import { allSets, type DeploymentSync, type RolloutSets } from './deploymentSync';
 import { desiredReplicas, maxUnavailable, sumSpecReplicas, sumStatus } from './deploymentUtil';
 import { omitZero } from './omitZero';
@@ -32,21 +37,21 @@ export function calculateStatus(sync: DeploymentSync, sets: RolloutSets): Json {
   const now = sync.cluster.clock.now();
   const availableCondition =
     available >= desiredReplicas(d) - maxUnavailable(d)
-      ? newCondition(
+      ? newDeploymentCondition(
           'Available',
           'True',
           'MinimumReplicasAvailable',
           'Deployment has minimum availability.',
           now,
         )
-      : newCondition(
+      : newDeploymentCondition(
           'Available',
           'False',
           'MinimumReplicasUnavailable',
           'Deployment does not have minimum availability.',
           now,
         );
-  status.conditions = setCondition(status.conditions, availableCondition);
+  status.conditions = setDeploymentCondition(status.conditions, availableCondition);
   return status;
 }
 
@@ -60,8 +65,9 @@ export function rolloutStatus(sync: DeploymentSync, sets: RolloutSets): Json {
   const { d } = sync;
   const now = sync.cluster.clock.now();
   const status = calculateStatus(sync, sets);
-  if (!hasProgressDeadline(d)) status.conditions = removeCondition(status.conditions, 'Progressing');
-  const current = getCondition(sync.status.conditions, 'Progressing');
+  if (!hasProgressDeadline(d))
+    status.conditions = removeDeploymentCondition(status.conditions, 'Progressing');
+  const current = getDeploymentCondition(sync.status.conditions, 'Progressing');
   const complete = status.replicas === status.updatedReplicas && current?.reason === 'NewReplicaSetAvailable';
   if (hasProgressDeadline(d) && !complete) {
     const subject = sets.newRS
@@ -69,11 +75,11 @@ export function rolloutStatus(sync: DeploymentSync, sets: RolloutSets): Json {
       : `Deployment "${d.metadata.name}"`;
     if (deploymentComplete(d, status)) {
       const message = `${subject} has successfully progressed.`;
-      const condition = newCondition('Progressing', 'True', 'NewReplicaSetAvailable', message, now);
-      status.conditions = setCondition(status.conditions, condition);
+      const condition = newDeploymentCondition('Progressing', 'True', 'NewReplicaSetAvailable', message, now);
+      status.conditions = setDeploymentCondition(status.conditions, condition);
     } else if (deploymentProgressing(sync.status, status)) {
-      // Unlike setCondition, progress with the same reason still refreshes lastUpdateTime.
-      const condition = newCondition(
+      // Unlike setDeploymentCondition, progress with the same reason still refreshes lastUpdateTime.
+      const condition = newDeploymentCondition(
         'Progressing',
         'True',
         'ReplicaSetUpdated',
@@ -81,11 +87,17 @@ export function rolloutStatus(sync: DeploymentSync, sets: RolloutSets): Json {
         now,
       );
       if (current?.status === 'True') condition.lastTransitionTime = current.lastTransitionTime;
-      status.conditions = [...removeCondition(status.conditions, 'Progressing'), condition];
+      status.conditions = [...removeDeploymentCondition(status.conditions, 'Progressing'), condition];
     } else if (timedOut(d, status, now)) {
       const message = `${subject} has timed out progressing.`;
-      const condition = newCondition('Progressing', 'False', 'ProgressDeadlineExceeded', message, now);
-      status.conditions = setCondition(status.conditions, condition);
+      const condition = newDeploymentCondition(
+        'Progressing',
+        'False',
+        'ProgressDeadlineExceeded',
+        message,
+        now,
+      );
+      status.conditions = setDeploymentCondition(status.conditions, condition);
     }
   }
   return status;
@@ -96,7 +108,7 @@ export function rolloutStatus(sync: DeploymentSync, sets: RolloutSets): Json {
  * wakes up exactly then even if nothing else changes. Undefined when there is nothing to wait for.
  */
 export function untilDeadline(d: KubeObject, status: Json, now: number): number | undefined {
-  const condition = getCondition(status.conditions, 'Progressing');
+  const condition = getDeploymentCondition(status.conditions, 'Progressing');
   if (!hasProgressDeadline(d) || !condition?.lastUpdateTime) return undefined;
   if (deploymentComplete(d, status) || condition.reason === 'ProgressDeadlineExceeded') return undefined;
   // A finished rollout whose pods later stop being available is not estimated again (rolloutStatus skips it),
@@ -151,7 +163,7 @@ function deploymentProgressing(previous: Json, next: Json): boolean {
  * deadline itself, so it counts the deadline as reached at that very instant ("Degraded at 600 s").
  */
 function timedOut(d: KubeObject, status: Json, now: number): boolean {
-  const condition = getCondition(status.conditions, 'Progressing');
+  const condition = getDeploymentCondition(status.conditions, 'Progressing');
   if (!condition || condition.reason === 'NewReplicaSetAvailable') return false;
   if (condition.reason === 'ProgressDeadlineExceeded') return true;
   return !!condition.lastUpdateTime && deadlineOf(d, condition.lastUpdateTime) <= now;

@@ -4,7 +4,7 @@ import { refOf } from '../cluster/gvk';
 import type { Json, KubeObject, ObjectRef } from '../types';
 import { clone } from '../util/clone';
 import { createWithGeneratedName } from './createWithGeneratedName';
-import { findCondition, hasCondition, jobReasons, setCondition } from './jobConditions';
+import { findConditionByType, hasCondition, jobReasons, ensureJobConditionStatus } from './jobConditions';
 import { countJobPods, isTerminal, type JobMemory } from './jobPodCounts';
 import { expireAfterTtl } from './jobTtl';
 import { podReady } from './serviceEndpoints';
@@ -58,30 +58,36 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
   const deciding =
     !finished && !hasCondition(status, 'FailureTarget') && !hasCondition(status, 'SuccessCriteriaMet');
   if (deciding && spec.suspend) {
-    conditions = setCondition(conditions, 'Suspended', 'True', jobReasons.suspended, ts);
+    conditions = ensureJobConditionStatus(conditions, 'Suspended', 'True', jobReasons.suspended, ts);
     removeActive(true);
   } else if (deciding) {
     if (hasCondition(status, 'Suspended')) {
-      conditions = setCondition(conditions, 'Suspended', 'False', jobReasons.resumed, ts);
+      conditions = ensureJobConditionStatus(conditions, 'Suspended', 'False', jobReasons.resumed, ts);
       // Resuming restarts the clock of activeDeadlineSeconds.
       status.startTime = ts;
     }
     status.startTime ??= ts;
     const failure = failureOf(spec, memory, active, fromTimestamp(status.startTime), now, wake);
     if (failure) {
-      conditions = setCondition(conditions, 'FailureTarget', 'True', failure, ts);
+      conditions = ensureJobConditionStatus(conditions, 'FailureTarget', 'True', failure, ts);
       removeActive(false);
     } else if (memory.succeeded >= (spec.completions ?? 1)) {
-      conditions = setCondition(conditions, 'SuccessCriteriaMet', 'True', jobReasons.completions, ts);
+      conditions = ensureJobConditionStatus(
+        conditions,
+        'SuccessCriteriaMet',
+        'True',
+        jobReasons.completions,
+        ts,
+      );
       removeActive(false);
     } else createPods(cluster, job, memory, active.length, now, wake);
   }
   const pods = ownPods();
   const terminating = pods.filter((p) => !isTerminal(p) && p.metadata.deletionTimestamp).length;
   // The terminal condition waits until no pod of the Job is terminating (KEP-3939, Kubernetes 1.31+).
-  const target = findCondition({ conditions }, 'FailureTarget');
+  const target = findConditionByType({ conditions }, 'FailureTarget');
   if (!finished && target?.status === 'True' && terminating === 0)
-    conditions = setCondition(
+    conditions = ensureJobConditionStatus(
       conditions,
       'Failed',
       'True',
@@ -89,7 +95,7 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
       ts,
     );
   if (!finished && hasCondition({ conditions }, 'SuccessCriteriaMet') && terminating === 0) {
-    conditions = setCondition(conditions, 'Complete', 'True', jobReasons.completions, ts);
+    conditions = ensureJobConditionStatus(conditions, 'Complete', 'True', jobReasons.completions, ts);
     status.completionTime = ts;
   }
   const running = pods.filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);

@@ -18,7 +18,8 @@ export function hasCondition(status: Json, type: string): boolean {
   return (status?.conditions ?? []).some((c: Json) => c.type === type && c.status === 'True');
 }
 
-export function findCondition(status: Json, type: string): Json | undefined {
+/** The condition of `type`, if any (job_controller.go `findConditionByType`). */
+export function findConditionByType(status: Json, type: string): Json | undefined {
   return (status?.conditions ?? []).find((c: Json) => c.type === type);
 }
 
@@ -26,7 +27,7 @@ export function findCondition(status: Json, type: string): Json | undefined {
  * Set a condition (the controller's `ensureJobConditionStatus`): an existing one of the same type keeps its
  * transition time unless its status changes; a new one is appended. Returns the new list.
  */
-export function setCondition(
+export function ensureJobConditionStatus(
   conditions: Json[] | undefined,
   type: string,
   status: 'True' | 'False',

@@ -1,7 +1,7 @@
 import { fromTimestamp } from '../clock';
 import type { Cluster } from '../cluster/cluster';
 import type { KubeObject, ObjectRef } from '../types';
-import { findCondition } from './jobConditions';
+import { findConditionByType } from './jobConditions';
 
 /**
  * ttlSecondsAfterFinished: the TTL controller deletes a finished Job with Foreground propagation, as
@@ -17,7 +17,7 @@ export function expireAfterTtl(
 ): void {
   const ttl = job.spec?.ttlSecondsAfterFinished;
   if (typeof ttl !== 'number' || job.metadata.deletionTimestamp) return;
-  const done = findCondition(job.status, 'Complete') ?? findCondition(job.status, 'Failed');
+  const done = findConditionByType(job.status, 'Complete') ?? findConditionByType(job.status, 'Failed');
   if (done?.status !== 'True') return;
   const expiresAt = fromTimestamp(job.status.completionTime ?? done.lastTransitionTime) + ttl * 1000;
   if (now >= expiresAt) cluster.store.delete(ref, { propagationPolicy: 'Foreground' });

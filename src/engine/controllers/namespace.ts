@@ -2,7 +2,7 @@ import type { Cluster, Controller } from '../cluster/cluster';
 import { groupOf, refOf } from '../cluster/gvk';
 import { resourceName } from '../cluster/apiError';
 import type { KubeObject, ObjectRef } from '../types';
-import { newCondition } from './conditions';
+import { newDeploymentCondition } from './deploymentConditions';
 
 /**
  * The finalizer that keeps a deleted Namespace until its content is gone. Kubernetes keeps it in
@@ -65,7 +65,7 @@ function writeTerminating(cluster: Cluster, ns: KubeObject, remaining: KubeObjec
     (f) => f,
   );
   const conditions = [
-    newCondition(
+    newDeploymentCondition(
       'NamespaceContentRemaining',
       'True',
       'SomeResourcesRemain',
@@ -73,14 +73,14 @@ function writeTerminating(cluster: Cluster, ns: KubeObject, remaining: KubeObjec
       now,
     ),
     byFinalizer.size > 0
-      ? newCondition(
+      ? newDeploymentCondition(
           'NamespaceFinalizersRemaining',
           'True',
           'SomeFinalizersRemain',
           `Some content in the namespace has finalizers remaining: ${[...byFinalizer].map(([f, n]) => `${f} in ${n} resource instances`).join(', ')}`,
           now,
         )
-      : newCondition(
+      : newDeploymentCondition(
           'NamespaceFinalizersRemaining',
           'False',
           'ContentHasNoFinalizers',

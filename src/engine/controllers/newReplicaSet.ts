@@ -1,7 +1,11 @@
 import { refOf } from '../cluster/gvk';
 import type { Json, KubeObject } from '../types';
 import { clone, deepEqual } from '../util/clone';
-import { getCondition, newCondition, setCondition } from './conditions';
+import {
+  getDeploymentCondition,
+  newDeploymentCondition,
+  setDeploymentCondition,
+} from './deploymentConditions';
 import type { DeploymentSync, RolloutSets } from './deploymentSync';
 import {
   byCreation,
@@ -53,16 +57,16 @@ function syncExisting(sync: DeploymentSync, rs: KubeObject, newRevision: string)
   }
   sync.revision = current.metadata.annotations?.[REVISION_ANNOTATION];
   // A Deployment first seen with an existing ReplicaSet (adopted, say) starts measuring progress now.
-  if (!getCondition(sync.status.conditions, 'Progressing')) {
+  if (!getDeploymentCondition(sync.status.conditions, 'Progressing')) {
     const message = `Found new replica set "${current.metadata.name}"`;
-    const condition = newCondition(
+    const condition = newDeploymentCondition(
       'Progressing',
       'True',
       'FoundNewReplicaSet',
       message,
       sync.cluster.clock.now(),
     );
-    sync.status.conditions = setCondition(sync.status.conditions, condition);
+    sync.status.conditions = setDeploymentCondition(sync.status.conditions, condition);
   }
   return current;
 }
@@ -103,8 +107,14 @@ function createNew(sync: DeploymentSync, oldRSs: KubeObject[], revision: string)
   sync.rsList = [...sync.rsList, created];
   sync.revision = revision;
   const message = `Created new replica set "${created.metadata.name}"`;
-  const condition = newCondition('Progressing', 'True', 'NewReplicaSetCreated', message, cluster.clock.now());
-  sync.status.conditions = setCondition(sync.status.conditions, condition);
+  const condition = newDeploymentCondition(
+    'Progressing',
+    'True',
+    'NewReplicaSetCreated',
+    message,
+    cluster.clock.now(),
+  );
+  sync.status.conditions = setDeploymentCondition(sync.status.conditions, condition);
   return created;
 }
 

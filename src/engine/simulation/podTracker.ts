@@ -2,7 +2,7 @@ import { refOf } from '../cluster/gvk';
 import type { ObjectStore, WatchEvent } from '../cluster/store';
 import { podDisplayState } from '../controllers/podDisplayState';
 import type { KubeObject } from '../types';
-import type { EventLog } from './eventLog';
+import type { EventLog } from '../eventLog';
 
 /**
  * Writes a `pod` event whenever what `kubectl get pods` would show for a pod changes, and an `object` event when

@@ -1,7 +1,6 @@
 import { SimClock } from '../clock';
 import { refOf } from '../cluster/gvk';
 import type { WatchEvent } from '../cluster/store';
-import type { SimEvent } from '../events';
 import type { HealthOverrides } from '../health/healthOverrides';
 import { checkReplicaLimits, checkRunSettings, RunLimits } from '../limits';
 import { checkControlPlaneLimits } from '../controlPlaneLimits';
@@ -19,10 +18,11 @@ import {
 import { projectsOf } from '../argocd/projects';
 import { Repository, type RepoRevision } from '../argocd/repository';
 import { createCluster } from './createCluster';
-import { EventLog } from './eventLog';
-import { ObjectHistoryRecorder, type ObjectHistory } from './objectHistory';
+import { EventLog } from '../eventLog';
+import { ObjectHistoryRecorder } from './objectHistory';
 import { PodTracker } from './podTracker';
 import { RestWatch } from './settled';
+import { collectLogs, runUntilRest, type RunResult } from './runLoop';
 
 /**
  * A run of the small Argo CD control plane (contract.md §1.4, §1.5; argocd-semantics.md §5): a Git repository,
@@ -70,35 +70,25 @@ export interface ControlPlaneInput {
   actions?: readonly ControlPlaneAction[];
   /** Workloads made to fail (contract `--fail`). */
   fail?: readonly string[];
+  /** Told the virtual second reached now and then during a long run (as the single-app form's `onProgress`). */
+  onProgress?: (seconds: number) => void;
   /** The ApplicationSet controller (src/engine/argocd/applicationSet/); without it sets are only stored. */
   applicationSetController?: ApplicationSetControllerFactory;
 }
 
-export interface ControlPlaneResult {
-  /** The first Application given (or the first generated one, by name), as `argocd app get -o json`. */
+/** A run of the control plane's result (runLoop.ts `RunResult`): every Application and ApplicationSet too. */
+export interface ControlPlaneResult extends RunResult {
+  /**
+   * The first Application given (or the first generated one, by name), a copy of the object in the store: its
+   * status is typed where the controller writes it (applicationStatus.ts), the rest is the object as applied.
+   */
   application: Json;
-  /** Every Application in `argocd` at the end, by name. */
   applications: Json[];
   applicationSets: Json[];
-  events: SimEvent[];
-  live: KubeObject[];
-  logs: Record<string, string[]>;
-  logTimes: Record<string, number[]>;
-  endT: number;
-  warnings: string[];
-  problems: InputProblem[];
-  /**
-   * Every version of every object with its time (objectHistory.ts `clusterAt`), Argo CD's own Applications
-   * included: an Application's version at `t` carries its `status` as the controller wrote it then (sync, health,
-   * operationState, history), which is what the page's terminal answers `argocd app get` with at the cursor.
-   */
-  objects: ObjectHistory;
 }
 
 /** The namespaces a fresh cluster has (§5.2). */
 const initialNamespaces = ['default', 'kube-system', 'kube-public', ARGOCD_NAMESPACE];
-/** The cluster must stay at rest this long before the run stops (as in the single-app form). */
-const REST_MS = 10_000;
 
 export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   checkRunSettings(input);
@@ -165,19 +155,15 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   }
 
   const until = (input.untilSeconds ?? 3600) * 1000;
-  let restingSince: number | undefined;
-  for (;;) {
-    const next = clock.nextDeadline();
-    if (next === undefined || next > until) break;
-    if (restingSince !== undefined && next > restingSince + REST_MS) break;
-    clock.runNext();
-    limits.check(log.events.length, log.seconds(clock.now()));
-    if (clock.nextDeadline() === clock.now()) continue;
-    const resting =
-      pendingActions === 0 && !(appSets?.busy() ?? false) && controller.atRest() && clusterAtRest();
-    restingSince = resting ? (restingSince ?? clock.now()) : undefined;
-  }
-  if (restingSince === undefined && clock.now() < until) clock.advanceTo(until);
+  const rested = runUntilRest({
+    clock,
+    log,
+    limits,
+    untilMs: until,
+    atRest: () =>
+      pendingActions === 0 && !(appSets?.busy() ?? false) && controller.atRest() && clusterAtRest(),
+  });
+  if (!rested && clock.now() < until) clock.advanceTo(until);
 
   const applications = store
     .list({ kind: 'Application', namespace: ARGOCD_NAMESPACE })
@@ -185,12 +171,6 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     .sort(byName);
   const firstGiven = input.objects.find((o) => o.kind === 'Application')?.metadata.name;
   const application = applications.find((a) => a.metadata.name === firstGiven) ?? applications[0] ?? null;
-  const logs: Record<string, string[]> = {};
-  const logTimes: Record<string, number[]> = {};
-  for (const [key, lines] of [...cluster.logs.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    logs[key] = [...lines];
-    logTimes[key] = (cluster.logTimes.get(key) ?? []).map((ms) => log.seconds(ms));
-  }
   return {
     application,
     applications,
@@ -200,8 +180,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
       .sort(byName),
     events: log.events,
     live: store.all(),
-    logs,
-    logTimes,
+    ...collectLogs(cluster, log),
     endT: log.seconds(clock.now()),
     warnings,
     problems,

@@ -1,6 +1,6 @@
 import type { ObjectStore, WatchEvent } from '../cluster/store';
 import type { KubeObject } from '../types';
-import type { AppTracker } from './appTracker';
+import type { AppTracker } from '../argocd/appTracker';
 
 /**
  * Whether the cluster has come to rest after an operation: the app's health is no longer Progressing, no pod is

@@ -1,22 +1,22 @@
 import { SimClock } from '../clock';
 import { OperationRunner, type OperationRecord } from '../argocd/operationRunner';
 import type { Cluster } from '../cluster/cluster';
-import type { SimEvent } from '../events';
 import { Rng } from '../random';
 import type { InputProblem } from '../sync';
 import type { HealthOverrides } from '../health/healthOverrides';
 import { checkInputLimits, RunLimits } from '../limits';
 import type { KubeObject, SourcePosition } from '../types';
-import { AppTracker, withNamespace } from './appTracker';
-import { applicationView, type ApplicationJson } from './applicationView';
+import { AppTracker, withNamespace } from '../argocd/appTracker';
+import { applicationView } from '../argocd/applicationView';
 import { createCluster } from './createCluster';
-import { EventLog } from './eventLog';
+import { EventLog } from '../eventLog';
 import { PodTracker } from './podTracker';
 import { revisionOf } from './revisionOf';
-import { ObjectHistoryRecorder, type ObjectHistory } from './objectHistory';
+import { ObjectHistoryRecorder } from './objectHistory';
 import { isSettled, RestWatch } from './settled';
-import type { RetryStrategy } from './syncMachine';
-import { withTracking } from './tracking';
+import type { RetryStrategy } from '../argocd/syncMachine';
+import { withTracking } from '../argocd/tracking';
+import { collectLogs, runUntilRest, type RunResult } from './runLoop';
 
 export interface SimulationInput {
   /** The desired objects of the revision being synced (hooks included), in manifest order. */
@@ -51,36 +51,13 @@ export interface SimulationInput {
   onProgress?: (seconds: number) => void;
 }
 
-/** How many clock steps pass between two `onProgress` calls (cheap enough to be invisible in a profile). */
-const PROGRESS_EVERY = 2048;
-
-export interface SimulationResult {
-  application: ApplicationJson;
-  events: SimEvent[];
-  live: KubeObject[];
-  /** Pod logs by `namespace/pod`, kept after the pods are gone. */
-  logs: Record<string, string[]>;
-  /** When each line of `logs` was written, in seconds on the event log's scale (same index as in `logs`). */
-  logTimes: Record<string, number[]>;
-  /** The virtual second the simulation stopped at. */
-  endT: number;
-  /** Warnings Argo CD would tolerate (a non-integer wave, a duplicated object). */
-  warnings: string[];
-  problems: InputProblem[];
-  /** Every version of every object with its time, for "the cluster at t" (objectHistory.ts `clusterAt`). */
-  objects: ObjectHistory;
-}
+/** The single-app run's result: the same as a run of the control plane's (runLoop.ts). */
+export type SimulationResult = RunResult;
 
 /** How long before t = 0 the history starts: the previous sync happened an hour ago. */
 const HISTORY_START_MS = -3_600_000;
 /** Give up settling the history after this long. */
 const HISTORY_LIMIT_MS = 1_800_000;
-/**
- * After the operation, the cluster must stay at rest this long before the simulation stops: a pod made to fail
- * is Ready for a moment before its first crash, and the app is Healthy until then.
- */
-const REST_MS = 10_000;
-
 /**
  * Run one Application's sync on a fresh fake cluster from start to end, deterministically: same input, same
  * event log, byte for byte. The simulation goes on after the operation ends until the cluster settles (or until
@@ -154,24 +131,16 @@ class Simulation {
       );
     }
     const until = this.log.origin + (this.input.untilSeconds ?? 3600) * 1000;
-    let restingSince: number | undefined;
-    for (let steps = 1; ; steps++) {
-      const next = this.clock.nextDeadline();
-      if (next === undefined || next > until) break;
-      if (restingSince !== undefined && next > restingSince + REST_MS) break;
-      this.clock.runNext();
-      if (steps % PROGRESS_EVERY === 0) this.input.onProgress?.(this.log.seconds(this.clock.now()));
-      this.limits.check(this.log.events.length, this.log.seconds(this.clock.now()));
-      // Judge rest only once the current instant is done: the app's health fold and the controllers' reactions
-      // to the last tick are queued at this same time and would otherwise be cut off.
-      if (this.clock.nextDeadline() === this.clock.now()) continue;
-      const resting = op.completed && isSettled(this.rest, this.tracker);
-      restingSince = resting ? (restingSince ?? this.clock.now()) : undefined;
-    }
-    if (this.clock.now() < until && !op.completed && this.clock.nextDeadline() === undefined)
-      this.clock.advanceTo(until);
-    if (!op.completed && this.clock.now() < until && this.clock.nextDeadline() !== undefined)
-      this.clock.advanceTo(until);
+    runUntilRest({
+      clock: this.clock,
+      log: this.log,
+      limits: this.limits,
+      untilMs: until,
+      atRest: () => op.completed && isSettled(this.rest, this.tracker),
+      onProgress: this.input.onProgress,
+    });
+    // An operation that never ends (a stuck hook) is shown up to the limit.
+    if (!op.completed && this.clock.now() < until) this.clock.advanceTo(until);
     return this.result(op);
   }
 
@@ -236,12 +205,6 @@ class Simulation {
   }
 
   private result(op: OperationRecord): SimulationResult {
-    const logs: Record<string, string[]> = {};
-    const logTimes: Record<string, number[]> = {};
-    for (const [key, lines] of [...this.cluster.logs.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      logs[key] = [...lines];
-      logTimes[key] = (this.cluster.logTimes.get(key) ?? []).map((ms) => this.log.seconds(ms));
-    }
     return {
       application: applicationView({
         app: this.app,
@@ -251,20 +214,14 @@ class Simulation {
         health: this.tracker.health,
         resources: this.tracker.resources(),
         operation: {
-          phase: op.phase,
-          message: op.message,
-          startedAtMs: op.startedAtMs,
-          finishedAtMs: op.finishedAtMs,
-          retryCount: op.retryCount,
-          results: op.results.map(({ order: _order, ...row }) => row),
+          record: op,
           prune: this.input.prune ?? false,
           syncOptions: [...(this.input.syncOptions ?? [])],
         },
       }),
       events: this.log.events,
       live: this.cluster.store.all(),
-      logs,
-      logTimes,
+      ...collectLogs(this.cluster, this.log),
       endT: this.log.seconds(this.clock.now()),
       warnings: this.warnings,
       problems: this.problems,

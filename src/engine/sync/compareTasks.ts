@@ -8,37 +8,12 @@ function compareStrings(a: string, b: string): number {
 }
 
 /**
- * The order of tasks (argocd-semantics.md §2.5): phase, wave, kind rank, then name. Go's `sort.Sort` leaves
- * ties in no particular order; we break them by namespace, then group, then kind (§7), so that the same input
- * always gives the same order.
- */
-export function compareTasks(a: SyncTask, b: SyncTask): number {
-  const byPhase = syncPhaseOrder[a.phase] - syncPhaseOrder[b.phase];
-  if (byPhase !== 0) return byPhase;
-  const byWave = taskWave(a) - taskWave(b);
-  if (byWave !== 0) return byWave;
-  const objA = taskObj(a);
-  const objB = taskObj(b);
-  const byKind = kindRank(objA.kind ?? '') - kindRank(objB.kind ?? '');
-  if (byKind !== 0) return byKind;
-  const byName = compareStrings(objA.metadata.name ?? '', objB.metadata.name ?? '');
-  if (byName !== 0) return byName;
-  const refA = taskRef(a);
-  const refB = taskRef(b);
-  return (
-    compareStrings(refA.namespace, refB.namespace) ||
-    compareStrings(refA.group, refB.group) ||
-    compareStrings(refA.kind, refB.kind)
-  );
-}
-
-/**
  * Sort the tasks in place, then pull Namespaces and CRDs ahead of the first task that needs them (§2.5
  * "dependency bubbling"): first the namespace pass, then the CRD pass, as gitops-engine's `Sort` does.
  */
 export function sortTasks(tasks: SyncTask[]): SyncTask[] {
   // The sort keys are computed once per task rather than once per comparison: a wave is parsed from an
-  // annotation, and a large app's tasks are sorted on every tick. The order is exactly compareTasks's.
+  // annotation, and a large app's tasks are sorted on every tick.
   const keyed = tasks.map(sortKeyOf);
   keyed.sort(compareSortKeys);
   keyed.forEach((k, i) => (tasks[i] = k.task));
@@ -73,7 +48,11 @@ function sortKeyOf(task: SyncTask): SortKey {
   };
 }
 
-/** compareTasks on precomputed keys. */
+/**
+ * The order of tasks (argocd-semantics.md §2.5): phase, wave, kind rank, then name. Go's `sort.Sort` leaves
+ * ties in no particular order; we break them by namespace, then group, then kind (§7), so that the same input
+ * always gives the same order. The only statement of the order: it compares keys made once per task.
+ */
 function compareSortKeys(a: SortKey, b: SortKey): number {
   return (
     a.phase - b.phase ||

@@ -56,7 +56,7 @@ export { syncPhasesOf, syncPhaseOrder } from './syncPhases';
 export { deletePolicies } from './deletePolicy';
 export { waveOf, type WaveOf } from './waves';
 export { kindOrder, kindRank } from './kindOrder';
-export { compareTasks, sortTasks } from './compareTasks';
+export { sortTasks } from './compareTasks';
 export { operationSettings, pruneSettingOf, hasSyncOption, type OperationSettings } from './syncOptions';
 export { waitingMessage, pruneConfirmationMessage, failureMessage } from './messages';
 export { generatedHookName } from './tasks';

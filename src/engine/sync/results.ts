@@ -1,29 +1,10 @@
-import type { ResultCode, SyncPhase, TaskPhase } from '../types';
+import type { ResultCode, TaskPhase } from '../types';
 import type { SyncEvent } from './syncInput';
 import { resourceImages } from './resourceImages';
+import type { SyncResultRow } from './syncResultRow';
 import { hookTypeOf, resultKey, taskObj, taskRef, taskVersion, taskWave, type SyncTask } from './syncTask';
 
-/**
- * One row of `status.operationState.syncResult.resources` (contract.md §1.2; engine `ResourceSyncResult`).
- * `namespace` is the task's, so cluster-scoped targets show the destination namespace, as in Argo CD.
- */
-export interface SyncResultRow {
-  group: string;
-  version: string;
-  kind: string;
-  namespace: string;
-  name: string;
-  /** Empty only when an infrastructure error hit a task that had no result yet. */
-  status: ResultCode | '';
-  message: string;
-  hookType: SyncPhase | '';
-  hookPhase: TaskPhase;
-  syncPhase: SyncPhase;
-  /** 1 + the number of results when this one was first recorded. */
-  order: number;
-  /** The container images of the object when the result was first recorded; absent when it has none. */
-  images?: string[];
-}
+export type { SyncResultRow } from './syncResultRow';
 
 export function rowKey(row: SyncResultRow): string {
   return `${row.group}/${row.kind}/${row.namespace}/${row.name}:${row.syncPhase}`;

@@ -1,7 +1,7 @@
 import type { ApplyEvent, DeleteEvent, ResultEvent, StepEvent } from '../events';
 import type { KubeObject, ObjectRef, OperationPhase, SourcePosition, SyncPhase } from '../types';
 import type { SyncPorts } from './ports';
-import type { SyncResultRow } from './results';
+import type { SyncResultRow } from './syncResultRow';
 
 type WithoutTime<E> = E extends unknown ? Omit<E, 't'> : never;
 

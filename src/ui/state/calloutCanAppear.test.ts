@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../engine/events';
+import { eventFixture } from '../../../test/fixtures/events/eventFixture';
 import { calloutCanAppear, calloutsOf } from './calloutCanAppear';
 import { calloutFor, type Callout } from './calloutFor';
 import { frameAt } from './frameAt';
 
-const log = (name: string): SimEvent[] =>
-  JSON.parse(readFileSync(`test/fixtures/events/${name}.json`, 'utf8')) as SimEvent[];
+const log = (name: string): SimEvent[] => eventFixture(name);
 
 /** The answer by brute force: the call-out at every moment of the log. */
 function everyMoment(events: SimEvent[], previous: boolean): boolean {
@@ -16,14 +15,16 @@ function everyMoment(events: SimEvent[], previous: boolean): boolean {
 }
 
 describe('calloutCanAppear', () => {
-  it.each(['three-tier-sync', 'presync-migration-fails', 'postsync-smoke-test-fails', 'many-resources-sync'])(
-    '%s: agrees with looking at every moment of the run',
-    (name) => {
-      const events = log(name);
-      for (const previous of [true, false])
-        expect(calloutCanAppear(events, { previous })).toBe(everyMoment(events, previous));
-    },
-  );
+  it.each([
+    'three-tier-sync',
+    'presync-migration-fails',
+    'postsync-smoke-test-fails',
+    'golden:many-resources',
+  ])('%s: agrees with looking at every moment of the run', (name) => {
+    const events = log(name);
+    for (const previous of [true, false])
+      expect(calloutCanAppear(events, { previous })).toBe(everyMoment(events, previous));
+  });
 
   it('a failed PreSync migration shows its call-out (Sync Failed beside a Healthy or Missing app)', () => {
     expect(calloutCanAppear(log('presync-migration-fails'), { previous: true })).toBe(true);
@@ -52,19 +53,21 @@ describe('calloutCanAppear', () => {
 });
 
 describe('calloutsOf', () => {
-  it.each(['three-tier-sync', 'presync-migration-fails', 'postsync-smoke-test-fails', 'many-resources-sync'])(
-    '%s: each call-out shown at some moment of the run, once, in the order they show',
-    (name) => {
-      const events = log(name);
-      for (const previous of [true, false]) {
-        const seen = new Map<string, Callout>();
-        for (const t of [...new Set(events.map((e) => e.t))].sort((a, b) => a - b)) {
-          const callout = calloutFor(frameAt(events, t), { previous });
-          if (callout && !seen.has(callout.title + callout.text))
-            seen.set(callout.title + callout.text, callout);
-        }
-        expect(calloutsOf(events, { previous })).toEqual([...seen.values()]);
+  it.each([
+    'three-tier-sync',
+    'presync-migration-fails',
+    'postsync-smoke-test-fails',
+    'golden:many-resources',
+  ])('%s: each call-out shown at some moment of the run, once, in the order they show', (name) => {
+    const events = log(name);
+    for (const previous of [true, false]) {
+      const seen = new Map<string, Callout>();
+      for (const t of [...new Set(events.map((e) => e.t))].sort((a, b) => a - b)) {
+        const callout = calloutFor(frameAt(events, t), { previous });
+        if (callout && !seen.has(callout.title + callout.text))
+          seen.set(callout.title + callout.text, callout);
       }
-    },
-  );
+      expect(calloutsOf(events, { previous })).toEqual([...seen.values()]);
+    }
+  });
 });

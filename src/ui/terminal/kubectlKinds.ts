@@ -1,4 +1,4 @@
-import { podDisplayState, type Json, type KubeObject } from '../../engine';
+import { knownKind, podDisplayState, type Json, type KubeObject } from '../../engine';
 import { humanDuration } from './humanDuration';
 
 /**
@@ -127,30 +127,33 @@ function externalIp(svc: KubeObject): string {
   return external.length ? external.join(',') : '<none>';
 }
 
+/** kubectl's names of a kind (its plural, singular and short names) and its group, from the engine's kind table. */
+function kubectlNames(kind: string): Pick<KindInfo, 'kind' | 'resource' | 'group' | 'names'> {
+  const info = knownKind(kind);
+  if (!info) throw new Error(`kind ${kind} is not in the engine's kind table`);
+  return {
+    kind,
+    resource: info.plural,
+    group: info.group,
+    names: [info.plural, kind.toLowerCase(), ...info.shortNames],
+  };
+}
+
 export const kinds: KindInfo[] = [
   {
-    kind: 'Pod',
-    resource: 'pods',
-    group: '',
-    names: ['pods', 'pod', 'po'],
+    ...kubectlNames('Pod'),
     columns: ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'],
     wide: ['IP', 'NODE', 'NOMINATED NODE', 'READINESS GATES'],
     row: podRow,
   },
   {
-    kind: 'Job',
-    resource: 'jobs',
-    group: 'batch',
-    names: ['jobs', 'job'],
+    ...kubectlNames('Job'),
     columns: ['NAME', 'STATUS', 'COMPLETIONS', 'DURATION', 'AGE'],
     wide: ['CONTAINERS', 'IMAGES', 'SELECTOR'],
     row: jobRow,
   },
   {
-    kind: 'Deployment',
-    resource: 'deployments',
-    group: 'apps',
-    names: ['deployments', 'deployment', 'deploy'],
+    ...kubectlNames('Deployment'),
     columns: ['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE'],
     wide: ['CONTAINERS', 'IMAGES', 'SELECTOR'],
     row: (d, now, wide) => [
@@ -163,10 +166,7 @@ export const kinds: KindInfo[] = [
     ],
   },
   {
-    kind: 'ReplicaSet',
-    resource: 'replicasets',
-    group: 'apps',
-    names: ['replicasets', 'replicaset', 'rs'],
+    ...kubectlNames('ReplicaSet'),
     columns: ['NAME', 'DESIRED', 'CURRENT', 'READY', 'AGE'],
     wide: ['CONTAINERS', 'IMAGES', 'SELECTOR'],
     row: (rs, now, wide) => [
@@ -179,10 +179,7 @@ export const kinds: KindInfo[] = [
     ],
   },
   {
-    kind: 'StatefulSet',
-    resource: 'statefulsets',
-    group: 'apps',
-    names: ['statefulsets', 'statefulset', 'sts'],
+    ...kubectlNames('StatefulSet'),
     columns: ['NAME', 'READY', 'AGE'],
     wide: ['CONTAINERS', 'IMAGES'],
     row: (s, now, wide) => [
@@ -193,10 +190,7 @@ export const kinds: KindInfo[] = [
     ],
   },
   {
-    kind: 'Service',
-    resource: 'services',
-    group: '',
-    names: ['services', 'service', 'svc'],
+    ...kubectlNames('Service'),
     columns: ['NAME', 'TYPE', 'CLUSTER-IP', 'EXTERNAL-IP', 'PORT(S)', 'AGE'],
     wide: ['SELECTOR'],
     row: (s, now, wide) => [
@@ -210,10 +204,7 @@ export const kinds: KindInfo[] = [
     ],
   },
   {
-    kind: 'ConfigMap',
-    resource: 'configmaps',
-    group: '',
-    names: ['configmaps', 'configmap', 'cm'],
+    ...kubectlNames('ConfigMap'),
     columns: ['NAME', 'DATA', 'AGE'],
     wide: [],
     row: (c, now) => [
@@ -223,10 +214,7 @@ export const kinds: KindInfo[] = [
     ],
   },
   {
-    kind: 'Secret',
-    resource: 'secrets',
-    group: '',
-    names: ['secrets', 'secret'],
+    ...kubectlNames('Secret'),
     columns: ['NAME', 'TYPE', 'DATA', 'AGE'],
     wide: [],
     row: (s, now) => [
@@ -237,10 +225,7 @@ export const kinds: KindInfo[] = [
     ],
   },
   {
-    kind: 'PersistentVolumeClaim',
-    resource: 'persistentvolumeclaims',
-    group: '',
-    names: ['persistentvolumeclaims', 'persistentvolumeclaim', 'pvc'],
+    ...kubectlNames('PersistentVolumeClaim'),
     columns: [
       'NAME',
       'STATUS',
@@ -265,10 +250,7 @@ export const kinds: KindInfo[] = [
     ],
   },
   {
-    kind: 'Namespace',
-    resource: 'namespaces',
-    group: '',
-    names: ['namespaces', 'namespace', 'ns'],
+    ...kubectlNames('Namespace'),
     columns: ['NAME', 'STATUS', 'AGE'],
     wide: [],
     row: (n, now) => [n.metadata.name ?? '', n.status?.phase ?? 'Active', age(n, now)],

@@ -8,7 +8,7 @@ import { SimClock } from '../../../clock';
 import { ObjectStore } from '../../../cluster/store';
 import type { AppSetStatusEvent, SimEvent } from '../../../events';
 import { Rng } from '../../../random';
-import { EventLog } from '../../../simulation/eventLog';
+import { EventLog } from '../../../eventLog';
 import type { Json, KubeObject } from '../../../types';
 import { ApplicationSetController, ERROR_REQUEUE_MS } from './applicationSetController';
 import {

@@ -1,78 +1,28 @@
-import type { ObjectStore } from '../cluster/store';
 import type { Json, KubeObject } from '../types';
+import { kinds } from './kinds';
+import type { ObjectStore } from './store';
 
 /**
- * The group/kinds the fake API server serves out of the box (what `kubectl api-resources` lists on a fresh
- * cluster, reduced to what manifests use). A custom resource is served only once its CRD exists, so a CR
- * whose CRD is neither in the cluster nor in the sync fails validation (argocd-semantics.md §2.6).
+ * API discovery as the fake API server answers it. The group/kinds it serves out of the box are kinds.ts's `served`
+ * rows; a custom resource is served only once its CRD exists, so a CR whose CRD is neither in the cluster nor in
+ * the sync fails validation (argocd-semantics.md §2.6).
  */
-const builtIn = new Set([
-  '/Namespace',
-  '/Pod',
-  '/Service',
-  '/ConfigMap',
-  '/Secret',
-  '/ServiceAccount',
-  '/PersistentVolume',
-  '/PersistentVolumeClaim',
-  '/Endpoints',
-  '/LimitRange',
-  '/ResourceQuota',
-  '/ReplicationController',
-  '/Node',
-  '/Event',
-  'apps/Deployment',
-  'apps/ReplicaSet',
-  'apps/StatefulSet',
-  'apps/DaemonSet',
-  'apps/ControllerRevision',
-  'batch/Job',
-  'batch/CronJob',
-  'networking.k8s.io/Ingress',
-  'networking.k8s.io/IngressClass',
-  'networking.k8s.io/NetworkPolicy',
-  'policy/PodDisruptionBudget',
-  'rbac.authorization.k8s.io/Role',
-  'rbac.authorization.k8s.io/RoleBinding',
-  'rbac.authorization.k8s.io/ClusterRole',
-  'rbac.authorization.k8s.io/ClusterRoleBinding',
-  'storage.k8s.io/StorageClass',
-  'autoscaling/HorizontalPodAutoscaler',
-  'apiextensions.k8s.io/CustomResourceDefinition',
-  'apiregistration.k8s.io/APIService',
-  'scheduling.k8s.io/PriorityClass',
-  'discovery.k8s.io/EndpointSlice',
-  'coordination.k8s.io/Lease',
-  'admissionregistration.k8s.io/ValidatingWebhookConfiguration',
-  'admissionregistration.k8s.io/MutatingWebhookConfiguration',
-  // Argo CD's own CRDs: the sandbox's cluster is one Argo CD runs in (argocd-semantics.md §5.2).
-  'argoproj.io/Application',
-  'argoproj.io/ApplicationSet',
-  'argoproj.io/AppProject',
-]);
+const builtIn = new Set(kinds.filter((k) => k.served).map((k) => `${k.group}/${k.kind}`));
 
 /**
- * The versions each built-in group serves (its preferred one first). A built-in kind is served at any version of
- * its group here (the reader refuses the kinds a built-in group does not have); these lists say which
- * group/versions exist at all, so that a kind missing from a served group/version reads as Kubernetes' NotFound.
+ * The versions each built-in group serves, its preferred one first: the versions of its kinds in kinds.ts, and
+ * autoscaling/v1, which a cluster still serves beside v2. A built-in kind is served at any version of its group here
+ * (the reader refuses the kinds a built-in group does not have); these lists say which group/versions exist at
+ * all, so that a kind missing from a served group/version reads as Kubernetes' NotFound. A Map, since the group is
+ * the user's word (a group named `constructor` is a custom resource's, not Object's).
  */
-const builtInVersions: Readonly<Record<string, readonly string[]>> = {
-  '': ['v1'],
-  apps: ['v1'],
-  batch: ['v1'],
-  'networking.k8s.io': ['v1'],
-  policy: ['v1'],
-  'rbac.authorization.k8s.io': ['v1'],
-  'storage.k8s.io': ['v1'],
-  autoscaling: ['v2', 'v1'],
-  'apiextensions.k8s.io': ['v1'],
-  'apiregistration.k8s.io': ['v1'],
-  'scheduling.k8s.io': ['v1'],
-  'discovery.k8s.io': ['v1'],
-  'coordination.k8s.io': ['v1'],
-  'admissionregistration.k8s.io': ['v1'],
-  'argoproj.io': ['v1alpha1'],
-};
+const builtInVersions = new Map<string, string[]>();
+for (const k of kinds.filter((row) => row.served)) {
+  const versions = builtInVersions.get(k.group) ?? [];
+  if (!versions.includes(k.version)) versions.push(k.version);
+  builtInVersions.set(k.group, versions);
+}
+builtInVersions.get('autoscaling')?.push('v1');
 
 /**
  * The versions a CRD serves (`spec.versions[].served`, or the older single `spec.version`); undefined when it
@@ -115,8 +65,7 @@ export function discoveryError(
   if (crds.some((crd) => crd.spec?.names?.kind === kind && serves(crd))) return undefined;
   const groupVersion = group === '' ? version : `${group}/${version}`;
   // An own-property lookup: a group named `constructor` or `__proto__` is a custom resource's, not Object's.
-  const served =
-    (Object.hasOwn(builtInVersions, group) && builtInVersions[group].includes(version)) || crds.some(serves);
+  const served = builtInVersions.get(group)?.includes(version) === true || crds.some(serves);
   if (!served)
     return `failed to discover server resources for group version ${groupVersion}: the server could not find the requested resource`;
   return `${group === '' ? kind : `${kind}.${group}`} "" not found`;
@@ -138,7 +87,7 @@ export function apiResourceInfo(
     resources.push({
       group: g,
       kind: key.slice(slash + 1),
-      version: (Object.hasOwn(builtInVersions, g) ? builtInVersions[g][0] : undefined) ?? 'v1',
+      version: builtInVersions.get(g)?.[0] ?? 'v1',
     });
   }
   for (const crd of store.list({ kind: 'CustomResourceDefinition' })) {

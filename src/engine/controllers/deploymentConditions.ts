@@ -12,7 +12,7 @@ export interface WorkloadCondition {
 }
 
 /** A new condition stamped with the virtual time `now` (`NewDeploymentCondition`). */
-export function newCondition(
+export function newDeploymentCondition(
   type: string,
   status: WorkloadCondition['status'],
   reason: string,
@@ -24,7 +24,10 @@ export function newCondition(
 }
 
 /** The condition of `type` in a status' condition list, if present. */
-export function getCondition(conditions: Json[] | undefined, type: string): WorkloadCondition | undefined {
+export function getDeploymentCondition(
+  conditions: Json[] | undefined,
+  type: string,
+): WorkloadCondition | undefined {
   return conditions?.find((c) => c.type === type);
 }
 
@@ -33,9 +36,9 @@ export function getCondition(conditions: Json[] | undefined, type: string): Work
  * one with the same status keeps the old lastTransitionTime; the new condition goes to the end of the list.
  * Returns the new list (the input is not changed).
  */
-export function setCondition(conditions: Json[] | undefined, condition: WorkloadCondition): Json[] {
+export function setDeploymentCondition(conditions: Json[] | undefined, condition: WorkloadCondition): Json[] {
   const list = conditions ?? [];
-  const current = getCondition(list, condition.type);
+  const current = getDeploymentCondition(list, condition.type);
   if (current && current.status === condition.status && current.reason === condition.reason) return list;
   const next = { ...condition };
   if (current && current.status === condition.status) next.lastTransitionTime = current.lastTransitionTime;
@@ -43,6 +46,6 @@ export function setCondition(conditions: Json[] | undefined, condition: Workload
 }
 
 /** The list without conditions of `type`. */
-export function removeCondition(conditions: Json[] | undefined, type: string): Json[] {
+export function removeDeploymentCondition(conditions: Json[] | undefined, type: string): Json[] {
   return (conditions ?? []).filter((c) => c.type !== type);
 }

@@ -1,33 +1,5 @@
+import { kindNamed } from './kinds';
 import type { KubeObject } from '../types';
-
-/**
- * The top-level fields of the built-in kinds the sandbox runs, besides apiVersion, kind and metadata. Kinds not
- * listed are not checked: their schema is not known here.
- */
-const topLevel: Record<string, readonly string[]> = {
-  ConfigMap: ['data', 'binaryData', 'immutable'],
-  Secret: ['data', 'stringData', 'type', 'immutable'],
-  ServiceAccount: ['secrets', 'imagePullSecrets', 'automountServiceAccountToken'],
-  Role: ['rules'],
-  ClusterRole: ['rules', 'aggregationRule'],
-  RoleBinding: ['subjects', 'roleRef'],
-  ClusterRoleBinding: ['subjects', 'roleRef'],
-};
-const specAndStatus = [
-  'Namespace',
-  'Pod',
-  'Service',
-  'PersistentVolumeClaim',
-  'Deployment',
-  'StatefulSet',
-  'DaemonSet',
-  'ReplicaSet',
-  'Job',
-  'CronJob',
-  'Ingress',
-  'HorizontalPodAutoscaler',
-];
-for (const kind of specAndStatus) topLevel[kind] = ['spec', 'status'];
 
 /**
  * kubectl apply validates by default (`--validate=strict`: the API server's strict field validation), so a field the
@@ -36,7 +8,8 @@ for (const kind of specAndStatus) topLevel[kind] = ['spec', 'status'];
  * API server's strict decoding error, or undefined.
  */
 export function unknownFieldProblem(obj: KubeObject): string | undefined {
-  const known = topLevel[obj.kind];
+  // The top-level fields of the kinds whose schema the sandbox knows (kinds.ts `fields`); others are not checked.
+  const known = kindNamed(obj.kind)?.fields;
   if (!known) return undefined;
   const unknown = Object.keys(obj).find(
     (field) => !['apiVersion', 'kind', 'metadata'].includes(field) && !known.includes(field),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
-import { labelProblem } from './labelProblem';
-import { unknownFieldProblem } from './unknownField';
+import { invalidLabelsMessage } from './validateLabels';
+import { unknownFieldProblem } from '../cluster/unknownField';
 
 const withLabels = (labels: Record<string, string>, apiVersion = 'v1', kind = 'ConfigMap'): KubeObject => ({
   apiVersion,
@@ -12,12 +12,12 @@ const withLabels = (labels: Record<string, string>, apiVersion = 'v1', kind = 'C
 describe('the API server check of labels (apimachinery ValidateLabels)', () => {
   it('accepts keys with a DNS prefix, empty values and 63 characters', () => {
     expect(
-      labelProblem(withLabels({ 'app.kubernetes.io/name': 'web', a: '', b: 'v'.repeat(63) })),
+      invalidLabelsMessage(withLabels({ 'app.kubernetes.io/name': 'web', a: '', b: 'v'.repeat(63) })),
     ).toBeUndefined();
   });
 
   it('refuses a value with a slash, in kubectl words with the group-qualified kind', () => {
-    expect(labelProblem(withLabels({ my: 'a/b' }, 'apps/v1', 'Deployment'))).toBe(
+    expect(invalidLabelsMessage(withLabels({ my: 'a/b' }, 'apps/v1', 'Deployment'))).toBe(
       'Deployment.apps "x" is invalid: metadata.labels: Invalid value: "a/b": a valid label must be an empty string ' +
         "or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric " +
         "character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is " +
@@ -31,7 +31,7 @@ describe('the API server check of labels (apimachinery ValidateLabels)', () => {
     ['an upper-case prefix', { 'Example.com/a': 'v' }, 'prefix part a lowercase RFC 1123 subdomain'],
     ['two slashes', { 'a/b/c': 'v' }, 'a qualified name must consist of'],
   ])('refuses %s', (_name, labels, detail) => {
-    expect(labelProblem(withLabels(labels))).toContain(detail);
+    expect(invalidLabelsMessage(withLabels(labels))).toContain(detail);
   });
 });
 

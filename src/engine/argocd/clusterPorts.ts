@@ -9,10 +9,10 @@ import type { HealthOverrides } from '../health/healthOverrides';
 import type { SyncPorts } from '../sync';
 import type { KubeObject } from '../types';
 import { deepEqual } from '../util/clone';
-import { decodingProblem } from './decodingError';
-import { discoveryError } from './knownKinds';
-import { labelProblem } from './labelProblem';
-import { unknownFieldProblem } from './unknownField';
+import { decodingProblem } from '../cluster/decodingError';
+import { discoveryError } from '../cluster/discovery';
+import { invalidLabelsMessage } from '../apimachinery/validateLabels';
+import { unknownFieldProblem } from '../cluster/unknownField';
 import { withTracking } from './tracking';
 
 /**
@@ -65,7 +65,7 @@ export function clusterPorts(
       // It decodes the object into its Go types first, whatever the validation (TestSyncOptionValidateFalse).
       const invalid =
         decodingProblem(obj)?.message ??
-        labelProblem(obj) ??
+        invalidLabelsMessage(obj) ??
         (opts.validate ? unknownFieldProblem(obj) : undefined);
       if (invalid) return { ok: false, message: invalid };
       if (strictNamespaces && isNamespaced(obj.kind) && !namespaceExists(store, ref.namespace))

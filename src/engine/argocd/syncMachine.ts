@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { EPOCH_MS } from '../clock';
 import type { OperationPhase } from '../types';
 
 /**
@@ -252,7 +253,7 @@ function isCompleted(phase: OperationPhase): boolean {
  * the controller formats `nextRetryAt` (appcontroller.go `processRequestedAppOperation`, argocd-semantics.md §5.3).
  */
 export function kitchenTime(ms: number): string {
-  const date = new Date(Date.UTC(2026, 0, 1) + ms);
+  const date = new Date(EPOCH_MS + ms);
   const hours = date.getUTCHours();
   const minutes = String(date.getUTCMinutes()).padStart(2, '0');
   return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes}${hours < 12 ? 'AM' : 'PM'}`;

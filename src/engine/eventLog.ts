@@ -1,4 +1,4 @@
-import type { SimEvent } from '../events';
+import type { SimEvent } from './events';
 
 /** An event as a producer writes it: the log stamps the time. */
 export type UnstampedEvent = SimEvent extends infer E ? (E extends SimEvent ? Omit<E, 't'> : never) : never;

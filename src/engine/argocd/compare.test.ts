@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { SimClock } from '../clock';
 import { ObjectStore } from '../cluster/store';
 import { Rng } from '../random';
-import { EventLog } from './eventLog';
+import { EventLog } from '../eventLog';
 import { AppTracker } from './appTracker';
 import { sameDiffInputs } from './compare';
-import { configMap } from './testKit';
+import { configMap } from '../simulation/testKit';
 import { withTracking } from './tracking';
 
 const ref = { group: '', kind: 'ConfigMap', namespace: 'default', name: 'cfg' };

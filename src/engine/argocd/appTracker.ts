@@ -13,9 +13,9 @@ import { healthOf } from '../health/healthOf';
 import type { HealthOverrides } from '../health/healthOverrides';
 import { isHook, isIgnored, isSkip } from '../sync';
 import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncStatusCode } from '../types';
-import type { ResourceRow } from './applicationView';
+import type { ResourceStatus as ResourceRow } from './applicationTypes';
 import { sameDiffInputs, syncStatusOf } from './compare';
-import type { EventSink } from './eventLog';
+import type { EventSink } from '../eventLog';
 import { OrderedGroups } from './orderedGroups';
 import { isTrackedBy, TRACKING_ANNOTATION } from './tracking';
 
