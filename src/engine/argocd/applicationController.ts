@@ -18,6 +18,7 @@ import { clone } from '../util/clone';
 import { finalizeApplicationDeletion } from './applicationDeletion';
 import { withDeleteHookFinalizers } from './deleteHooks';
 import { applicationStatus } from './applicationStatus';
+import { automatedSyncEnabled } from './automatedSyncEnabled';
 import { decideAutoSync, isAutomatedSyncEnabled, type SyncOperationResource } from './autoSync';
 import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
 import { OperationRunner } from './operationRunner';
@@ -213,7 +214,9 @@ export class ApplicationController {
       clock.schedule(clock.now(), () => this.reconcile(created, true), Priority.appRefresh);
     } else if (event.old && JSON.stringify(event.old.spec) !== JSON.stringify(obj.spec)) {
       const changed = state;
-      clock.schedule(clock.now(), () => this.reconcile(changed, false), Priority.appRefresh);
+      // Turning auto-sync or self-heal on asks for a CompareWithLatest refresh, which runs auto-sync (L2929).
+      const full = automatedSyncEnabled(event.old, obj);
+      clock.schedule(clock.now(), () => this.reconcile(changed, full), Priority.appRefresh);
     }
     if (obj.operation && !event.old?.operation) {
       const target = state;
