@@ -13,6 +13,7 @@ import { checkApplicationSets } from '../../scenarios/applicationSetInput';
 import { checkArgoObjects, knownApplications } from '../../scenarios/platformInput';
 import { readFailure, type CommandIo } from '../command';
 import type { RunOptions } from './runOptions';
+import { thenIntervention } from './thenIntervention';
 
 /**
  * `sim run --repo DIR FILE…` (contract.md §1.4, §1.5): the files hold Argo CD objects, DIR is the Git repository
@@ -41,7 +42,16 @@ export function runRepo(
   checkArgoObjects(argocd, repo);
   const known = knownApplications(argocd, repo);
   const hasSets = argocd.some((p) => p.object.kind === 'ApplicationSet');
-  const actions = options.then.map((then) => action(then, io, known, hasSets));
+  const actions = options.then.map((then, i) =>
+    /^(kubectl|argocd|git)(\s|$)/.test(then.action)
+      ? thenIntervention(
+          then,
+          i + 1,
+          (path) => read(io, path),
+          (dir) => readRepository(io, dir, dir),
+        )
+      : action(then, io, known, hasSets),
+  );
   return runControlPlane({
     repository: repo,
     objects: argocd.map((p) => p.object),
@@ -137,7 +147,7 @@ function action(
     }
     default:
       throw new InputError(
-        `--then: unknown action "${verb}" (commit, sync, terminate, refresh, kubectl-apply, kubectl-delete)`,
+        `--then: unknown action "${verb}" (commit, sync, rollback, terminate, refresh, kubectl-apply, kubectl-delete, or a command: kubectl …, argocd app …, git commit …)`,
         commandLine,
       );
   }

@@ -96,6 +96,12 @@ export function parseKubectl(words: readonly string[]): Parsed {
         return {
           error: `error: --type must be one of [json merge strategic], not "${patchType}"`,
         };
+      // kubectl reads the patch before it asks the server for the object (RunPatch: yaml.ToJSON first).
+      try {
+        JSON.parse(patch);
+      } catch (error) {
+        return { error: `error: unable to parse "${patch}": ${(error as Error).message}` };
+      }
       return { verb, target: target.target, patch, patchType };
     }
     case 'apply': {
