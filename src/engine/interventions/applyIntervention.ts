@@ -24,9 +24,9 @@ export type InterventionOutcome = { output: string; commit?: string } | { error:
  */
 export function applyIntervention(
   ports: InterventionPorts,
-  action: { command: string; objects?: readonly KubeObject[]; revision?: RepoRevision },
+  action: { command: string; namespace?: string; objects?: readonly KubeObject[]; revision?: RepoRevision },
 ): InterventionOutcome {
-  const parsed = parseIntervention(action.command);
+  const parsed = parseIntervention(action.command, action.namespace);
   if ('error' in parsed) return parsed;
   const { store, controller, repository } = ports;
   if (parsed.tool === 'kubectl')

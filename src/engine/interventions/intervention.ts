@@ -12,12 +12,13 @@ export type Intervention =
   | { tool: 'argocd'; command: ArgocdIntervention }
   | { tool: 'git'; message: string };
 
-export function parseIntervention(text: string): Intervention | { error: string } {
+/** `namespace`: kubectl's namespace when the command names none (the terminal's context; `default` otherwise). */
+export function parseIntervention(text: string, namespace = 'default'): Intervention | { error: string } {
   const words = commandWords(text.trim());
   if ('error' in words) return { error: `-bash: ${words.error}` };
   switch (words[0]) {
     case 'kubectl': {
-      const command = parseKubectl(words);
+      const command = parseKubectl(words, namespace);
       return 'error' in command ? command : { tool: 'kubectl', command };
     }
     case 'argocd': {

@@ -17,7 +17,7 @@ export type KubectlIntervention =
   | { verb: 'delete'; targets: Target[] }
   | { verb: 'scale'; target: Target; replicas: number }
   | { verb: 'patch' | 'edit'; target: Target; patch: string; patchType: PatchType }
-  | { verb: 'apply'; file: string; namespace?: string }
+  | { verb: 'apply'; file: string; namespace: string }
   | { verb: 'set-image'; target: Target; images: { container: string; image: string }[] }
   | {
       verb: 'annotate' | 'label';
@@ -44,7 +44,7 @@ export const kubectlVerbs = [
 type Parsed = KubectlIntervention | { error: string };
 
 /** Parse `kubectl …` words (the first being `kubectl`); errors are kubectl's own words. */
-export function parseKubectl(words: readonly string[]): Parsed {
+export function parseKubectl(words: readonly string[], defaultNamespace = 'default'): Parsed {
   const flags = new Map<string, string>();
   const bools = new Set<string>();
   const args: string[] = [];
@@ -59,7 +59,7 @@ export function parseKubectl(words: readonly string[]): Parsed {
     } else if (w.startsWith('-') && w.length > 1 && !/^-\d/.test(w) && !w.endsWith('-')) bools.add(w);
     else args.push(w);
   }
-  const namespace = flags.get('-n') ?? flags.get('--namespace') ?? 'default';
+  const namespace = flags.get('-n') ?? flags.get('--namespace') ?? defaultNamespace;
   const [verb, ...rest] = args;
   switch (verb) {
     case 'delete': {
@@ -107,7 +107,7 @@ export function parseKubectl(words: readonly string[]): Parsed {
     case 'apply': {
       const file = flags.get('-f') ?? flags.get('--filename');
       if (!file) return { error: 'error: must specify one of -f and -k' };
-      return { verb: 'apply', file, ...(flags.has('-n') || flags.has('--namespace') ? { namespace } : {}) };
+      return { verb: 'apply', file, namespace };
     }
     case 'set': {
       if (rest[0] !== 'image')

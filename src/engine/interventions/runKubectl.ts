@@ -46,7 +46,7 @@ export function runKubectl(ctx: KubectlContext, command: KubectlIntervention): K
       for (const obj of objects) {
         const target = obj.metadata.namespace
           ? obj
-          : { ...obj, metadata: { ...obj.metadata, namespace: command.namespace ?? 'default' } };
+          : { ...obj, metadata: { ...obj.metadata, namespace: command.namespace } };
         const live = store.get(refOf(target));
         if (live) {
           const problem = immutableProblem(live, { ...live, ...clone(target), status: live.status });

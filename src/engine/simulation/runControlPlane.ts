@@ -68,6 +68,8 @@ export interface InterventionAction {
   at: number;
   type: 'intervention';
   command: string;
+  /** kubectl's namespace when the command names none (the page's terminal: the app's); `default` otherwise. */
+  namespace?: string;
   objects?: KubeObject[];
   revision?: RepoRevision;
 }
