@@ -1,4 +1,5 @@
 import { browserStorage, isUnfinishedHere } from '../manifests/editStore';
+import { decodeInterventions } from './interventionLink';
 import { readAppParam } from '../platform/appParam';
 import type { SimulationSession } from '../session.svelte';
 import { parseUrlState } from './urlState';
@@ -36,7 +37,15 @@ export function openFromAddress(
   const fallback = session.catalog.find((s) => s.id === 'three-tier') ?? session.catalog[0];
   const id = session.catalog.some((s) => s.id === url.scenario) ? url.scenario! : fallback?.id;
   const app = readAppParam(location.search, location.hash);
-  const options = { t: url.t, waveDelay: url.waveDelay, seed: url.seed, toggles: url.fail, app };
+  const interventions = url.do ? decodeInterventions(url.do) : undefined;
+  const options = {
+    t: url.t,
+    waveDelay: url.waveDelay,
+    seed: url.seed,
+    toggles: url.fail,
+    app,
+    interventions,
+  };
   const start = (loaded?: Promise<unknown>) => {
     if (url.speed !== undefined) session.setSpeed(url.speed);
     // A link's run may come from the worker a moment later: play once it is there.
