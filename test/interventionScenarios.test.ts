@@ -55,7 +55,7 @@ describe('scenarios/drift-self-heal.yaml (e2e app_autosync_test.go TestAutoSyncS
     const cm = off.live.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'checkout-config');
     expect(cm?.data).toEqual({ PODINFO_UI_MESSAGE: 'edited by hand' });
     // No SyncError: auto-sync skips quietly ("most recent sync already to [<rev>]", appcontroller.go L2600).
-    expect(off.application.status.conditions ?? []).toEqual([]);
+    expect((off.application as Json).status.conditions ?? []).toEqual([]);
   });
 });
 
