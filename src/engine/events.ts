@@ -26,7 +26,8 @@ export type SimEvent =
   | ObjectEvent
   | AppOperationEvent
   | AppSetStatusEvent
-  | CommitEvent;
+  | CommitEvent
+  | InterventionEvent;
 
 interface Base {
   t: number;
@@ -163,6 +164,17 @@ export interface AppSetStatusEvent extends Base {
   step: string;
   status: 'Waiting' | 'Pending' | 'Progressing' | 'Healthy';
   message: string;
+}
+
+/**
+ * An intervention ran (a command typed at this moment: kubectl, argocd app, git commit), with what it printed;
+ * `refused` when the cluster, Git or Argo CD refused it and nothing changed.
+ */
+export interface InterventionEvent extends Base {
+  type: 'intervention';
+  command: string;
+  output: string;
+  refused?: boolean;
 }
 
 /** A new Git revision (contract.md §1.5 `commit`). */

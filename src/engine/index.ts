@@ -8,7 +8,10 @@ export {
   type ControlPlaneInput,
   type ControlPlaneResult,
   type ControlPlaneAction,
+  type InterventionAction,
+  type RefusedIntervention,
 } from './simulation/runControlPlane';
+export { parseIntervention, type Intervention } from './interventions/intervention';
 export type { RepoRevision, RepoObject } from './argocd/repository';
 export {
   ARGOCD_NAMESPACE,

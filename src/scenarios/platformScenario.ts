@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, type LineCounter, type Node as YamlNode } from 'yaml';
-import type { ControlPlaneAction, RepoRevision } from '../engine';
+import { parseIntervention, type ControlPlaneAction, type RepoRevision } from '../engine';
 import type { ParsedObject } from './manifests';
 import type { AppExpectations } from './readExpectation';
 import { checkParsedApplicationSets } from './applicationSetInput';
@@ -29,6 +29,8 @@ import { checkArgoObjects, knownApplications } from './platformInput';
  *   - { at: 90, sync: checkout }            # also terminate: APP, refresh: APP
  *   - { at: 30, kubectl-delete: Deployment/checkout, namespace: checkout }
  *   - { at: 30, kubectl-apply: "…manifests…" }
+ *   - { at: 60, do: kubectl delete deploy checkout -n checkout-dev }   # any intervention command (issue 19)
+ *   - { at: 90, do: git commit -m "bump", revision: v2 }              # a commit names its revision
  * toggles:                   # switches the page offers; each sets one or more of:
  *   - { id: healthCheck, label: Add the Application health check, healthCheck: true }
  *   - { id: fail, label: Make the payments workload fail, fail: deployment/payments }
@@ -52,7 +54,9 @@ export interface PlatformSpec {
 
 /** An action as the scenario holds it: a commit names a revision of `repo.revisions`. */
 export type ScenarioAction =
-  | Exclude<ControlPlaneAction, { type: 'commit' } | { type: 'kubectl-apply' }>
+  | Exclude<ControlPlaneAction, { type: 'commit' } | { type: 'kubectl-apply' } | { type: 'intervention' }>
+  /** `do: COMMAND` (issue 19): an intervention; a `git commit` names the revision it makes current. */
+  | { at: number; type: 'intervention'; command: string; revision?: string }
   | { at: number; type: 'commit'; revision: string }
   | { at: number; type: 'kubectl-apply'; objects: ParsedObject[] };
 
@@ -65,6 +69,8 @@ export interface PlatformToggle {
   progressiveSyncs?: boolean;
   maxUpdate?: number | string;
   appsetFail?: string;
+  /** Every Application's `automated.selfHeal` (the drift scenario's "without self-heal" switch). */
+  selfHeal?: boolean;
 }
 
 export interface PlatformContext {
@@ -171,8 +177,18 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
           name,
           ...(typeof a.namespace === 'string' ? { namespace: a.namespace } : {}),
         });
+      } else if (typeof a.do === 'string') {
+        // Checked as the page's terminal and the CLI check it; what the cluster refuses shows when it plays.
+        const parsed = parseIntervention(a.do);
+        if ('error' in parsed) fail(`do: ${parsed.error}`, node);
+        const revision = a.revision === undefined ? undefined : String(a.revision);
+        if (revision !== undefined && !revisions.some((r) => r.name === revision))
+          fail(`revision: no revision "${revision}" in repo.revisions`, node);
+        if (!('error' in parsed) && parsed.tool === 'git' && revision === undefined)
+          fail('do: git commit needs revision: NAME (a revision of repo.revisions)', node);
+        actions.push({ at, type: 'intervention', command: a.do, ...(revision ? { revision } : {}) });
       } else
-        fail('an action is one of commit, sync, terminate, refresh, kubectl-apply, kubectl-delete', node);
+        fail('an action is one of commit, sync, terminate, refresh, kubectl-apply, kubectl-delete, do', node);
     }
   }
   return {
@@ -201,6 +217,7 @@ export function parsePlatformToggles(value: unknown, fail: (message: string) => 
         ? { maxUpdate: toggle.maxUpdate }
         : {}),
       ...(typeof toggle.appsetFail === 'string' ? { appsetFail: toggle.appsetFail } : {}),
+      ...(typeof toggle.selfHeal === 'boolean' ? { selfHeal: toggle.selfHeal } : {}),
     };
   });
 }

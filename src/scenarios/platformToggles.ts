@@ -27,6 +27,8 @@ export interface PlatformRunSettings {
   argocdCmData?: Record<string, string>;
   progressiveSyncs?: boolean;
   maxUpdate?: number | string;
+  /** Every Application's `automated.selfHeal`, when a toggle sets it. */
+  selfHeal?: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export function platformRunSettings(scenario: Scenario, on: readonly string[]): 
     if (toggle.healthCheck === false) delete data[applicationHealthKey];
     if (toggle.progressiveSyncs !== undefined) settings.progressiveSyncs = toggle.progressiveSyncs;
     if (toggle.maxUpdate !== undefined) settings.maxUpdate = toggle.maxUpdate;
+    if (toggle.selfHeal !== undefined) settings.selfHeal = toggle.selfHeal;
   }
   if (Object.keys(data).length > 0) settings.argocdCmData = data;
   return settings;

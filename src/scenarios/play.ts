@@ -3,6 +3,7 @@ import {
   runSimulation,
   type ControlPlaneAction,
   type HealthOverrides,
+  type KubeObject,
   type RunResult,
   startApplicationSetController,
   withMaxUpdate,
@@ -30,6 +31,13 @@ export interface PlayOptions {
   progressiveSyncs?: boolean;
   /** A platform scenario only: every RollingSync step's `maxUpdate` (the page's maxUpdate toggle). */
   maxUpdate?: number | string;
+  /** A platform scenario only: every automated Application's `selfHeal` (the page's self-heal toggle). */
+  selfHeal?: boolean;
+  /**
+   * A platform scenario only: interventions typed on the page (issue 19), played after the scenario's own
+   * actions; `namespace` is the terminal's (the first Application's destination).
+   */
+  interventions?: readonly { at: number; command: string; namespace?: string }[];
 }
 
 /**
@@ -67,6 +75,16 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
   });
 }
 
+/** An Application with `automated.selfHeal` set to `on`, when it has `automated` (a copy). */
+function withSelfHeal(app: KubeObject, on: boolean): KubeObject {
+  const automated = app.spec?.syncPolicy?.automated;
+  if (!automated) return app;
+  return {
+    ...app,
+    spec: { ...app.spec, syncPolicy: { ...app.spec.syncPolicy, automated: { ...automated, selfHeal: on } } },
+  };
+}
+
 /**
  * A platform scenario: its repository, its Argo CD objects and its actions, run by the control plane
  * (runControlPlane). The health Lua comes from the caller (`options.healthOverrides`), who built it from the
@@ -74,18 +92,29 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
  */
 function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayOptions): PlayResult {
   const byName = new Map(platform.revisions.map((r) => [r.name, r]));
-  const actions: ControlPlaneAction[] = platform.actions.map((a) => {
+  const actions: ControlPlaneAction[] = platform.actions.map((a): ControlPlaneAction => {
     if (a.type === 'commit') return { at: a.at, type: 'commit', revision: byName.get(a.revision)! };
     if (a.type === 'kubectl-apply')
       return { at: a.at, type: 'kubectl-apply', objects: a.objects.map((p) => p.object) };
+    if (a.type === 'intervention')
+      return {
+        at: a.at,
+        type: 'intervention',
+        command: a.command,
+        ...(a.revision ? { revision: byName.get(a.revision)! } : {}),
+      };
     return a;
   });
+  for (const i of options.interventions ?? [])
+    actions.push({ at: i.at, type: 'intervention', command: i.command, namespace: i.namespace });
   return runControlPlane({
     repository: platform.revisions[0],
     objects: platform.argocd.map((p) =>
       options.maxUpdate !== undefined && p.object.kind === 'ApplicationSet'
         ? withMaxUpdate(p.object, options.maxUpdate)
-        : p.object,
+        : options.selfHeal !== undefined && p.object.kind === 'Application'
+          ? withSelfHeal(p.object, options.selfHeal)
+          : p.object,
     ),
     applicationSetController: startApplicationSetController,
     healthOverrides: options.healthOverrides,

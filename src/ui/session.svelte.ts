@@ -33,6 +33,7 @@ import type { OperationAt, OperationClock } from './result/operationAt';
 import type { HistoryRow } from './history/historyOf';
 import { PresenterState } from './presenter/presenterState.svelte';
 import { RunRequests } from './state/runRequests.svelte';
+import type { PageIntervention } from './state/interventionLink';
 import type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from './state/sessionOptions';
 
 export type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from './state/sessionOptions';
@@ -62,6 +63,8 @@ export class SimulationSession {
   seed = $state.raw(1);
   /** Ids of the scenario's failure toggles that are on. */
   toggles = $state.raw<string[]>([]);
+  /** Interventions typed in the terminal, in the order typed (issue 19; URL `do=`). */
+  interventions = $state.raw<PageIntervention[]>([]);
   /** The edited text of the synced revision, when the editor changed it. */
   manifests = $state.raw<string | undefined>(undefined);
   /** A problem with the input (a scenario or the edited manifests), shown to the user. */
@@ -153,6 +156,8 @@ export class SimulationSession {
     this.waveDelay = options.waveDelay ?? this.scenario.options.waveDelay;
     this.seed = options.seed ?? this.scenario.options.seed;
     this.toggles = (options.toggles ?? []).filter((toggle) => known.includes(toggle));
+    // Interventions are actions of a run of the control plane (several Applications) only.
+    this.interventions = this.scenario.platform ? [...(options.interventions ?? [])] : [];
     this.manifests = undefined;
     this.edited = undefined;
     this.selectedApp = options.app;
@@ -253,6 +258,40 @@ export class SimulationSession {
     return this.rerun();
   }
 
+  /**
+   * Run `command` at virtual second `at` (issue 19): the run is played again with it as one more action, so the
+   * run up to `at` is the same (the engine is deterministic) and goes on from the intervention. Resolves with
+   * what the command printed in the new run, or undefined when it could not run (no run of several
+   * Applications); a refused command is printed and not kept.
+   */
+  async intervene(
+    command: string,
+    at: number,
+    namespace?: string,
+  ): Promise<{ output: string; refused: boolean } | undefined> {
+    if (!this.scenario?.platform) return undefined;
+    const added: PageIntervention = { at, command, ...(namespace ? { namespace } : {}) };
+    const before = this.interventions;
+    this.interventions = [...before, added];
+    await this.rerun();
+    const printed = [...this.events]
+      .reverse()
+      .find((e) => e.type === 'intervention' && e.command === command && Math.abs(e.t - at) < 1e-6);
+    if (!printed || printed.type !== 'intervention') return { output: '', refused: false };
+    // A refused command changed nothing; it is not kept (nor put in the link).
+    if (printed.refused) this.interventions = before;
+    return { output: printed.output, refused: printed.refused === true };
+  }
+
+  /** Take back the last intervention and run again without it. Returns it, if there was one. */
+  async undoIntervention(): Promise<PageIntervention | undefined> {
+    const last = this.interventions.at(-1);
+    if (!last) return undefined;
+    this.interventions = this.interventions.slice(0, -1);
+    await this.rerun();
+    return last;
+  }
+
   /** Back to the scenario's own settings, at the start. */
   reset(): void {
     if (!this.scenario) return;
@@ -303,6 +342,7 @@ export class SimulationSession {
       seed: this.seed,
       toggles: this.toggles,
       edited: this.manifests !== undefined ? this.edited : undefined,
+      ...(this.interventions.length > 0 ? { interventions: this.interventions } : {}),
     };
   }
 
@@ -499,6 +539,7 @@ function sameSettings(a: PageSettings, b: PageSettings): boolean {
     a.waveDelay === b.waveDelay &&
     a.seed === b.seed &&
     a.edited === b.edited &&
+    (a.interventions?.length ?? 0) === (b.interventions?.length ?? 0) &&
     a.toggles.length === b.toggles.length &&
     a.toggles.every((toggle) => b.toggles.includes(toggle))
   );

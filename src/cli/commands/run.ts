@@ -4,6 +4,7 @@ import {
   runSimulation,
   type Json,
   type KubeObject,
+  type RefusedIntervention,
   type SimulationResult,
 } from '../../engine';
 import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
@@ -71,7 +72,13 @@ export function run(args: string[], io: CommandIo): number {
   } else {
     io.stdout(appGetText(result.application));
   }
-  return 0;
+  // An intervention the cluster or Argo CD refused changed nothing; the run is shown, and the command is bad input.
+  const refused = (result as { refused?: RefusedIntervention[] }).refused ?? [];
+  for (const r of refused)
+    io.stderr(
+      `sim run: --then #${r.index + 1} (${r.at}:${escapeControl(r.command)}): ${escapeControl(r.error)}\n`,
+    );
+  return refused.length > 0 ? exitUsage : 0;
 }
 
 class ReadError extends Error {}
@@ -183,4 +190,12 @@ several Applications (contract §1.4): sim run --repo DIR <argo.yaml>… [option
   --progressive-syncs    enable the ApplicationSet controller's progressive syncs
   --then SECONDS:ACTION  at that virtual second, one of (repeatable):
 ${thenHelp('                           ')}
+                         or a command, as typed in a terminal:
+                           kubectl delete|scale|edit|patch|apply -f|set image|annotate|label|rollout restart …
+                           (kubectl edit takes its change as -p PATCH: the sandbox has no editor)
+                           argocd app sync|get --refresh|terminate-op|rollback|set APP …
+                             (set: --sync-policy automated|none, --self-heal, --auto-prune, --allow-empty)
+                           git commit -m MESSAGE DIR   (the folder DIR becomes the repository's new revision)
+                         a command the cluster or Argo CD refuses changes nothing: its error (the tool's own
+                         words) and position are printed after the run, and sim exits 2
 `;

@@ -16,6 +16,7 @@ import { readFailure, type CommandIo } from '../command';
 import type { RunOptions } from './runOptions';
 import { thenVerbs } from './thenActions';
 import { ArgumentError } from '../argumentError';
+import { thenIntervention } from './thenIntervention';
 
 /**
  * `sim run --repo DIR FILE…` (contract.md §1.4, §1.5): the files hold Argo CD objects, DIR is the Git repository
@@ -49,7 +50,16 @@ export function runRepo(
   checkArgoObjects(argocd, repo);
   const known = knownApplications(argocd, repo);
   const hasSets = argocd.some((p) => p.object.kind === 'ApplicationSet');
-  const actions = options.then.map((then) => action(then, io, known, hasSets, budget));
+  const actions = options.then.map((then, i) =>
+    /^(kubectl|argocd|git)(\s|$)/.test(then.action)
+      ? thenIntervention(
+          then,
+          i + 1,
+          (path) => read(io, path),
+          (dir) => readRepository(io, dir, dir, budget),
+        )
+      : action(then, io, known, hasSets, budget),
+  );
   return runControlPlane({
     repository: repo,
     objects: argocd.map((p) => p.object),
@@ -140,7 +150,9 @@ function action(
       };
     }
     default:
-      return bad(`unknown action "${verb}" (${thenVerbs.join(', ')})`);
+      return bad(
+        `unknown action "${verb}" (${thenVerbs.join(', ')}, or a command: kubectl …, argocd app …, git commit …)`,
+      );
   }
 }
 

@@ -28,6 +28,7 @@ import { clone } from '../util/clone';
 import { finalizeApplicationDeletion } from './applicationDeletion';
 import { withDeleteHookFinalizers } from './deleteHooks';
 import { applicationStatus } from './applicationStatus';
+import { automatedSyncEnabled } from './automatedSyncEnabled';
 import { decideAutoSync, isAutomatedSyncEnabled, type SyncOperationResource } from './autoSync';
 import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
 import { OperationRunner } from './operationRunner';
@@ -72,6 +73,8 @@ interface AppState {
   rendered?: RenderedSource;
   invalid?: string;
   dirty: boolean;
+  /** A CompareWithRecent refresh is queued for this instant (handleObjectUpdated, selfHeal.ts). */
+  recentQueued?: boolean;
   lastFinishedAtMs?: number;
   jitterMs: number;
   /** The object has a deletionTimestamp: each change to its resources runs another deletion pass. */
@@ -105,6 +108,7 @@ export class ApplicationController {
         state.runner?.noteChange();
         this.markDirty(state);
         if (state.deleting) this.queueFinalize(state);
+        else this.queueRecentRefresh(state);
       } else if (trackingChanged && state.tracker.isTarget(key)) this.markDirty(state);
     }
     const obj = event.object;
@@ -221,7 +225,9 @@ export class ApplicationController {
       clock.schedule(clock.now(), () => this.reconcile(created, true), Priority.appRefresh);
     } else if (event.old && JSON.stringify(event.old.spec) !== JSON.stringify(obj.spec)) {
       const changed = state;
-      clock.schedule(clock.now(), () => this.reconcile(changed, false), Priority.appRefresh);
+      // Turning auto-sync or self-heal on asks for a CompareWithLatest refresh, which runs auto-sync (L2929).
+      const full = automatedSyncEnabled(event.old, obj);
+      clock.schedule(clock.now(), () => this.reconcile(changed, full), Priority.appRefresh);
     }
     if (obj.operation && !event.old?.operation) {
       const target = state;
@@ -315,6 +321,30 @@ export class ApplicationController {
     );
   }
 
+  /**
+   * `handleObjectUpdated` (appcontroller.go L418-491): a change to a managed object (its spec, its presence or its
+   * health; a status-only write that leaves health alone is skipped by `ignoreResourceUpdates`) requests a
+   * CompareWithRecent refresh at once. That refresh runs auto-sync (L2004), so self-heal starts in the same
+   * instant, or after `selfHealRemainingBackoff`, instead of at the next periodic refresh. `reconciledAt` is kept
+   * (L2022: only CompareWithLatest and above set it). One per instant, as the refresh queue coalesces requests.
+   */
+  private queueRecentRefresh(state: AppState): void {
+    if (state.recentQueued || state.rendered === undefined) return;
+    state.recentQueued = true;
+    const clock = this.options.cluster.clock;
+    clock.schedule(
+      clock.now(),
+      () => {
+        state.recentQueued = false;
+        if (this.apps.get(state.name) !== state || state.invalid) return;
+        const obj = this.object(state.name);
+        if (!obj || obj.operation || (state.runner && !state.runner.completed)) return;
+        this.autoSync(state, true);
+      },
+      Priority.appRefresh,
+    );
+  }
+
   /** A refresh: the project check, the comparison with Git's current revision, and (full) auto-sync. */
   private reconcile(state: AppState, full: boolean): void {
     const obj = this.object(state.name);
@@ -379,22 +409,27 @@ export class ApplicationController {
     state.conditions = setConditions(state.conditions, 'OrphanedResourceWarning', message, clock.now());
   }
 
-  private autoSyncDecision(state: AppState, obj: KubeObject) {
+  /**
+   * `recent`: a CompareWithRecent refresh (a managed object changed) compares with the revision the app last
+   * compared with (`status.sync.revision`, appcontroller.go L1971), not with Git's latest.
+   */
+  private autoSyncDecision(state: AppState, obj: KubeObject, recent = false) {
+    const head = this.options.repository.head;
+    const revision = recent ? (state.rendered?.revision ?? head) : head;
     return decideAutoSync({
       app: obj,
-      syncStatus:
-        state.rendered?.revision === this.options.repository.head ? state.tracker.sync : 'OutOfSync',
+      syncStatus: state.rendered?.revision === revision ? state.tracker.sync : 'OutOfSync',
       resources: state.tracker.resources(),
-      revision: this.options.repository.head,
+      revision,
       nowMs: this.options.cluster.clock.now(),
       lastFinishedAtMs: state.lastFinishedAtMs,
     });
   }
 
-  private autoSync(state: AppState): void {
+  private autoSync(state: AppState, recent = false): void {
     const obj = this.object(state.name);
     if (!obj || state.invalid || (state.runner && !state.runner.completed)) return;
-    const decision = this.autoSyncDecision(state, obj);
+    const decision = this.autoSyncDecision(state, obj, recent);
     const clock = this.options.cluster.clock;
     if (decision.kind === 'condition') {
       state.conditions = setConditions(state.conditions, 'SyncError', decision.message, clock.now());
@@ -425,9 +460,13 @@ export class ApplicationController {
     // A rollback's operation names its own source and revision (the history entry's); other syncs take the
     // Application's source at Git's latest revision.
     const source: ApplicationSource = request.sync?.source ?? obj.spec?.source ?? {};
+    // An auto-sync names the revision its refresh compared with (appcontroller.go autoSync: `Revision:
+    // syncStatus.Revision`): a self-heal started by a CompareWithRecent refresh syncs the recent revision, even
+    // when a newer commit has not been compared yet.
+    const pinned = request.sync?.source || request.initiatedBy?.automated === true;
     const rendered = this.options.repository.renderSource(
       source,
-      request.sync?.source ? request.sync.revision : undefined,
+      pinned ? request.sync?.revision : undefined,
     );
     if (state.rendered?.revision !== rendered.revision) {
       // A sync compares with Git's latest revision first (`argocd app sync` refreshes the app).

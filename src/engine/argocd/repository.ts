@@ -82,6 +82,11 @@ export class Repository {
     if (dir === '') return true;
     return Object.keys(this.revisions.at(-1)!.files).some((f) => f === dir || f.startsWith(dir + '/'));
   }
+
+  /** The objects of one file at the current revision (`kubectl apply -f PATH` of a checkout), if it exists. */
+  fileObjects(path: string): KubeObject[] | undefined {
+    return this.revisions.at(-1)!.files[normalizePath(path)]?.map((item) => item.object);
+  }
 }
 
 /** `path` without `./`, leading or trailing slashes; `.` and `` are the root. */

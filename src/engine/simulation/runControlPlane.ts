@@ -17,6 +17,7 @@ import {
 } from '../argocd/controlPlanePorts';
 import { projectsOf } from '../argocd/projects';
 import { Repository, type RepoRevision } from '../argocd/repository';
+import { applyIntervention } from '../interventions/applyIntervention';
 import { createCluster } from './createCluster';
 import { EventLog } from '../eventLog';
 import { ObjectHistoryRecorder } from './objectHistory';
@@ -55,7 +56,33 @@ export type ControlPlaneAction =
       /** Where each object was written, for the errors that point at it. */
       positions?: (SourcePosition | undefined)[];
     }
-  | { at: number; type: 'kubectl-delete'; kind: string; name: string; namespace?: string; group?: string };
+  | { at: number; type: 'kubectl-delete'; kind: string; name: string; namespace?: string; group?: string }
+  | InterventionAction;
+
+/**
+ * An intervention typed as a command (interventions/intervention.ts): `kubectl delete|scale|edit|patch|apply -f|
+ * set image|annotate|label|rollout restart …`, `argocd app sync|get --refresh|terminate-op|rollback|set …` or
+ * `git commit`. `objects` is the file of a `kubectl apply -f` when the caller read it (else the path is read from
+ * the repository's current revision); `revision` is the tree a `git commit` makes current.
+ */
+export interface InterventionAction {
+  at: number;
+  type: 'intervention';
+  command: string;
+  /** kubectl's namespace when the command names none (the page's terminal: the app's); `default` otherwise. */
+  namespace?: string;
+  objects?: KubeObject[];
+  revision?: RepoRevision;
+}
+
+/** An intervention the cluster, Git or Argo CD refused: it changed nothing. */
+export interface RefusedIntervention {
+  /** Its position among `ControlPlaneInput.actions` (0-based). */
+  index: number;
+  at: number;
+  command: string;
+  error: string;
+}
 
 export interface ControlPlaneInput {
   /** The repository's first revision (later ones come from `commit` actions). */
@@ -85,6 +112,8 @@ export interface ControlPlaneResult extends RunResult {
   application: Json;
   applications: Json[];
   applicationSets: Json[];
+  /** The interventions that were refused, in the order they ran. */
+  refused: RefusedIntervention[];
 }
 
 /** The namespaces a fresh cluster has (§5.2). */
@@ -146,11 +175,13 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     clock.schedule(0, () => controller.requestSync(name), 1);
   }
   let pendingActions = 0;
-  for (const action of input.actions ?? []) {
+  const refused: RefusedIntervention[] = [];
+  for (const [index, action] of (input.actions ?? []).entries()) {
     pendingActions++;
     clock.schedule(action.at * 1000, () => {
       pendingActions--;
-      act(action);
+      if (action.type === 'intervention') intervene(action, index);
+      else act(action);
     });
   }
 
@@ -184,8 +215,21 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     endT: log.seconds(clock.now()),
     warnings,
     problems,
+    refused,
     objects: objectHistory.result((ms) => log.seconds(ms)),
   };
+
+  /** An intervention, logged with what it printed (interventions/applyIntervention.ts). */
+  function intervene(action: InterventionAction, index: number): void {
+    const outcome = applyIntervention({ store, clock, repository, controller }, action);
+    if ('error' in outcome) {
+      refused.push({ index, at: action.at, command: action.command, error: outcome.error });
+      log.push({ type: 'intervention', command: action.command, output: outcome.error, refused: true });
+      return;
+    }
+    log.push({ type: 'intervention', command: action.command, output: outcome.output });
+    if (outcome.commit) log.push({ type: 'commit', revision: outcome.commit });
+  }
 
   /** Every watcher of the run, in one place: limits, the application controller, pods, then the others. */
   function attachWatchers(): void {
@@ -198,7 +242,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     });
   }
 
-  function act(action: ControlPlaneAction): void {
+  function act(action: Exclude<ControlPlaneAction, InterventionAction>): void {
     switch (action.type) {
       case 'commit': {
         const sha = repository.commit(action.revision);
@@ -288,7 +332,9 @@ function byName(a: Json, b: Json): number {
 function checkRepositoryReplicas(input: ControlPlaneInput): void {
   const revisions = [
     input.repository,
-    ...(input.actions ?? []).flatMap((a) => (a.type === 'commit' ? [a.revision] : [])),
+    ...(input.actions ?? []).flatMap((a) =>
+      a.type === 'commit' ? [a.revision] : a.type === 'intervention' && a.revision ? [a.revision] : [],
+    ),
   ];
   for (const revision of revisions)
     for (const items of Object.values(revision.files))
@@ -298,4 +344,5 @@ function checkRepositoryReplicas(input: ControlPlaneInput): void {
       );
   for (const action of input.actions ?? [])
     if (action.type === 'kubectl-apply') checkReplicaLimits(action.objects, action.positions);
+    else if (action.type === 'intervention' && action.objects) checkReplicaLimits(action.objects);
 }

@@ -1,4 +1,5 @@
 import { appParam } from '../platform/appParam';
+import { encodeInterventions } from './interventionLink';
 import type { SimulationSession } from '../session.svelte';
 import type { ShareLink } from '../shareLink.svelte';
 import { UrlWriter } from '../urlWriter';
@@ -47,6 +48,7 @@ export function keepAddressBar(
         predict: session.predict.on || undefined,
         ...timeline(),
         edit,
+        do: session.interventions.length > 0 ? encodeInterventions(session.interventions) : undefined,
       }) + appParam(session.openedApp);
     if (shareLink.admit(search, location.href.replace(/[?#].*$/, '')))
       urlWriter.write(search, !session.playing);

@@ -1,4 +1,5 @@
 import { browserStorage, isUnfinishedHere } from '../manifests/editStore';
+import { decodeInterventions } from './interventionLink';
 import { readAppParam } from '../platform/appParam';
 import type { SimulationSession } from '../session.svelte';
 import { parseUrlState } from './urlState';
@@ -43,7 +44,15 @@ export function openFromAddress(
   const id = known ? url.scenario! : fallback?.id;
   if (!known && url.scenario !== undefined) onUnknownScenario?.(url.scenario);
   const app = readAppParam(location.search, location.hash);
-  const options = { t: url.t, waveDelay: url.waveDelay, seed: url.seed, toggles: url.fail, app };
+  const interventions = url.do ? decodeInterventions(url.do) : undefined;
+  const options = {
+    t: url.t,
+    waveDelay: url.waveDelay,
+    seed: url.seed,
+    toggles: url.fail,
+    app,
+    interventions,
+  };
   const start = (loaded?: Promise<unknown>) => {
     if (url.speed !== undefined) session.setSpeed(url.speed);
     // A link's run may come from the worker a moment later: play once it is there.

@@ -1,4 +1,5 @@
 import type { PageRun } from '../worker/pageRun';
+import type { PageIntervention } from './interventionLink';
 import type { InlinePlayer } from '../worker/inlinePlayer';
 import type { PageRunner } from '../worker/workerRunner';
 import type { Reader } from '../../scenarios/reader';
@@ -52,4 +53,6 @@ export interface LoadOptions {
   toggles?: readonly string[];
   /** In a run of several Applications, the one whose own view is open (URL `app=NAME`). */
   app?: string;
+  /** Interventions typed in the terminal (URL `do=`, issue 19). */
+  interventions?: readonly PageIntervention[];
 }

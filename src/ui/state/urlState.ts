@@ -29,6 +29,8 @@ export interface UrlState {
   open?: string[];
   /** The edited manifests of the synced revision, compressed (editLink.ts): written and read as is. */
   edit?: string;
+  /** Interventions typed in the terminal (interventionLink.ts `do=`): written and read as is. */
+  do?: string;
 }
 
 export function parseSpeed(text: string | null | undefined): Speed | undefined {
@@ -80,6 +82,8 @@ export function parseUrlState(search: string, hash: string): UrlState {
   if (open && open.length > 0) state.open = open;
   const edit = params.get('edit');
   if (edit) state.edit = edit;
+  const interventions = params.get('do');
+  if (interventions && /^[\w-]+$/.test(interventions)) state.do = interventions;
   return state;
 }
 
@@ -98,6 +102,7 @@ export function formatUrlState(state: UrlState): string {
   if (state.zoom) params.set('zoom', state.zoom.map((t) => Math.round(t * 1000) / 1000).join(','));
   if (state.grouped !== undefined) params.set('group', state.grouped ? '1' : '0');
   if (state.open && state.open.length > 0) params.set('open', state.open.join(','));
+  if (state.do) params.set('do', state.do);
   // Last, as it is by far the longest; base64url needs no escaping.
   if (state.edit) params.set('edit', state.edit);
   return `?${params.toString().replaceAll('%2C', ',').replaceAll('%3A', ':')}`;

@@ -2,6 +2,7 @@ import { escapeControl } from '../../engine';
 import { argocd } from './argocd';
 import { runFilter } from './filters';
 import { git } from './git';
+import { interventionHelp } from './interventionLine';
 import { parseKubectlArgs } from './kubectlArgs';
 import { kubectlDescribe } from './kubectlDescribe';
 import { kubectlGet } from './kubectlGet';
@@ -76,7 +77,7 @@ function runCommand(words: string[], world: World): CommandOutput {
     case 'echo':
       return ok([args.filter((a) => a !== '-n').join(' ')]);
     case 'help':
-      return ok(HELP);
+      return ok([...HELP, ...interventionHelp]);
     case 'git':
       return git(world, args);
     case 'cd':

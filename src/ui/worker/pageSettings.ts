@@ -21,6 +21,8 @@ export interface PageSettings {
   toggles: readonly string[];
   /** The objects of the edited synced revision, if edited. */
   edited?: RunOptions['edited'];
+  /** Interventions typed in the terminal (issue 19), played as actions of a platform scenario's run. */
+  interventions?: RunOptions['interventions'];
 }
 
 /**
@@ -36,6 +38,9 @@ export function pageRunOptions(scenario: Scenario, settings: PageSettings): RunO
       .map((toggle) => toggle.fail),
     seed: settings.seed,
     recordHistory: true,
+    ...(settings.interventions && settings.interventions.length > 0
+      ? { interventions: settings.interventions }
+      : {}),
     // A platform scenario's switches: the health check for Applications, progressive syncs, maxUpdate.
     ...platformRunSettings(scenario, settings.toggles),
   };

@@ -1,0 +1,61 @@
+// Browser cases for interventions (issue 19): typed in the terminal at the cursor, run again in the worker,
+// marked on the lanes, undone, and carried by the link across a reload.
+import assert from 'node:assert/strict';
+import { openPage, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';
+
+export function interventionCases({ browser, base }) {
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+
+  test('intervention walk: kubectl delete deploy on drift-self-heal — OutOfSync, self-heal, Synced/Healthy, in the link', async () => {
+    const record = await openPage(browser, base, '?scenario=drift-self-heal');
+    const { page } = record;
+    try {
+      await scrubTo(page, 40);
+      const deleted = await type(page, 'kubectl delete deploy checkout');
+      assert.equal(deleted.trim(), 'deployment.apps "checkout" deleted');
+      await page.locator('[data-testid="intervention-mark"]').first().waitFor();
+      // OutOfSync at the moment of the deletion, and a self-heal started in the same second (handleObjectUpdated).
+      const op = await type(
+        page,
+        'argocd app get checkout --show-operation | grep -E "Phase|Sync Status|Health Status"',
+      );
+      assert.match(op, /^Phase:\s+(Running|Succeeded)$/m);
+      await scrubTo(page, 50);
+      const healed = await type(page, 'argocd app get checkout | grep -E "Sync Status|Health Status"');
+      assert.match(healed, /^Sync Status:\s+Synced to [0-9a-f]{7}$/m);
+      assert.match(healed, /^Health Status:\s+Healthy$/m);
+      const pods = await type(page, 'kubectl get deploy checkout');
+      assert.match(pods, /^checkout\s+2\/2/m);
+      // The link carries the intervention; a reload replays it.
+      await page.waitForFunction(() => location.search.includes('do='));
+      await page.reload();
+      await page.locator('[data-testid="intervention-mark"]').first().waitFor();
+      const marks = await page.locator('[data-testid="intervention-mark"]').count();
+      assert.equal(marks, 3, 'the typed deletion and the scenario’s own two interventions');
+      // undo takes it back.
+      const undone = await type(page, 'undo');
+      assert.match(undone, /^undone: kubectl delete deploy checkout \(at 40\.0 s\)$/m);
+      await page.waitForFunction(() => !location.search.includes('do='));
+      assert.deepEqual(record.errors, [], 'no console error');
+    } finally {
+      await record.close();
+    }
+  });
+
+  test('intervention refused: kubectl delete of an unknown object prints kubectl’s error and changes nothing', async () => {
+    const record = await openPage(browser, base, '?scenario=drift-self-heal');
+    const { page } = record;
+    try {
+      await scrubTo(page, 30);
+      const out = await type(page, 'kubectl delete deploy nope');
+      assert.equal(out.trim(), 'Error from server (NotFound): deployments.apps "nope" not found');
+      assert.ok(!page.url().includes('do='));
+      assert.deepEqual(record.errors, [], 'no console error');
+    } finally {
+      await record.close();
+    }
+  });
+
+  return cases;
+}
