@@ -19,6 +19,8 @@ import { withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
 // Added for several Applications (src/ui/platform, issue 7).
 import { PlatformView } from './platform/platformView.svelte';
+import type { AppHistory } from './platform/appHistory';
+import { StatusSubject } from './platform/statusSubject.svelte';
 import { viewedLog } from './platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
@@ -463,16 +465,36 @@ export class SimulationSession {
     return this.apps.appTree;
   }
 
+  /** Which Application the status cards describe and what they say of it (platform/statusSubject.svelte.ts). */
+  readonly statusSubject = new StatusSubject(this);
+
   /** The Application the single-app parts of the page show (a method: `events` is declared above it). */
   private viewedApp(): string | undefined {
     return this.apps.selected;
   }
 
-  /** Open one Application's own view (its resource timeline, stack and result table), or all of them. */
-  openApp(name: string | undefined): void {
+  /**
+   * The browser's history for opening an Application (platform/appHistory.ts), so Back leaves a child app as
+   * "← All Applications" does (issue 20); unset in tests and the CLI, where opening only changes the view.
+   */
+  appHistory: AppHistory | undefined;
+
+  /**
+   * Open one Application's own view (its resource timeline, stack and result table), or all of them. Opening one
+   * adds a history entry; `fromHistory` is set when the browser's Back or Forward is what opened it.
+   */
+  openApp(name: string | undefined, fromHistory = false): void {
     if (name === this.selectedApp) return;
     this.selectedApp = name;
     this.refreshTimes();
+    if (!fromHistory && name !== undefined) this.appHistory?.opened(name);
+  }
+
+  /** Back from an Application's own view to all of them: through history when opening it added an entry. */
+  leaveApp(): void {
+    if (this.openedApp === undefined) return;
+    if (this.appHistory?.back()) return;
+    this.openApp(undefined);
   }
 
   // ---- frames: the call-outs this run shows, so their slot is reserved only then, as tall as they need (issue 8) ----
