@@ -14,6 +14,7 @@ import { stepFrom } from './state/stepTargets';
 import { StepTimes } from './state/stepTimes';
 import { openEditedLink } from './state/openEditedLink';
 import { YamlReader } from './state/yamlReader.svelte';
+import { knobNote, type Knob } from './state/knobNote';
 import { tierHintsOf } from './state/tierHintsOf';
 import { withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
@@ -223,14 +224,31 @@ export class SimulationSession {
   setWaveDelay(seconds: number): Promise<RunEnd> {
     if (!Number.isFinite(seconds) || seconds < 0 || seconds === this.waveDelay)
       return Promise.resolve('finished');
+    const knob: Knob = { kind: 'wave-delay', from: this.waveDelay, to: seconds };
     this.waveDelay = seconds;
-    return this.rerun();
+    return this.rerunAfter(knob);
+  }
+
+  /**
+   * When a knob's run did exactly what the run before it did, why (state/knobNote.ts, issue 20); cleared by the
+   * next run of any kind.
+   */
+  knobNote = $state.raw<string | undefined>(undefined);
+
+  /** Re-run after a knob, and say why nothing changed when nothing did. */
+  private rerunAfter(knob: Knob): Promise<RunEnd> {
+    const before = this.result?.events;
+    return this.rerun().then((end) => {
+      if (end === 'finished' && this.result) this.knobNote = knobNote(knob, before, this.result.events);
+      return end;
+    });
   }
 
   /** Switch one of the scenario's failure toggles and re-run. */
   toggleFailure(id: string): Promise<RunEnd> {
     this.toggles = this.toggles.includes(id) ? this.toggles.filter((x) => x !== id) : [...this.toggles, id];
-    return this.rerun();
+    const toggle = (this.scenario?.platformToggles ?? this.scenario?.toggles ?? []).find((x) => x.id === id);
+    return this.rerunAfter({ kind: 'toggle', label: toggle?.label ?? id });
   }
 
   /** Run the edited manifests of the synced revision instead of the file's (undefined: the file's again). */
@@ -290,6 +308,7 @@ export class SimulationSession {
 
   private apply(run: PageRun): void {
     this.result = run;
+    this.knobNote = undefined;
     this.error = undefined;
     this.failure = undefined;
     this.refreshTimes();

@@ -236,5 +236,32 @@ export function modesCases({ browser, base }) {
       );
     }));
 
+  test('modes: wave delay 2 to 0 on three-tier says why nothing changed; 10 s changes the run and the note goes', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      await page.fill('[data-testid="wave-delay"]', '0');
+      await page.press('[data-testid="wave-delay"]', 'Enter');
+      await page.waitForSelector('[data-testid="knob-note"]', { timeout: 20_000 });
+      assert.match(
+        await text(page, 'knob-note'),
+        /^Nothing changed with a wave delay of 0 s instead of 2 s: .*5 s/,
+      );
+      await page.fill('[data-testid="wave-delay"]', '10');
+      await page.press('[data-testid="wave-delay"]', 'Enter');
+      await page.waitForSelector('[data-testid="knob-note"]', { state: 'detached', timeout: 20_000 });
+    }));
+
+  test('modes: failing-migration: "Make the migration fail" is ticked and says its manifests fail it', () =>
+    withPage('?scenario=failing-migration', async (page) => {
+      const box = page.locator('[data-testid="toggle-migration"]');
+      assert.equal(await box.isChecked(), true);
+      assert.equal(await box.isDisabled(), true);
+      assert.match(
+        await text(page, 'toggle-migration-note'),
+        /Job\/checkout-migrate fails in this revision's own manifests/,
+      );
+      // The smoke test's switch is a plain one: off, and it can be switched on.
+      assert.equal(await page.locator('[data-testid="toggle-smoke"]').isChecked(), false);
+    }));
+
   return cases;
 }
