@@ -316,6 +316,15 @@ export class SimulationSession {
 
   private refreshTimes(): void {
     this.stepTimes.refresh(this.events, this.endT, this.apps.stepEvents());
+    this.stopsVersion++;
+  }
+
+  /** Counts the refreshes of the step times, so `stops` (a plain field underneath) is read again after one. */
+  private stopsVersion = $state.raw(0);
+  /** Where PageDown and PageUp stop: the meaningful moments and the story beats (presenter's counter, issue 20). */
+  get stops(): number[] {
+    void this.stopsVersion;
+    return withBeatTimes(this.stepTimes.moments, this.beatTimes);
   }
 
   private settings(): PageSettings {

@@ -263,5 +263,178 @@ export function modesCases({ browser, base }) {
       assert.equal(await page.locator('[data-testid="toggle-smoke"]').isChecked(), false);
     }));
 
+  const phone = { viewport: { width: 390, height: 844 } };
+
+  test('modes: ? in presenter mode shows a key to every lane stripe and bar pattern', () =>
+    withPage(
+      '?scenario=app-of-apps&present=1',
+      async (page) => {
+        await page.keyboard.press('?');
+        await page.waitForSelector('[data-testid="legend"] [data-testid="lane-key"]');
+        const key = await page.textContent('[data-testid="legend"] [data-testid="lane-key"]');
+        for (const word of [
+          'operation',
+          'sync',
+          'health',
+          'rollout',
+          'Healthy',
+          'Progressing',
+          'Degraded',
+          'Missing',
+          'Unknown',
+          'Suspended',
+          'wave delay',
+        ])
+          assert.ok(key.includes(word), `the key does not say "${word}"`);
+        // Each swatch is filled with the pattern the bars use, drawn in the dialog itself.
+        const filled = await page.$$eval('[data-testid="legend"] [data-testid="lane-key"] li rect', (rects) =>
+          rects.map((r) => {
+            const fill = r.getAttribute('fill');
+            const id = /url\(#(.+)\)/.exec(fill ?? '')?.[1];
+            return !id || document.getElementById(id) !== null;
+          }),
+        );
+        assert.ok(filled.length >= 8 && filled.every(Boolean), JSON.stringify(filled));
+      },
+      { viewport: { width: 1024, height: 768 } },
+    ));
+
+  test('modes: presenter at 1024×768: a stop counter, and a caption at every PageDown stop no beat tells', () =>
+    withPage(
+      '?scenario=three-tier&present=1',
+      async (page) => {
+        const seen = [];
+        for (let i = 0; i < 40; i++) {
+          await page.keyboard.press('PageDown');
+          await page.waitForTimeout(40);
+          const stop = await page.evaluate(() => ({
+            counter: document.querySelector('[data-testid="beat-counter"]')?.textContent?.trim() ?? '',
+            caption: document.querySelector('[data-testid="stop-caption"]')?.textContent?.trim() ?? '',
+            beat: document.querySelector('[data-testid="beat-now"] .shown')?.textContent?.trim() ?? '',
+            t: Number(document.querySelector('[data-testid="virtual-time"]').getAttribute('data-t')),
+          }));
+          if (seen.length > 0 && seen.at(-1).t === stop.t) break;
+          seen.push(stop);
+        }
+        assert.ok(seen.length >= 8, `only ${seen.length} stops`);
+        const total = Number(seen[0].counter.split(' / ')[1]);
+        seen.forEach((s, i) => {
+          assert.match(s.counter, /^\d+ \/ \d+$/);
+          // Every stop says something: its beat, or a caption told from the run's events there.
+          assert.ok(
+            s.caption !== '' || !/^Next, at/.test(s.beat),
+            `stop ${i + 1} at ${s.t} s has no caption`,
+          );
+        });
+        assert.equal(seen.at(-1).counter, `${total} / ${total}`);
+        assert.ok(
+          seen.filter((s) => s.caption !== '').length >= 3,
+          JSON.stringify(seen.map((s) => s.caption)),
+        );
+      },
+      { viewport: { width: 1024, height: 768 } },
+    ));
+
+  test("modes: phone: the timeline's row labels stay at the left edge while the drawing pans", () =>
+    withPage(
+      '?scenario=three-tier&t=3',
+      async (page) => {
+        await page.waitForSelector('svg[data-testid="timeline"] text.tl-label');
+        await page.evaluate(() => {
+          const box = document.querySelector('section.time');
+          box.scrollLeft = 240;
+          box.dispatchEvent(new Event('scroll'));
+        });
+        await page.waitForTimeout(100);
+        const { box, label, scrolled } = await page.evaluate(() => {
+          const section = document.querySelector('section.time');
+          const first = [...document.querySelectorAll('svg[data-testid="timeline"] text.tl-label')].find(
+            (t) => t.textContent.trim() !== '',
+          );
+          return {
+            box: section.getBoundingClientRect().left,
+            label: first.getBoundingClientRect().left,
+            scrolled: section.scrollLeft,
+          };
+        });
+        assert.ok(scrolled > 100, `the box did not pan (${scrolled})`);
+        assert.ok(label >= box && label < box + 48, `the label is at ${label}, the box at ${box}`);
+      },
+      phone,
+    ));
+
+  test("modes: phone: the last sync's card shows its whole message", () =>
+    withPage(
+      '?scenario=failing-migration&t=40',
+      async (page) => {
+        const m = await page.evaluate(() => {
+          const el = document.querySelector('[data-testid="operation-message"]');
+          return { text: el.textContent, scroll: el.scrollHeight, client: el.clientHeight };
+        });
+        assert.match(m.text, /completed unsuccessfully/);
+        assert.ok(m.scroll <= m.client + 1, `the message is cut: ${JSON.stringify(m)}`);
+      },
+      phone,
+    ));
+
+  test("modes: phone: the terminal's input is 16 px with no autocorrect, smart quotes are made plain, and chips run", () =>
+    withPage(
+      '?scenario=failing-migration&t=40',
+      async (page) => {
+        const input = await page.evaluate(() => {
+          const el = document.querySelector('[data-testid="terminal"]');
+          return {
+            size: parseFloat(getComputedStyle(el).fontSize),
+            autocorrect: el.getAttribute('autocorrect'),
+            autocapitalize: el.getAttribute('autocapitalize'),
+            spellcheck: el.getAttribute('spellcheck'),
+            enterkeyhint: el.getAttribute('enterkeyhint'),
+          };
+        });
+        assert.ok(input.size >= 16, `the input is ${input.size} px: iOS zooms`);
+        assert.deepEqual(
+          { ...input, size: undefined },
+          {
+            size: undefined,
+            autocorrect: 'off',
+            autocapitalize: 'off',
+            spellcheck: 'false',
+            enterkeyhint: 'send',
+          },
+        );
+        // What an iPhone's keyboard makes of the course's sed line.
+        const field = page.locator('[data-testid="terminal"]');
+        await field.fill('argocd app get checkout-dev —show-operation | sed -n ‘/^GROUP/,$p’');
+        await field.press('Enter');
+        await page.waitForFunction(() =>
+          /GROUP\s+KIND/.test(document.querySelector('[data-testid="terminal-output"]')?.textContent ?? ''),
+        );
+        assert.doesNotMatch(await page.textContent('[data-testid="terminal-output"]'), /unknown|error/i);
+        // A chip runs its command.
+        await page.click('[data-testid="terminal-chips"] button:has-text("get jobs")');
+        await page.waitForFunction(() =>
+          /checkout-migrate/.test(
+            [...document.querySelectorAll('[data-testid="terminal-output"] .cmd')].at(-1)?.parentElement
+              ?.textContent ?? '',
+          ),
+        );
+        assert.match(
+          await page.textContent('[data-testid="terminal-output"]'),
+          /\$ kubectl -n checkout-dev get jobs/,
+        );
+      },
+      phone,
+    ));
+
+  test("modes: phone: the guide's Keys line is for a keyboard, not shown on a phone", () =>
+    withPage(
+      '?scenario=three-tier',
+      async (page) => {
+        assert.equal(await shown(page, '[data-testid="guide"] .keys'), false);
+        assert.ok(await shown(page, '[data-testid="guide"]'));
+      },
+      phone,
+    ));
+
   return cases;
 }
