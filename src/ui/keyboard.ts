@@ -1,4 +1,5 @@
 import type { SimulationSession } from './session.svelte';
+import { predictKey } from './predict/predictKeys';
 import { keyAction, type KeyAction } from './state/keyAction';
 
 /**
@@ -8,6 +9,9 @@ import { keyAction, type KeyAction } from './state/keyAction';
  */
 export function keyBelongsToControl(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  // A drop-down opened and closed without a pick keeps the focus (no change event hands it back): PageUp and
+  // PageDown, what a clicker sends, are the page's there too, or the next click would switch the scenario.
+  if (target instanceof HTMLSelectElement && (key === 'PageDown' || key === 'PageUp')) return false;
   if (target.isContentEditable || target.closest('.cm-editor')) return true;
   if (target instanceof HTMLInputElement) {
     if (target.type === 'range' || target.type === 'button') return false;
@@ -26,9 +30,17 @@ export function giveFocusBack(control: EventTarget | null): void {
   if (control instanceof HTMLElement) control.blur();
 }
 
-/** Carry out a transport key on the session (the legend key is the page's own business). */
-export function runKeyAction(session: SimulationSession, action: Exclude<KeyAction, 'legend'>): void {
+/** Carry out a transport key on the session (the legend, presenter mode and the blank screen are the page's). */
+export function runKeyAction(
+  session: SimulationSession,
+  action: Exclude<KeyAction, 'legend' | 'present' | 'blank'>,
+): void {
+  // In predict mode a question on screen takes the forward keys first: they show its answer, then go on
+  // (predictKeys.ts), so a speaker's clicker never stalls at a question the room cannot see answered.
+  if (predictKey(session.predict, action, session.endT)) return;
   switch (action) {
+    case 'leave-app':
+      return session.leaveApp();
     case 'toggle-play':
       if (session.playing) session.pause();
       else session.play();
@@ -58,6 +70,9 @@ export interface PageKeys {
   legendOpen: () => boolean;
   toggleLegend: () => void;
   togglePresenting: () => void;
+  /** Whether the screen is blanked (`b` or `.`), and a way to switch it. */
+  blank: () => boolean;
+  toggleBlank: () => void;
 }
 
 /**
@@ -67,8 +82,17 @@ export interface PageKeys {
 export function onPageKeydown(event: KeyboardEvent, page: PageKeys): void {
   const action = keyAction(event, keyBelongsToControl(event.target, event.key));
   if (!action || (page.legendOpen() && action !== 'legend')) return;
+  // A blank screen comes back at any key, and that key does nothing else (as PowerPoint does).
+  if (page.blank()) {
+    event.preventDefault();
+    page.toggleBlank();
+    return;
+  }
+  // Escape is the browser's too (it leaves fullscreen): taken only when an Application is open to leave.
+  if (action === 'leave-app' && !page.session.openedApp) return;
   event.preventDefault();
   if (action === 'legend') page.toggleLegend();
   else if (action === 'present') page.togglePresenting();
+  else if (action === 'blank') page.toggleBlank();
   else runKeyAction(page.session, action);
 }

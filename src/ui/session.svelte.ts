@@ -14,11 +14,14 @@ import { stepFrom } from './state/stepTargets';
 import { StepTimes } from './state/stepTimes';
 import { openEditedLink } from './state/openEditedLink';
 import { YamlReader } from './state/yamlReader.svelte';
+import { knobNote, type Knob } from './state/knobNote';
 import { tierHintsOf } from './state/tierHintsOf';
 import { withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
 // Added for several Applications (src/ui/platform, issue 7).
 import { PlatformView } from './platform/platformView.svelte';
+import type { AppHistory } from './platform/appHistory';
+import { StatusSubject } from './platform/statusSubject.svelte';
 import { viewedLog } from './platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
@@ -226,14 +229,31 @@ export class SimulationSession {
   setWaveDelay(seconds: number): Promise<RunEnd> {
     if (!Number.isFinite(seconds) || seconds < 0 || seconds === this.waveDelay)
       return Promise.resolve('finished');
+    const knob: Knob = { kind: 'wave-delay', from: this.waveDelay, to: seconds };
     this.waveDelay = seconds;
-    return this.rerun();
+    return this.rerunAfter(knob);
+  }
+
+  /**
+   * When a knob's run did exactly what the run before it did, why (state/knobNote.ts, issue 20); cleared by the
+   * next run of any kind.
+   */
+  knobNote = $state.raw<string | undefined>(undefined);
+
+  /** Re-run after a knob, and say why nothing changed when nothing did. */
+  private rerunAfter(knob: Knob): Promise<RunEnd> {
+    const before = this.result?.events;
+    return this.rerun().then((end) => {
+      if (end === 'finished' && this.result) this.knobNote = knobNote(knob, before, this.result.events);
+      return end;
+    });
   }
 
   /** Switch one of the scenario's failure toggles and re-run. */
   toggleFailure(id: string): Promise<RunEnd> {
     this.toggles = this.toggles.includes(id) ? this.toggles.filter((x) => x !== id) : [...this.toggles, id];
-    return this.rerun();
+    const toggle = (this.scenario?.platformToggles ?? this.scenario?.toggles ?? []).find((x) => x.id === id);
+    return this.rerunAfter({ kind: 'toggle', label: toggle?.label ?? id });
   }
 
   /** Run the edited manifests of the synced revision instead of the file's (undefined: the file's again). */
@@ -327,6 +347,7 @@ export class SimulationSession {
 
   private apply(run: PageRun): void {
     this.result = run;
+    this.knobNote = undefined;
     this.error = undefined;
     this.failure = undefined;
     this.refreshTimes();
@@ -334,6 +355,15 @@ export class SimulationSession {
 
   private refreshTimes(): void {
     this.stepTimes.refresh(this.events, this.endT, this.apps.stepEvents());
+    this.stopsVersion++;
+  }
+
+  /** Counts the refreshes of the step times, so `stops` (a plain field underneath) is read again after one. */
+  private stopsVersion = $state.raw(0);
+  /** Where PageDown and PageUp stop: the meaningful moments and the story beats (presenter's counter, issue 20). */
+  get stops(): number[] {
+    void this.stopsVersion;
+    return withBeatTimes(this.stepTimes.moments, this.beatTimes);
   }
 
   private settings(): PageSettings {
@@ -503,16 +533,36 @@ export class SimulationSession {
     return this.apps.appTree;
   }
 
+  /** Which Application the status cards describe and what they say of it (platform/statusSubject.svelte.ts). */
+  readonly statusSubject = new StatusSubject(this);
+
   /** The Application the single-app parts of the page show (a method: `events` is declared above it). */
   private viewedApp(): string | undefined {
     return this.apps.selected;
   }
 
-  /** Open one Application's own view (its resource timeline, stack and result table), or all of them. */
-  openApp(name: string | undefined): void {
+  /**
+   * The browser's history for opening an Application (platform/appHistory.ts), so Back leaves a child app as
+   * "← All Applications" does (issue 20); unset in tests and the CLI, where opening only changes the view.
+   */
+  appHistory: AppHistory | undefined;
+
+  /**
+   * Open one Application's own view (its resource timeline, stack and result table), or all of them. Opening one
+   * adds a history entry; `fromHistory` is set when the browser's Back or Forward is what opened it.
+   */
+  openApp(name: string | undefined, fromHistory = false): void {
     if (name === this.selectedApp) return;
     this.selectedApp = name;
     this.refreshTimes();
+    if (!fromHistory && name !== undefined) this.appHistory?.opened(name);
+  }
+
+  /** Back from an Application's own view to all of them: through history when opening it added an entry. */
+  leaveApp(): void {
+    if (this.openedApp === undefined) return;
+    if (this.appHistory?.back()) return;
+    this.openApp(undefined);
   }
 
   // ---- frames: the call-outs this run shows, so their slot is reserved only then, as tall as they need (issue 8) ----

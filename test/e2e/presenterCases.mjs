@@ -28,7 +28,7 @@ async function presenterView(page) {
       stack: shown('.stack-panel'),
       beat: shown('[data-testid="beat-now"]'),
       // What is seen: the box also holds every beat of the run unseen, to keep one height for the whole run.
-      beatText: document.querySelector('[data-testid="beat-now"]')?.innerText?.trim() ?? '',
+      beatText: document.querySelector('[data-testid="beat-now"] .shown')?.innerText?.trim() ?? '',
       beatSize: shown('[data-testid="beat-now"]')
         ? parseFloat(getComputedStyle(document.querySelector('[data-testid="beat-now"]')).fontSize)
         : 0,
@@ -104,7 +104,9 @@ export function presenterCases({ browser, base, full }) {
           assert.ok(v.timeRight <= v.innerWidth, `timeline ends at ${v.timeRight}`);
           // The timeline and its lanes take most of the screen: only the status cards, the beat and the
           // transport are above them.
-          const top = phone ? 0.75 : 0.35;
+          // Issue 20 asked for the beat in 28 px type, taking the room that was left empty under the rows: the
+          // timeline starts lower than the third of the screen it used to (0.35).
+          const top = phone ? 0.75 : 0.42;
           assert.ok(v.timeTop < v.innerHeight * top, `timeline starts at ${v.timeTop}, low on the screen`);
           // The failure's end, the last thing on the axis, is inside the drawing (not cut off on the right).
           const end = await page.evaluate(() => {

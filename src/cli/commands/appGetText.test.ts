@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplicationJson, KubeObject } from '../../engine';
+import type { ApplicationJson, Json, KubeObject } from '../../engine';
 import { application, appProject } from '../../engine/simulation/controlPlaneTestKit';
 import { runControlPlane } from '../../engine/simulation/runControlPlane';
 import { configMap } from '../../engine/simulation/testKit';
-import { appGetText } from './appGetText';
+import { appGetText, summarySyncPolicy } from './appGetText';
 
 /** `argocd app get` of an Application with a condition (cmd/argocd/commands/app.go printHeader, printAppConditions). */
 describe('argocd app get: the conditions table', () => {
@@ -31,5 +31,33 @@ describe('argocd app get: the conditions table', () => {
     expect(lines[header + 2]).toBe('');
     expect(lines[header + 3]).toBe('');
     expect(lines[header + 4]).toMatch(/^Operation:\s+Sync$/);
+  });
+});
+
+/**
+ * The summary's Sync Policy line, as cmd/argocd/commands/app_test.go TestPrintAppSummaryTable expects it
+ * ("Sync Policy:        Automated (Prune)" for `automated: { prune: true }`) and printAppSummaryTable prints it.
+ */
+describe('argocd app get: Sync Policy (TestPrintAppSummaryTable)', () => {
+  const withPolicy = (syncPolicy: Json | undefined): ApplicationJson => {
+    const app = runControlPlane({
+      repository: { name: 'main', files: { 'cm/cm.yaml': [{ object: configMap('settings') }] } },
+      objects: [application('guestbook', { path: 'cm' })],
+      untilSeconds: 10,
+    }).applications[0] as ApplicationJson;
+    return { ...app, spec: { ...app.spec, syncPolicy } } as ApplicationJson;
+  };
+
+  it.each([
+    [{ automated: { prune: true } }, 'Automated (Prune)'],
+    [{ automated: { prune: true, selfHeal: true } }, 'Automated (Prune)'],
+    [{ automated: {} }, 'Automated'],
+    [{ automated: { enabled: false, prune: true } }, 'Manual'],
+    [undefined, 'Manual'],
+  ])('%j prints %s', (policy, printed) => {
+    expect(summarySyncPolicy(withPolicy(policy))).toBe(printed);
+    expect(appGetText(withPolicy(policy))).toMatch(
+      new RegExp(`^Sync Policy: {8}${printed.replace(/[()]/g, '\\$&')}$`, 'm'),
+    );
   });
 });

@@ -23,7 +23,7 @@ export function appGetText(app: ApplicationJson, options: { showOperation?: bool
     ['- Repo', app.spec.source.repoURL],
     ['  Target', app.spec.source.targetRevision.slice(0, 7)],
     ['SyncWindow', 'Sync Allowed'],
-    ['Sync Policy', 'Manual'],
+    ['Sync Policy', summarySyncPolicy(app)],
     ['Sync Status', `${status.sync.status} to ${status.sync.revision.slice(0, 7)}`],
     ['Health Status', status.health.status + (status.health.message ? ` (${status.health.message})` : '')],
   ];
@@ -48,6 +48,17 @@ export function appGetText(app: ApplicationJson, options: { showOperation?: bool
   out.push('');
   out.push(table(app));
   return out.join('\n') + '\n';
+}
+
+/**
+ * The summary's Sync Policy: "Automated", with " (Prune)" when automated sync prunes, else "Manual"
+ * (cmd/argocd/commands/app.go printAppSummaryTable; `IsAutomatedSyncEnabled`: automated is set and not
+ * `enabled: false`). It printed "Manual" for every Application (issue 20).
+ */
+export function summarySyncPolicy(app: ApplicationJson): string {
+  const automated = (app.spec as Json).syncPolicy?.automated;
+  if (!automated || automated.enabled === false) return 'Manual';
+  return automated.prune ? 'Automated (Prune)' : 'Automated';
 }
 
 function table(app: ApplicationJson): string {

@@ -74,6 +74,20 @@ describe('operationAt on a control-plane run of several operations (revert)', ()
   });
 });
 
+describe('the last-sync card says how long the operation at the cursor took, as the CLI does (issue 20)', () => {
+  it('revert: the third operation took 35 s (Duration: 35s), not 156.0 s since t 0', () => {
+    const result = play('revert');
+    const { events } = result;
+    const frame = frameAt(events, result.endT);
+    const view = operationAt(events, frame, 'sha');
+    expect(Object.fromEntries(view.fields)).toMatchObject({ Phase: 'Succeeded', Duration: '35s' });
+    expect(view.seconds).toBe(35);
+    expect(operationClockAt(events, frame).seconds).toBe(35);
+    // While it runs, the seconds since its own start.
+    expect(operationClockAt(events, frameAt(events, 131)).seconds).toBe(10);
+  });
+});
+
 describe('operationClockAt, the last-sync card read on every frame', () => {
   // Every event time of a single-operation run and of a run of several operations (revert), and between them.
   for (const id of ['failing-migration', 'revert', 'auto-sync-refuses-retry'])

@@ -31,6 +31,13 @@ describe('keyAction', () => {
     expect(keyAction(key('p', { ctrlKey: true }), false)).toBeUndefined();
   });
 
+  it('maps Escape to leaving an Application and b / . to a blank screen (issue 20)', () => {
+    expect(keyAction(key('Escape'), false)).toBe('leave-app');
+    expect(keyAction(key('b'), false)).toBe('blank');
+    expect(keyAction(key('.'), false)).toBe('blank');
+    expect(keyAction(key('b'), true)).toBeUndefined();
+  });
+
   it('leaves typing in a field and browser shortcuts alone', () => {
     expect(keyAction(key(' '), true)).toBeUndefined();
     expect(keyAction(key('?'), true)).toBeUndefined();

@@ -9,7 +9,9 @@ export type KeyAction =
   | 'start'
   | 'end'
   | 'legend'
-  | 'present';
+  | 'present'
+  | 'leave-app'
+  | 'blank';
 
 /** The keys of the page, as the legend lists them. */
 export const keyBindings: { keys: string; action: string }[] = [
@@ -23,6 +25,8 @@ export const keyBindings: { keys: string; action: string }[] = [
   { keys: 'Home / End', action: 'start / end of the sync' },
   { keys: '?', action: 'show or hide this legend' },
   { keys: 'p', action: 'presenter mode on / off (Escape leaves fullscreen)' },
+  { keys: 'Escape', action: 'back from an Application to all of them (as ← All Applications and Back do)' },
+  { keys: 'b / .', action: 'blank the screen, and back (as in PowerPoint and clickers)' },
 ];
 
 interface KeyLike {
@@ -48,6 +52,13 @@ export function keyAction(e: KeyLike, inField: boolean): KeyAction | undefined {
     case 'p':
     case 'P':
       return 'present';
+    case 'Escape':
+      return 'leave-app';
+    // PowerPoint's keys for a black screen; a clicker's "blank" button sends one of them.
+    case 'b':
+    case 'B':
+    case '.':
+      return 'blank';
     case 'ArrowLeft':
       return e.shiftKey ? 'wave-back' : 'step-back';
     case 'ArrowRight':
