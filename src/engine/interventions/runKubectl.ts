@@ -1,7 +1,7 @@
 import { toTimestamp } from '../clock';
 import type { ObjectStore } from '../cluster/store';
 import { refOf } from '../cluster/gvk';
-import { labelProblem } from '../simulation/labelProblem';
+import { invalidLabelsMessage } from '../apimachinery/validateLabels';
 import type { Json, KubeObject, ObjectRef } from '../types';
 import { clone } from '../util/clone';
 import { immutableProblem } from './immutableFields';
@@ -52,7 +52,7 @@ export function runKubectl(ctx: KubectlContext, command: KubectlIntervention): K
           const problem = immutableProblem(live, { ...live, ...clone(target), status: live.status });
           if (problem) return { error: problem };
         }
-        const labels = labelProblem(target);
+        const labels = invalidLabelsMessage(target);
         if (labels) return { error: kubectlInvalid(labels) };
         try {
           const { outcome } = store.apply(target);
@@ -185,7 +185,7 @@ function update(
 }
 
 function labelInvalid(obj: KubeObject): string | undefined {
-  const problem = labelProblem(obj);
+  const problem = invalidLabelsMessage(obj);
   return problem ? kubectlInvalid(problem) : undefined;
 }
 

@@ -58,7 +58,9 @@ export function operationAt(events: readonly SimEvent[], frame: Frame, revision:
         revision,
       })
     : [];
-  return { fields, rows, seconds: endT ?? frame.t, ended: endT !== undefined };
+  // The seconds since this operation started, not since t 0: a run of several operations (revert) started its
+  // third at 121 s, and the card said "took 156.0 s" where the CLI's Duration says 35s.
+  return { fields, rows, seconds: (endT ?? frame.t) - start, ended: endT !== undefined };
 }
 
 /** The last-sync card's part of `operationAt`: when the operation started, and the seconds it has run. */
@@ -77,7 +79,7 @@ export interface OperationClock {
 export function operationClockAt(events: readonly SimEvent[], frame: Frame): OperationClock {
   if (!frame.operation) return { started: undefined, seconds: undefined };
   const { start, end } = operationSpan(events, frame);
-  return { started: humanTime(timestampAt(start)), seconds: end ?? frame.t };
+  return { started: humanTime(timestampAt(start)), seconds: (end ?? frame.t) - start };
 }
 
 /**
