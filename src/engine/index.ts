@@ -12,6 +12,7 @@ export {
   type RefusedIntervention,
 } from './simulation/runControlPlane';
 export { parseIntervention, type Intervention } from './interventions/intervention';
+export { commandWords } from './interventions/commandWords';
 export type { RepoRevision, RepoObject } from './argocd/repository';
 export {
   ARGOCD_NAMESPACE,

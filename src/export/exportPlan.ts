@@ -24,7 +24,13 @@ export type ExportAction =
   | { at: number; type: 'terminate'; app: string }
   | { at: number; type: 'rollback'; app: string; id: number }
   | { at: number; type: 'kubectl-apply'; file: string }
-  | { at: number; type: 'kubectl-delete'; kind: string; name: string; namespace?: string };
+  | { at: number; type: 'kubectl-delete'; kind: string; name: string; namespace?: string }
+  /**
+   * A command typed at that moment (kubectl, argocd app), run as typed against the real cluster; a `git commit`
+   * names the revision it makes current. `namespace` is the one the sandbox's terminal would use for a kubectl
+   * command without `-n`: the first Application's destination.
+   */
+  | { at: number; type: 'intervention'; command: string; revision?: number; namespace?: string };
 
 /** What the sandbox showed at the end of the run, for one Application. */
 export interface ExportOutcome {
@@ -149,6 +155,8 @@ function planPlatform(scenario: Scenario): ExportPlan {
   const index = new Map(platform.revisions.map((r, i) => [r.name, i]));
   const argocd = platform.argocd.map((p) => p.object);
   const actionFiles: Record<string, string> = {};
+  const terminalNamespace: string | undefined = argocd.find((o) => o.kind === 'Application')?.spec
+    ?.destination?.namespace;
   const actions: ExportAction[] = platform.actions.map((a, i): ExportAction => {
     switch (a.type) {
       case 'commit':
@@ -169,6 +177,14 @@ function planPlatform(scenario: Scenario): ExportPlan {
         return { at: a.at, type: a.type, app: a.app };
       case 'rollback':
         return { at: a.at, type: 'rollback', app: a.app, id: a.id };
+      case 'intervention':
+        return {
+          at: a.at,
+          type: 'intervention',
+          command: a.command,
+          ...(a.revision !== undefined ? { revision: index.get(a.revision)! } : {}),
+          ...(terminalNamespace ? { namespace: terminalNamespace } : {}),
+        };
       default:
         throw new Error(`an action the export does not know: ${(a as { type: string }).type}`);
     }

@@ -20,7 +20,7 @@ export interface ExportedFolder {
 }
 
 /**
- * A scenario as a folder ready to push to a Git repository and run on a real cluster (issue 22, "run it for
+ * A scenario as a folder ready to push to a Git repository and run on a real cluster ("run it for
  * real"): every revision's files, the Argo CD objects, the argocd-cm data, make-repo.sh, run.sh and a README.
  * Pure: the CLI writes the files to disk, the page zips them.
  */

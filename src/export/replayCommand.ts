@@ -54,6 +54,10 @@ export function replayArgs(plan: ExportPlan, dir: string): string[] {
       case 'kubectl-delete':
         then(t, `kubectl-delete ${a.kind}/${a.name}${a.namespace ? ` -n ${a.namespace}` : ''}`);
         break;
+      case 'intervention':
+        // A git commit replays as the commit of the revision it made current; other commands as typed.
+        then(t, a.revision !== undefined ? `commit ${revision(a.revision)}` : a.command);
+        break;
     }
   }
   return [

@@ -3,6 +3,7 @@ import type { ExportAction, ExportPlan } from './exportPlan';
 import { oneLine } from './makeRepoScript';
 import { repoUrlPlaceholder } from './repoUrlPlaceholder';
 import { shellQuote } from './shellQuote';
+import { commandWords } from '../engine/index';
 
 /**
  * `run.sh`: a kind cluster with Argo CD, the scenario applied and replayed at its moments (each revision pushed
@@ -198,5 +199,26 @@ function actionLine(plan: ExportPlan, a: ExportAction): string {
       return `kubectl apply -f "$here/${a.file}"`;
     case 'kubectl-delete':
       return `kubectl delete ${q(a.kind)} ${q(a.name)}${a.namespace ? ` -n ${q(a.namespace)}` : ''}`;
+    case 'intervention':
+      return interventionLine(plan, a);
   }
+}
+
+/**
+ * A command typed in the sandbox, as the real tools take it: a git commit pushes the revision it made current,
+ * kubectl runs in the namespace the sandbox's terminal used when the command names none, and argocd talks to the
+ * cluster directly (`--core`, as the script's other argocd commands). The command is split into words as the
+ * sandbox's terminal split it and each word quoted again, so no text of a scenario runs as shell.
+ */
+function interventionLine(plan: ExportPlan, a: Extract<ExportAction, { type: 'intervention' }>): string {
+  if (a.revision !== undefined) return `push_revision ${plan.revisions[a.revision].tag}`;
+  const words = commandWords(a.command);
+  if ('error' in words) return `# not replayed (${oneLine(words.error)}): ${oneLine(a.command)}`;
+  // The sandbox has no editor, so its `kubectl edit` takes the change as `-p PATCH`; a real kubectl patches it.
+  if (words[0] === 'kubectl' && words[1] === 'edit') words[1] = 'patch';
+  const line = words.map(shellQuote).join(' ');
+  if (words[0] === 'kubectl' && !words.some((w) => /^(-n|--namespace)(=|$)/.test(w)) && a.namespace)
+    return `${line} -n ${shellQuote(a.namespace)}`;
+  if (words[0] === 'argocd') return `${line} --core   # needs the argocd CLI`;
+  return line;
 }

@@ -1,4 +1,4 @@
-import type { YamlPath } from './validateObject';
+import type { YamlPath } from './objectIssue';
 
 /**
  * A field path as the API server prints it: `spec.template.spec.containers[0].image`; keys that are not plain words

@@ -1,5 +1,5 @@
 import type { Json } from '../engine/types';
-import type { ObjectIssue } from './validateObject';
+import type { ObjectIssue } from './objectIssue';
 
 /** apimachinery `TotalAnnotationSizeLimitB`: the keys and values of all of one object's annotations, in bytes. */
 export const totalAnnotationSizeLimitB = 256 * 1024;
@@ -7,7 +7,7 @@ export const totalAnnotationSizeLimitB = 256 * 1024;
 /**
  * apimachinery's `ValidateAnnotationsSize` (pkg/api/validation/objectmeta.go): the API server refuses an object
  * whose annotations' keys and values add up to more than 256 KiB, in the words Argo CD itself looks for
- * (util/argo/argo.go: "metadata.annotations: Too long: must have at most 262144 bytes"). Issue 23: an annotation of
+ * (util/argo/argo.go: "metadata.annotations: Too long: must have at most 262144 bytes"). An annotation of
  * 3 MiB was accepted.
  */
 export function validateAnnotationsSize(metadata: Json): ObjectIssue | null {

@@ -1,7 +1,7 @@
 import type { Json } from '../engine/types';
 import { formatPath } from './formatPath';
 import { dns1123LabelProblem } from './validateNames';
-import type { ObjectIssue, YamlPath } from './validateObject';
+import type { ObjectIssue, YamlPath } from './objectIssue';
 
 /*
  * The container checks of the API server's pod spec validation, in its words (k8s.io/kubernetes

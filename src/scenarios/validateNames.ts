@@ -1,6 +1,6 @@
 import type { Json } from '../engine/types';
 import { validateCronSchedule } from './validateCronSchedule';
-import type { ObjectIssue } from './validateObject';
+import type { ObjectIssue } from './objectIssue';
 
 import {
   isDNS1035Label,

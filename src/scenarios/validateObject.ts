@@ -6,6 +6,9 @@ import { formatPath } from './formatPath';
 import { validateContainers } from './validateContainers';
 import { validateAnnotationsSize } from './validateAnnotationsSize';
 import { validateNames } from './validateNames';
+import type { ObjectIssue, YamlPath } from './objectIssue';
+
+export type { ObjectIssue, YamlPath } from './objectIssue';
 
 /**
  * The kinds each built-in API group serves (src/engine/cluster/kinds.ts), so that a typo in a known group is caught
@@ -13,15 +16,6 @@ import { validateNames } from './validateNames';
  * such as `argoproj.io`) accept any kind.
  */
 const knownKinds = kindsByGroup();
-
-/** A path into a YAML document: mapping keys and sequence indexes. */
-export type YamlPath = (string | number)[];
-
-/** What is wrong with an object, and where (the caller turns the path into a line and column). */
-export interface ObjectIssue {
-  path: YamlPath;
-  message: string;
-}
 
 type FieldType =
   'string' | 'count' | 'port' | 'boolean' | 'list' | 'mapping' | 'stringMap' | 'stringList' | 'intOrString';
@@ -132,7 +126,7 @@ export function validateObject(obj: Json, options: { requireName?: boolean } = {
     if (typeof obj[field] !== 'string') return typeIssue([field], 'string', obj[field]);
   }
   // Own keys only: a group named `constructor` or `toString` (a CRD's, for all we know) is not a built-in one, and
-  // reading the table's prototype made it crash the reader ("served.includes is not a function", issue 23).
+  // reading the table's prototype made it crash the reader ("served.includes is not a function").
   const group = groupOf(obj.apiVersion);
   const served = Object.hasOwn(knownKinds, group) ? knownKinds[group] : undefined;
   if (served && !served.includes(obj.kind)) {

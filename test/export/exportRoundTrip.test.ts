@@ -113,7 +113,8 @@ describe.each(every)('sim export scenarios/%s.yaml', (id) => {
 });
 
 // The scripts of the scenarios that between them hold every kind of step: a history before t 0 (failing-migration),
-// commits and syncs (revert), refreshes (auto-sync-refuses-retry), argocd-cm and an app of apps, an ApplicationSet.
+// commits and syncs (revert), refreshes (auto-sync-refuses-retry), argocd-cm and an app of apps, an ApplicationSet,
+// and commands typed at a moment (drift-self-heal: kubectl delete and patch, re-quoted word by word).
 describe.each([
   'three-tier',
   'failing-migration',
@@ -121,6 +122,7 @@ describe.each([
   'auto-sync-refuses-retry',
   'app-of-apps',
   'progressive-sync',
+  'drift-self-heal',
 ])('the scripts of the export of scenarios/%s.yaml', (id) => {
   const { dir, scenario, folder } = exported(id, `${id}-scripts`);
 
