@@ -5,7 +5,7 @@ import { playScenario } from '../src/scenarios/play';
 import { parseScenario } from '../src/scenarios/scenario';
 
 /**
- * The control-plane scenarios of issue 9, checked at the moments their stories name (argocd-semantics.md §5.3,
+ * The control-plane scenarios, checked at the moments their stories name (argocd-semantics.md §5.3,
  * §5.4): what the Application object says in the middle, not only at the end.
  */
 const load = (id: string) =>
@@ -52,7 +52,7 @@ describe('scenarios/auto-sync-refuses-retry.yaml (§5.4, case 117 PreviousSyncAt
   });
 });
 
-describe('scenarios/revert.yaml (issue 9 "Recovery by revert", §2.18, §5.4)', () => {
+describe('scenarios/revert.yaml ("Recovery by revert", §2.18, §5.4)', () => {
   const result = playScenario(load('revert'));
   const app: Json = result.application;
 

@@ -5,7 +5,7 @@ import { playScenario } from '../src/scenarios/play';
 import { parseScenario } from '../src/scenarios/scenario';
 
 /**
- * The scenarios of issue 19, checked at the moments their stories name (argocd-semantics.md §5.0, §5.4): drift
+ * The intervention scenarios, checked at the moments their stories name (argocd-semantics.md §5.0, §5.4): drift
  * and self-heal (with and without selfHeal), and a commit that lands during a running sync.
  */
 const load = (id: string) =>

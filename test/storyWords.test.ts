@@ -6,7 +6,7 @@ import { defaultSettings, pageRunOptions, playForPageWithLua } from '../src/ui/w
 import { beatTimes } from '../src/ui/story/beatTimes';
 
 /**
- * A story beat that quotes what Argo CD is waiting for must quote what the run says in the beat's time (issue 20:
+ * A story beat that quotes what Argo CD is waiting for must quote what the run says in the beat's time (
  * app-of-apps' "Wave -1 waits" beat said the root waits for "…/Application/namespaces" where the run, "Why is it
  * waiting?" and the CLI say projects: namespaces is Healthy at once, projects only after its PreSync hook).
  */

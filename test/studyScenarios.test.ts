@@ -5,7 +5,7 @@ import { playScenario } from '../src/scenarios/play';
 import { parseScenario } from '../src/scenarios/scenario';
 
 /**
- * The four answers a learner must tell apart (issue 9; argocd-semantics.md §6.1, §6.3–§6.5) are each told by one
+ * The four answers a learner must tell apart (argocd-semantics.md §6.1, §6.3–§6.5) are each told by one
  * scenario. Their end state is pinned by test/scenarios.test.ts; these tests pin the moment that makes the point:
  * what the app's health was when the operation ended, and in which order the two answers arrived.
  */

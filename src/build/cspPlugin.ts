@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * The page's Content-Security-Policy, as a meta tag written into index.html at build time (issue 10). Nothing
+ * The page's Content-Security-Policy, as a meta tag written into index.html at build time. Nothing
  * may be loaded from another origin and nothing may be sent anywhere: the sandbox works offline. Styles allow
  * 'unsafe-inline' because Svelte's style attributes and CodeMirror's injected style sheets need it; images
  * allow data: and blob: for the favicon and the timeline's PNG export. `frame-ancestors` is left out because a

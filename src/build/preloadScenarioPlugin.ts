@@ -27,7 +27,7 @@ export function preloadScenarioPlugin(): Plugin {
           `(()=>{const c=${JSON.stringify(chunks)};` +
           `const p=new URLSearchParams(location.search.replace(/^\\?/,''));` +
           `for(const [k,v] of new URLSearchParams(location.hash.replace(/^#\\??/,'')))p.set(k,v);` +
-          // Own keys only: `scenario=constructor` found Object's constructor and preloaded a bogus address (issue 23).
+          // Own keys only: `scenario=constructor` found Object's constructor and preloaded a bogus address.
           `const s=p.get('scenario');const h=Object.hasOwn(c,s)?c[s]:c['three-tier'];if(!h)return;` +
           `const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.append(l)})()`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];

@@ -9,7 +9,7 @@ import { readCapped } from './readCapped';
 import { sim } from './sim';
 
 /*
- * `sim run --repo DIR` reads a folder as Argo CD's repo server reads a checkout (issue 10): symlinks that stay in
+ * `sim run --repo DIR` reads a folder as Argo CD's repo server reads a checkout: symlinks that stay in
  * the repository are followed, ones that leave it refuse the repository (reposerver/repository/repository.go
  * `repository contains out-of-bounds symlinks`, util/app/path CheckOutOfBoundsSymlinks and its tests), and a FIFO
  * is refused without being opened. Before, every symlink and FIFO was skipped without a word.
@@ -55,7 +55,7 @@ const checkoutApp = (stdout: string) =>
     }
   ).applications.find((a) => a.metadata.name === 'checkout');
 
-describe('sim run --repo and symlinks, as the repo server reads them (issue 10)', () => {
+describe('sim run --repo and symlinks, as the repo server reads them', () => {
   it('reads a file through a symlink that stays in the repository, under the symlink path', () => {
     const repo = platformRepo();
     symlinkSync('../../shared/checkout.yaml', join(repo, 'teams/checkout/checkout.yaml'));

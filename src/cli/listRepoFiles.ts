@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileKind } from './readCapped';
 
 /**
- * The files of `sim run --repo DIR`, as Argo CD's repo server sees a checkout (issue 10):
+ * The files of `sim run --repo DIR`, as Argo CD's repo server sees a checkout:
  *
  * - A symlink that is absolute or whose target leaves DIR refuses the whole repository, in the words of
  *   reposerver/repository/repository.go (`repository contains out-of-bounds symlinks. file: …`), with the same

@@ -23,7 +23,7 @@ function cli(args: string[]) {
   return { code: child.status, stderr: child.stderr, ms: Date.now() - started };
 }
 
-describe('readCapped (issue 10: input files are checked with stat and read with a cap)', () => {
+describe('readCapped (input files are checked with stat and read with a cap)', () => {
   it('reads a small regular file', () => {
     const file = join(dir, 'cm.yaml');
     writeFileSync(file, 'kind: ConfigMap\n');

@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 
 /**
- * Reads a text file of at most `maxBytes`, refusing anything else before reading it (issue 10): a directory, a
+ * Reads a text file of at most `maxBytes`, refusing anything else before reading it: a directory, a
  * FIFO, a socket or a device such as /dev/zero would otherwise hang the reader or grow its memory without end.
  * The file is checked with `stat`, opened without blocking (a FIFO swapped in after the check cannot stall the
  * open), checked again on the open descriptor, and read with the cap, so a file that grows meanwhile is still

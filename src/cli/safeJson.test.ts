@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeJson } from './safeJson';
 
-describe('safeJson (issue 10: text output never carries raw control characters)', () => {
+describe('safeJson (text output never carries raw control characters)', () => {
   it('escapes DEL, C1 controls and bidi overrides that JSON.stringify leaves raw, and parses back', () => {
     const value = { name: 'web\u009b31m\u007f\u0085\u202eevil\u2066', plain: 'café ✓' };
     const text = safeJson(value);

@@ -1,5 +1,5 @@
 /**
- * JSON for a terminal (issue 10): `JSON.stringify` escapes the C0 controls but leaves DEL, the C1 controls (the
+ * JSON for a terminal: `JSON.stringify` escapes the C0 controls but leaves DEL, the C1 controls (the
  * one-byte CSI `\u009b` among them) and the Unicode bidirectional overrides raw, so a name could still colour a
  * terminal or reorder what it shows. Those characters can only occur inside JSON strings, where `\uXXXX` is the
  * standard escape, so the output stays valid JSON and parses back to the same value.

@@ -3,7 +3,7 @@ import { runControlPlane } from './simulation/runControlPlane';
 import { limits } from './limits';
 import type { KubeObject } from './types';
 
-// Issue 23: runs of several Applications that come without a reader (the page's worker, scenario files) meet the
+// Runs of several Applications that come without a reader (the page's worker, scenario files) meet the
 // same limits, before the ApplicationSet controller renders anything.
 const set = (elements: number): KubeObject => ({
   apiVersion: 'argoproj.io/v1alpha1',
@@ -22,7 +22,7 @@ const configMaps = (count: number) => ({
   })),
 });
 
-describe('runControlPlane applies the input limits before running (issue 23)', () => {
+describe('runControlPlane applies the input limits before running', () => {
   it('refuses an ApplicationSet of 100,000 list elements', () => {
     expect(() =>
       runControlPlane({ repository: { name: 'main', files: {} }, objects: [set(100_000)] }),

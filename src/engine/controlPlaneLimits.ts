@@ -6,7 +6,7 @@ import type { KubeObject, SourcePosition } from './types';
  * The input limits of a run of several Applications (README "Limits", limits.ts), checked from counts alone, before
  * anything is rendered or simulated: an ApplicationSet of 100,000 list elements used to be rendered (and each
  * generated Application reconciled) for minutes before any limit was met, and 200 commits of a 6,000-object folder
- * were all read and kept (issue 23). The readers call these as they go, with positions; runControlPlane calls
+ * were all read and kept. The readers call these as they go, with positions; runControlPlane calls
  * `checkControlPlaneLimits` again for the inputs that come without a reader (the page's runs).
  */
 

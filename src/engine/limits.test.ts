@@ -37,7 +37,7 @@ function refusal(
   throw new Error('the run was not refused');
 }
 
-describe('run limits (issue 10: documented limits end a run with a clear message)', () => {
+describe('run limits (documented limits end a run with a clear message)', () => {
   it('refuses a Deployment with 100,000 replicas at its position, before simulating', () => {
     const { error, ms } = refusal([deployment('huge', 100_000)], [{ file: 'app.yaml', line: 7, column: 1 }]);
     expect(error.message).toBe(
@@ -62,7 +62,7 @@ describe('run limits (issue 10: documented limits end a run with a clear message
     expect(error.detail).toMatch(
       /^the run was stopped at t=[\d.]+s: more than 5000 pods in the cluster; 1000 of them belong to Deployment\/web-\d$/,
     );
-    // The position is that Deployment's own, not `<simulation>:1:1` (issue 10).
+    // The position is that Deployment's own, not `<simulation>:1:1`.
     const blamed = Number(/web-(\d)$/.exec(error.detail)![1]);
     expect(error.message.startsWith(`app.yaml:${1 + 14 * blamed}:1: `)).toBe(true);
   }, 60_000);

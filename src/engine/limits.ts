@@ -3,7 +3,7 @@ import type { KubeObject, SourcePosition } from './types';
 
 /**
  * The documented limits of one simulation (README "Limits"). They keep a hostile or mistaken input from running
- * for minutes or exhausting memory (issue 10: 53,000 ConfigMaps took 37 s and 960 MB). A run that would go past
+ * for minutes or exhausting memory (53,000 ConfigMaps took 37 s and 960 MB). A run that would go past
  * one is refused, or ended, with an InputError naming the limit, so the CLI exits 2 and the page shows it.
  */
 export const limits = {

@@ -20,12 +20,12 @@ function outcome(vm: LuaVm, source: string): { result: unknown; ms: number } {
 }
 
 /*
- * Issue 23 (hangs): the limit must be one no script can catch or outlive, count the time spent in library
+ * Hangs: the limit must be one no script can catch or outlive, count the time spent in library
  * functions, and cover the reading of the result. Argo CD stops a script after 1 s (util/lua/lua.go
  * `context.WithTimeout(…, 1*time.Second)`); the sandbox's deciding limit is a step budget, so a run ends at the
  * same place on any machine, with a wall-clock backstop (luaBudget.ts).
  */
-describe('limits no health script can catch or outlive (issue 23: hangs)', () => {
+describe('limits no health script can catch or outlive (hangs)', () => {
   it('pcall cannot catch the limit: while true do pcall(function() while true do end end) end ends', () => {
     const { result } = outcome(steps(), 'while true do pcall(function() while true do end end) end');
     expect(result).toBeInstanceOf(LuaLimitError);

@@ -25,11 +25,11 @@ const customization = (source: string) => ({
 });
 
 /*
- * Issue 23 (isolation): every script shared one Lua state, so a ConfigMap script that redefined `ipairs` turned a
+ * Isolation: every script shared one Lua state, so a ConfigMap script that redefined `ipairs` turned a
  * Rollout's health from Degraded into Progressing. Argo CD gives each run a new LState (util/lua/lua.go
  * runLuaWithResourceActionParameters, `lua.NewState`); the sandbox gives each run fresh globals (luaVm.ts).
  */
-describe('each health-script run has an environment of its own (issue 23: isolation)', () => {
+describe('each health-script run has an environment of its own (isolation)', () => {
   it('a ConfigMap script that redefines ipairs leaves the Rollout check Degraded', () => {
     const overrides = healthOverridesWithLua(
       [customization("ipairs = function() return function() end end return { status = 'Healthy' }")],

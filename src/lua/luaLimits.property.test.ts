@@ -11,7 +11,7 @@ const cm = {
 } as KubeObject;
 
 /*
- * Issue 23 ("a property test feeds random Lua under the limits"): random programs from a small grammar of loops,
+ * Random programs from a small grammar of loops,
  * pcall, string operations and table growth, run by the health-script runner with a smaller step budget so that
  * the test takes seconds. Each must end within the bound with a health or a clear error: a Lua error naming the
  * chunk, or the limit. Never a hang, a crash of the process or a JavaScript error from inside the VM.
@@ -49,7 +49,7 @@ const program = fc
   .tuple(fc.array(statement, { minLength: 1, maxLength: 4 }), fc.constantFrom(...healthOrder, 'Bogus'))
   .map(([ss, status]) => `t = {} a = 1 b = 'x' s = '' ${ss.join('\n')}\nreturn { status = '${status}' }`);
 
-describe('random health scripts under the limits (issue 23)', () => {
+describe('random health scripts under the limits', () => {
   it('each ends within the bound with a health or a clear error', () => {
     const vm = new LuaVm({ ...defaultLuaLimits, steps: 50_000 });
     fc.assert(

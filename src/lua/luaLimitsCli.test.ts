@@ -19,10 +19,10 @@ function simIn(args: string[]) {
 }
 
 /*
- * Issue 23: a health Lua that trips a limit is bad input: `sim` exits 2 with the file, line and column of its
+ * A health Lua that trips a limit is bad input: `sim` exits 2 with the file, line and column of its
  * argocd-cm entry (as a script that does not parse is, readArgocdCm.ts) and the limit in Lua's words, fast.
  */
-describe('sim and a health Lua stopped by a limit (issue 23)', () => {
+describe('sim and a health Lua stopped by a limit', () => {
   const stopped =
     'test/fixtures/argocd-cm/limit-pcall-loop.yaml:9:45: the health Lua of resource.customizations.health.ConfigMap was stopped: resource.customizations.health.ConfigMap:1: health script exceeded its limit of 1000000 steps';
 

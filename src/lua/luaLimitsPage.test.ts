@@ -9,10 +9,10 @@ const scenario = readerImpl.parseScenario(
 );
 
 /*
- * Issue 23 on the page: the simulation worker answers a run whose health Lua was stopped by a limit with an input
+ * On the page: the simulation worker answers a run whose health Lua was stopped by a limit with an input
  * error (the page shows its message, as it does for Lua that does not parse), not with a run.
  */
-describe('the page and a health Lua stopped by a limit (issue 23)', () => {
+describe('the page and a health Lua stopped by a limit', () => {
   it('the worker answers with an input error naming the argocd-cm key and the limit', async () => {
     const replies: RunReply[] = [];
     const argocdCmData = {

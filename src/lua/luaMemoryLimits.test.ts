@@ -19,11 +19,11 @@ function timed(source: string): { error: unknown; ms: number } {
 }
 
 /*
- * Issue 23 (crash): three-line memory bombs took node to 8 GB and aborted ("JavaScript heap out of memory"). Each
+ * Crash: three-line memory bombs took node to 8 GB and aborted ("JavaScript heap out of memory"). Each
  * run now has a budget that bounds what it allocates (luaBudget.ts): strings past 1 MiB are refused before they are
  * built, and table writes are charged to the step budget.
  */
-describe('memory a health script may allocate (issue 23: crash)', () => {
+describe('memory a health script may allocate (crash)', () => {
   it('string.rep(x, 2^30) is refused before it is built', () => {
     const { error, ms } = timed("local s = string.rep('x', 2^30) return { status = 'Healthy' }");
     expect(error).toBeInstanceOf(LuaLimitError);

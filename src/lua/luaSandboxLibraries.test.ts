@@ -7,12 +7,12 @@ const key = 'resource.customizations.health.ConfigMap';
 const run = (source: string) => new LuaVm().compile(source, key)(cm);
 
 /*
- * Issue 23 (leak): a health script must reach no file, clock, process or environment. Argo CD runs argocd-cm
+ * Leak: a health script must reach no file, clock, process or environment. Argo CD runs argocd-cm
  * scripts with gopher-lua's base and table libraries and a "safe" os of time and date (util/lua/lua.go
  * runLuaWithResourceActionParameters, util/lua/oslib_safe.go); the sandbox offers base, table, string and math,
  * without the functions that read files or wall time (luaLibraries.ts).
  */
-describe('what a health script can reach (issue 23: leak)', () => {
+describe('what a health script can reach (leak)', () => {
   it.each([
     ["loadfile('/etc/passwd')", 'loadfile'],
     ["dofile('/etc/hostname')", 'dofile'],

@@ -73,7 +73,7 @@ spec:
   ports: [{ port: 80 }]
 `;
 
-describe('your own app (issue 22)', () => {
+describe('your own app', () => {
   it('a pasted `helm template` output is one Application, synced at t 0 to Succeeded, Synced, Healthy', () => {
     const scenario = ownAppScenario([{ path: 'pasted.yaml', text: helmTemplate }]);
     expect(scenario.platform).toBeUndefined();

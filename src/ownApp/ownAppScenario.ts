@@ -16,7 +16,7 @@ const isArgo = (o: KubeObject) =>
   typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/') && argoKinds.has(o.kind);
 
 /**
- * Someone's own app as a scenario the page plays (issue 22, "your own app"): a folder of plain YAML and Argo CD
+ * Someone's own app as a scenario the page plays ("your own app"): a folder of plain YAML and Argo CD
  * objects, or the pasted output of `helm template`, `kustomize build` or `argocd app manifests` (one
  * multi-document text; its `# Source:` comments are comments). Read as `sim run --repo` reads a repository
  * (parseManifests, checkArgoObjects, checkApplicationSets), so the same input is bad input, at the same

@@ -44,7 +44,7 @@ export function checkApplicationSets(
     (doc) => isMap(doc.contents) && doc.get('kind') === 'ApplicationSet',
   );
   sets.forEach((set, index) => {
-    // Counted before rendering: each list element is an Application to render and reconcile (issue 23).
+    // Counted before rendering: each list element is an Application to render and reconcile.
     const elements = applicationSetElementCount(set);
     if (elements > limits.maxApplications) {
       const node = nodeAt(documents[index]?.contents ?? null, ['spec', 'generators']);

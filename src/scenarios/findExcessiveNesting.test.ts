@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findExcessiveNesting } from './findExcessiveNesting';
 import { maxNesting, parseManifests } from './manifests';
 
-// Issue 23: the nesting guard counted every `[` and `{`, inside quoted strings too, so valid YAML whose string
+// The nesting guard counted every `[` and `{`, inside quoted strings too, so valid YAML whose string
 // holds 401 `[` was refused as "nested too deeply". It counts structure now, and still refuses real depth.
 const configMap = (value: string) =>
   `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: brackets\ndata:\n  text: ${value}\n`;

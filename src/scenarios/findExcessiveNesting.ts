@@ -5,7 +5,7 @@
  * before parsing. The estimate is deliberately generous: a line's depth counts its indentation columns, its
  * leading `- ` / `? ` indicators and the open flow brackets (`[`, `{`) so far, ignoring comments and quoted
  * scalars that close on the line they open (a `[` in `"[[["` is text, not structure: 401 of them were refused as
- * "nested too deeply", issue 23). A quote that does not close on its line is read as text, so that the estimate can
+ * "nested too deeply"). A quote that does not close on its line is read as text, so that the estimate can
  * still only overstate the real depth. Real manifests stay far below the limit.
  */
 export function findExcessiveNesting(text: string, limit: number): { line: number; column: number } | null {

@@ -29,7 +29,7 @@ import { checkArgoObjects, knownApplications } from './platformInput';
  *   - { at: 90, sync: checkout }            # also terminate: APP, refresh: APP
  *   - { at: 30, kubectl-delete: Deployment/checkout, namespace: checkout }
  *   - { at: 30, kubectl-apply: "…manifests…" }
- *   - { at: 60, do: kubectl delete deploy checkout -n checkout-dev }   # any intervention command (issue 19)
+ *   - { at: 60, do: kubectl delete deploy checkout -n checkout-dev }   # any intervention command
  *   - { at: 90, do: git commit -m "bump", revision: v2 }              # a commit names its revision
  * toggles:                   # switches the page offers; each sets one or more of:
  *   - { id: healthCheck, label: Add the Application health check, healthCheck: true }
@@ -55,7 +55,7 @@ export interface PlatformSpec {
 /** An action as the scenario holds it: a commit names a revision of `repo.revisions`. */
 export type ScenarioAction =
   | Exclude<ControlPlaneAction, { type: 'commit' } | { type: 'kubectl-apply' } | { type: 'intervention' }>
-  /** `do: COMMAND` (issue 19): an intervention; a `git commit` names the revision it makes current. */
+  /** `do: COMMAND`: an intervention; a `git commit` names the revision it makes current. */
   | { at: number; type: 'intervention'; command: string; revision?: string }
   | { at: number; type: 'commit'; revision: string }
   | { at: number; type: 'kubectl-apply'; objects: ParsedObject[] };

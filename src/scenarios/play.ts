@@ -34,7 +34,7 @@ export interface PlayOptions {
   /** A platform scenario only: every automated Application's `selfHeal` (the page's self-heal toggle). */
   selfHeal?: boolean;
   /**
-   * A platform scenario only: interventions typed on the page (issue 19), played after the scenario's own
+   * A platform scenario only: interventions typed on the page, played after the scenario's own
    * actions; `namespace` is the terminal's (the first Application's destination).
    */
   interventions?: readonly { at: number; command: string; namespace?: string }[];

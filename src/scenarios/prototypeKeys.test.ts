@@ -5,7 +5,7 @@ import { clone } from '../engine/util/clone';
 import { runSimOnDisk } from '../cli/runSim.testKit';
 
 /**
- * Issue 23: keys and words from the input met plain-object tables. `__proto__` in a ConfigMap's data (a valid key)
+ * Keys and words from the input met plain-object tables. `__proto__` in a ConfigMap's data (a valid key)
  * was dropped without a word, and an API group or kind named like an Object method crashed the reader.
  */
 function runJson(manifest: string) {
@@ -13,7 +13,7 @@ function runJson(manifest: string) {
   return { ...result, json: result.code === 0 ? (JSON.parse(result.stdout) as { live: Json[] }) : undefined };
 }
 
-describe('keys named like Object properties are kept (issue 23)', () => {
+describe('keys named like Object properties are kept', () => {
   it('keeps `__proto__`, `constructor` and `toString` keys of a ConfigMap data and labels in the live object', () => {
     const { json, stderr } = runJson(
       'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: proto\n  labels: {constructor: y}\n' +

@@ -32,7 +32,7 @@ describe('parseScenario options.until', () => {
   });
 });
 
-describe('parseScenario run settings (issue 10: the bounds of sim run --wave-delay, --until and --seed)', () => {
+describe('parseScenario run settings (the bounds of sim run --wave-delay, --until and --seed)', () => {
   const refusal = (text: string) => {
     try {
       parseScenario(text, 's.yaml');
@@ -74,7 +74,7 @@ describe('parseScenario run settings (issue 10: the bounds of sim run --wave-del
   });
 });
 
-describe('parseScenario duplicate keys (issue 10: read leniently, with a warning at the scenario file line)', () => {
+describe('parseScenario duplicate keys (read leniently, with a warning at the scenario file line)', () => {
   it('keeps the last value, as Argo CD does, and names the line and column in the scenario file', () => {
     const text = `title: t
 revisions:

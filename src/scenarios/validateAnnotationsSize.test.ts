@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseManifests } from './manifests';
 import { totalAnnotationSizeLimitB } from './validateAnnotationsSize';
 
-// Issue 23: an annotation of 3 MiB was accepted. Kubernetes (apimachinery ValidateAnnotationsSize) refuses an
+// An annotation of 3 MiB was accepted. Kubernetes (apimachinery ValidateAnnotationsSize) refuses an
 // object whose annotations add up to more than 256 KiB, keys included; Argo CD matches that message (util/argo/argo.go).
 const withAnnotations = (annotations: string) =>
   `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\n  annotations:\n${annotations}data: {}\n`;

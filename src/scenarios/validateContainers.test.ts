@@ -4,7 +4,7 @@ import { parseManifests } from './manifests';
 
 /*
  * Container checks of the API server (k8s.io/kubernetes pkg/apis/core/validation/validation.go validateContainers,
- * validateInitContainers, validateContainerCommon), issue 10: a bad container name, a repeated one, or a container
+ * validateInitContainers, validateContainerCommon), a bad container name, a repeated one, or a container
  * without an image is refused at its line and column in Kubernetes' words instead of being reported "created".
  */
 
@@ -35,7 +35,7 @@ const labelRule =
   "with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is " +
   "'[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 
-describe('container names and images the API server refuses (issue 10; validation.go validateContainerCommon)', () => {
+describe('container names and images the API server refuses (validation.go validateContainerCommon)', () => {
   it('refuses a container name that is not a DNS-1123 label, at the name, in the API server words', () => {
     // `        - {name: ` is 17 characters: the value starts at column 18 of line 14.
     expect(refusal(deployment(['{name: Bad_Name, image: nginx}']))).toBe(

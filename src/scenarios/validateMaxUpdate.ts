@@ -6,7 +6,7 @@ import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
  * `x-kubernetes-int-or-string: true` (manifests/crds/applicationset-crd.yaml). The API server refuses anything else
  * when the set is applied, in the words of apiextensions-apiserver's schema validation (pkg/apiserver/validation/
  * validation_test.go `TestValidateCustomResource`, case "x-kubernetes-int-or-string"):
- * `field: Invalid value: "number": field in body must be of type integer,string: "number"`. Issue 23: `1.5`, `true`,
+ * `field: Invalid value: "number": field in body must be of type integer,string: "number"`. `1.5`, `true`,
  * `1e308` and `[1]` were accepted (and 1.5 read as a limit of one and a half Applications).
  */
 export function maxUpdateProblem(

@@ -20,7 +20,7 @@ const subdomainRule =
   "and end with an alphanumeric character (e.g. 'example.com', regex used for validation is " +
   "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 
-describe('names Kubernetes refuses (issue 10; apimachinery IsDNS1123Subdomain, IsDNS1123Label, IsDNS1035Label)', () => {
+describe('names Kubernetes refuses (apimachinery IsDNS1123Subdomain, IsDNS1123Label, IsDNS1035Label)', () => {
   it('refuses Bad_Name!! at the name, in the API server words', () => {
     expect(refusal(configMap('Bad_Name!!'))).toBe(
       `app.yaml:4:9: metadata.name: Invalid value: "Bad_Name!!": ${subdomainRule}`,

@@ -13,7 +13,7 @@ const events = readFileSync(
   .map((line) => JSON.parse(line) as SimEvent)
   .filter((e) => e.t >= 0);
 
-describe('layoutTimeline fontSize (presenter mode, issue 8)', () => {
+describe('layoutTimeline fontSize (presenter mode)', () => {
   it('draws 12 px text by default and the size asked for otherwise, with rows and lanes grown to fit it', () => {
     const normal = layoutTimeline(events, { width: 1240 });
     const large = layoutTimeline(events, { width: 1240, fontSize: 20 });

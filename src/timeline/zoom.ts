@@ -11,7 +11,7 @@ export const zoomExtent: readonly [number, number] = [1, 200];
 
 /**
  * The zoom level that shows `t0`…`t1` of a sync spanning `span` seconds, held within zoomExtent: a link's
- * `zoom=0,1e-300` asked for 1e301× (shown as "Zoom 9.06e+301×", with NaN positions after it; issue 23), and a
+ * `zoom=0,1e-300` asked for 1e301× (shown as "Zoom 9.06e+301×", with NaN positions after it), and a
  * range wider than the sync for less than 1×.
  */
 export function zoomLevelFor(span: number, t0: number, t1: number): number {

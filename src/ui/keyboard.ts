@@ -24,7 +24,7 @@ export function keyBelongsToControl(target: EventTarget | null, key: string): bo
 /**
  * Hand the keys back to the page after a pick from a drop-down: a focused select takes PageDown, the arrows and
  * Space for itself, so a presenter's clicker would switch the scenario or the speed instead of driving the
- * timeline (issue 8). Called from the select's change handler, after the pick has been applied.
+ * timeline. Called from the select's change handler, after the pick has been applied.
  */
 export function giveFocusBack(control: EventTarget | null): void {
   if (control instanceof HTMLElement) control.blur();

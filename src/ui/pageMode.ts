@@ -1,6 +1,6 @@
 /**
- * Which view the page's link opens: the one-run page, the compare view (`compare=RUNS`, issue 20) or the
- * embeddable view (`embed=1`, issue 22). Read from the query and the hash as the rest of the link is
+ * Which view the page's link opens: the one-run page, the compare view (`compare=RUNS`) or the
+ * embeddable view (`embed=1`). Read from the query and the hash as the rest of the link is
  * (contract.md §2: the hash wins).
  */
 export interface PageMode {

@@ -7,7 +7,7 @@ import { formatUrlState, parseUrlState } from './state/urlState';
 import { inlinePlayer } from './worker/inlinePlayer';
 import { isIntervention } from './terminal/interventionLine';
 
-/** Interventions on the page (issue 19): typed at the cursor, run again with them, undone, and kept in the link. */
+/** Interventions on the page: typed at the cursor, run again with them, undone, and kept in the link. */
 function session() {
   return new SimulationSession({
     inline: inlinePlayer,

@@ -18,7 +18,7 @@ import { knobNote, type Knob } from './state/knobNote';
 import { tierHintsOf } from './state/tierHintsOf';
 import { withBeatTimes } from './story/beatTimes';
 import type { Speed } from './state/urlState';
-// Added for several Applications (src/ui/platform, issue 7).
+// Added for several Applications (src/ui/platform).
 import { PlatformView } from './platform/platformView.svelte';
 import type { AppHistory } from './platform/appHistory';
 import { StatusSubject } from './platform/statusSubject.svelte';
@@ -27,7 +27,7 @@ import { viewedLog } from './platform/viewedLog';
 import { planManifests, type ManifestPlan } from './manifests/planManifests';
 import type { PageRun } from './worker/pageRun';
 import { defaultSettings, pageRunOptions, type PageSettings } from './worker/pageSettings';
-// Added by study: explanations computed from the run, the CLI's operation view, predict mode.
+// Added for self-study: explanations computed from the run, the CLI's operation view, predict mode.
 import { RunExplanations } from './explain/runExplanations.svelte';
 import type { RunFacts } from './explain/runFacts';
 import { PredictMode } from './predict/predictMode.svelte';
@@ -66,7 +66,7 @@ export class SimulationSession {
   seed = $state.raw(1);
   /** Ids of the scenario's failure toggles that are on. */
   toggles = $state.raw<string[]>([]);
-  /** Interventions typed in the terminal, in the order typed (issue 19; URL `do=`). */
+  /** Interventions typed in the terminal, in the order typed (URL `do=`). */
   interventions = $state.raw<PageIntervention[]>([]);
   /** The edited text of the synced revision, when the editor changed it. */
   manifests = $state.raw<string | undefined>(undefined);
@@ -235,7 +235,7 @@ export class SimulationSession {
   }
 
   /**
-   * When a knob's run did exactly what the run before it did, why (state/knobNote.ts, issue 20); cleared by the
+   * When a knob's run did exactly what the run before it did, why (state/knobNote.ts); cleared by the
    * next run of any kind.
    */
   knobNote = $state.raw<string | undefined>(undefined);
@@ -279,7 +279,7 @@ export class SimulationSession {
   }
 
   /**
-   * Run `command` at virtual second `at` (issue 19): the run is played again with it as one more action, so the
+   * Run `command` at virtual second `at`: the run is played again with it as one more action, so the
    * run up to `at` is the same (the engine is deterministic) and goes on from the intervention. Resolves with
    * what the command printed in the new run, or undefined when it could not run (no run of several
    * Applications); a refused command is printed and not kept.
@@ -360,7 +360,7 @@ export class SimulationSession {
 
   /** Counts the refreshes of the step times, so `stops` (a plain field underneath) is read again after one. */
   private stopsVersion = $state.raw(0);
-  /** Where PageDown and PageUp stop: the meaningful moments and the story beats (presenter's counter, issue 20). */
+  /** Where PageDown and PageUp stop: the meaningful moments and the story beats (presenter's counter). */
   get stops(): number[] {
     void this.stopsVersion;
     return withBeatTimes(this.stepTimes.moments, this.beatTimes);
@@ -418,7 +418,7 @@ export class SimulationSession {
       void this.loadYamlReader();
       return undefined;
     }
-    // Duplicate keys are read as Argo CD reads them (the last value wins), and the order table says so (issue 10).
+    // Duplicate keys are read as Argo CD reads them (the last value wins), and the order table says so.
     const warnings: string[] = [];
     return planManifests(this.parseEdited(text, warnings), scenario, warnings);
   }
@@ -438,7 +438,7 @@ export class SimulationSession {
     this.presenter.set(on);
   }
 
-  // ---- study: explanations computed from the run (src/ui/explain/runExplanations.svelte.ts), predict mode ----
+  // ---- explanations computed from the run (src/ui/explain/runExplanations.svelte.ts), predict mode ----
 
   private readonly explain = new RunExplanations(this);
   /** What the run did, read from its events (what failed, where, what was applied, how it ended). */
@@ -493,14 +493,14 @@ export class SimulationSession {
 
   /**
    * Open scenario `id` as a link says, with its edited manifests (`text`) run at once and its `t` set only
-   * after that run, so the edited run is never cut (issue 8).
+   * after that run, so the edited run is never cut.
    */
   async loadEdited(id: string, options: LoadOptions, text: string): Promise<void> {
     if (this.files === scenarioFiles) await loadScenario(id).catch(() => undefined);
     await openEditedLink(this, id, options, text);
   }
 
-  // ---- platformpage: several Applications (issue 7, contract.md §1.4; src/ui/platform/platformView.svelte.ts) ----
+  // ---- several Applications (contract.md §1.4; src/ui/platform/platformView.svelte.ts) ----
 
   private readonly apps = new PlatformView(this);
   /** The Application whose own view is open, in a run of several (URL `app=NAME`); undefined: all of them. */
@@ -543,7 +543,7 @@ export class SimulationSession {
 
   /**
    * The browser's history for opening an Application (platform/appHistory.ts), so Back leaves a child app as
-   * "← All Applications" does (issue 20); unset in tests and the CLI, where opening only changes the view.
+   * "← All Applications" does; unset in tests and the CLI, where opening only changes the view.
    */
   appHistory: AppHistory | undefined;
 
@@ -565,7 +565,7 @@ export class SimulationSession {
     this.openApp(undefined);
   }
 
-  // ---- frames: the call-outs this run shows, so their slot is reserved only then, as tall as they need (issue 8) ----
+  // ---- frames: the call-outs this run shows, so their slot is reserved only then, as tall as they need ----
   readonly possibleCallouts: Callout[] = $derived(calloutsOf(this.events, { previous: this.previousRan() }));
   get calloutPossible(): boolean {
     return this.possibleCallouts.length > 0;

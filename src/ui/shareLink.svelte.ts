@@ -2,7 +2,7 @@ import type { SimulationSession } from './session.svelte';
 import { linkFits, maxLinkLength } from './state/urlState';
 
 /**
- * The edited manifests' part of the page's link (issue 8): the `edit` parameter for what the session runs,
+ * The edited manifests' part of the page's link: the `edit` parameter for what the session runs,
  * compressed by editLink.ts (loaded on first need), and whether the link that would hold it is too long to
  * share. Create it while a component is being set up: it follows the session's manifests with an effect.
  */

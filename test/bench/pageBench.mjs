@@ -13,7 +13,7 @@
 //     timestamps to 0.1 ms, so a frame on time reads 16.6 to 16.8 ms: the verdict allows that 0.1 ms.
 //     The renderer's CPU time per frame is printed beside it: on a busy machine a frame can be late because
 //     the renderer waited for a CPU, not because it had too much to do (the load average is printed first).
-// (h) an intervention's effect on screen (issue 19): from pressing Enter on `kubectl delete deploy …` in the
+// (h) an intervention's effect on screen: from pressing Enter on `kubectl delete deploy …` in the
 //     terminal at the cursor until the terminal prints kubectl's answer from the new run (the run played again
 //     in the worker with the intervention, and the page drawn from it); median of 5. Goal ≤ 300 ms for a small
 //     app, ≤ 1 s for a big one. Interventions run on runs of the control plane, so the small app measured is
@@ -268,7 +268,7 @@ try {
   summary.push(['layout shift < 0.1 playing at 8×', cls.toFixed(3), cls < 0.1]);
   await interventionLatency('drift-self-heal', 'kubectl delete deploy checkout', 40, 300);
   console.log(`    load average at the end: ${load()}`);
-  console.log('\nThe goals (issue 8; issue 19 for the intervention):');
+  console.log('\nThe goals:');
   for (const [goal, figure, ok] of summary) console.log(`  ${verdict(ok)}  ${goal}: ${figure}`);
 } finally {
   await browser.close();

@@ -1,4 +1,4 @@
-// Browser cases of issue 10's "Bad input" on the page: a name (an object's, a container's) the API server refuses,
+// Browser cases of the "Bad input" on the page: a name (an object's, a container's) the API server refuses,
 // and a replica count over the run limit, are marked on their line in the editor, and an edit the browser's storage
 // refuses is kept in the page and said so. (An edit past the run's time limit, and the reload after it, are speed
 // cases: they race a run against the wall clock.)
@@ -172,7 +172,7 @@ export function badInputCases({ browser, base, root }) {
             )?.textContent === '3',
         );
       })),
-    // Issue 23: words from the link met plain-object tables: `scenario=constructor` made the head's preload script
+    // Words from the link met plain-object tables: `scenario=constructor` made the head's preload script
     // ask for Object's constructor as a chunk (a 404 in the console).
     ...['constructor', '__proto__', 'toString'].map((name) =>
       test(`bad input: ?scenario=${name} opens the default scenario, says so, and requests nothing bogus`, () =>
@@ -195,7 +195,7 @@ export function badInputCases({ browser, base, root }) {
         })),
     ),
 
-    // Issue 23: `zoom=0,1e-300` showed "Zoom 9.06e+301×" and logged NaN errors; the page's own limit is 200×.
+    // `zoom=0,1e-300` showed "Zoom 9.06e+301×" and logged NaN errors; the page's own limit is 200×.
     test('bad input: a linked zoom of 0,1e-300 is held at 200×, with no errors', () =>
       withPage('?scenario=three-tier&zoom=0,1e-300', async (page) => {
         await page.waitForSelector('[data-testid="zoom-level"]');
@@ -205,7 +205,7 @@ export function badInputCases({ browser, base, root }) {
         assert.equal(await page.textContent('[data-testid="zoom-level"]'), 'Zoom 200×');
       })),
 
-    // Issue 23: a link whose edit inflated to 600 MiB took the tab to 2.5 GB and silently showed no edit. Inflating
+    // A link whose edit inflated to 600 MiB took the tab to 2.5 GB and silently showed no edit. Inflating
     // stops at the 4 MiB the sandbox reads, and the page says so; a 64 MiB bomb is the same case, faster to build.
     test("bad input: a link's edit that inflates past 4 MiB is not read, and the page says so", () => {
       const bomb = Buffer.from(deflateSync(new Uint8Array(64 * 1024 * 1024).fill(97), { level: 9 }))

@@ -1,4 +1,4 @@
-// Browser cases for issue 20's compare view: two or more runs on one time axis, the first divergence marked and
+// Browser cases for the compare view: two or more runs on one time axis, the first divergence marked and
 // named, the differences listed in words, at 1024×768 and on a 390×844 phone (stacked), and in presenter mode.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';

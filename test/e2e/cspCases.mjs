@@ -1,4 +1,4 @@
-// Browser cases of the Content-Security-Policy (issue 10, src/build/cspPlugin.ts): the built page carries the
+// Browser cases of the Content-Security-Policy (src/build/cspPlugin.ts): the built page carries the
 // policy, still works under it over http and from file://, and the browser reports no violation while a user
 // plays a scenario and opens the manifest editor (CodeMirror injects style sheets, so this is where it would).
 import assert from 'node:assert/strict';

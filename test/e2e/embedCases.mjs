@@ -1,4 +1,4 @@
-// Browser cases for issue 22's embedded view: the built page in an <iframe> of a host page served from ANOTHER
+// Browser cases for the embedded view: the built page in an <iframe> of a host page served from ANOTHER
 // origin (a second in-process server on another port), as a blog post or a slide deck would frame it.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Browser cases of "run it for real" (issue 22): the page's export of the scenario as a .zip for a Git repository.
+// Browser cases of "run it for real": the page's export of the scenario as a .zip for a Git repository.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';

@@ -1,4 +1,4 @@
-// Browser cases of issue 8's last points: the timeline's zoom and grouping in the link, presenter mode fitting a
+// Browser cases of the last points: the timeline's zoom and grouping in the link, presenter mode fitting a
 // projector's screen, and the call-out's slot reserved only where a call-out can appear.
 import assert from 'node:assert/strict';
 import { foreignRequests, openPage } from './pageHelpers.mjs';

@@ -1,4 +1,4 @@
-// Browser cases for interventions (issue 19): typed in the terminal at the cursor, run again in the worker,
+// Browser cases for interventions: typed in the terminal at the cursor, run again in the worker,
 // marked on the lanes, undone, and carried by the link across a reload.
 import assert from 'node:assert/strict';
 import { openPage, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';

@@ -1,4 +1,4 @@
-// Browser cases for issue 8's layout, keys and links: the page on a projector (1024×768), a laptop (1280×720)
+// Browser cases for the layout, keys and links: the page on a projector (1024×768), a laptop (1280×720)
 // and a phone (390×844). Each case opens its own page so sizes and state never leak between cases.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -237,7 +237,7 @@ export function layoutCases({ browser, base, full, root }) {
       { viewport: { width: 1920, height: 1080 } },
     ));
 
-  // The keys, the address bar and the reload at each of issue 8's sizes (its "Done when"): on a phone the same
+  // The keys, the address bar and the reload at each of the sizes (its "Done when"): on a phone the same
   // page lays out otherwise, and the controls a key could be caught by are elsewhere. The one-file build runs the
   // link case at 1280×720 only: what differs there is file://, not the size.
   for (const viewport of full ? sizes : []) {

@@ -1,4 +1,4 @@
-// Browser cases for issue 20's modes that compose: presenter × predict × several Applications, a child
+// Browser cases for the modes that compose: presenter × predict × several Applications, a child
 // Application's way back (button, Escape, Back), no stray seeks in presenter mode, the drop-down focus rule and a
 // blank screen, at a projector's 1024×768 and a phone's 390×844.
 import assert from 'node:assert/strict';

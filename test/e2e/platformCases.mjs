@@ -1,4 +1,4 @@
-// Browser cases for several Applications (issue 7, contract.md §2 app-lanes): the app-of-apps and
+// Browser cases for several Applications (contract.md §2 app-lanes): the app-of-apps and
 // progressive-sync scenarios, read through the lanes' data-app children and the "why is it waiting?" panel.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';

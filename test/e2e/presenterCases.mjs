@@ -1,4 +1,4 @@
-// Browser cases for issue 8's presenter mode, story beats with times and the cold visitor: the page as a speaker
+// Browser cases for the presenter mode, story beats with times and the cold visitor: the page as a speaker
 // projects it (1024×768, 1280×720, 1920×1080) and as a first-time visitor opens it (390×844 too).
 import assert from 'node:assert/strict';
 import { openPage, readT } from './pageHelpers.mjs';
@@ -104,7 +104,7 @@ export function presenterCases({ browser, base, full }) {
           assert.ok(v.timeRight <= v.innerWidth, `timeline ends at ${v.timeRight}`);
           // The timeline and its lanes take most of the screen: only the status cards, the beat and the
           // transport are above them.
-          // Issue 20 asked for the beat in 28 px type, taking the room that was left empty under the rows: the
+          // The presenter goal is the beat in 28 px type, taking the room that was left empty under the rows: the
           // timeline starts lower than the third of the screen it used to (0.35).
           const top = phone ? 0.75 : 0.42;
           assert.ok(v.timeTop < v.innerHeight * top, `timeline starts at ${v.timeTop}, low on the screen`);

@@ -1,4 +1,4 @@
-// Browser cases for the terminal on control-plane runs (issue 9): the course module's step 5, the revert, typed as
+// Browser cases for the terminal on control-plane runs: the course module's step 5, the revert, typed as
 // the module writes it on the `revert` scenario (two operations and a commit in one run, each Application read
 // from the run's object history at the cursor), and the "break it on purpose" exercise's step 3.
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // Screenshots for people to look at, not assertions (`npm run screenshots`, E2E_SCREENSHOTS=1): the page as a
-// speaker projects it and as a learner opens it on a phone, at issue 8's sizes (1024×768, 1280×720, 1920×1080
+// speaker projects it and as a learner opens it on a phone, at the sizes (1024×768, 1280×720, 1920×1080
 // and 390×844), light and dark. Each moment is shot twice: as the page opens, and scrolled to the timeline. They go
 // to test-results/screenshots/ and are never committed.
 import assert from 'node:assert/strict';

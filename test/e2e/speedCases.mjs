@@ -1,4 +1,4 @@
-// Browser cases of the page's speed (issue 8 "Speed", issue 10's page hang; src/ui/worker): re-runs happen in a
+// Browser cases of the page's speed ("Speed", the page hang; src/ui/worker): re-runs happen in a
 // Web Worker, so the page answers keys while one is under way; a run past the time limit is stopped with a
 // message while the previous run stays; both work in dist/ over http and in the one-file build from file://,
 // and nothing is requested from another origin.

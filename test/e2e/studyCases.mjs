@@ -1,4 +1,4 @@
-// Browser cases for the self-study scenarios (issue 9): each of the four answers is in the picker and ends on the
+// Browser cases for the self-study scenarios: each of the four answers is in the picker and ends on the
 // page as its `expect:` block says, with the engine's own waiting message for the two that never end.
 import assert from 'node:assert/strict';
 import { openPage, readEndT, readT, selectSpeed, waitForStatus } from './pageHelpers.mjs';

@@ -1,4 +1,4 @@
-// Browser cases for the self-study terminal (issue 9, contract.md §2 `terminal` / `terminal-output`): the course
+// Browser cases for the self-study terminal (contract.md §2 `terminal` / `terminal-output`): the course
 // module's steps 2–4 and its "break it on purpose" exercise, typed as the module writes them, against the
 // simulated cluster at the cursor. Step 5 (the revert) needs a second operation in one run: it is walked on the
 // control-plane `revert` scenario in revertTerminalCases.mjs.

@@ -1,4 +1,4 @@
-// Browser cases of the timeline's zoom, row groups and export, and of edits that travel in the link (issue 8).
+// Browser cases of the timeline's zoom, row groups and export, and of edits that travel in the link.
 // Each case opens its own page; downloads are read back from disk and checked as files.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -146,7 +146,7 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
       assert.equal(await page.$('[data-testid="pause"]'), null, 'Space on a group also played');
     }));
 
-  // At each of issue 8's sizes: the drawing exported is the one on screen, as wide as the screen gives it (on a
+  // At each of the sizes: the drawing exported is the one on screen, as wide as the screen gives it (on a
   // phone wider than the screen, panned inside its box). The one-file build checks its downloads at one size.
   const exportSizes = [
     { width: 1280, height: 720 },

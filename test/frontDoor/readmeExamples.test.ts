@@ -18,7 +18,7 @@ function shell(command: string): Promise<{ code: number | null; stdout: string; 
   });
 }
 
-describe('the docs’ simulator examples, pasted as written (issue 22)', () => {
+describe('the docs’ simulator examples, pasted as written', () => {
   it('finds them: the README has examples of sim run, sim health, --repo and --then', () => {
     const readme = examples.filter((e) => e.where.startsWith('README.md')).map((e) => e.command);
     expect(readme.some((c) => c.includes('sim -- run scenarios/'))).toBe(true);

@@ -53,7 +53,7 @@ export function appGetText(app: ApplicationJson, options: { showOperation?: bool
 /**
  * The summary's Sync Policy: "Automated", with " (Prune)" when automated sync prunes, else "Manual"
  * (cmd/argocd/commands/app.go printAppSummaryTable; `IsAutomatedSyncEnabled`: automated is set and not
- * `enabled: false`). It printed "Manual" for every Application (issue 20).
+ * `enabled: false`). It printed "Manual" for every Application.
  */
 export function summarySyncPolicy(app: ApplicationJson): string {
   const automated = (app.spec as Json).syncPolicy?.automated;

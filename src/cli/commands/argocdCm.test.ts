@@ -77,7 +77,7 @@ describe('sim health --argocd-cm', () => {
     expect(JSON.parse(stdout)).toEqual({ kind: 'ConfigMap', name: 'cm-1', status: 'Degraded', message: '' });
   });
 
-  it('runs the built-in Rollout Lua without any argocd-cm (issue 10)', () => {
+  it('runs the built-in Rollout Lua without any argocd-cm', () => {
     const { code, stdout } = simIn(['health', 'test/fixtures/lua-health/rollout-suspended_userPause.yaml']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({

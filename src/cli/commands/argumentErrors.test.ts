@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runSimOnDisk as run } from '../runSim.testKit';
 import { thenVerbs } from './thenActions';
 
-/** Issue 22: an argument error printed `<command line>:1:1:`, which points at nothing; it names the argument now. */
+/** An argument error printed `<command line>:1:1:`, which points at nothing; it names the argument now. */
 const platform = ['--repo', 'test/fixtures/platform/repo', 'test/fixtures/platform/platform.yaml'];
 
 describe('sim run: an argument it cannot use is named as typed (exit 2, one line)', () => {

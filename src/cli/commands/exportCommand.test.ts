@@ -21,7 +21,7 @@ function run(args: string[]) {
   return { code: sim(['export', ...args], io), stdout, stderr };
 }
 
-describe('sim export (issue 22: run it for real)', () => {
+describe('sim export (run it for real)', () => {
   it('writes the folder and says what to do next', () => {
     const out = join(scratch, 'three-tier');
     const result = run(['scenarios/three-tier.yaml', '--out', out]);

@@ -11,7 +11,7 @@ files (revisions/), the Argo CD objects (argocd/), make-repo.sh (one commit per 
 cluster with Argo CD, the scenario replayed at its moments) and a README.md. DIR must be new or empty.
 `;
 
-/** `sim export SCENARIO.yaml --out DIR` (issue 22): the export of src/export, written to disk. */
+/** `sim export SCENARIO.yaml --out DIR`: the export of src/export, written to disk. */
 export const exportCommand: Command = (args, io) => {
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout(exportUsage);

@@ -205,7 +205,7 @@ describe('sim health', () => {
   });
 });
 
-describe('sim health output carries no raw control characters (issue 10)', () => {
+describe('sim health output carries no raw control characters', () => {
   it('escapes a C1 CSI in a pod message as \\u009b, and the line still parses to the same message', () => {
     const pod = `apiVersion: v1
 kind: Pod

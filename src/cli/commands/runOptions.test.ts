@@ -15,7 +15,7 @@ function runWith(options: string[]) {
   return { code, stderr };
 }
 
-describe('sim run number options (issue 10, bad input)', () => {
+describe('sim run number options (bad input)', () => {
   it.each([
     ['--seed', '1.7'],
     ['--seed', '-1'],
@@ -67,7 +67,7 @@ describe('sim run number options (issue 10, bad input)', () => {
   });
 });
 
-describe('sim run and the run limits (issue 10)', () => {
+describe('sim run and the run limits', () => {
   it('refuses a Deployment with 100,000 replicas fast, with exit 2 naming the limit', () => {
     let stderr = '';
     const started = performance.now();
@@ -163,7 +163,7 @@ describe('sim run and the run limits (issue 10)', () => {
   });
 });
 
-describe('sim run text output escapes control characters (issue 10)', () => {
+describe('sim run text output escapes control characters', () => {
   const forged = 'x\nHealth Status:      Healthy\u001b[2K';
 
   function text(args: string[], manifest: string) {

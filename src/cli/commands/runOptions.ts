@@ -94,7 +94,7 @@ export function parseRunOptions(args: string[]): RunOptions {
         break;
       }
       // The API server's rules: the destination namespace is a DNS-1123 label, an Application's name a
-      // DNS-1123 subdomain (issue 10: `__proto__` and `a/b` were accepted and reported "created").
+      // DNS-1123 subdomain (`__proto__` and `a/b` were accepted and reported "created").
       case '--namespace': {
         const ns = value();
         const problem = namespaceProblem(ns);

@@ -29,7 +29,7 @@ export function runRepo(
   healthOverrides: HealthOverrides,
 ): ControlPlaneResult {
   // The input limits are counted as the files are read, so that an oversized repository, commit or set stops
-  // the run at the file that went past the limit, before the rest is read or any set rendered (issue 23).
+  // the run at the file that went past the limit, before the rest is read or any set rendered.
   const budget = new InputBudget();
   const repo = readRepository(io, options.repo!, 'main', budget);
   const argocd: ParsedObject[] = options.files.flatMap((file) => {

@@ -1,5 +1,5 @@
 /**
- * An Application path that holds only a file that is not a manifest (issue 21). Argo CD fails a source only when
+ * An Application path that holds only a file that is not a manifest. Argo CD fails a source only when
  * its directory does not exist (util/app/path `Path`: "app path does not exist"); a folder holding only a
  * `.gitignore` (e2e testdata/empty-dir, used by diff_test.go `TestMaskSecretValues`) renders no objects, and its
  * sync ends "successfully synced (no more tasks)" (gitops-engine sync_context.go L673).

@@ -4,7 +4,7 @@ import type { CommandIo } from '../command';
 import { sim } from '../sim';
 
 /**
- * Issue 23: the documented input limits (README "Limits", src/engine/limits.ts) apply to `sim run --repo` as to a
+ * The documented input limits (README "Limits", src/engine/limits.ts) apply to `sim run --repo` as to a
  * single Application, before anything is rendered or run: an ApplicationSet of 10,000 list elements ran 9-35 s,
  * 100,000 over 120 s, and 200 `--then commit` of a 6,000-object folder over 120 s at 1.4 GB.
  */
@@ -75,7 +75,7 @@ function run(args: string[], files: Record<string, string>, repos: Record<string
   return { code, stdout, stderr, reads };
 }
 
-describe('input limits of sim run --repo (issue 23)', () => {
+describe('input limits of sim run --repo', () => {
   it('refuses an ApplicationSet of 10,000 list elements at its generators, before rendering', () => {
     const result = run(['--repo', 'repo', 'set.yaml'], { 'set.yaml': set(10_000) }, { repo: folder(1) });
     expect(result.code).toBe(2);

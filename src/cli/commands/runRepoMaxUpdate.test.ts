@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runSimOnDisk as run } from '../runSim.testKit';
 
 /**
- * Issue 23: a RollingSync step's `maxUpdate` is an int or a string (applicationset_types.go `MaxUpdate
+ * A RollingSync step's `maxUpdate` is an int or a string (applicationset_types.go `MaxUpdate
  * *intstr.IntOrString`; the CRD's `x-kubernetes-int-or-string`); the API server refuses any other JSON type when the
  * set is applied, in apiextensions-apiserver's words (validation_test.go `TestValidateCustomResource`,
  * "x-kubernetes-int-or-string"). Each refusal points at the value.
@@ -27,7 +27,7 @@ function withMaxUpdate(value: string) {
   };
 }
 
-describe('maxUpdate must be an integer or a string (issue 23)', () => {
+describe('maxUpdate must be an integer or a string', () => {
   for (const [value, type] of [
     ['1.5', 'number'],
     ['true', 'boolean'],

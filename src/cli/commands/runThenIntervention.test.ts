@@ -3,7 +3,7 @@ import type { Json, SimEvent } from '../../engine';
 import { runSimOnDisk as run } from '../runSim.testKit';
 
 /**
- * `sim run --repo … --then SECONDS:"kubectl …"` (contract.md §1.5 extended, issue 19): interventions typed as
+ * `sim run --repo … --then SECONDS:"kubectl …"` (contract.md §1.5 extended): interventions typed as
  * commands, on the platform fixture, whose team apps have `automated: { prune: true, selfHeal: true }`.
  */
 const fixtures = 'test/fixtures/platform';

@@ -2,7 +2,7 @@ import { InputError, parseIntervention, type InterventionAction } from '../../en
 import { parseManifests } from '../../scenarios/manifests';
 
 /**
- * `--then SECONDS:"kubectl …"`, `"argocd app …"`, `"git commit -m MSG DIR"` (contract.md §1.5, issue 19): an
+ * `--then SECONDS:"kubectl …"`, `"argocd app …"`, `"git commit -m MSG DIR"` (contract.md §1.5): an
  * intervention, parsed by the engine (so a command kubectl or argocd would not even send is bad input here, exit
  * 2). Two read files: `kubectl apply -f FILE` reads FILE, and `git commit … DIR` makes the folder DIR the
  * repository's new revision (as `commit DIR` does). A command the cluster or Argo CD refuses while the run plays

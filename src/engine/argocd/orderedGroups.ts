@@ -2,7 +2,7 @@
  * Items grouped by a key, each group kept in the items' own order (`seq`, ascending), so that "the first n items
  * with key k" costs n, not a walk over every item. The app tracker keeps its resources grouped by health code
  * this way: the app's health message names the first resources with the worst code (argocd-semantics.md §1.8
- * rule 9), and walking every resource for them at every instant made a big app's run quadratic (issue 10).
+ * rule 9), and walking every resource for them at every instant made a big app's run quadratic.
  *
  * Adding and removing cost a binary search and a move of the group's tail, which for the groups of one app (a few
  * thousand resources at most) is far cheaper than the walk it replaces.

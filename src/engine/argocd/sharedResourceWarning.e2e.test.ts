@@ -87,7 +87,7 @@ describe('SharedResourceWarning (controller/state.go L855-L864)', () => {
     expect(byName.get('guestbook').status.sync.status).toBe('OutOfSync');
   });
 
-  it('issue 23: two RollingSync apps of one step managing one ConfigMap do not fight: each is synced once, fast, and the one overwritten carries the warning', () => {
+  it('two RollingSync apps of one step managing one ConfigMap do not fight: each is synced once, fast, and the one overwritten carries the warning', () => {
     const set: KubeObject = {
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'ApplicationSet',

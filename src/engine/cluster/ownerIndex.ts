@@ -6,7 +6,7 @@ import type { KubeObject } from '../types';
  *
  * A controller reconciles at every change of any of its dependents, and Kubernetes' controllers walk their
  * dependents in name order (`claimDependents`): sorting a thousand pods at each of their thousand changes made a
- * big ReplicaSet's run grow faster than its size (issue 10). So the keys of each owner's dependents are also kept
+ * big ReplicaSet's run grow faster than its size. So the keys of each owner's dependents are also kept
  * sorted, until what that owner owns changes; a write that keeps an object's owners (nearly every write: a status,
  * a label) leaves the index alone.
  */

@@ -7,7 +7,7 @@ import { configMap, deployment, job, service } from '../simulation/testKit';
 import type { Json } from '../types';
 
 /**
- * Interventions (issue 19): kubectl, argocd and git commands typed at a moment of a run, and how the simulated
+ * Interventions: kubectl, argocd and git commands typed at a moment of a run, and how the simulated
  * cluster and Argo CD answer them. Each expectation cites the Kubernetes or Argo CD behaviour it follows.
  */
 const repo: RepoRevision = {

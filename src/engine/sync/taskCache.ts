@@ -10,7 +10,7 @@ import type { InputProblem, SyncOperationOptions } from './syncInput';
 import { newTask, resultKey, taskRef, type SyncTask } from './syncTask';
 
 /**
- * The task list of one tick, kept for the next ticks of the same operation (issue 10: rebuilding it, pairing,
+ * The task list of one tick, kept for the next ticks of the same operation (rebuilding it, pairing,
  * sorting and merging a thousand tasks, was most of a large app's tick). What tasks there are, their phases,
  * targets, order and wave overrides (tasks.ts steps 1–8) depend only on
  * - the normalized desired objects (reconcile.ts keeps them per desired list: the same object means the same),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeControl } from './escapeControl';
 
-describe('escapeControl (issue 10: control characters in text output)', () => {
+describe('escapeControl (control characters in text output)', () => {
   it('turns a newline into a visible \\n, so a name cannot start a line of its own', () => {
     expect(escapeControl('web\nHealth Status:      Healthy')).toBe('web\\nHealth Status:      Healthy');
   });

@@ -8,7 +8,7 @@ const control = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };
 
 /**
- * Makes text from the input safe to print on one line of a terminal or a text view (issue 10): every control
+ * Makes text from the input safe to print on one line of a terminal or a text view: every control
  * character becomes a visible escape (`\n`, `\x1b`, `\u202e`), so a name cannot forge a line such as
  * `Health Status: Healthy` or colour the screen. A backslash is doubled only when the text has something to
  * escape, so ordinary text (Windows paths included) prints unchanged, and escaped text is never ambiguous.

@@ -5,7 +5,7 @@ import type { Comparison } from './compareRuns';
 import { degradedWord, healthyWord } from './milestones';
 
 /**
- * The compare view's drawing, laid out without a DOM (issue 20): one block of rows per run, every block on the
+ * The compare view's drawing, laid out without a DOM: one block of rows per run, every block on the
  * same x scale and with the same label column, so one virtual time is one x in every run (that is what makes
  * the runs comparable at a glance), whatever each run's labels. Pure: the Svelte view only draws it with d3.
  */
@@ -43,7 +43,7 @@ export interface CompareLayout {
   rowHeight: number;
   /**
    * Labels over their bars rather than in a column beside them: on a phone a column wide enough for the names
-   * would leave the plot a sliver, and one narrow enough cut every name (stacked, issue 20).
+   * would leave the plot a sliver, and one narrow enough cut every name (stacked).
    */
   labelAbove: boolean;
   /** The plot's left and right edges, the same in every block. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { articleRuns, compareFrom, formatCompare, parseCompare } from './compareLink';
 import { pageModeOf } from '../pageMode';
 
-describe('the compare= link (issue 20)', () => {
+describe('the compare= link', () => {
   it('reads scenarios, toggles and knobs, and writes them back the same', () => {
     const value = 'three-tier,three-tier~migration~waveDelay=0,app-of-apps~healthCheck~seed=7';
     const { items, problems } = parseCompare(value);

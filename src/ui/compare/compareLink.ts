@@ -1,5 +1,5 @@
 /**
- * The `compare=` link parameter (issue 20): the runs a comparison shows, as a comma-separated list of
+ * The `compare=` link parameter: the runs a comparison shows, as a comma-separated list of
  * scenario ids, each with its changed knobs after `~`:
  *
  *   compare=three-tier,app-of-apps-without-health,app-of-apps,progressive-sync

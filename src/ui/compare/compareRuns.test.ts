@@ -50,7 +50,7 @@ describe('milestones of a run, read from its events', () => {
   });
 });
 
-describe('compareRuns: the article choice point (issue 20, "sync waves, hooks or Progressive Syncs")', () => {
+describe('compareRuns: the article choice point ("sync waves, hooks or Progressive Syncs")', () => {
   it('three tiers in waves vs as an ApplicationSet: first divergence at the database, named', () => {
     const c = compareRuns([runs.threeTier, runs.progressive]);
     const postgresInSet = milestonesOf(runs.progressive.events).subjects.find((s) => s.name === 'postgres')!;

@@ -10,7 +10,7 @@ import {
 } from './milestones';
 
 /**
- * Two or more runs compared on one time axis (issue 20, "Compare"): the shared axis, the first moment they
+ * Two or more runs compared on one time axis ("Compare"): the shared axis, the first moment they
  * differ, and the differences in words, all derived from the runs' events (never written by hand). Pure.
  */
 

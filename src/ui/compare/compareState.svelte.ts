@@ -6,7 +6,7 @@ import { formatItem, type CompareItem } from './compareLink';
 const maxFrameSeconds = 0.25;
 
 /**
- * The compare view's state (issue 20): one SimulationSession per run (each its own precomputed run or its own
+ * The compare view's state: one SimulationSession per run (each its own precomputed run or its own
  * worker, exactly as the one-run page would play it), and one cursor over all of them, so playing moves the
  * same virtual time across every run. The comparison itself is pure (compareRuns.ts).
  */

@@ -3,7 +3,7 @@ import { toggleState } from './toggleState';
 
 const migration = { id: 'migration', label: 'Make the migration fail', fail: 'job/checkout-migrate' };
 
-describe('toggleState: a failure switch says what the run does (issue 20)', () => {
+describe('toggleState: a failure switch says what the run does', () => {
   it('failing-migration: the migration fails by its own script, so the switch is ticked, fixed, and says why', () => {
     expect(toggleState(migration, false, 'Job/checkout-migrate')).toEqual({
       checked: true,

@@ -13,7 +13,7 @@ export interface ToggleState {
 }
 
 /**
- * A failure switch as the run shows it (issue 20: failing-migration's "Make the migration fail" was unticked
+ * A failure switch as the run shows it (failing-migration's "Make the migration fail" was unticked
  * while the migration failed, since its own script exits 1). When the switch is off but the run's deciding
  * failure is that very workload, the manifests make it fail already: the box is ticked, cannot be changed, and
  * says so. `failed` is the run's first failed task as `Kind/name` (RunFacts.failure).

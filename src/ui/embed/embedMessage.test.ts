@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedLink, embedSnippet, heightMessage, isHeightMessage, pageLink } from './embedMessage';
 
-describe('the embedded view (issue 22, "Embed")', () => {
+describe('the embedded view ("Embed")', () => {
   it('posts its height as { source, type, height } in whole pixels', () => {
     expect(heightMessage(612.2)).toEqual({ source: 'argocd-sync-sandbox', type: 'height', height: 613 });
     expect(isHeightMessage(heightMessage(10))).toBe(true);

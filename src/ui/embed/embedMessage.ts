@@ -1,5 +1,5 @@
 /**
- * The message the embedded view (`embed=1`, issue 22) posts to the page that frames it, whenever its height
+ * The message the embedded view (`embed=1`) posts to the page that frames it, whenever its height
  * changes, so the host can size the <iframe> to its content:
  *
  *   { source: 'argocd-sync-sandbox', type: 'height', height: 612 }

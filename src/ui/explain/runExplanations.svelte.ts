@@ -24,7 +24,7 @@ export interface ExplanationHost {
 }
 
 /**
- * The study explanations (issue 9): what the run did, told from its own events, so that the summary, the story,
+ * The study explanations: what the run did, told from its own events, so that the summary, the story,
  * the CLI's operation view and the History view hold for any toggle or edit. The session holds one and exposes
  * each value under its old name (`session.summaryText`, `session.storyBeats`, …).
  */
@@ -44,7 +44,7 @@ export class RunExplanations {
   }
   /**
    * Whether this run is the scenario's own (no toggle that adds a failure, the scenario's wave delay, no edit):
-   * only then do the scenario's hand-written summary and story describe it (issue 9).
+   * only then do the scenario's hand-written summary and story describe it.
    */
   readonly ownRun: boolean = $derived.by(() => {
     const scenario = this.host.scenario;

@@ -3,7 +3,7 @@ import { nameOf, secondsText, type RunFacts, type StepFact } from './runFacts';
 
 /**
  * Sentences about a run, each computed from its facts (runFacts), so they stay right for any toggle, wave delay
- * or edit (issue 9). They follow argocd-semantics: a failed task ends the operation and later steps never start
+ * or edit. They follow argocd-semantics: a failed task ends the operation and later steps never start
  * (§2.12), SyncFail hooks run on failure (§2.13), a PreSync failure leaves the old version running (§2.18, §6.10),
  * hooks are not compared (§1.7, §6.2) and health is separate from the sync result (§6.1).
  */

@@ -12,7 +12,7 @@ import { runSummary } from './runSummary';
 import { storyOf } from './storyOf';
 
 /**
- * Every scenario with every combination of its failure toggles (issue 9): each text the page computes states
+ * Every scenario with every combination of its failure toggles: each text the page computes states
  * the run's real outcome — the operation's final phase, the app's final sync status and health, the task that
  * failed — and never says "the previous version keeps running" when nothing ran before t 0 (argocd-semantics
  * §2.18, §6.10), nor that a failed sync succeeded (§6.1).

@@ -10,7 +10,7 @@ export interface StoryBeat {
 
 /**
  * The story of a run, beat by beat at the moments the events put them, for a run that is not the scenario's own
- * (a toggle, another wave delay, an edit): the scenario's hand-written beats would tell another run (issue 9).
+ * (a toggle, another wave delay, an edit): the scenario's hand-written beats would tell another run.
  */
 export function storyOf(facts: RunFacts): StoryBeat[] {
   const beats: StoryBeat[] = [];

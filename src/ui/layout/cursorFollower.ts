@@ -5,7 +5,7 @@ const MARGIN_PX = 24;
 
 /**
  * On a phone the timeline and the lanes above it are wider than the screen and pan inside their own box
- * (TimeSection.svelte), so the page never scrolls sideways (issue 8). As the cursor moves (playing, a key, a
+ * (TimeSection.svelte), so the page never scrolls sideways. As the cursor moves (playing, a key, a
  * link's `t`) the box follows it, putting it a third of the way in when it nears an edge, so the moment being told
  * is on screen. A reader who has just panned by hand is looking at something else: the box stays put for a few
  * seconds after their last pan.

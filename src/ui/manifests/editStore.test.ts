@@ -71,7 +71,7 @@ describe('editStore', () => {
     expect(loadEdit(undefined, 'three-tier')).toBeUndefined();
   });
 
-  it('tells an edit of a link that this browser ran without the run finishing (issue 10)', () => {
+  it('tells an edit of a link that this browser ran without the run finishing', () => {
     const storage = memoryStorage();
     saveEdit(storage, 'three-tier', { text: 'huge', base: 'b', state: 'running' });
     expect(isUnfinishedHere(storage, 'three-tier', 'huge')).toBe(true);

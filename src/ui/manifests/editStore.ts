@@ -12,7 +12,7 @@ export interface SavedEdit {
   text: string;
   base: string;
   /**
-   * `running` is saved just before the edit is run and `finished` after (issue 10): an edit still `running` on
+   * `running` is saved just before the edit is run and `finished` after: an edit still `running` on
    * the next visit may be what hung or crashed the page, so it is restored without being run until asked.
    * Entries saved before this field existed count as finished.
    */
@@ -90,7 +90,7 @@ export function saveEdit(
 }
 
 /**
- * Whether this browser saved exactly `text` for the scenario and its run never finished (issue 10): a link that
+ * Whether this browser saved exactly `text` for the scenario and its run never finished: a link that
  * carries it is most likely this tab's own address after the edit hung it, so reloading must not run it again.
  */
 export function isUnfinishedHere(

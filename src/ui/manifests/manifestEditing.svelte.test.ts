@@ -78,7 +78,7 @@ describe('ManifestEditing', () => {
     expect(JSON.parse(next.items.get(editKey('three-tier')) ?? '{}').state).toBe('finished');
   });
 
-  it('keeps an edit in memory and says so when the storage is full (issue 10)', async () => {
+  it('keeps an edit in memory and says so when the storage is full', async () => {
     const { session, editing, items, timer, load } = setup({}, { full: true });
     load('three-tier');
     expect(editing.unsaved).toBe(false);
@@ -129,7 +129,7 @@ describe('ManifestEditing', () => {
     return { line: before.length, column: before.at(-1)!.length + 1 };
   };
 
-  it('marks a container name the API server refuses on its line, in its words (issue 10)', () => {
+  it('marks a container name the API server refuses on its line, in its words', () => {
     const { session, editing, timer, load } = setup();
     load('three-tier');
     const run = session.result;
@@ -144,7 +144,7 @@ describe('ManifestEditing', () => {
     expect(session.result).toBe(run);
   });
 
-  it('marks the field of an edit whose run is refused for a limit, until the next keystroke (issue 10)', async () => {
+  it('marks the field of an edit whose run is refused for a limit, until the next keystroke', async () => {
     const { session, editing, load } = setup();
     load('three-tier');
     const edited = editing.original.replace(/(name: frontend\n(?:.*\n)*? {2}replicas: )2/, '$1100000');
@@ -200,7 +200,7 @@ describe('ManifestEditing', () => {
     expect(items.get(editKey('three-tier'))).toContain('# a note');
     expect(editing.edited).toBe(false);
   });
-  it('names a duplicate key of the edited text in the order notes, as Argo CD reads it: the last value wins (issue 10)', () => {
+  it('names a duplicate key of the edited text in the order notes, as Argo CD reads it: the last value wins', () => {
     const { editing, load } = setup();
     load('three-tier');
     expect(editing.notes.some((note) => note.includes('duplicate key'))).toBe(false);

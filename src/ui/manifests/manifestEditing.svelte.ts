@@ -31,7 +31,7 @@ export class ManifestEditing {
   restored = $state<{ changed: boolean; unfinished?: boolean } | undefined>(undefined);
   /**
    * Set when the browser's storage refused the last save (full, or refused outright): the edits are then kept
-   * in this page's memory only, and the panel says they will be lost when the page is closed (issue 10).
+   * in this page's memory only, and the panel says they will be lost when the page is closed.
    */
   unsaved = $state(false);
 
@@ -46,7 +46,7 @@ export class ManifestEditing {
   readonly notes: string[] = $derived(notesOf(this.shown.plan));
   /**
    * What to mark in the editor: what reading the text refuses, or else what the run of this very text was refused
-   * for (a run limit such as 100,000 replicas, issue 10), whose position is in the edited text as well.
+   * for (a run limit such as 100,000 replicas), whose position is in the edited text as well.
    */
   readonly error: EditorError | undefined = $derived.by(() => {
     const refused = this.outcome && !this.outcome.ok ? this.outcome.error : this.runError();

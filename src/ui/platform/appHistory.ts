@@ -15,7 +15,7 @@ const MARK = 'sandboxApp';
 type Entry = { [MARK]?: string } | null;
 
 /**
- * Opening a child Application adds a history entry (issue 20: in presenter mode one click on a lane opened a
+ * Opening a child Application adds a history entry (in presenter mode one click on a lane opened a
  * child with no way back, and Back left the site). Back, Forward, "← All Applications" and Escape then all move
  * through the same entries: `popstate` opens the Application the entry's address names, or all of them.
  * The address bar's own writer (state/addressBar.svelte.ts) keeps each entry's query up to date with

@@ -12,7 +12,7 @@ export interface PlatformHost {
 }
 
 /**
- * A run of several Applications (issue 7, contract.md §1.4): whether the run has them, which one's own view is
+ * A run of several Applications (contract.md §1.4): whether the run has them, which one's own view is
  * open (URL `app=NAME`), and what the overview draws (the lanes, the tree, the platform's "why is it waiting?").
  * The session holds one and exposes each value under its old name (`session.platform`, `session.openedApp`, …).
  */

@@ -19,7 +19,7 @@ export interface SubjectHost {
 }
 
 /**
- * Which Application the status cards describe, and what they say of it (issue 20: with several Applications the
+ * Which Application the status cards describe, and what they say of it (with several Applications the
  * cards described the first root, unnamed, and read "Healthy · Synced · Sync OK" at the "Held" beat of a rollout
  * whose backend was Degraded). The open Application when one is open; else the one the story beat at the cursor
  * names (the frontend that stays Waiting, the team app whose project does not exist yet); else the root.

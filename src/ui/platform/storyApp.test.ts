@@ -3,7 +3,7 @@ import { storyApp } from './storyApp';
 
 const stack = ['platform-stack', 'platform-database', 'platform-backend', 'platform-frontend'];
 
-describe('storyApp: the Application a story beat is about (issue 20)', () => {
+describe('storyApp: the Application a story beat is about', () => {
   it('the first Application the text names, as a whole word', () => {
     expect(
       storyApp(

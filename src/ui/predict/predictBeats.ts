@@ -19,7 +19,7 @@ const NONE = 'None: the operation ends';
 const RUNNING = 'It stays Running';
 
 /**
- * The questions of predict mode for one run (issue 9), computed from its events so they are right for every
+ * The questions of predict mode for one run, computed from its events so they are right for every
  * scenario, toggle and edit: will a Deployment be updated (an `apply` event), which phase runs next at each
  * phase boundary (the next `step`, or the SyncFail hooks, argocd-semantics §2.13), how the operation ends, and
  * the app's sync status and health at the end (§1.7, §1.8, §6.1).

@@ -21,7 +21,7 @@ const forward: readonly KeyAction[] = [
 ];
 
 /**
- * The forward keys while predict mode asks a question (issue 20: presenter + predict froze, the run held at a
+ * The forward keys while predict mode asks a question (presenter + predict froze, the run held at a
  * question while every key tried to pass it). One rule for every forward key, so a speaker with a clicker and a
  * learner with the keyboard step the same way:
  *   - a question not answered yet: the key shows its answer (counted as skipped: the room answers aloud);

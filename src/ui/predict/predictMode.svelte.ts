@@ -18,7 +18,7 @@ export interface PredictHost {
 const horizons = [30, 60, 120, 300, 600, 1200, 1800, 3600, 7200];
 
 /**
- * Predict, then watch (issue 9): the future of the run is hidden, and at each beat (predictBeats) the run stops
+ * Predict, then watch: the future of the run is hidden, and at each beat (predictBeats) the run stops
  * until the learner answers; the answer is judged and explained from the run, then the run goes on.
  */
 export class PredictMode {

@@ -31,7 +31,7 @@ function used(fit: { fontSize: number; rowHeight: number }, rows: number, betwee
 }
 
 describe('presenterFontSize', () => {
-  it('is at least 18 px on a projector and a laptop (issue 8), larger on a big screen, never huge', () => {
+  it('is at least 18 px on a projector and a laptop, larger on a big screen, never huge', () => {
     expect(presenterFontSize(1280, 720)).toBeGreaterThanOrEqual(18);
     expect(presenterFontSize(1024, 768)).toBe(18);
     expect(presenterFontSize(1920, 1080)).toBeGreaterThan(presenterFontSize(1280, 720));

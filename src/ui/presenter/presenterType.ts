@@ -1,11 +1,11 @@
 import { layoutTimeline } from '../../timeline/layout';
 
-/** The smallest text presenter mode draws the timeline in: issue 8's goal for the back of a room at 1280×720. */
+/** The smallest text presenter mode draws the timeline in: the goal for the back of a room at 1280×720. */
 export const minPresenterFont = 18;
 
 /**
  * The timeline's text size in presenter mode, from the window: type a room can read (at least 18 px, the goal
- * of issue 8 at 1280×720) that grows with a larger screen, up to 24 px on a 1920×1080 screen and larger.
+ * of the presenter goal at 1280×720) that grows with a larger screen, up to 24 px on a 1920×1080 screen and larger.
  * presenterFit takes it down again, to 18 px at the least, when the rows would not fit the screen.
  */
 export function presenterFontSize(width: number, height: number): number {
@@ -62,7 +62,7 @@ export interface PresenterFit {
 
 /**
  * The timeline's text size and row height in presenter mode, so that the status lanes and every row fit the box
- * the screen leaves them and nothing scrolls (issue 8): roomy rows when they fit; else the rows shrink, down to
+ * the screen leaves them and nothing scrolls: roomy rows when they fit; else the rows shrink, down to
  * minRowHeight; else the text does too, down to 18 px, before the rows shrink again. Rows a user opens beyond
  * what 18 px text in the tightest rows fits scroll inside the box.
  *

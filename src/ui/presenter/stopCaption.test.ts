@@ -5,7 +5,7 @@ import { parseScenario } from '../../scenarios/scenario';
 import { momentTimes } from '../state/stepTargets';
 import { stopCaption } from './stopCaption';
 
-describe('stopCaption: every PageDown stop of three-tier says what happens there (issue 20)', () => {
+describe('stopCaption: every PageDown stop of three-tier says what happens there', () => {
   const scenario = parseScenario(
     readFileSync('scenarios/three-tier.yaml', 'utf8'),
     'scenarios/three-tier.yaml',

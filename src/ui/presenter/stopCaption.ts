@@ -1,7 +1,7 @@
 import type { SimEvent } from '../../engine/events';
 
 /**
- * A caption for a PageDown stop that no story beat covers (issue 20: three-tier had 13 stops and 5 beats), told
+ * A caption for a PageDown stop that no story beat covers (three-tier had 13 stops and 5 beats), told
  * from the run's events at that moment, most telling first: the operation ending, a phase or wave starting, an
  * object's or a hook's health (Healthy, Degraded… before Progressing), a hook's result, an object applied, the app's health changing, else what
  * the operation is waiting for. Undefined when nothing happens at `t`.

@@ -74,7 +74,7 @@ describe('operationAt on a control-plane run of several operations (revert)', ()
   });
 });
 
-describe('the last-sync card says how long the operation at the cursor took, as the CLI does (issue 20)', () => {
+describe('the last-sync card says how long the operation at the cursor took, as the CLI does', () => {
   it('revert: the third operation took 35 s (Duration: 35s), not 156.0 s since t 0', () => {
     const result = play('revert');
     const { events } = result;

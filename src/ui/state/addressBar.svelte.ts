@@ -9,7 +9,7 @@ import { formatUrlState, type UrlState } from './urlState';
 /**
  * Keep the address bar a link to what is on screen (contract.md §2), in one form: the query string. A hash that
  * came with the link is read once and dropped, or it would win over the query on a reload and reopen the old
- * scenario (issue 8). While playing, t changes every frame, so the writer throttles replaceState (browsers
+ * scenario. While playing, t changes every frame, so the writer throttles replaceState (browsers
  * refuse very frequent calls). Call it while the page's component is being set up: it runs as an effect, once
  * `ready()` says the link the page was opened with has been read. `timeline()` gives the timeline's part of the
  * link (its zoom and grouping, timelineLink.svelte.ts).

@@ -1,7 +1,7 @@
 /**
  * The page's first paint comes before the parts below the fold: each of them (the stack, the result table, the
  * order table) renders after that paint, one part per task, so that the page is drawn and answers sooner and no
- * single task is long (issue 8: time to interactive; many-resources' below-the-fold parts are five of its six
+ * single task is long (time to interactive; many-resources' below-the-fold parts are five of its six
  * thousand elements). A part created after the page's start (a view opened later) renders at once.
  *
  * Where nothing paints (no requestAnimationFrame, or jsdom in tests), every part renders at once.

@@ -6,7 +6,7 @@ const finished = new Set(['Failed', 'Error', 'Succeeded']);
 
 /**
  * The call-outs (calloutFor) this run shows, each once, in the order they first show, so the page reserves their
- * slot only for a run that has one, as tall as the longest of them (issue 8): a reserved slot keeps the timeline
+ * slot only for a run that has one, as tall as the longest of them: a reserved slot keeps the timeline
  * in place when the call-out comes and goes while playing, but an empty one under the status cards of a run that
  * never has one is a hole in the page.
  *

@@ -34,7 +34,7 @@ export type EditReading = { ok: true; text: string } | { ok: false; reason: 'unr
 /**
  * Reads an `edit=` value, inflating it in a stream that stops at the manifests' size limit (4 MiB, the most the
  * sandbox reads from a file): a link of a few kilobytes can inflate to gigabytes, and one that inflated to 600 MiB
- * took the tab to a 2.5 GB heap and then showed nothing (issue 23).
+ * took the tab to a 2.5 GB heap and then showed nothing.
  */
 export function readEdit(value: string): EditReading {
   if (!/^[\w-]+$/.test(value)) return { ok: false, reason: 'unreadable' };

@@ -9,7 +9,7 @@ const base64url = (bytes: Uint8Array) =>
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 
-// Issue 23: a link's edit that inflated to 600 MiB took the tab to a 2.5 GB heap and silently became no edit.
+// A link's edit that inflated to 600 MiB took the tab to a 2.5 GB heap and silently became no edit.
 describe("a link's edit inflates at most to the manifests' size limit", () => {
   it('stops inflating a bomb past 4 MiB and says it is too big, without inflating the rest', () => {
     // 64 MiB of one letter deflate to 64 KiB; the link is short, the text is not.
@@ -28,7 +28,7 @@ describe("a link's edit inflates at most to the manifests' size limit", () => {
   });
 });
 
-// Issue 23: `zoom=0,1e-300` asked for a zoom of 1e301 ("Zoom 9.06e+301×", then NaN positions).
+// `zoom=0,1e-300` asked for a zoom of 1e301 ("Zoom 9.06e+301×", then NaN positions).
 describe('a linked zoom is held within the levels the page reaches (1× to 200×)', () => {
   it('clamps a tiny or empty range to 200× and a range wider than the sync to 1×', () => {
     expect(zoomLevelFor(60, 0, 1e-300)).toBe(200);

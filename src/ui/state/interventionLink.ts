@@ -6,7 +6,7 @@ export interface PageIntervention {
 }
 
 /**
- * Interventions in a link (`do=`, issue 19): `[[at, command, namespace?], …]` as JSON, in UTF-8, written in
+ * Interventions in a link (`do=`): `[[at, command, namespace?], …]` as JSON, in UTF-8, written in
  * base64url like `edit=` (no escaping in a query string). They are short, so unlike an edit they are not
  * deflated, and reading them needs no extra chunk.
  */

@@ -23,7 +23,7 @@ describe('keyAction', () => {
     expect(keyAction(key('?'), false)).toBe('legend');
   });
 
-  it('toggles presenter mode with p (issue 8), but not while typing or with a browser shortcut', () => {
+  it('toggles presenter mode with p, but not while typing or with a browser shortcut', () => {
     expect(keyAction(key('p'), false)).toBe('present');
     expect(keyAction(key('P', { shiftKey: true }), false)).toBe('present');
     expect(keyAction(key('p'), true)).toBeUndefined();
@@ -31,7 +31,7 @@ describe('keyAction', () => {
     expect(keyAction(key('p', { ctrlKey: true }), false)).toBeUndefined();
   });
 
-  it('maps Escape to leaving an Application and b / . to a blank screen (issue 20)', () => {
+  it('maps Escape to leaving an Application and b / . to a blank screen', () => {
     expect(keyAction(key('Escape'), false)).toBe('leave-app');
     expect(keyAction(key('b'), false)).toBe('blank');
     expect(keyAction(key('.'), false)).toBe('blank');

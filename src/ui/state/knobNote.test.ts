@@ -11,7 +11,7 @@ const threeTier = parseScenario(
 const run = (waveDelaySeconds: number) =>
   playScenario(threeTier, { waveDelaySeconds, recordHistory: true }).events;
 
-describe('knobNote: why nothing changed (issue 20)', () => {
+describe('knobNote: why nothing changed', () => {
   const two = run(2);
 
   it('three-tier, wave delay 2 s to 0 s: the same run, and the note says why (the 5 s requeue, §2.1)', () => {

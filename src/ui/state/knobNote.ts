@@ -12,7 +12,7 @@ function courseOf(events: readonly SimEvent[]): string {
 }
 
 /**
- * "Why nothing changed" (issue 20: changing the wave delay from 2 to 0 changed nothing and nothing said why).
+ * "Why nothing changed" (changing the wave delay from 2 to 0 changed nothing and nothing said why).
  * Returns the note to show when the run after the knob did exactly what the run before it did, else undefined.
  */
 export function knobNote(

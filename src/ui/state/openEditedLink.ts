@@ -9,7 +9,7 @@ export interface EditedLinkHost {
 
 /**
  * Open scenario `id` as a link says, with its edited manifests (`text`) run at once and its `t` set only after
- * that run: the edited run may be longer than the scenario's own, and setting `t` first would cut it (issue 8).
+ * that run: the edited run may be longer than the scenario's own, and setting `t` first would cut it.
  * Saved edits play no part; an edit that does not parse shows its error over the scenario's run.
  */
 export async function openEditedLink<Options extends { t?: number }>(

@@ -24,7 +24,7 @@ export interface OpenFromAddressOptions {
 /**
  * Open what the page's address says (contract.md §2): its scenario (three-tier when it names none or an unknown
  * one), its settings and cursor, its edited manifests, and then its speed, autoplay, presenter and predict
- * modes. Returns whether the page was opened from a link that names a scenario (issue 8: a link never mixes in
+ * modes. Returns whether the page was opened from a link that names a scenario (a link never mixes in
  * saved edits).
  */
 export function openFromAddress(
@@ -74,7 +74,7 @@ export function openFromAddress(
       const text = reading.text;
       if (isUnfinishedHere(browserStorage(), id, text)) {
         // The address bar carried the edit while it ran; after the run hung the tab, a reload must not run it
-        // again without asking (issue 10).
+        // again without asking.
         onUnfinished();
         await session.load(id, options);
       } else await session.loadEdited(id, options, text);

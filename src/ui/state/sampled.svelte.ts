@@ -17,7 +17,7 @@ export interface SampleOptions {
 
 /**
  * A value that follows its source at once while the page is paused and at most `intervalMs` apart while it
- * plays (issue 8: per frame, update off-screen and non-essential parts at a lower rate). Playing many-resources
+ * plays (per frame, update off-screen and non-essential parts at a lower rate). Playing many-resources
  * at 8×, the result table, the stack and the history changed on nearly every frame: rebuilding their rows and
  * status icons took a fifth of the main thread, for parts that are below the fold or read only once paused.
  * Out of view (`shown`), they are not rebuilt at all while playing: even four times a second, rebuilding them

@@ -53,6 +53,6 @@ export interface LoadOptions {
   toggles?: readonly string[];
   /** In a run of several Applications, the one whose own view is open (URL `app=NAME`). */
   app?: string;
-  /** Interventions typed in the terminal (URL `do=`, issue 19). */
+  /** Interventions typed in the terminal (URL `do=`). */
   interventions?: readonly PageIntervention[];
 }

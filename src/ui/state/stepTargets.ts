@@ -19,7 +19,7 @@ export function waveTimes(events: readonly SimEvent[], endT: number): number[] {
 }
 
 /**
- * The meaningful moments a presenter's clicker (PageDown) steps through (issue 8): the start of the run, each
+ * The meaningful moments a presenter's clicker (PageDown) steps through: the start of the run, each
  * (phase, wave) step, each hook that completes or fails, the operation's end, each change of the Application's
  * health, and the end of the run. A failing PreSync hook is a moment of its own, seconds before the operation
  * gives up and starts the SyncFail hooks (argocd-semantics.md §2.13: the failure handler runs the SyncFail hooks).

@@ -29,7 +29,7 @@ describe('url state', () => {
 
   it('ignores values it cannot use', () => {
     expect(parseUrlState('?speed=3&t=-1&waveDelay=abc&seed=1.5&scenario=../x', '')).toEqual({});
-    // Past the engine's limits (issue 10): a wave delay over one simulated day, a seed outside 32 bits.
+    // Past the engine's limits: a wave delay over one simulated day, a seed outside 32 bits.
     expect(parseUrlState('?waveDelay=1e15&seed=-1', '')).toEqual({});
     expect(parseUrlState('?waveDelay=86401&seed=4294967296', '')).toEqual({});
     expect(parseUrlState('?waveDelay=86400&seed=4294967295', '')).toEqual({

@@ -122,7 +122,7 @@ describe('argocd app list, history, sync, wait', () => {
     expect(timedOut.text).toMatch(/\nFATA\[0005\] timed out \(5s\) waiting for app "three-tier"\n$/);
   });
 
-  it('wait --timeout after the last event never moves the cursor back (issue 20: 22.8 s went to 20.8 s)', () => {
+  it('wait --timeout after the last event never moves the cursor back (22.8 s went to 20.8 s)', () => {
     // The page's axis runs 2 s past the run's last event (failing-migration: 20.8 s, the axis to 22.8 s).
     const shown = Math.ceil((end + 2) * 10) / 10;
     const r = migration.run('argocd app wait checkout-dev --timeout 5', shown);

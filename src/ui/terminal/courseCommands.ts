@@ -1,6 +1,6 @@
 /**
  * The commands the self-study course types (test/e2e/terminalCases.mjs follows it step by step), for the open
- * scenario's Application and namespace: on a phone each is a chip to tap rather than a line to type (issue 20).
+ * scenario's Application and namespace: on a phone each is a chip to tap rather than a line to type.
  * With several Applications, `argocd app list` comes first, the commands name the open Application (none while all
  * are shown), and kubectl's are left out: each child has a namespace of its own.
  */

@@ -56,7 +56,7 @@ function grep(args: string[], lines: string[]): FilterResult {
     else patterns.push(a);
   }
   if (patterns.length === 0) return { ok: false, error: 'Usage: grep [OPTION]... PATTERNS [FILE]...' };
-  // A linear-time matcher, not RegExp: a backtracking pattern such as `(.*.*)*x$` froze the tab (issue 23).
+  // A linear-time matcher, not RegExp: a backtracking pattern such as `(.*.*)*x$` froze the tab.
   let re: LinearRegex;
   try {
     re = new LinearRegex(

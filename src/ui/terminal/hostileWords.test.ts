@@ -3,12 +3,12 @@ import { runFilter } from './filters';
 import { LinearRegex } from './linearRegex';
 import { terminalOn } from './runKit.testKit';
 
-// Issue 23: the terminal read words like `constructor` as flags (a plain-object table of flags), and ran the pipe's
+// The terminal read words like `constructor` as flags (a plain-object table of flags), and ran the pipe's
 // regular expressions with JavaScript's backtracking RegExp, so `grep -E '(.*.*)*x$'` froze the tab for 90 s.
 const threeTier = terminalOn('three-tier');
 const end = threeTier.result.endT;
 
-describe('the terminal reads hostile words as words (issue 23)', () => {
+describe('the terminal reads hostile words as words', () => {
   for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
     it(`kubectl describe pod ${name}: not found, as kubectl says it`, () => {
       expect(threeTier.run(`kubectl describe pod ${name}`, end).text).toBe(

@@ -1,5 +1,5 @@
 /**
- * Whether a typed line is an intervention (issue 19): a command that changes the simulated cluster or Argo CD at
+ * Whether a typed line is an intervention: a command that changes the simulated cluster or Argo CD at
  * the cursor, run by the engine as a new action of the run, rather than a question about the run. The reading
  * commands (`kubectl get`, `argocd app get`, `argocd app sync`'s jump to the next sync, …) stay as they are.
  */

@@ -16,7 +16,7 @@ export type KubectlParse = { ok: true; args: KubectlArgs } | { ok: false; error:
 
 /**
  * The flags that take a value. A Map, because the words are the user's: `flag in {…}` was true for `constructor`
- * and `toString`, so `kubectl describe pod constructor` read the pod's name as a flag (issue 23).
+ * and `toString`, so `kubectl describe pod constructor` read the pod's name as a flag.
  */
 const valued = new Map<string, keyof KubectlArgs>([
   ['-n', 'namespace'],

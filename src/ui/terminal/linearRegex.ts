@@ -1,7 +1,7 @@
 /**
  * A regular expression matcher whose time is linear in the line's length (a Thompson NFA, run as a set of states),
  * for the terminal's `grep` and `sed -n '/RE/,$p'`. JavaScript's RegExp backtracks: `grep -E '(.*.*)*x$'` froze the
- * tab for over 90 s on one `argocd app get` (issue 23). This reads the extended syntax grep -E takes: literals,
+ * tab for over 90 s on one `argocd app get`. This reads the extended syntax grep -E takes: literals,
  * `.`, bracket expressions (`[a-z]`, `[^…]`, `[[:alpha:]]`), `^`, `$`, groups, `|`, and the quantifiers `*`, `+`,
  * `?`, `{n}`, `{n,}`, `{n,m}`; escapes `\.`, `\d`, `\w`, `\s` and their capitals. It finds whether a line holds a
  * match, nothing more (no captures, no back-references, which it refuses).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plainPunctuation } from './plainPunctuation';
 
-describe('plainPunctuation: a phone keyboard’s smart punctuation, as the shell needs it (issue 20)', () => {
+describe('plainPunctuation: a phone keyboard’s smart punctuation, as the shell needs it', () => {
   it('the course’s sed and jsonpath commands survive curly quotes and dashes', () => {
     expect(plainPunctuation('argocd app get checkout-dev —show-operation | sed -n ‘/^GROUP/,$p’')).toBe(
       "argocd app get checkout-dev --show-operation | sed -n '/^GROUP/,$p'",

@@ -1,5 +1,5 @@
 /**
- * A typed line with a phone's "smart" punctuation put back as a shell needs it (issue 20: iOS and Android
+ * A typed line with a phone's "smart" punctuation put back as a shell needs it (iOS and Android
  * keyboards turn ' and " into curly quotes and -- into a dash, which would break the course's `sed -n '/^GROUP/,$p'`
  * and jsonpath commands): “ ” „ → ", ‘ ’ ‚ → ', — (what -- became) → --, – → -, … → ..., and a no-break space → a
  * space. A terminal never means the typographic ones.

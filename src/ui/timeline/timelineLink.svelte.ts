@@ -12,7 +12,7 @@ export const linkKeyOf = (key: string): string => key.replace(/^group:/, '');
 export const groupKeyOfLink = (key: string): string => `group:${key}`;
 
 /**
- * The timeline's part of the page's link (issue 8): the zoom window and the rows' grouping, so the address bar
+ * The timeline's part of the page's link: the zoom window and the rows' grouping, so the address bar
  * holds what the timeline shows and a reload or a shared link opens on the same stretch of the same rows.
  * The link's own values are handed to the timeline once, for the scenario the link names; what the timeline
  * shows afterwards is written back. A zoom or a pan reports many views a second: the link takes the view

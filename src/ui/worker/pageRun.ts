@@ -51,7 +51,7 @@ export async function playForPageWithLua(
     ? await healthOverridesFor(options.argocdCmData, objectsOf(scenario, options))
     : undefined;
   const run = playForPage(scenario, options, { healthOverrides, onProgress });
-  // A health Lua stopped by a limit gives the run no verdict: the page shows the input error instead (issue 23).
+  // A health Lua stopped by a limit gives the run no verdict: the page shows the input error instead.
   const stopped = luaLimitError(healthOverrides);
   if (stopped) throw stopped;
   return run;

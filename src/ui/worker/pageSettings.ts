@@ -21,7 +21,7 @@ export interface PageSettings {
   toggles: readonly string[];
   /** The objects of the edited synced revision, if edited. */
   edited?: RunOptions['edited'];
-  /** Interventions typed in the terminal (issue 19), played as actions of a platform scenario's run. */
+  /** Interventions typed in the terminal, played as actions of a platform scenario's run. */
   interventions?: RunOptions['interventions'];
 }
 

@@ -19,7 +19,7 @@ function moments(events: SimEvent[]) {
   return { applied: applied!, projectsHealthy: projectsHealthy! };
 }
 
-describe('the page runs a platform scenario with its switches (issue 7: "add the Application health check")', () => {
+describe('the page runs a platform scenario with its switches ("add the Application health check")', () => {
   it('reads the scenario argocd-cm data, and the toggles add or take out the Application health Lua', () => {
     const withHealth = load('app-of-apps');
     expect(platformRunSettings(withHealth, []).argocdCmData).toHaveProperty(applicationHealthKey);

@@ -9,7 +9,7 @@ import { SimulationSession } from '../session.svelte';
 import { playForPage } from './pageRun';
 import type { PageRunner, RunOutcome } from './workerRunner';
 
-// Issue 10: an edit whose run did not finish is restored on reload but never re-run without asking. The first edit
+// An edit whose run did not finish is restored on reload but never re-run without asking. The first edit
 // of a visit used to be marked finished before its run even started: the YAML reader loads asynchronously.
 const scenario = readerImpl.parseScenario(
   readFileSync('scenarios/three-tier.yaml', 'utf8'),
@@ -47,7 +47,7 @@ function setup(answer: (resolve: (outcome: RunOutcome) => void) => void) {
 
 const edit = (text: string) => text.replace(/(name: frontend\n(?:.*\n){3}.*sync-wave: )"2"/, '$1"3"');
 
-describe('the unfinished-edit marker (issue 10)', () => {
+describe('the unfinished-edit marker', () => {
   it('the first edit of a visit stays running until its run ends, then is finished', async () => {
     expect(reader()).toBeUndefined(); // the YAML reader is not loaded yet in this file
     const { session, editing, state, runs } = setup(() => {});

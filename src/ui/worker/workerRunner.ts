@@ -5,7 +5,7 @@ import type { RunReply, RunRequest } from './protocol';
 
 /**
  * The wall-time limit of one run in the worker. The largest shipped scenario (200 resources) runs in about 2 s
- * cold on a slow machine and issue 10's engine goal is 1,000 resources in 1 s, so a sound input ends far below
+ * cold on a slow machine and the engine goal is 1,000 resources in 1 s, so a sound input ends far below
  * 10 s even on a phone a few times slower; an edit still running after 10 s (100,000 replicas, a hook that never
  * ends under a huge `until`) is stopped before a user concludes that the page hung.
  */

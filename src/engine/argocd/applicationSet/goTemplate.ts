@@ -87,7 +87,7 @@ export function renderGoTemplate(
     for (const action of actions) {
       // The trims walk the text once with Go's own space set (lex.go `rightTrimLength`/`leftTrimLength`
       // over " \t\r\n"): a regular expression such as /\s+$/ retries at every space of a long run, which made
-      // 200,000 spaces before `x{{- .n}}` take 95 s (issue 23).
+      // 200,000 spaces before `x{{- .n}}` take 95 s.
       let textEnd = action.start;
       if (action.trimLeft) while (textEnd > cursor && isGoSpace(template[textEnd - 1])) textEnd--;
       out += template.slice(cursor, textEnd);

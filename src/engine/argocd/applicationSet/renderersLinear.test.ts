@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { goTemplateOptionsFrom, renderGoTemplate } from './goTemplate';
 import { renderFastTemplate } from './fastTemplate';
 
-// Issue 23: both renderers took time quadratic in a string's length (95 s and 78 s for the inputs below). Each case
+// Both renderers took time quadratic in a string's length (95 s and 78 s for the inputs below). Each case
 // renders the issue's own input and asserts the rendered text. Vitest cannot time out synchronous work, so each
 // also asserts a bound far above the linear time (a few milliseconds) and far below the old one (20-40 s here).
 const generousMs = 3_000;

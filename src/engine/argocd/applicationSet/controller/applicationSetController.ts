@@ -84,7 +84,7 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
       // §5.0: an operation's completion is followed at once by a full refresh, which rewrites `reconciledAt`. In the
       // same second as the app's last full refresh (a sync that ends at its apply, at t 0) the text is unchanged,
       // but the refresh happened after the operation started, so after a Pending write that started it; without
-      // this the entry stayed Pending and the set synced the app again and again (issue 21).
+      // this the entry stayed Pending and the set synced the app again and again.
       this.order.rewrite(appField(name, 'reconciledAt'), object.status?.reconciledAt);
       this.order.observe(appField(name, 'startedAt'), object.status?.operationState?.startedAt);
     } else {
@@ -184,7 +184,7 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
   /**
    * Argo CD's controllers converge because real time moves on between their writes; in the simulator a set that is
    * reconciled again and again without the clock moving is a livelock (two writers undoing each other), and the run
-   * ends with a message naming the set rather than at the event limit minutes later (issue 21).
+   * ends with a message naming the set rather than at the event limit minutes later.
    */
   private countInstantReconcile(key: string): void {
     const now = this.context.clock.now();

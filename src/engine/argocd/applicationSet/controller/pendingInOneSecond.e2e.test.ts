@@ -1,7 +1,7 @@
 /**
  * A RollingSync step whose sync ends at its apply (a ConfigMap into `default`, a namespace that already exists, so
  * no namespace task and nothing to wait for): the Pending write, the operation, its completion and the full
- * refresh after it all fall in one second (issue 21). Argo CD moves a Pending entry to Progressing once the app
+ * refresh after it all fall in one second. Argo CD moves a Pending entry to Progressing once the app
  * was reconciled and its operation started after the entry's `lastTransitionTime`
  * (applicationset/progressivesync/progressive_sync.go L504-L518; progressive_sync_dependencies_test.go
  * `TestUpdateApplicationSetApplicationStatus` "moves a pending application to progressing when operation is

@@ -1,5 +1,5 @@
 /**
- * The simulator's guard against a livelock (limits.ts `maxReconcilesPerInstant`, issue 21): Argo CD's controllers
+ * The simulator's guard against a livelock (limits.ts `maxReconcilesPerInstant`): Argo CD's controllers
  * converge because real time moves on between their writes, but two writers that undo each other at once never
  * let the virtual clock move. Here another writer puts back a label on an owned Application each time the
  * ApplicationSet controller resets it to the template's (a label change wakes the set, applicationset_controller.go
