@@ -36,6 +36,12 @@ export interface ParseOptions {
    * and health never reads the name, so it reads unnamed objects too.
    */
   requireName?: boolean;
+  /**
+   * The Application that syncs these objects says `Validate=false` in `spec.syncPolicy.syncOptions`: it holds for
+   * each of its objects as if each carried it (gitops-engine's sync options are the app's plus the object's), so
+   * a wrongly typed field is left for the API server to refuse at sync, as with the annotation.
+   */
+  validateFalse?: boolean;
 }
 
 /** The largest manifest file the sandbox reads: bigger inputs are refused before parsing. */
@@ -154,7 +160,7 @@ function readDocument(doc: Document.Parsed, context: ReadContext): ParsedObject[
       ? object.items.map((item: unknown, i: number) => ({ object: item, path: ['items', i] }))
       : [{ object, path: [] }];
   return items.map(({ object: item, path }) => {
-    const issue = acceptedByServer(item)
+    const issue = acceptedByServer(item, context.validateFalse ?? false)
       ? null
       : validateObject(item, { requireName: context.requireName ?? true });
     if (issue) throw new InputError(issue.message, at(nodeAt(doc, [...path, ...issue.path])?.range?.[0]));
@@ -257,11 +263,12 @@ function keyAt(text: string, offset: number): string {
  * it at sync (e2e TestSyncOptionValidateFalse; engine decodingError.ts). Only when every issue is one the server's
  * decoding reports: the object without those fields must be valid.
  */
-function acceptedByServer(item: unknown): boolean {
+function acceptedByServer(item: unknown, appValidateFalse: boolean): boolean {
   const object = item as KubeObject;
   const options = object?.metadata?.annotations?.[annotationSyncOptions];
-  if (typeof options !== 'string' || !options.split(',').some((o) => o.trim() === syncOptionValidateFalse))
-    return false;
+  const annotated =
+    typeof options === 'string' && options.split(',').some((o) => o.trim() === syncOptionValidateFalse);
+  if (!annotated && !appValidateFalse) return false;
   if (!decodingProblem(object)) return false;
   const copy = structuredClone(object);
   for (let problem = decodingProblem(copy), n = 0; problem && n < 1000; problem = decodingProblem(copy), n++)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RepoRevision } from '../../src/engine/argocd/repository';
 import { eventsOf } from '../../src/engine/simulation/eventQueries';
 import { application } from '../../src/engine/simulation/controlPlaneTestKit';
+import { clusterAt } from '../../src/engine/simulation/objectHistory';
 import { runControlPlane } from '../../src/engine/simulation/runControlPlane';
 import { configMap } from '../../src/engine/simulation/testKit';
 import type { KubeObject } from '../../src/engine/types';
@@ -24,18 +25,33 @@ function appAt(result: ReturnType<typeof runControlPlane>, t: number) {
 }
 
 describe('app_management_test.go: new commits', () => {
-  it('TestDiscoverNewCommit: a pushed commit is not seen until a refresh; then the app is OutOfSync', () => {
+  it('TestDiscoverNewCommit: synced at a revision; a pushed commit is not seen until a refresh, then the app is OutOfSync at the new one', () => {
     const result = runControlPlane({
       repository: revision('v1', [myMap('bar')]),
       objects: [application('config-map', { path: 'config-map' })],
       actions: [
+        { at: 10, type: 'sync', app: 'config-map' },
         { at: 60, type: 'commit', revision: revision('v2', [myMap('hello')]) },
         { at: 61, type: 'refresh', app: 'config-map' },
       ],
       untilSeconds: 120,
     });
-    expect(appAt(result, 59)?.sync).toBe('Synced');
-    expect(appAt(result, 60.5)?.sync).toBe('Synced');
+    // What `argocd app get` shows at second t: the Application as the controller last wrote it.
+    const statusAt = (t: number) =>
+      (
+        clusterAt(result.objects, t).find(
+          (o) => o.kind === 'Application' && o.metadata.name === 'config-map',
+        ) as { status?: { sync?: { status?: string; revision?: string } } } | undefined
+      )?.status?.sync;
+    // CreateApp().Sync(): Synced, at a revision it remembers.
+    const sha = statusAt(59)?.revision ?? '';
+    expect(statusAt(59)?.status).toBe('Synced');
+    expect(sha).not.toBe('');
+    // PatchFile pushes a commit: not discovered immediately, still Synced at the same revision.
+    expect(statusAt(60.5)).toMatchObject({ status: 'Synced', revision: sha });
+    // Refresh(RefreshTypeNormal): OutOfSync, and the revision is the new commit's.
+    expect(statusAt(61)?.status).toBe('OutOfSync');
+    expect(statusAt(61)?.revision ?? sha).not.toBe(sha);
     expect(appAt(result, 61)?.sync).toBe('OutOfSync');
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSimulation } from '../../src/engine';
+import { eventsOf } from '../../src/engine/simulation/eventQueries';
+import { clusterAt } from '../../src/engine/simulation/objectHistory';
 import { healthOverridesWithLua } from '../../src/lua/healthOverridesWithLua';
 import { docs, objects, runYaml } from './runYaml';
 
@@ -122,6 +124,44 @@ describe('hook_test.go: SyncFail hooks', () => {
 });
 
 describe('hook_test.go: naming and terminating', () => {
+  it('TestHookBeforeHookCreation: a Sync hook with BeforeHookCreation, synced twice: two results each time, the hook pod recreated', () => {
+    // hook_test.go TestHookBeforeHookCreation patches the e2e hook (a Sync hook) with the BeforeHookCreation policy.
+    const app = docs(
+      e2ePod('hook', {
+        'argocd.argoproj.io/hook': 'Sync',
+        'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation',
+      }),
+      pod,
+    );
+    const expectSyncedTwoResults = (run: ReturnType<typeof runYaml>) => {
+      expect(run.op.phase).toBe('Succeeded');
+      expect(run.sync).toBe('Synced');
+      expect(run.health).toBe('Healthy');
+      // ResourceResultNumbering(2): the pod and the hook, once each.
+      expect(run.rows.map((r) => `${r.kind}/${r.name}`).sort()).toEqual(['Pod/hook', 'Pod/pod']);
+      expect(run.live('Pod', 'hook')).toBeDefined();
+    };
+    // The first sync, on a fresh cluster.
+    expectSyncedTwoResults(runYaml(app));
+    // The second sync, on the cluster the first one left (it ran an hour before t = 0).
+    const second = runYaml(app, { history: [app], recordHistory: true });
+    expectSyncedTwoResults(second);
+    const before = clusterAt(second.result.objects, -1).find(
+      (o) => o.kind === 'Pod' && o.metadata.name === 'hook',
+    );
+    const created1 = before?.metadata.creationTimestamp ?? '';
+    const created2 = second.live('Pod', 'hook')?.metadata.creationTimestamp ?? '';
+    expect(created1).not.toBe('');
+    expect(created2).not.toBe('');
+    expect(created2).not.toBe(created1);
+    expect(
+      eventsOf(
+        second.events.filter((e) => e.t >= 0),
+        'delete',
+      ),
+    ).toMatchObject([{ name: 'hook', reason: 'BeforeHookCreation' }]);
+  });
+
   it('TestHookBeforeHookCreationFailure: a sleeping BeforeHookCreation hook, terminated after 1 s → Failed, two results', () => {
     const sleeping = e2ePod('hook', {
       'argocd.argoproj.io/hook': 'Sync',

@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isInputError } from '../../src/engine/inputError';
 import { parseManifests } from '../../src/scenarios/manifests';
+import { runSimOnDisk } from '../../src/cli/runSim.testKit';
+import type { Json } from '../../src/engine';
 import { runYaml } from './runYaml';
 
 const deployment = readFileSync(
@@ -55,5 +57,33 @@ describe('e2e TestSyncOptionValidateFalse (test/e2e/app_management_test.go)', ()
   it('Validate=false does not let another problem through: a missing image is still refused', () => {
     const noImage = withValidateFalse.replace(/^\s+image: .*\n/m, '').replace('- name: nginx', '- name: 7');
     expect(() => parseManifests(noImage, 'deployment.yaml')).toThrow(/name/);
+  });
+
+  it("Validate=false on the Application (spec.syncPolicy.syncOptions), `sim run --repo`: read, then failed at sync in the server's words", () => {
+    const dir = 'test/fixtures/validate-false';
+    const result = runSimOnDisk(['--repo', `${dir}/repo`, `${dir}/app.yaml`, '--json']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const status = (JSON.parse(result.stdout) as { application: Json }).application.status;
+    expect(status.operationState).toMatchObject({
+      phase: 'Failed',
+      message: `one or more objects failed to apply, reason: ${decodingError}`,
+    });
+    expect(status.operationState.syncResult.resources).toMatchObject([
+      { kind: 'Deployment', name: 'nginx-deployment', status: 'SyncFailed', message: decodingError },
+    ]);
+  });
+
+  it('the same repository synced by an Application without Validate=false is refused when read, at the field', () => {
+    const dir = 'test/fixtures/validate-false';
+    const app = readFileSync(new URL('../fixtures/validate-false/app.yaml', import.meta.url), 'utf8').replace(
+      '  syncPolicy:\n    syncOptions:\n      - Validate=false\n',
+      '',
+    );
+    const result = runSimOnDisk(['--repo', `${dir}/repo`, 'plain.yaml'], { 'plain.yaml': app });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `${dir}/repo/crd-validation/deployment.yaml:21:30: spec.template.spec.containers[0].ports[0].containerPort: expected an integer port number`,
+    );
   });
 });

@@ -17,6 +17,7 @@ import type { RunOptions } from './runOptions';
 import { thenVerbs } from './thenActions';
 import { ArgumentError } from '../argumentError';
 import { thenIntervention } from './thenIntervention';
+import { underValidateFalse, validateFalsePaths } from './validateFalsePaths';
 
 /**
  * `sim run --repo DIR FILE…` (contract.md §1.4, §1.5): the files hold Argo CD objects, DIR is the Git repository
@@ -31,9 +32,10 @@ export function runRepo(
   // The input limits are counted as the files are read, so that an oversized repository, commit or set stops
   // the run at the file that went past the limit, before the rest is read or any set rendered.
   const budget = new InputBudget();
-  const repo = readRepository(io, options.repo!, 'main', budget);
-  const argocd: ParsedObject[] = options.files.flatMap((file) => {
-    const text = read(io, file);
+  const texts = options.files.map((file) => ({ file, text: read(io, file) }));
+  const lenient = validateFalsePaths(texts);
+  const repo = readRepository(io, options.repo!, 'main', budget, lenient);
+  const argocd: ParsedObject[] = texts.flatMap(({ file, text }) => {
     const parsed = parseManifests(text, file);
     // appset: an ApplicationSet that does not render is bad input at its template (contract.md §1.4); one with more
     // list elements than a run may have Applications is refused at its generators, before it is rendered.
@@ -56,9 +58,9 @@ export function runRepo(
           then,
           i + 1,
           (path) => read(io, path),
-          (dir) => readRepository(io, dir, dir, budget),
+          (dir) => readRepository(io, dir, dir, budget, lenient),
         )
-      : action(then, io, known, hasSets, budget),
+      : action(then, io, known, hasSets, budget, lenient),
   );
   return runControlPlane({
     repository: repo,
@@ -80,6 +82,7 @@ function action(
   known: Set<string>,
   hasSets: boolean,
   budget: InputBudget,
+  validateFalseFolders: readonly string[],
 ): ControlPlaneAction {
   const [verb, ...args] = then.action.split(/\s+/);
   const at = then.at;
@@ -96,7 +99,11 @@ function action(
   switch (verb) {
     case 'commit': {
       if (!args[0]) bad('needs a folder');
-      return { at, type: 'commit', revision: readRepository(io, args[0], args[0], budget) };
+      return {
+        at,
+        type: 'commit',
+        revision: readRepository(io, args[0], args[0], budget, validateFalseFolders),
+      };
     }
     case 'sync': {
       // `sync --project P [--project Q …]`: every Application of those projects (TestSyncResourceByProject).
@@ -157,7 +164,13 @@ function action(
 }
 
 /** A folder as one Git revision: every YAML or JSON file under it, parsed, keyed by its path in the folder. */
-export function readRepository(io: CommandIo, dir: string, name: string, budget: InputBudget): RepoRevision {
+export function readRepository(
+  io: CommandIo,
+  dir: string,
+  name: string,
+  budget: InputBudget,
+  validateFalseFolders: readonly string[] = [],
+): RepoRevision {
   if (!io.listFiles) throw new ArgumentError(`cannot read the folder ${dir}`);
   let paths: string[];
   const warn = (message: string) => io.stderr(`warning: ${escapeControl(`${dir}: ${message}`)}\n`);
@@ -188,7 +201,8 @@ export function readRepository(io: CommandIo, dir: string, name: string, budget:
       continue;
     }
     const full = `${dir.replace(/\/+$/, '')}/${path}`;
-    files[path] = parseManifests(read(io, full), full).map((p) => ({
+    const validateFalse = underValidateFalse(path, validateFalseFolders);
+    files[path] = parseManifests(read(io, full), full, { validateFalse }).map((p) => ({
       object: p.object,
       position: p.position,
     }));

@@ -6,6 +6,7 @@ import type {
   RevisionHistory,
 } from './applicationTypes';
 import { withHistoryEntry } from './revisionHistory';
+import { historyPatchedOnObject } from './patchedHistory';
 import { orphanedResourcesMessage } from './orphanedResources';
 import { resourcesByLabel } from './resourcesByLabel';
 import { rollbackOperation } from './rollbackOperation';
@@ -68,6 +69,8 @@ interface AppState {
   request?: Operation;
   partial: boolean;
   history: RevisionHistory[];
+  /** `history` as last written into the object's status (JSON), to notice a patch of it (patchedHistory.ts). */
+  writtenHistory?: string;
   conditions: ApplicationCondition[];
   reconciledAtMs?: number;
   rendered?: RenderedSource;
@@ -160,6 +163,7 @@ export class ApplicationController {
     const obj = this.object(name);
     const state = this.apps.get(name);
     if (!obj || !state) return `applications.argoproj.io "${name}" not found`;
+    this.adoptPatchedHistory(state, obj);
     const rollback = rollbackOperation(obj, state.history, id, prune);
     if ('refused' in rollback) return rollback.refused;
     if (obj.operation) return 'another operation is already in progress';
@@ -543,6 +547,7 @@ export class ApplicationController {
     state.lastFinishedAtMs = clock.now();
     if (record.phase === 'Succeeded' && !state.partial) {
       const obj = this.object(state.name);
+      this.adoptPatchedHistory(state, obj);
       state.history = withHistoryEntry(
         state.history,
         {
@@ -592,10 +597,18 @@ export class ApplicationController {
     clock.schedule(clock.now(), () => this.writeStatus(state), Priority.appRefresh);
   }
 
+  /** A patch of the object's status.history is the history from then on, as in Argo CD (patchedHistory.ts). */
+  private adoptPatchedHistory(state: AppState, obj: KubeObject | undefined): void {
+    const patched = historyPatchedOnObject(obj, state.writtenHistory);
+    if (patched) state.history = patched;
+  }
+
   private writeStatus(state: AppState): void {
     state.dirty = false;
     const obj = this.object(state.name);
     if (!obj || this.apps.get(state.name) !== state) return;
+    this.adoptPatchedHistory(state, obj);
+    state.writtenHistory = JSON.stringify(state.history);
     const invalid = state.invalid !== undefined;
     // state.go L855-L864: each comparison warns of the app's resources another app's tracking annotation names.
     state.conditions = setSharedResourceConditions(

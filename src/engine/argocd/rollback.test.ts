@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '../types';
 import type { RepoRevision } from './repository';
 import { application } from '../simulation/controlPlaneTestKit';
+import { eventsOf } from '../simulation/eventQueries';
+import { clusterAt } from '../simulation/objectHistory';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
 import { deployment, service } from '../simulation/testKit';
 
@@ -44,6 +46,44 @@ describe('argocd app rollback', () => {
       revision: app.status.history[0].revision,
       source: app.status.history[0].source,
     });
+  });
+
+  it('TestAppRollbackSuccessful, history as the e2e test builds it: status.history patched to ids 1 (the synced revision) and 2 ("cdb"), rollback 1 → Succeeded, two results, three entries', () => {
+    // app_management_test.go TestAppRollbackSuccessful: CreateApp().Sync(), then the Application is patched (a
+    // merge patch of the Application itself: its CRD has no status subresource) so that status.history holds
+    // id 1, the synced revision deployed a minute ago, and id 2, revision "cdb" two minutes ago; then
+    // `argocd app rollback NAME 1`.
+    const synced = run([]).app;
+    const sha: string = synced.status.sync.revision;
+    const source = synced.spec.source;
+    const history = [
+      { id: 1, revision: sha, deployedAt: '2025-12-31T23:59:00Z', source },
+      { id: 2, revision: 'cdb', deployedAt: '2025-12-31T23:58:00Z', source },
+    ];
+    const patch = JSON.stringify({ status: { history } });
+    const { app, result } = run([
+      {
+        at: 60,
+        type: 'intervention',
+        command: `kubectl -n argocd patch application guestbook --type merge -p '${patch}'`,
+      },
+      { at: 120, type: 'rollback', app: 'guestbook', id: 1 },
+    ]);
+    // The patch is kept: the controller's next status writes leave the patched history in place.
+    const patched = clusterAt(result.objects, 119).find((o) => o.kind === 'Application')?.status?.history;
+    expect(patched.map((h: Json) => h.id)).toEqual([1, 2]);
+    expect(result.warnings).toEqual([]);
+    expect(
+      eventsOf(result.events, 'operation').filter((e) => e.t >= 120 && e.phase === 'Running'),
+    ).not.toEqual([]);
+    expect(app.status.sync.status).toBe('Synced');
+    expect(app.status.operationState.phase).toBe('Succeeded');
+    expect(app.status.operationState.syncResult.resources).toHaveLength(2);
+    expect(app.status.history.map((h: Json) => [h.id, h.revision])).toEqual([
+      [1, sha],
+      [2, 'cdb'],
+      [3, sha],
+    ]);
   });
 
   it('rolls back to an older commit: its manifests are applied, and the app is OutOfSync with Git again', () => {
