@@ -540,7 +540,7 @@ export class ApplicationController {
         warnings: this.options.warnings,
         problems: this.options.problems,
         tickPriority: Priority.operationTick,
-        precheck: () => this.projectError(state.name),
+        precheck: () => this.projectError(state.name) ?? this.comparisonErrorOf(state.name),
         failCheck: () => this.sharedResourceFailure(state, syncOptions),
         onUpdate: (record) => {
           this.markDirty(state);
@@ -574,6 +574,15 @@ export class ApplicationController {
     const project = this.object(name)?.spec?.project ?? 'default';
     if (projectsOf(this.options.cluster.store).has(project)) return undefined;
     return `Failed to load application project: error getting app project "${project}": appproject.argoproj.io "${project}" not found`;
+  }
+
+  /**
+   * A sync compares first, and a comparison that could not load its targets stops it (controller/sync.go L231-L238:
+   * phase Error, the conditions as argo.FormatAppConditions writes them, `Type: message`).
+   */
+  private comparisonErrorOf(name: string): string | undefined {
+    const error = this.options.repository.sourceError(this.object(name)?.spec?.source ?? {});
+    return error === undefined ? undefined : `ComparisonError: ${error}`;
   }
 
   /** §5.0, §5.4: history for a Succeeded full sync, the operation field cleared, then a full refresh. */

@@ -92,6 +92,26 @@ describe('an Application whose path the repository server cannot render', () => 
     expect(status.sync.status).toBe('Synced');
   });
 
+  it('a sync asked of such an app ends in Error with the condition, and prunes nothing', () => {
+    const app = application('guestbook', { path: 'guestbook' });
+    const result = runControlPlane({
+      repository: repo,
+      objects: [app],
+      actions: [
+        { at: 10, type: 'sync', app: 'guestbook' },
+        { at: 60, type: 'commit', revision: { name: 'remove guestbook', files: {} } },
+        { at: 90, type: 'sync', app: 'guestbook', prune: true },
+      ],
+      untilSeconds: 200,
+    });
+    const status = statusOf(result, 'guestbook');
+    expect(status.operationState).toMatchObject({
+      phase: 'Error',
+      message: 'ComparisonError: ' + prefix + 'guestbook: app path does not exist',
+    });
+    expect(clusterAt(result.objects, 199).some((o) => o.metadata.name === 'guestbook-config')).toBe(true);
+  });
+
   it("words each refusal as util/app/path/path.go's Path does", () => {
     const files = ['apps/a/x.yaml', 'file.yaml'];
     expect(appPathProblem('/etc', files)).toBe('/etc: app path is absolute');
