@@ -109,6 +109,7 @@ const goFiles = [
   'test/e2e/applicationset_git_generator_test.go',
   'test/e2e/applicationset_progressive_sync_test.go',
   'test/e2e/applicationset_test.go',
+  'test/e2e/declarative_test.go',
 ];
 const healthGo = 'gitops-engine/pkg/health/health_test.go';
 const luaTests = [

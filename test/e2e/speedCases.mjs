@@ -3,6 +3,7 @@
 // message while the previous run stays; both work in dist/ over http and in the one-file build from file://,
 // and nothing is requested from another origin.
 import assert from 'node:assert/strict';
+import { deflateSync, strToU8 } from 'fflate';
 import { foreignRequests, openPage, readEndT, readState, readT } from './pageHelpers.mjs';
 
 /** An edit far too large to simulate in the time limit: 4 Deployments of 1,000 replicas (4,000 pods). */
@@ -25,6 +26,9 @@ spec:
           image: nginx:1.27
 `,
 ).join('---\n');
+
+/** The same encoding as src/ui/state/editLink.ts, so a case can write a link with an edit in it. */
+const encodeEdit = (text) => Buffer.from(deflateSync(strToU8(text), { level: 9 })).toString('base64url');
 
 export function speedCases({ browser, base }) {
   const test = (name, fn) => ({ name, fn });
@@ -143,6 +147,26 @@ export function speedCases({ browser, base }) {
         // Asked to, the page runs the edit (under the default time limit now: the link's runLimit is not kept).
         await page.click('[data-testid="manifest-run-restored"]');
         await page.waitForSelector('[data-testid="manifest-unfinished"]', { state: 'detached' });
+        await page.waitForSelector('[data-testid="simulating"]', { timeout: 10_000 });
+      })),
+    test("edit link: a link's edit whose run was stopped is restored on reload, not run again until asked", () =>
+      // As a typed edit is (the case above): the link's edit is marked running in this browser until its run ends.
+      withPage(`?scenario=three-tier&runLimit=0.5&edit=${encodeEdit(hugeEdit)}`, async (page) => {
+        await page.waitForSelector('[data-testid="run-failure"]', { timeout: 30_000 });
+        await page.reload();
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
+        );
+        await page.waitForSelector('[data-testid="manifest-unfinished"]');
+        await page.locator('[data-testid="manifest-panel"]').scrollIntoViewIfNeeded();
+        await page.waitForSelector('[data-testid="manifest-editor"][data-ready="true"] .cm-content');
+        assert.match(await page.textContent('[data-testid="manifest-editor"] .cm-content'), /name: big-0/);
+        assert.equal(await page.locator('[data-testid="simulating"]').count(), 0);
+        assert.equal(await page.locator('[data-testid="run-failure"]').count(), 0);
+        await page.evaluate(() => document.activeElement?.blur());
+        await page.keyboard.press('End');
+        assert.equal((await readState(page)).phase, 'Succeeded', "the scenario's own run is on screen");
+        await page.click('[data-testid="manifest-run-restored"]');
         await page.waitForSelector('[data-testid="simulating"]', { timeout: 10_000 });
       })),
   ];

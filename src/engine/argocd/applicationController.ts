@@ -75,6 +75,12 @@ interface AppState {
   reconciledAtMs?: number;
   rendered?: RenderedSource;
   invalid?: string;
+  /**
+   * The repository server could not render the source (its path is outside the repository or not in it): the
+   * ComparisonError condition's message. The app compares with no targets, its sync status is Unknown and it
+   * does not auto-sync (controller/state.go `failedToLoadObjs`, appcontroller.go autoSync).
+   */
+  comparisonError?: string;
   dirty: boolean;
   /** A CompareWithRecent refresh is queued for this instant (handleObjectUpdated, selfHeal.ts). */
   recentQueued?: boolean;
@@ -192,6 +198,7 @@ export class ApplicationController {
       if (state.tracker.health.status === 'Progressing' && !state.invalid) return false;
       const projectOk = projectsOf(this.options.cluster.store).has(obj.spec?.project ?? 'default');
       if (state.invalid && projectOk) return false;
+      if (state.comparisonError) continue;
       if (!state.invalid && state.rendered?.revision !== this.options.repository.head) return false;
       if (!state.invalid && isAutomatedSyncEnabled(obj)) {
         const kind = this.autoSyncDecision(state, obj).kind;
@@ -370,6 +377,7 @@ export class ApplicationController {
       state.invalid = undefined;
       state.conditions = setConditions(state.conditions, 'InvalidSpecError', undefined, clock.now());
     }
+    if (this.compareFailed(state, obj, full)) return;
     const rendered = this.options.repository.renderSource(obj.spec?.source ?? {});
     state.rendered = rendered;
     state.tracker.setDesired(rendered.objects, true, false);
@@ -378,6 +386,37 @@ export class ApplicationController {
     if (full) state.reconciledAtMs = clock.now();
     this.markDirty(state);
     if (full) this.autoSync(state);
+  }
+
+  /**
+   * A source the repository server cannot render (state.go L746-L763): no targets, the ComparisonError condition,
+   * sync Unknown, health from the live resources, no auto-sync; a commit that removes the app's folder reports the
+   * missing path rather than pruning everything (TestDeclarativeInvalidPath). Returns whether it failed; a source
+   * that renders again clears the condition. The repo-error grace period (state.go L750, which keeps the previous
+   * comparison for a few minutes on a plain refresh) is not modelled: the condition is set at once, as on the
+   * forced refresh of a new or changed source.
+   */
+  private compareFailed(state: AppState, obj: KubeObject, full: boolean): boolean {
+    const clock = this.options.cluster.clock;
+    const error = this.options.repository.sourceError(obj.spec?.source ?? {});
+    if (error === undefined) {
+      if (state.comparisonError !== undefined) {
+        state.comparisonError = undefined;
+        state.conditions = setConditions(state.conditions, 'ComparisonError', undefined, clock.now());
+      }
+      return false;
+    }
+    const first = state.comparisonError !== error;
+    state.comparisonError = error;
+    state.conditions = setConditions(state.conditions, 'ComparisonError', error, clock.now());
+    state.rendered = undefined;
+    state.tracker.setDesired([], true, false);
+    if (first)
+      state.sink.push({ type: 'app', sync: 'Unknown', health: state.tracker.health.status, message: error });
+    this.checkOrphans(state, obj, obj.spec?.project ?? 'default');
+    if (full) state.reconciledAtMs = clock.now();
+    this.markDirty(state);
+    return true;
   }
 
   /**
@@ -432,7 +471,8 @@ export class ApplicationController {
 
   private autoSync(state: AppState, recent = false): void {
     const obj = this.object(state.name);
-    if (!obj || state.invalid || (state.runner && !state.runner.completed)) return;
+    // appcontroller.go autoSync: "Skipping auto-sync: application status is Unknown".
+    if (!obj || state.invalid || state.comparisonError || (state.runner && !state.runner.completed)) return;
     const decision = this.autoSyncDecision(state, obj, recent);
     const clock = this.options.cluster.clock;
     if (decision.kind === 'condition') {
@@ -504,7 +544,7 @@ export class ApplicationController {
         warnings: this.options.warnings,
         problems: this.options.problems,
         tickPriority: Priority.operationTick,
-        precheck: () => this.projectError(state.name),
+        precheck: () => this.projectError(state.name) ?? this.comparisonErrorOf(state.name),
         failCheck: () => this.sharedResourceFailure(state, syncOptions),
         onUpdate: (record) => {
           this.markDirty(state);
@@ -538,6 +578,15 @@ export class ApplicationController {
     const project = this.object(name)?.spec?.project ?? 'default';
     if (projectsOf(this.options.cluster.store).has(project)) return undefined;
     return `Failed to load application project: error getting app project "${project}": appproject.argoproj.io "${project}" not found`;
+  }
+
+  /**
+   * A sync compares first, and a comparison that could not load its targets stops it (controller/sync.go L231-L238:
+   * phase Error, the conditions as argo.FormatAppConditions writes them, `Type: message`).
+   */
+  private comparisonErrorOf(name: string): string | undefined {
+    const error = this.options.repository.sourceError(this.object(name)?.spec?.source ?? {});
+    return error === undefined ? undefined : `ComparisonError: ${error}`;
   }
 
   /** §5.0, §5.4: history for a Succeeded full sync, the operation field cleared, then a full refresh. */
@@ -621,8 +670,10 @@ export class ApplicationController {
           ),
       this.options.cluster.clock.now(),
     );
+    // state.go L1070, L1093: nothing can be said of the sync status of an app or its resources without targets.
+    const unknown = state.comparisonError !== undefined;
     const status = applicationStatus({
-      sync: invalid ? 'Unknown' : state.tracker.sync,
+      sync: invalid || unknown ? 'Unknown' : state.tracker.sync,
       health: invalid ? { status: 'Unknown', message: '' } : state.tracker.health,
       revision: state.rendered?.revision ?? this.options.repository.head,
       source: obj.spec?.source ?? {},
@@ -633,7 +684,11 @@ export class ApplicationController {
           ? { request: state.request, record: state.runner.record, partial: state.partial }
           : undefined,
       history: state.history,
-      resources: invalid ? [] : state.tracker.resources(),
+      resources: invalid
+        ? []
+        : unknown
+          ? state.tracker.resources().map((row) => ({ ...row, status: 'Unknown' as const }))
+          : state.tracker.resources(),
       conditions: state.conditions,
     });
     this.options.cluster.store.setStatus(appRef(state.name), status);

@@ -1,4 +1,5 @@
 import type { KubeObject, SourcePosition } from '../types';
+import { appPathProblem } from './appPath';
 
 /**
  * The Git repository every Application's source points at (contract.md §1.4), as data: revisions over time,
@@ -74,6 +75,18 @@ export class Repository {
   /** An Application's `spec.source` (its `path` and `directory.recurse`) rendered as `render` does. */
   renderSource(source: { path?: string; directory?: { recurse?: boolean } }, sha?: string): RenderedSource {
     return this.render(source.path ?? '.', source.directory?.recurse === true, sha);
+  }
+
+  /**
+   * Why the repository server fails to generate the manifests of `source` at the current revision, as the
+   * ComparisonError condition's message gives it (controller/state.go L749 "Failed to load target state: " and
+   * L421 "failed to generate manifest for source 1 of 1: ", around the repo server's gRPC error, whose code is
+   * Unknown because reposerver GenerateManifest returns the path error unwrapped), or undefined when it renders.
+   */
+  sourceError(source: { path?: string }): string | undefined {
+    const problem = appPathProblem(source.path ?? '.', Object.keys(this.revisions.at(-1)!.files));
+    if (problem === undefined) return undefined;
+    return `Failed to load target state: failed to generate manifest for source 1 of 1: rpc error: code = Unknown desc = ${problem}`;
   }
 
   /** Whether the current revision has a directory (or file) at `path`. */

@@ -90,8 +90,9 @@ export function saveEdit(
 }
 
 /**
- * Whether this browser saved exactly `text` for the scenario and its run never finished: a link that
- * carries it is most likely this tab's own address after the edit hung it, so reloading must not run it again.
+ * Whether this browser saved exactly `text` for the scenario, typed or opened from a link, and its run never
+ * finished (it hung the tab, or was stopped at the run limit): reloading a link that carries it must not run it
+ * again without asking.
  */
 export function isUnfinishedHere(
   storage: EditStorage | undefined,
@@ -99,5 +100,39 @@ export function isUnfinishedHere(
   text: string,
 ): boolean {
   const saved = loadEdit(storage, scenarioId);
-  return saved?.state === 'running' && saved.text === text;
+  if (saved?.state === 'running' && saved.text === text) return true;
+  return loadLinkRun(storage, scenarioId) === text;
+}
+
+/**
+ * A link's edit is marked as a typed one is (`running` before its run, cleared once the run has ended), so a link
+ * whose edit hung the tab or was stopped at the run limit is restored on reload and not run until asked, as a
+ * typed edit is. It has a key of its own: a link never overwrites the edits this browser saved for the scenario.
+ */
+export function linkRunKey(scenarioId: string): string {
+  return `sandbox-link-run:${scenarioId}`;
+}
+
+/** Mark the link's edit `text` running for the scenario, or with `undefined` clear the mark. */
+export function markLinkRun(
+  storage: EditStorage | undefined,
+  scenarioId: string,
+  text: string | undefined,
+): void {
+  try {
+    if (text === undefined) storage?.removeItem(linkRunKey(scenarioId));
+    else storage?.setItem(linkRunKey(scenarioId), serializeEdit({ text, base: '', state: 'running' }));
+  } catch {
+    // Storage refused: a reload then runs the link's edit again, as it did before marks existed.
+  }
+}
+
+/** The text of a link's edit whose run never ended for the scenario, if one is marked. */
+export function loadLinkRun(storage: EditStorage | undefined, scenarioId: string): string | undefined {
+  try {
+    const saved = parseEdit(storage?.getItem(linkRunKey(scenarioId)));
+    return saved?.state === 'running' ? saved.text : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -3,7 +3,15 @@ import type { Scenario } from '../../scenarios/scenario';
 import type { SimulationSession } from '../session.svelte';
 import { currentStep } from './currentStep';
 import type { EditorError } from './createEditor';
-import { fingerprint, loadEdit, saveEdit, type EditStorage, type SavedEdit } from './editStore';
+import {
+  fingerprint,
+  loadEdit,
+  loadLinkRun,
+  markLinkRun,
+  saveEdit,
+  type EditStorage,
+  type SavedEdit,
+} from './editStore';
 import type { ManifestPlan } from './planManifests';
 import { planRows, stepSummary } from './planRows';
 
@@ -106,6 +114,15 @@ export class ManifestEditing {
       ? this.inMemory.get(scenario.id)
       : loadEdit(this.storage, scenario.id);
     const own = ownText(scenario);
+    // A link's edit whose run never ended here (it hung the tab, or was stopped at the run limit) is restored as
+    // an unfinished typed edit is: shown, run only when asked (openEditedLink.ts marks it).
+    const linkRun = loadLinkRun(this.storage, scenario.id);
+    if (linkRun !== undefined && linkRun !== own) {
+      this.draft = linkRun;
+      this.restored = { changed: false, unfinished: true };
+      this.announced.push(scenario.id);
+      return;
+    }
     if (!saved || saved.text === own) return;
     if (saved.state === 'running') {
       // The last run of this edit never finished (the page hung or crashed): show it, run it only when asked.
@@ -143,6 +160,8 @@ export class ManifestEditing {
     const scenario = this.session.scenario;
     const typed = this.draft;
     if (!scenario || typed === undefined) return Promise.resolve();
+    // Run, the edit becomes this browser's own: a link's unfinished mark has done its part.
+    markLinkRun(this.storage, scenario.id, undefined);
     this.save(scenario, typed, 'running');
     const running = this.session.setManifests(typed === ownText(scenario) ? undefined : typed);
     if (this.draft === typed) this.draft = undefined;
@@ -163,7 +182,10 @@ export class ManifestEditing {
     this.cancel();
     this.draft = undefined;
     this.restored = undefined;
-    if (this.session.scenario) this.store(this.session.scenario.id, undefined);
+    if (this.session.scenario) {
+      this.store(this.session.scenario.id, undefined);
+      markLinkRun(this.storage, this.session.scenario.id, undefined);
+    }
     this.session.setManifests(undefined);
   }
 
