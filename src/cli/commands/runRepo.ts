@@ -14,7 +14,7 @@ import { checkApplicationSets } from '../../scenarios/applicationSetInput';
 import { checkArgoObjects, knownApplications } from '../../scenarios/platformInput';
 import { readFailure, type CommandIo } from '../command';
 import type { RunOptions } from './runOptions';
-import { thenVerbs } from './thenActions';
+import { isThenCommand, thenCommandTools, thenVerbs } from './thenActions';
 import { ArgumentError } from '../argumentError';
 import { thenIntervention } from './thenIntervention';
 import { underValidateFalse, validateFalsePaths } from './validateFalsePaths';
@@ -53,7 +53,7 @@ export function runRepo(
   const known = knownApplications(argocd, repo);
   const hasSets = argocd.some((p) => p.object.kind === 'ApplicationSet');
   const actions = options.then.map((then, i) =>
-    /^(kubectl|argocd|git)(\s|$)/.test(then.action)
+    isThenCommand(then.action)
       ? thenIntervention(
           then,
           i + 1,
@@ -158,7 +158,7 @@ function action(
     }
     default:
       return bad(
-        `unknown action "${verb}" (${thenVerbs.join(', ')}, or a command: kubectl …, argocd app …, git commit …)`,
+        `unknown action "${verb}" (${thenVerbs.join(', ')}, or a command of ${thenCommandTools.join(', ')})`,
       );
   }
 }

@@ -21,3 +21,15 @@ export const thenVerbs = [...new Set(thenActions.map((action) => action.split(' 
 export function thenHelp(indent: string): string {
   return thenActions.map((action) => `${indent}${action}`).join('\n');
 }
+
+/**
+ * The tools whose commands `--then` also takes as typed in a terminal (interventions, src/engine/interventions):
+ * one list for the parser's choice and the "unknown action" message.
+ */
+export const thenCommandTools = ['kubectl', 'argocd', 'git'] as const;
+
+/** Whether a `--then` action is a command as typed (`kubectl delete deploy x`), not one of `thenActions`. */
+export function isThenCommand(action: string): boolean {
+  const tool = action.split(/\s/, 1)[0];
+  return (thenCommandTools as readonly string[]).includes(tool);
+}
