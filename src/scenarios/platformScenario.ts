@@ -4,6 +4,7 @@ import type { ParsedObject } from './manifests';
 import type { AppExpectations } from './readExpectation';
 import { checkParsedApplicationSets } from './applicationSetInput';
 import { checkArgoObjects, knownApplications } from './platformInput';
+import { underValidateFalse, validateFalseFolders } from './validateFalseFolders';
 
 /**
  * A platform scenario: several Applications in a small Argo CD control plane (contract.md §1.4, §1.5). It is a
@@ -81,7 +82,7 @@ export interface PlatformContext {
   data: Record<string, unknown>;
   fail: (message: string, node?: YamlNode | null) => never;
   /** Parse a block of manifests found at `node`, positions mapped to the scenario file. */
-  manifests: (text: string, node: YamlNode) => ParsedObject[];
+  manifests: (text: string, node: YamlNode, options?: { validateFalse?: boolean }) => ParsedObject[];
 }
 
 /** Whether a scenario file is a platform scenario. */
@@ -97,6 +98,17 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
   const revisionsNode = repoNode.get('revisions', true) as YamlNode | undefined;
   if (!isSeq(revisionsNode) || revisionsNode.items.length === 0)
     return fail('repo.revisions must be a list with at least one revision', revisionsNode ?? repoNode);
+  const argocdNode = root.get('argocd', true) as YamlNode | undefined;
+  if (!isScalar(argocdNode) || typeof argocdNode.value !== 'string')
+    return fail(
+      'argocd must be a block of Argo CD objects (Applications, AppProjects, ApplicationSets)',
+      argocdNode ?? ctx.root,
+    );
+  const argocd = ctx.manifests(argocdNode.value, argocdNode);
+  // Read before the repository: the folders of Applications (or ApplicationSet templates) that say
+  // `Validate=false` are read leniently, as `sim run --repo` reads them (e2e TestSyncOptionValidateFalse).
+  const lenient = validateFalseFolders(argocd.map((p) => p.object));
+
   const revisions: RepoRevision[] = revisionsNode.items.map((item, i) => {
     if (!isMap(item))
       return fail(`repo.revisions[${i}] must be a mapping with name and files`, item as YamlNode);
@@ -109,25 +121,31 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
     for (const pair of filesNode.items) {
       const key = pair.key as YamlNode;
       const value = pair.value as YamlNode;
-      if (!isScalar(key) || !isScalar(value) || typeof value.value !== 'string')
+      if (!isScalar(key))
         return fail(`repo.revisions[${i}].files: each entry is "path: | manifests"`, key ?? filesNode);
       const path = String(key.value);
-      if (!/\.(ya?ml|json)$/.test(path))
-        return fail(`${path}: only *.yaml, *.yml and *.json files are read`, key);
+      // A file that is not a manifest (`.keep`, `.gitignore`, a README) holds no objects, but it is in the tree:
+      // a folder holding only it exists, and Argo CD syncs nothing from it (util/app/path `Path` fails only for a
+      // missing directory; e2e testdata/empty-dir holds only a `.gitignore`). Its text, if any, is not read.
+      if (!/\.(ya?ml|json)$/.test(path)) {
+        if (value && !isScalar(value))
+          return fail(
+            `repo.revisions[${i}].files: ${path} is not a manifest; give its text or nothing`,
+            value,
+          );
+        files[path] = [];
+        continue;
+      }
+      if (!isScalar(value) || typeof value.value !== 'string')
+        return fail(`repo.revisions[${i}].files: each entry is "path: | manifests"`, key);
+      const validateFalse = underValidateFalse(path, lenient);
       files[path] = ctx
-        .manifests(value.value, value)
+        .manifests(value.value, value, { validateFalse })
         .map((p) => ({ object: p.object, position: p.position }));
     }
     return { name, files };
   });
 
-  const argocdNode = root.get('argocd', true) as YamlNode | undefined;
-  if (!isScalar(argocdNode) || typeof argocdNode.value !== 'string')
-    return fail(
-      'argocd must be a block of Argo CD objects (Applications, AppProjects, ApplicationSets)',
-      argocdNode ?? ctx.root,
-    );
-  const argocd = ctx.manifests(argocdNode.value, argocdNode);
   checkArgoObjects(argocd, revisions[0]);
   checkParsedApplicationSets(argocdNode.value, argocd, revisions[0]);
 
