@@ -58,8 +58,8 @@ describe('PreDelete and PostDelete hooks', () => {
     expect(before.status.sync.status).toBe('Synced');
     expect(before.metadata.finalizers).toEqual([
       'resources-finalizer.argocd.argoproj.io',
-      'pre-delete-finalizer.argoproj.io',
-      'pre-delete-finalizer.argoproj.io/cleanup',
+      'pre-delete-finalizer.argocd.argoproj.io',
+      'pre-delete-finalizer.argocd.argoproj.io/cleanup',
     ]);
     expect(
       clusterAt(result.objects, 59).some((o) => o.kind === 'ConfigMap' && o.metadata.name === 'guestbook-ui'),
@@ -115,8 +115,8 @@ describe('PreDelete and PostDelete hooks', () => {
     });
     expect(appAt(result, 29)!.metadata.finalizers).toEqual([
       'resources-finalizer.argocd.argoproj.io',
-      'post-delete-finalizer.argoproj.io',
-      'post-delete-finalizer.argoproj.io/cleanup',
+      'post-delete-finalizer.argocd.argoproj.io',
+      'post-delete-finalizer.argocd.argoproj.io/cleanup',
     ]);
     expect(result.applications.map((a) => a.metadata.name)).not.toContain('guestbook');
     expect(podsNamedHook(result).map((p) => p.status?.phase)).toEqual(['Succeeded']);

@@ -12,13 +12,15 @@ import type { KubeObject } from '../types';
  * PreDelete and PostDelete hooks: what the application controller runs when an Application is deleted
  * (controller/hook.go `executeHooks`, `cleanupHooks`; argocd-semantics.md §5.5). The controller gives an
  * Application whose manifests hold such hooks a finalizer for each type and one for its cleanup
- * (`pre-delete-finalizer.argoproj.io`, `…/cleanup`, and the same for post-delete), and removes each as its step ends.
+ * (`pre-delete-finalizer.argocd.argoproj.io`, `…/cleanup`, and the same for post-delete), and removes each as its step ends.
  */
 export type DeleteHookType = 'PreDelete' | 'PostDelete';
 
+// Argo CD's names (pkg/apis/application/v1alpha1/application_defaults.go PreDeleteFinalizerName,
+// PostDeleteFinalizerName), in the argocd.argoproj.io domain as the resources finalizer is.
 export const deleteHookFinalizer: Record<DeleteHookType, string> = {
-  PreDelete: 'pre-delete-finalizer.argoproj.io',
-  PostDelete: 'post-delete-finalizer.argoproj.io',
+  PreDelete: 'pre-delete-finalizer.argocd.argoproj.io',
+  PostDelete: 'post-delete-finalizer.argocd.argoproj.io',
 };
 
 /** The finalizers an Application with these manifests carries for its delete hooks, in Argo CD's order. */
