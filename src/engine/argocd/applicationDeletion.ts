@@ -82,13 +82,22 @@ export function finalizeApplicationDeletion(
   return 'done';
 }
 
-/** `shouldBeDeleted` (L1255): not a CRD, not the app itself, not `Delete=false`, not Helm's `keep`. */
-function shouldBeDeleted(app: KubeObject, obj: KubeObject): boolean {
+/**
+ * `shouldBeDeleted` (appcontroller.go L1255): not a CRD, not the app itself, not `Delete=false`, not Helm's `keep`.
+ * The object's own `Delete=` option wins; only when its sync-options annotation names no `Delete=` does the app's
+ * `spec.syncPolicy.syncOptions` decide (resourceutil `GetAnnotationOptionValue`, then `SyncOptions.GetOptionValue`).
+ */
+export function shouldBeDeleted(app: KubeObject, obj: KubeObject): boolean {
   if (obj.kind === 'CustomResourceDefinition') return false;
   if (obj.kind === 'Application' && obj.metadata.name === app.metadata.name) return false;
-  const options = [obj.metadata.annotations?.['argocd.argoproj.io/sync-options'] ?? ''];
-  if (!obj.metadata.annotations?.['argocd.argoproj.io/sync-options'])
-    options.push(...((app.spec?.syncPolicy?.syncOptions as string[] | undefined) ?? []));
-  if (options.some((o) => o.split(',').some((x) => x.trim() === 'Delete=false'))) return false;
+  const deleteValue = (options: readonly string[]): string | undefined =>
+    options
+      .map((o) => o.trim())
+      .find((o) => o.startsWith('Delete='))
+      ?.slice('Delete='.length);
+  const own = String(obj.metadata.annotations?.['argocd.argoproj.io/sync-options'] ?? '').split(',');
+  const value =
+    deleteValue(own) ?? deleteValue((app.spec?.syncPolicy?.syncOptions as string[] | undefined) ?? []);
+  if (value === 'false') return false;
   return obj.metadata.annotations?.['helm.sh/resource-policy'] !== 'keep';
 }

@@ -132,7 +132,11 @@ export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
  */
 export function alreadyAttemptedSync(app: KubeObject, revision: string): boolean {
   const state: Json = app.status?.operationState;
-  if (state?.operation?.sync == null || state.syncResult == null) return false;
+  if (state == null) return false;
+  // A completed operation without a result most likely ended in an error: Argo CD does not auto-sync it again
+  // (appcontroller.go alreadyAttemptedSync L2681-L2686, "sync does not have any results").
+  if (state.syncResult == null) return ['Succeeded', 'Failed', 'Error'].includes(state.phase);
+  if (state.operation?.sync == null) return false;
   if (state.syncResult.revision !== revision) return false;
   const source: Json = state.syncResult.source;
   if (source === undefined) return true;
