@@ -1,0 +1,132 @@
+/**
+ * e2e tests of Applications applied with kubectl (test/e2e/declarative_test.go), of auto-sync settings
+ * (test/e2e/app_autosync_test.go) and of deleting an app (test/e2e/app_deletion_test.go), replayed as control-plane
+ * runs: the Argo CD objects applied at their moment, the Application read back from the store.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Json } from '../../src/engine';
+import type { RepoRevision } from '../../src/engine/argocd/repository';
+import { application } from '../../src/engine/simulation/controlPlaneTestKit';
+import { runControlPlane } from '../../src/engine/simulation/runControlPlane';
+import { configMap } from '../../src/engine/simulation/testKit';
+
+const repo: RepoRevision = {
+  name: 'main',
+  files: { 'guestbook/config.yaml': [{ object: configMap('guestbook-config') }] },
+};
+const appOf = (result: ReturnType<typeof runControlPlane>, name: string): Json =>
+  result.applications.find((a) => a.metadata.name === name);
+
+describe('test/e2e/declarative_test.go', () => {
+  it('TestDeclarativeHappyApp: applied with kubectl it is OutOfSync and Missing; synced, it is Succeeded, Synced and Healthy', () => {
+    const applied = application('declarative', { path: 'guestbook' });
+    const before = runControlPlane({
+      repository: repo,
+      objects: [],
+      actions: [{ at: 10, type: 'kubectl-apply', objects: [applied] }],
+      untilSeconds: 30,
+    });
+    const waiting = appOf(before, 'declarative').status;
+    expect(`${waiting.sync.status} ${waiting.health.status}`).toBe('OutOfSync Missing');
+    expect(waiting.operationState).toBeUndefined();
+
+    const after = runControlPlane({
+      repository: repo,
+      objects: [],
+      actions: [
+        { at: 10, type: 'kubectl-apply', objects: [applied] },
+        { at: 30, type: 'sync', app: 'declarative' },
+      ],
+      untilSeconds: 90,
+    });
+    const synced = appOf(after, 'declarative').status;
+    expect(synced.operationState.phase).toBe('Succeeded');
+    expect(`${synced.sync.status} ${synced.health.status}`).toBe('Synced Healthy');
+  });
+
+  it('TestDeclarativeInvalidProject: an app of project garbage is Unknown and Unknown, with an InvalidSpecError', () => {
+    const result = runControlPlane({
+      repository: repo,
+      objects: [],
+      actions: [
+        {
+          at: 10,
+          type: 'kubectl-apply',
+          objects: [application('declarative', { path: 'guestbook', project: 'garbage' })],
+        },
+      ],
+      untilSeconds: 60,
+    });
+    const status = appOf(result, 'declarative').status;
+    expect(`${status.sync.status} ${status.health.status}`).toBe('Unknown Unknown');
+    expect(status.conditions).toEqual([
+      expect.objectContaining({
+        type: 'InvalidSpecError',
+        message: 'Application referencing project garbage which does not exist',
+      }),
+    ]);
+  });
+});
+
+describe('test/e2e/app_autosync_test.go', () => {
+  it('TestAutoSyncAllowEmptyCanBeDisabled: allowEmpty true, then `argocd app set --allow-empty=false` persists false', () => {
+    const app = application('guestbook', { path: 'guestbook', automated: { allowEmpty: true } });
+    const result = runControlPlane({
+      repository: repo,
+      objects: [app],
+      actions: [{ at: 30, type: 'intervention', command: 'argocd app set guestbook --allow-empty=false' }],
+      untilSeconds: 60,
+    });
+    expect(result.refused).toEqual([]);
+    const after = appOf(result, 'guestbook');
+    expect(after.status.sync.status).toBe('Synced');
+    expect(after.spec.syncPolicy.automated.allowEmpty).toBe(false);
+  });
+});
+
+describe('test/e2e/app_deletion_test.go', () => {
+  // testdata/hook-custom-health: guestbook plus a PreSync ConfigMap hook, my-map; the test's ConfigMap health Lua
+  // (`return { status = obj.annotations and obj.annotations['health'] or 'Progressing' }`) keeps it Progressing.
+  // The Lua runs in src/lua; here the engine is handed the check it computes.
+  const hookRepo: RepoRevision = {
+    name: 'main',
+    files: {
+      'hook-custom-health/config.yaml': [{ object: configMap('guestbook-config') }],
+      'hook-custom-health/config-map.yaml': [
+        {
+          object: {
+            ...configMap('my-map'),
+            metadata: { name: 'my-map', annotations: { 'argocd.argoproj.io/hook': 'PreSync' } },
+          },
+        },
+      ],
+    },
+  };
+  const healthOverrides = {
+    checkFor: (group: string, kind: string) =>
+      group === '' && kind === 'ConfigMap'
+        ? (obj: Json) => ({ status: obj.metadata.annotations?.health ?? 'Progressing', message: '' })
+        : undefined,
+  };
+  const app = application('stuck', { path: 'hook-custom-health' });
+  app.metadata.finalizers = ['resources-finalizer.argocd.argoproj.io'];
+  const run = (untilSeconds: number, terminate: boolean) =>
+    runControlPlane({
+      repository: hookRepo,
+      objects: [app],
+      healthOverrides,
+      actions: [
+        { at: 30, type: 'kubectl-delete', kind: 'Application', name: 'stuck', namespace: 'argocd' },
+        ...(terminate ? [{ at: 90, type: 'terminate' as const, app: 'stuck' }] : []),
+      ],
+      untilSeconds,
+    });
+
+  it('TestDeletingAppStuckInSync: the delete of an app stuck in a Running sync waits; terminated, the app is gone', () => {
+    const stuck = appOf(run(150, false), 'stuck');
+    expect(stuck.metadata.deletionTimestamp).toBeDefined();
+    expect(stuck.status.operationState.phase).toBe('Running');
+    expect(stuck.status.sync.status).toBe('OutOfSync');
+    expect(appOf(run(150, true), 'stuck')).toBeUndefined();
+  });
+});
