@@ -109,24 +109,30 @@ describe('test/e2e/applicationset_test.go, the list generator', () => {
     },
   );
 
-  it("TestCustomApplicationFinalizers: the template's own finalizer is the app's only one; deleting the set deletes the app", () => {
-    const background = 'resources-finalizer.argocd.argoproj.io/background';
-    const result = runControlPlane({
-      repository: repo,
-      objects: [appSet(false, { finalizers: [background] })],
-      applicationSetController: startApplicationSetController,
-      actions: [
-        {
-          at: 30,
-          type: 'kubectl-delete',
-          kind: 'ApplicationSet',
-          name: 'simple-list-generator',
-          namespace: 'argocd',
-        },
-      ],
-      untilSeconds: 90,
-    });
-    expect(appAt(result, 20)!.metadata.finalizers).toEqual([background]);
-    expect(appAt(result, 89)).toBeUndefined();
-  });
+  it.each([
+    ['TestCustomApplicationFinalizers', false],
+    ['TestCustomApplicationFinalizersGoTemplate', true],
+  ])(
+    "%s: the template's own finalizer is the app's only one; deleting the set deletes the app",
+    (_name, go) => {
+      const background = 'resources-finalizer.argocd.argoproj.io/background';
+      const result = runControlPlane({
+        repository: repo,
+        objects: [appSet(go, { finalizers: [background] })],
+        applicationSetController: startApplicationSetController,
+        actions: [
+          {
+            at: 30,
+            type: 'kubectl-delete',
+            kind: 'ApplicationSet',
+            name: 'simple-list-generator',
+            namespace: 'argocd',
+          },
+        ],
+        untilSeconds: 90,
+      });
+      expect(appAt(result, 20)!.metadata.finalizers).toEqual([background]);
+      expect(appAt(result, 89)).toBeUndefined();
+    },
+  );
 });
