@@ -44,7 +44,7 @@ describe('test/e2e/declarative_test.go', () => {
     expect(`${synced.sync.status} ${synced.health.status}`).toBe('Synced Healthy');
   });
 
-  it('TestDeclarativeInvalidProject: an app of project garbage is Unknown and Unknown, with an InvalidSpecError', () => {
+  it('TestDeclarativeInvalidProject (and controller TestProjectErrorToCondition): an app of project garbage is Unknown and Unknown, with an InvalidSpecError', () => {
     const result = runControlPlane({
       repository: repo,
       objects: [],
