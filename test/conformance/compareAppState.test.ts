@@ -14,10 +14,14 @@ import { withTracking } from '../../src/engine/argocd/tracking';
 import { application } from '../../src/engine/simulation/controlPlaneTestKit';
 import { runControlPlane } from '../../src/engine/simulation/runControlPlane';
 
-const pod = (annotations?: Record<string, string>): KubeObject => ({
+const pod = (annotations?: Record<string, string>, namespace: string | null = 'default'): KubeObject => ({
   apiVersion: 'v1',
   kind: 'Pod',
-  metadata: { name: 'my-pod', namespace: 'default', ...(annotations ? { annotations } : {}) },
+  metadata: {
+    name: 'my-pod',
+    ...(namespace !== null ? { namespace } : {}),
+    ...(annotations ? { annotations } : {}),
+  },
   spec: { containers: [{ name: 'main', image: 'busybox' }] },
 });
 
@@ -82,5 +86,25 @@ describe('controller/state_test.go CompareAppState', () => {
     const status = compare([], [pod({ 'argocd.argoproj.io/compare-options': 'IgnoreExtraneous' })]);
     expect(status.sync.status).toBe('Synced');
     expect(status.conditions).toBeUndefined();
+  });
+
+  it('TestCompareAppStateDuplicatedNamespacedResources: a pod twice (once without namespace) gives one RepeatedResourceWarning', () => {
+    // obj1 in the destination namespace, obj2 the same pod with none (so the same resource), obj3 in kube-system;
+    // the Go test's obj4 and obj5 (generateName, no name) are left out: the sandbox's reader asks for a name.
+    const status = compare(
+      [pod(undefined), pod(undefined, null), pod(undefined, 'kube-system')],
+      [pod(undefined), pod(undefined, 'kube-system')],
+    );
+    expect(status.conditions).toEqual([
+      expect.objectContaining({
+        type: 'RepeatedResourceWarning',
+        message: 'Resource /Pod/default/my-pod appeared 2 times among application resources.',
+        lastTransitionTime: expect.any(String),
+      }),
+    ]);
+    expect(status.resources.map((r: Json) => `${r.namespace}/${r.name}`)).toEqual([
+      'default/my-pod',
+      'kube-system/my-pod',
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import { resourcesByLabel } from './resourcesByLabel';
 import { rollbackOperation } from './rollbackOperation';
 import { setConditions } from './setConditions';
 import { setSharedResourceConditions, sharedResourceMessages } from './sharedResources';
+import { repeatedResourceMessages, setRepeatedResourceConditions } from './repeatedResources';
 import { syncOptionFailOnSharedResource } from '../annotations';
 import { syncOperation, type SyncRequestOptions } from './syncOperation';
 import type { Cluster } from '../cluster/cluster';
@@ -381,6 +382,11 @@ export class ApplicationController {
     const rendered = this.options.repository.renderSource(obj.spec?.source ?? {});
     state.rendered = rendered;
     state.tracker.setDesired(rendered.objects, true, false);
+    state.conditions = setRepeatedResourceConditions(
+      state.conditions,
+      repeatedResourceMessages(rendered.objects, obj.spec?.destination?.namespace ?? 'default'),
+      clock.now(),
+    );
     this.syncDeleteHookFinalizers(obj, rendered.objects);
     this.checkOrphans(state, obj, project);
     if (full) state.reconciledAtMs = clock.now();
