@@ -130,3 +130,27 @@ describe('test/e2e/app_deletion_test.go', () => {
     expect(appOf(run(150, true), 'stuck')).toBeUndefined();
   });
 });
+
+describe('controller/appcontroller_test.go, an operation written on the Application', () => {
+  it('TestProcessRequestedAppAutomatedOperation_Successful: an automated sync of an app with no manifests succeeds "(no more tasks)"', () => {
+    const app = {
+      ...application('my-app', { path: 'empty' }),
+      operation: { sync: {}, initiatedBy: { automated: true } },
+    };
+    const result = runControlPlane({
+      repository: { name: 'main', files: { 'empty/.keep': [] } },
+      objects: [],
+      actions: [{ at: 10, type: 'kubectl-apply', objects: [app] }],
+      untilSeconds: 40,
+    });
+    const after = appOf(result, 'my-app');
+    expect(after.status.operationState).toMatchObject({
+      phase: 'Succeeded',
+      message: 'successfully synced (no more tasks)',
+      operation: { initiatedBy: { automated: true } },
+    });
+    // isRefreshRequested(CompareWithLatest): the completed operation is followed by a full refresh.
+    expect(after.status.reconciledAt >= after.status.operationState.finishedAt).toBe(true);
+    expect(after.operation).toBeUndefined();
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * controller/state_test.go `Test_appStateManager_persistRevisionHistory` and controller/sync_test.go
+ * `TestPersistRevisionHistory`: each sync appends an entry to `status.history`, trimmed to
+ * `spec.revisionHistoryLimit` (10 when unset, none when 0 or less), recording the revision and the app's source.
+ */
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../types';
+import type { RevisionHistory } from './applicationTypes';
+import type { RepoRevision } from './repository';
+import { withHistoryEntry } from './revisionHistory';
+import { application } from '../simulation/controlPlaneTestKit';
+import { runControlPlane } from '../simulation/runControlPlane';
+
+describe('persistRevisionHistory', () => {
+  it('Test_appStateManager_persistRevisionHistory: ten entries by default, then 11, then 9 as the limit moves; none at -1', () => {
+    const app: KubeObject = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: {},
+      spec: {},
+    };
+    let history: RevisionHistory[] = [];
+    let id = 0;
+    const add = () => {
+      history = withHistoryEntry(history, { id: id++, revision: 'my-revision', deployedAt: '' }, app);
+      return history.length;
+    };
+    expect(Array.from({ length: 10 }, add)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(add()).toBe(10); // default limit is 10
+    app.spec.revisionHistoryLimit = 11;
+    expect(add()).toBe(11);
+    app.spec.revisionHistoryLimit = 9;
+    expect(add()).toBe(9);
+    app.spec.revisionHistoryLimit = 0; // the Go test's setRevisionHistoryLimit(-1) stores 0
+    expect(add()).toBe(0);
+  });
+
+  it('TestPersistRevisionHistory: a sync of an app with no manifests records one entry with its revision and source', () => {
+    const repo: RepoRevision = { name: 'abc123', files: { 'app/.keep': [] } };
+    const app = application('my-app', { path: 'app' });
+    const result = runControlPlane({ repository: repo, objects: [app], untilSeconds: 30 });
+    const status = result.applications.find((a) => a.metadata.name === 'my-app')!.status;
+    expect(status.operationState.syncResult.source).toEqual(app.spec.source);
+    expect(status.history).toHaveLength(1);
+    expect(status.history[0]).toMatchObject({
+      source: app.spec.source,
+      revision: status.operationState.syncResult.revision,
+    });
+  });
+});
