@@ -8,7 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
 import { deleteHookTypes, reconcile } from '../sync';
-import { deleteHookFinalizers } from './deleteHooks';
+import { deleteHookFinalizers, executeDeleteHooks } from './deleteHooks';
+import { ObjectStore } from '../cluster/store';
+import { SimClock } from '../clock';
+import { Rng } from '../random';
 
 const obj = (name: string, annotations?: Record<string, string>): KubeObject => ({
   apiVersion: 'batch/v1',
@@ -85,5 +88,70 @@ describe('controller/hook_test.go', () => {
     const finalizers = deleteHookFinalizers([target]);
     expect(finalizers.includes('pre-delete-finalizer.argocd.argoproj.io')).toBe(pre);
     expect(finalizers.includes('post-delete-finalizer.argocd.argoproj.io')).toBe(post);
+  });
+});
+
+describe('controller/hook_test.go TestExecuteHooksAlreadyExistsLogic', () => {
+  // Each case: the hook type run, the target's annotations, the live object's (null: not in the cluster), and
+  // whether executeHooks creates the target. The sandbox's executeDeleteHooks creates what does not exist yet.
+  it.each<
+    [string, 'PreDelete' | 'PostDelete', Record<string, string>, Record<string, string> | null, boolean]
+  >([
+    ['PreDelete (argocd): Not in cluster - should be created', 'PreDelete', argo('PreDelete'), null, true],
+    ['PreDelete (helm): Not in cluster - should be created', 'PreDelete', helm('pre-delete'), null, true],
+    [
+      'PreDelete (argocd): Already exists - should be skipped',
+      'PreDelete',
+      argo('PreDelete'),
+      argo('PreDelete'),
+      false,
+    ],
+    [
+      'PreDelete (helm): Already exists - should be skipped',
+      'PreDelete',
+      helm('pre-delete'),
+      helm('pre-delete'),
+      false,
+    ],
+    [
+      'PreDelete (helm+argocd): One of two already exists - should be skipped',
+      'PreDelete',
+      { ...helm('pre-delete'), ...argo('PreDelete') },
+      helm('pre-delete'),
+      false,
+    ],
+    ['PostDelete (argocd): Not in cluster - should be created', 'PostDelete', argo('PostDelete'), null, true],
+    ['PostDelete (helm): Not in cluster - should be created', 'PostDelete', helm('post-delete'), null, true],
+    [
+      'PostDelete (argocd): Already exists - should be skipped',
+      'PostDelete',
+      argo('PostDelete'),
+      argo('PostDelete'),
+      false,
+    ],
+    [
+      'PostDelete (helm+argocd): One of two already exists - should be skipped',
+      'PostDelete',
+      { ...helm('post-delete'), ...argo('PostDelete') },
+      argo('PostDelete'),
+      false,
+    ],
+    [
+      'Multi-hook (argocd): Target is (Pre,Post), Cluster has (Pre,Post) - should be skipped',
+      'PostDelete',
+      argo('PreDelete,PostDelete'),
+      argo('PreDelete,PostDelete'),
+      false,
+    ],
+  ])('TestExecuteHooksAlreadyExistsLogic: %s', (_name, type, targetAnnotations, liveAnnotations, created) => {
+    const store = new ObjectStore(new SimClock(), new Rng(1));
+    const live = liveAnnotations ? [store.create(obj('my-hook', liveAnnotations))] : [];
+    const targets = [obj('my-hook', targetAnnotations)];
+    const added: string[] = [];
+    store.watch((event) => {
+      if (event.type === 'ADDED') added.push(event.object.metadata.name ?? '');
+    });
+    executeDeleteHooks({ store, app: 'my-app', namespace: 'default', targets, live }, type);
+    expect(added).toEqual(created ? ['my-hook'] : []);
   });
 });
