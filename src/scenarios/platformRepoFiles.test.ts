@@ -47,9 +47,9 @@ describe('a page scenario repository with files that are not manifests (e2e test
       'web/.keep': [],
     });
     const status = playScenario(parsed).application.status;
-    expect(status.operationState.phase).toBe('Succeeded');
-    expect(status.operationState.message).toBe('successfully synced (no more tasks)');
-    expect(status.operationState.syncResult.resources ?? []).toEqual([]);
+    expect(status.operationState!.phase).toBe('Succeeded');
+    expect(status.operationState!.message).toBe('successfully synced (no more tasks)');
+    expect(status.operationState!.syncResult.resources ?? []).toEqual([]);
     expect(`${status.sync.status} ${status.health.status}`).toBe('Synced Healthy');
   });
 
@@ -62,7 +62,7 @@ describe('a page scenario repository with files that are not manifests (e2e test
       'web.yaml',
     );
     const status = playScenario(parsed).application.status;
-    expect(status.operationState.syncResult.resources).toMatchObject([{ kind: 'ConfigMap', name: 'web' }]);
+    expect(status.operationState!.syncResult.resources).toMatchObject([{ kind: 'ConfigMap', name: 'web' }]);
   });
 
   it('util/app/path Path: a directory that does not exist is still refused', () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json, KubeObject } from '../../src/engine';
 import type { RepoRevision } from '../../src/engine/argocd/repository';
 import { withTracking } from '../../src/engine/argocd/tracking';
-import { application } from '../../src/engine/simulation/controlPlaneTestKit';
+import { application, applicationHealthCheck } from '../../src/engine/simulation/controlPlaneTestKit';
 import { runControlPlane } from '../../src/engine/simulation/runControlPlane';
 
 const pod = (annotations?: Record<string, string>, namespace: string | null = 'default'): KubeObject => ({
@@ -106,5 +106,22 @@ describe('controller/state_test.go CompareAppState', () => {
       'default/my-pod',
       'kube-system/my-pod',
     ]);
+  });
+});
+
+describe('controller/state_test.go, an app that manages itself', () => {
+  it('TestSetHealthSelfReferencedApp: the app whose folder holds its own Application is Healthy, not waiting on itself', () => {
+    const root = application('root', { path: 'root', namespace: 'argocd' });
+    const result = runControlPlane({
+      repository: { name: 'main', files: { 'root/app.yaml': [{ object: root }] } },
+      objects: [root],
+      healthOverrides: applicationHealthCheck,
+      untilSeconds: 120,
+    });
+    const status = result.applications.find((a) => a.metadata.name === 'root').status;
+    expect(status.resources.map((r: Json) => `${r.kind}/${r.name} ${r.status}`)).toEqual([
+      'Application/root Synced',
+    ]);
+    expect(status.health).toEqual({ status: 'Healthy', message: '' });
   });
 });

@@ -85,7 +85,7 @@ describe('controller/appcontroller_test.go TestAutoSyncEnabledSetToTrue', () => 
       nowMs: 0,
     });
     expect(decision.kind).toBe('sync');
-    if (decision.kind === 'sync') expect(decision.operation.sync.prune).toBe(false);
+    if (decision.kind === 'sync') expect(decision.operation.sync?.prune).toBe(false);
   });
 });
 

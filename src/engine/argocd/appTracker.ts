@@ -18,6 +18,7 @@ import { sameDiffInputs, syncStatusOf } from './compare';
 import type { EventSink } from '../eventLog';
 import { OrderedGroups } from './orderedGroups';
 import { isTrackedBy, TRACKING_ANNOTATION } from './tracking';
+import { ARGOCD_NAMESPACE } from './controlPlanePorts';
 
 const noObjects: KubeObject[] = [];
 
@@ -227,6 +228,19 @@ export class AppTracker {
     return out;
   }
 
+  /**
+   * The app's own Application object among its resources (an app that manages itself): it takes no part in the
+   * app's health (controller/state.go `isSelfReferencedApp`: same group, kind, name and the app's namespace).
+   */
+  private isSelf(ref: ObjectRef): boolean {
+    return (
+      ref.group === 'argoproj.io' &&
+      ref.kind === 'Application' &&
+      ref.name === this.options.app &&
+      ref.namespace === ARGOCD_NAMESPACE
+    );
+  }
+
   private entryFor(ref: ObjectRef, obj: KubeObject): Entry {
     const key = keyOf(ref);
     let entry = this.entries.get(key);
@@ -265,6 +279,7 @@ export class AppTracker {
       health: entry.live ? health : null,
       isHook: entry.hook,
       isSkipped: entry.skipped,
+      isSelf: this.isSelf(entry.ref),
     };
     if (emit && health && (before?.status !== health.status || before.message !== health.message)) {
       log.push({
@@ -320,6 +335,7 @@ export class AppTracker {
       live: entry.live,
       health: entry.live ? entry.health : null,
       isHook: entry.hook,
+      isSelf: this.isSelf(entry.ref),
     };
     const now = {
       ...contributionOf(input),

@@ -125,4 +125,15 @@ describe('controller/health_test.go setApplicationHealth', () => {
       });
     },
   );
+
+  // controller/state_test.go: a Deployment `demo` with no status (the Go test builds an empty appsv1.Deployment).
+  const demo = (): KubeObject => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'demo', namespace: 'default' },
+  });
+
+  it('TestSetHealth (state_test.go): an extra live Deployment with no status leaves the app Healthy', () => {
+    expect(appHealth([live(demo())])).toEqual({ status: 'Healthy', message: '' });
+  });
 });
