@@ -15,10 +15,15 @@ import { appHealth, type AppHealthInput } from './appHealth';
 import { healthOf } from './healthOf';
 
 const fixtureDir = new URL('../../../test/fixtures/health/', import.meta.url);
+// Each fixture is read and parsed once; every use gets its own copy.
+const parsed = new Map<string, KubeObject>();
 const read = (file: string, name: string, annotations?: Record<string, string>): KubeObject => {
-  const object = applyDefaults(
-    parseManifests(readFileSync(new URL(file, fixtureDir), 'utf8'), file)[0].object,
-  );
+  if (!parsed.has(file))
+    parsed.set(
+      file,
+      applyDefaults(parseManifests(readFileSync(new URL(file, fixtureDir), 'utf8'), file)[0].object),
+    );
+  const object = structuredClone(parsed.get(file)!);
   object.metadata.name = name;
   object.metadata.namespace = 'default';
   if (annotations) object.metadata.annotations = { ...object.metadata.annotations, ...annotations };
