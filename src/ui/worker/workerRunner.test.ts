@@ -118,7 +118,7 @@ describe('WorkerRunner (the page’s simulation worker protocol)', () => {
   });
 
   it('warms an idle worker with a run that answers nothing; a request made meanwhile queues behind it', async () => {
-    const { runner, workers } = setup();
+    const { runner, workers, timers } = setup();
     runner.warm(scenario, { seed: 7 });
     const worker = workers[0];
     expect(worker.sent).toEqual([{ id: 0, scenario, options: { seed: 7 }, warmOnly: true }]);
@@ -127,6 +127,10 @@ describe('WorkerRunner (the page’s simulation worker protocol)', () => {
     expect(worker.terminated).toBe(false);
     expect(workers).toHaveLength(1);
     expect(worker.sent[1]).toEqual({ id: 1, scenario, options: { seed: 8 } });
+    // Its time limit starts once the warm-up is over, so the warm-up's time is not counted against it.
+    expect(timers.size).toBe(0);
+    worker.reply({ id: 0, kind: 'warmed' });
+    expect([...timers.values()].map((t) => t.ms)).toEqual([RUN_TIME_LIMIT_MS]);
     // A warm-up asked while a run is in flight sends nothing: that run warms the worker.
     runner.warm(scenario, { seed: 9 });
     expect(worker.sent).toHaveLength(2);
