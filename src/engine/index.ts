@@ -13,6 +13,12 @@ export {
 } from './simulation/runControlPlane';
 export { parseIntervention, type Intervention } from './interventions/intervention';
 export { commandWords } from './interventions/commandWords';
+export {
+  interventionVerbOf,
+  kubectlVerbWords,
+  argocdVerbWords,
+  type InterventionVerb,
+} from './interventions/interventionVerb';
 export type { RepoRevision, RepoObject } from './argocd/repository';
 export {
   ARGOCD_NAMESPACE,

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { argocdVerbWords, kubectlVerbWords } from '../engine';
 import { loadScenarioFiles } from '../scenarios/registry';
 import { readerImpl } from '../scenarios/readerImpl';
 import { SimulationSession } from './session.svelte';
@@ -77,5 +78,14 @@ describe('which typed lines are interventions', () => {
     expect(isIntervention('argocd app set checkout --self-heal')).toBe(true);
     expect(isIntervention('kubectl get pods')).toBe(false);
     expect(isIntervention('argocd app get checkout')).toBe(false);
+  });
+
+  it("every kubectl verb the engine's parser acts with, from its list, and its argocd ones but sync and get", () => {
+    for (const verb of kubectlVerbWords)
+      expect(isIntervention(`kubectl ${verb} deploy/checkout`), verb).toBe(true);
+    for (const verb of argocdVerbWords)
+      expect(isIntervention(`argocd app ${verb} checkout --refresh`), verb).toBe(
+        verb !== 'sync' && verb !== 'get',
+      );
   });
 });

@@ -170,6 +170,9 @@ export class SimulationSession {
       this.runs.drop();
       this.apply(file.defaultRun);
       this.t = this.clamp(wanted);
+      // A run that takes interventions is played again at the first one: warm the worker for it meanwhile.
+      if (this.scenario.platform)
+        this.runs.warmWhenIdle(this.scenario, pageRunOptions(this.scenario, this.settings()));
       return Promise.resolve('finished');
     }
     // Until the run is there, show nothing rather than another scenario's run.

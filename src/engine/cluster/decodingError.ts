@@ -38,28 +38,31 @@ function workload(spec: string, extra: TypedField[] = []): TypedField[] {
   ];
 }
 
-const fieldsByKind: Record<string, TypedField[]> = {
-  Pod: podSpec('spec'),
-  Deployment: workload('DeploymentSpec', [
-    { path: 'spec.progressDeadlineSeconds', struct: 'DeploymentSpec', goType: 'int32' },
-    { path: 'spec.paused', struct: 'DeploymentSpec', goType: 'bool' },
-  ]),
-  ReplicaSet: workload('ReplicaSetSpec'),
-  StatefulSet: workload('StatefulSetSpec'),
-  DaemonSet: [
-    { path: 'spec.minReadySeconds', struct: 'DaemonSetSpec', goType: 'int32' },
-    { path: 'spec.revisionHistoryLimit', struct: 'DaemonSetSpec', goType: 'int32' },
-    ...podSpec('spec.template.spec'),
-  ],
-  Job: [
-    { path: 'spec.backoffLimit', struct: 'JobSpec', goType: 'int32' },
-    { path: 'spec.completions', struct: 'JobSpec', goType: 'int32' },
-    { path: 'spec.parallelism', struct: 'JobSpec', goType: 'int32' },
-    { path: 'spec.activeDeadlineSeconds', struct: 'JobSpec', goType: 'int64' },
-    ...podSpec('spec.template.spec'),
-  ],
-  CronJob: podSpec('spec.jobTemplate.spec.template.spec'),
-};
+/** A Map, since the kind is the user's word (a kind named `constructor` has no typed fields, not Object's). */
+const fieldsByKind = new Map<string, TypedField[]>(
+  Object.entries({
+    Pod: podSpec('spec'),
+    Deployment: workload('DeploymentSpec', [
+      { path: 'spec.progressDeadlineSeconds', struct: 'DeploymentSpec', goType: 'int32' },
+      { path: 'spec.paused', struct: 'DeploymentSpec', goType: 'bool' },
+    ]),
+    ReplicaSet: workload('ReplicaSetSpec'),
+    StatefulSet: workload('StatefulSetSpec'),
+    DaemonSet: [
+      { path: 'spec.minReadySeconds', struct: 'DaemonSetSpec', goType: 'int32' },
+      { path: 'spec.revisionHistoryLimit', struct: 'DaemonSetSpec', goType: 'int32' },
+      ...podSpec('spec.template.spec'),
+    ],
+    Job: [
+      { path: 'spec.backoffLimit', struct: 'JobSpec', goType: 'int32' },
+      { path: 'spec.completions', struct: 'JobSpec', goType: 'int32' },
+      { path: 'spec.parallelism', struct: 'JobSpec', goType: 'int32' },
+      { path: 'spec.activeDeadlineSeconds', struct: 'JobSpec', goType: 'int64' },
+      ...podSpec('spec.template.spec'),
+    ],
+    CronJob: podSpec('spec.jobTemplate.spec.template.spec'),
+  }),
+);
 
 export interface DecodingProblem {
   /** Where the value is, list indexes included. */
@@ -67,23 +70,25 @@ export interface DecodingProblem {
   message: string;
 }
 
-/** The first wrongly typed field the API server would refuse to decode, or undefined. */
+/**
+ * The first wrongly typed field the API server would refuse to decode, or undefined. It runs on every apply of a
+ * sync, so the common case (every field well typed) walks the object and allocates nothing: the path is built only
+ * for a value that is wrong.
+ */
 export function decodingProblem(obj: KubeObject): DecodingProblem | undefined {
-  const fields = fieldsByKind[obj.kind];
+  const fields = fieldsByKind.get(obj.kind);
   if (!fields || (obj.apiVersion !== 'v1' && !obj.apiVersion?.includes('/'))) return undefined;
   for (const field of fields) {
-    for (const { path, value } of valuesAt(obj, segmentsOf(field))) {
-      const wrong = jsonTypeIfWrong(value, field.goType);
-      if (wrong === undefined) continue;
-      const version = obj.apiVersion.slice(obj.apiVersion.indexOf('/') + 1);
-      const jsonPath = field.path.replaceAll('.*', '');
-      return {
-        path,
-        message:
-          `${obj.kind} in version "${version}" cannot be handled as a ${obj.kind}: json: cannot unmarshal ` +
-          `${wrong} into Go struct field ${field.struct}.${jsonPath} of type ${field.goType}`,
-      };
-    }
+    const found = firstWrong(obj, segmentsOf(field), 0, field.goType);
+    if (found === undefined) continue;
+    const version = obj.apiVersion.slice(obj.apiVersion.indexOf('/') + 1);
+    const jsonPath = field.path.replaceAll('.*', '');
+    return {
+      path: found.path.reverse(),
+      message:
+        `${obj.kind} in version "${version}" cannot be handled as a ${obj.kind}: json: cannot unmarshal ` +
+        `${found.wrong} into Go struct field ${field.struct}.${jsonPath} of type ${field.goType}`,
+    };
   }
   return undefined;
 }
@@ -97,26 +102,38 @@ function segmentsOf(field: TypedField): string[] {
   return split;
 }
 
-function valuesAt(root: Json, segments: string[]): { path: (string | number)[]; value: Json }[] {
-  let current: { path: (string | number)[]; value: Json }[] = [{ path: [], value: root }];
-  for (const segment of segments) {
-    const next: typeof current = [];
-    for (const { path, value } of current) {
-      if (segment === '*') {
-        if (Array.isArray(value)) value.forEach((item, i) => next.push({ path: [...path, i], value: item }));
-      } else if (
-        value !== null &&
-        typeof value === 'object' &&
-        !Array.isArray(value) &&
-        Object.hasOwn(value, segment)
-      )
-        next.push({ path: [...path, segment], value: value[segment] });
-    }
-    current = next;
+/**
+ * The first value at `segments[i…]` below `value` (list items in order, `*` for every item) that does not decode
+ * into `goType`, with its path from `value` in reverse (the caller reverses it once), or undefined.
+ */
+function firstWrong(
+  value: Json,
+  segments: string[],
+  i: number,
+  goType: TypedField['goType'],
+): { path: (string | number)[]; wrong: string } | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (i === segments.length) {
+    const wrong = jsonTypeIfWrong(value, goType);
+    return wrong === undefined ? undefined : { path: [], wrong };
   }
-  return current.filter(({ value }) => value !== undefined && value !== null);
+  const segment = segments[i];
+  if (segment === '*') {
+    if (!Array.isArray(value)) return undefined;
+    for (let k = 0; k < value.length; k++) {
+      const found = firstWrong(value[k], segments, i + 1, goType);
+      if (found) {
+        found.path.push(k);
+        return found;
+      }
+    }
+    return undefined;
+  }
+  if (typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, segment)) return undefined;
+  const found = firstWrong(value[segment], segments, i + 1, goType);
+  found?.path.push(segment);
+  return found;
 }
-
 /** Go's name of the JSON value's type when it does not decode into `goType` (`number 1.5` for a fraction). */
 function jsonTypeIfWrong(value: Json, goType: TypedField['goType']): string | undefined {
   if (goType === 'bool') return typeof value === 'boolean' ? undefined : jsonType(value);

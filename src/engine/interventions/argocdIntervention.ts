@@ -19,6 +19,9 @@ export const argocdVerbs = [
   'app set --sync-policy automated|none [--self-heal] [--auto-prune]',
 ];
 
+/** The flags that make `argocd app get` a refresh, an action (without one it only reads). */
+export const refreshFlags: readonly string[] = ['--refresh', '--hard-refresh'];
+
 export function parseArgocd(words: readonly string[]): ArgocdIntervention | { error: string } {
   if (words[1] !== 'app')
     return {
@@ -34,7 +37,7 @@ export function parseArgocd(words: readonly string[]): ArgocdIntervention | { er
     case 'sync':
       return { verb: 'sync', app, prune: has('--prune') };
     case 'get':
-      if (!has('--refresh') && !has('--hard-refresh'))
+      if (!refreshFlags.some(has))
         return { error: 'argocd app get reads and changes nothing: add --refresh to request a refresh' };
       return { verb: 'refresh', app };
     case 'terminate-op':

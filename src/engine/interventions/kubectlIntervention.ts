@@ -43,12 +43,19 @@ export const kubectlVerbs = [
 
 type Parsed = KubectlIntervention | { error: string };
 
-/** Parse `kubectl …` words (the first being `kubectl`); errors are kubectl's own words. */
-export function parseKubectl(words: readonly string[], defaultNamespace = 'default'): Parsed {
+/** The flags that take the next word as their value (`-n NS`, `-p PATCH`, …). */
+const valued = new Set(['-n', '--namespace', '-p', '--patch', '--type', '--replicas', '-f', '--filename']);
+
+/**
+ * `kubectl …` words (the first being `kubectl`) sorted into flags with values, boolean flags and arguments, the
+ * verb being the first argument; an error when a valued flag ends the line.
+ */
+export function kubectlArgs(
+  words: readonly string[],
+): { flags: Map<string, string>; bools: Set<string>; args: string[] } | { error: string } {
   const flags = new Map<string, string>();
   const bools = new Set<string>();
   const args: string[] = [];
-  const valued = new Set(['-n', '--namespace', '-p', '--patch', '--type', '--replicas', '-f', '--filename']);
   for (let i = 1; i < words.length; i++) {
     const w = words[i];
     const eq = w.indexOf('=');
@@ -59,6 +66,14 @@ export function parseKubectl(words: readonly string[], defaultNamespace = 'defau
     } else if (w.startsWith('-') && w.length > 1 && !/^-\d/.test(w) && !w.endsWith('-')) bools.add(w);
     else args.push(w);
   }
+  return { flags, bools, args };
+}
+
+/** Parse `kubectl …` words (the first being `kubectl`); errors are kubectl's own words. */
+export function parseKubectl(words: readonly string[], defaultNamespace = 'default'): Parsed {
+  const split = kubectlArgs(words);
+  if ('error' in split) return split;
+  const { flags, bools, args } = split;
   const namespace = flags.get('-n') ?? flags.get('--namespace') ?? defaultNamespace;
   const [verb, ...rest] = args;
   switch (verb) {

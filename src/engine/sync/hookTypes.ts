@@ -35,11 +35,25 @@ export function hookTypes(obj: KubeObject): EngineHookType[] {
   return helm;
 }
 
-/** Skip ⇔ the type list is exactly `[Skip]` (§1.3 step 3); `Skip,PreSync` is a hook, not a skip. */
+/**
+ * Skip ⇔ the type list is exactly `[Skip]` (§1.3 step 3); `Skip,PreSync` is a hook, not a skip. Only the Argo hook
+ * annotation can say Skip (no Helm value maps to it), so the answer is a function of that annotation's value, kept
+ * by value: the sync asks of every task at every tick, and splitting the annotation each time was most of that
+ * cost. A run has few distinct values.
+ */
 export function isSkip(obj: KubeObject): boolean {
-  const types = hookTypes(obj);
-  return types.length === 1 && types[0] === 'Skip';
+  const value = obj.metadata.annotations?.[annotationKeyHook];
+  if (value === undefined) return false;
+  let skip = typeof value === 'string' ? skipByValue.get(value) : undefined;
+  if (skip === undefined) {
+    const types = hookTypes(obj);
+    skip = types.length === 1 && types[0] === 'Skip';
+    if (typeof value === 'string' && skipByValue.size < 1000) skipByValue.set(value, skip);
+  }
+  return skip;
 }
+
+const skipByValue = new Map<string, boolean>();
 
 /**
  * IsHook (§1.3 step 4): the Argo hook key is present (any value) and the object is not Skip; or, without that

@@ -1,15 +1,24 @@
 import type { Json } from '../types';
 import { setOwn } from './setOwn';
 
-/** A deep copy of plain JSON data (objects, arrays, primitives), as the API server would hand out. */
+/**
+ * A deep copy of plain JSON data (objects, arrays, primitives), as the API server would hand out.
+ *
+ * Every write of the store clones, so this walks own keys with `for…in` (no key array per object node, which was
+ * the largest single source of garbage in a 1,000-resource run) and sets each key inline; only `__proto__`, a valid
+ * label, annotation or data key, goes through setOwn.
+ */
 export function clone<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(clone) as T;
   const out: Record<string, Json> = {};
-  for (const key of Object.keys(value)) {
-    const v = (value as Record<string, Json>)[key];
+  const from = value as Record<string, Json>;
+  for (const key in from) {
+    if (!Object.prototype.hasOwnProperty.call(from, key)) continue;
+    const v = from[key];
     if (v === undefined) continue;
-    setOwn(out, key, clone(v));
+    if (key === '__proto__') setOwn(out, key, clone(v));
+    else out[key] = clone(v);
   }
   return out as T;
 }

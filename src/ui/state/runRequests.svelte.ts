@@ -40,6 +40,23 @@ export class RunRequests {
           (typeof Worker === 'undefined' ? undefined : new LazyWorkerRunner(options.runTimeLimitMs)));
   }
 
+  /**
+   * Once the page is idle, load the worker and play `scenario` there once, answering nothing, so that the next
+   * run asked for (an intervention, which must show within 300 ms) finds the engine compiled rather than cold.
+   * Where runs happen in this thread (tests), there is nothing to warm.
+   */
+  warmWhenIdle(scenario: Scenario, options: RunOptions): void {
+    const runner = this.runner;
+    if (!runner?.warm) return;
+    const token = this.token;
+    const warm = () => {
+      // A run asked for since then has warmed the worker itself (or is on its way there).
+      if (token === this.token) runner.warm?.(scenario, options);
+    };
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 2000 });
+    else setTimeout(warm, 0);
+  }
+
   /** Forget any run under way: what the session shows now (a precomputed run) is newer than its answer. */
   drop(): void {
     this.token++;
@@ -77,6 +94,7 @@ export class RunRequests {
       );
     }
     this.simulating = { t: 0 };
+    mark('run-requested');
     const progress = (t: number): void => {
       if (token === this.token) this.simulating = { t };
     };
@@ -89,8 +107,10 @@ export class RunRequests {
     this.simulating = undefined;
     switch (outcome.kind) {
       case 'done':
+        mark('run-answered');
         this.host.apply(outcome.run);
         then();
+        mark('run-applied');
         return 'finished';
       case 'input-error':
         this.host.inputError(outcome.error);
@@ -110,6 +130,16 @@ export class RunRequests {
         return 'stopped';
     }
   }
+}
+
+/**
+ * A performance mark of a run's way (requested, answered by the worker, applied to the session), the latest of
+ * each name only: `npm run bench:page` reads them to say where an intervention's time goes.
+ */
+function mark(name: string): void {
+  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  performance.clearMarks(name);
+  performance.mark(name);
 }
 
 function outcomeOfError(error: unknown): RunOutcome {

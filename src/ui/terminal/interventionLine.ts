@@ -1,33 +1,23 @@
+import { interventionVerbOf } from '../../engine';
+
+/**
+ * The acting `argocd app` verbs the terminal answers itself: `argocd app sync` moves the cursor to the next
+ * sync and `argocd app get --refresh` reads the app, on the run as it is (runLine.ts).
+ */
+const answeredHere = new Set(['sync', 'get']);
+
 /**
  * Whether a typed line is an intervention: a command that changes the simulated cluster or Argo CD at
  * the cursor, run by the engine as a new action of the run, rather than a question about the run. The reading
  * commands (`kubectl get`, `argocd app get`, `argocd app sync`'s jump to the next sync, …) stay as they are.
+ * Which verbs act is the engine's list (interventionVerbOf), the one its parser reads.
  */
-const kubectlVerbs = new Set([
-  'delete',
-  'scale',
-  'edit',
-  'patch',
-  'apply',
-  'set',
-  'annotate',
-  'label',
-  'rollout',
-]);
-const argocdVerbs = new Set(['set', 'terminate-op', 'rollback']);
-
 export function isIntervention(line: string): boolean {
-  const words = line.trim().split(/\s+/);
-  const verb = words.slice(1).find((w) => !w.startsWith('-') && !isFlagValue(words, w));
-  if (words[0] === 'kubectl') return verb !== undefined && kubectlVerbs.has(verb);
-  if (words[0] === 'argocd') return words[1] === 'app' && argocdVerbs.has(words[2] ?? '');
-  return false;
-}
-
-/** `-n NS` before the verb: NS is the flag's value, not the verb. */
-function isFlagValue(words: string[], w: string): boolean {
-  const i = words.indexOf(w);
-  return i > 0 && (words[i - 1] === '-n' || words[i - 1] === '--namespace');
+  const acting = interventionVerbOf(line);
+  if (acting === undefined) return false;
+  // The terminal's git reads the history (git log); a commit comes from the editor.
+  if (acting.tool === 'git') return false;
+  return acting.tool === 'kubectl' || !answeredHere.has(acting.verb);
 }
 
 export const interventionHelp = [

@@ -75,4 +75,14 @@ spec:
     expect(last.detail).toMatch(/replicas/);
     expect(structuredClone(last)).toEqual(last);
   });
+
+  it('a warm-up plays the run and answers only that it is over; without the flag the run is answered', async () => {
+    const replies: RunReply[] = [];
+    const request = { id: 0, scenario, options: { recordHistory: true } };
+    await answerRequest({ ...request, warmOnly: true }, (reply) => replies.push(reply));
+    expect(replies).toEqual([{ id: 0, kind: 'warmed' }]);
+    replies.length = 0;
+    await answerRequest(request, (reply) => replies.push(reply));
+    expect(replies.map((r) => r.kind)).toEqual(['done']);
+  });
 });

@@ -116,4 +116,25 @@ describe('WorkerRunner (the page’s simulation worker protocol)', () => {
     expect(await pending).toEqual({ kind: 'failure', message: 'the simulation worker failed: SyntaxError' });
     expect(workers[0].terminated).toBe(true);
   });
+
+  it('warms an idle worker with a run that answers nothing; a request made meanwhile queues behind it', async () => {
+    const { runner, workers, timers } = setup();
+    runner.warm(scenario, { seed: 7 });
+    const worker = workers[0];
+    expect(worker.sent).toEqual([{ id: 0, scenario, options: { seed: 7 }, warmOnly: true }]);
+    // The intervention comes while the warm-up runs: the same worker takes it (not a new, cold one).
+    const pending = runner.run(scenario, { seed: 8 });
+    expect(worker.terminated).toBe(false);
+    expect(workers).toHaveLength(1);
+    expect(worker.sent[1]).toEqual({ id: 1, scenario, options: { seed: 8 } });
+    // Its time limit starts once the warm-up is over, so the warm-up's time is not counted against it.
+    expect(timers.size).toBe(0);
+    worker.reply({ id: 0, kind: 'warmed' });
+    expect([...timers.values()].map((t) => t.ms)).toEqual([RUN_TIME_LIMIT_MS]);
+    // A warm-up asked while a run is in flight sends nothing: that run warms the worker.
+    runner.warm(scenario, { seed: 9 });
+    expect(worker.sent).toHaveLength(2);
+    worker.reply({ id: 1, kind: 'done', run: run(40) });
+    expect(await pending).toEqual({ kind: 'done', run: run(40) });
+  });
 });
