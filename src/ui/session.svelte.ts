@@ -440,6 +440,13 @@ export class SimulationSession {
   setPresenting(on: boolean): void {
     this.presenter.set(on);
   }
+  /** "Reveal as you go" (`reveal=1`): the timeline hides what the cursor has not reached (presenterState). */
+  get revealing(): boolean {
+    return this.presenter.reveal;
+  }
+  setRevealing(on: boolean): void {
+    this.presenter.setReveal(on);
+  }
 
   // ---- explanations computed from the run (src/ui/explain/runExplanations.svelte.ts), predict mode ----
 

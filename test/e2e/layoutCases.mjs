@@ -11,6 +11,43 @@ const sizes = [
   { width: 390, height: 844 },
 ];
 
+/**
+ * The first screen as a cold visitor sees it on load, before any scroll: where the line saying what this is, the
+ * Play and the timeline's box lie against the window.
+ */
+async function firstScreen(page) {
+  return page.evaluate(() => {
+    const box = (selector) => {
+      const r = document.querySelector(selector)?.getBoundingClientRect();
+      return r && { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
+    };
+    return {
+      scrollY: window.scrollY,
+      innerWidth: window.innerWidth,
+      innerHeight: window.innerHeight,
+      intro: box('[data-testid="intro"]'),
+      play: box('[data-testid="play"]'),
+      time: box('section.time'),
+    };
+  });
+}
+
+/** The first-screen goal (issue 20): the line, a large Play wholly inside the window, and the timeline's top. */
+function firstScreenMisses(f) {
+  const misses = [];
+  const inside = (b) =>
+    b && b.top >= 0 && b.left >= 0 && b.bottom <= f.innerHeight && b.right <= f.innerWidth;
+  if (f.scrollY !== 0) misses.push(`opened scrolled to ${f.scrollY}`);
+  if (!inside(f.intro)) misses.push(`the line saying what this is at ${JSON.stringify(f.intro)}`);
+  if (!inside(f.play)) misses.push(`Play at ${JSON.stringify(f.play)}`);
+  // Large: at least 48 px tall, a tap target and the largest button of the transport.
+  else if (f.play.height < 48) misses.push(`Play only ${f.play.height} px tall`);
+  // The timeline's box starts on the first screen with room for its lanes and its first rows (200 px).
+  if (!f.time || f.time.top < 0 || f.time.top > f.innerHeight - 200)
+    misses.push(`the timeline's box starts at ${f.time?.top} of ${f.innerHeight}`);
+  return misses;
+}
+
 /** How wide the page scrolls beyond the window, and how wide the timeline's drawing is against its box. */
 async function measure(page) {
   return page.evaluate(() => {
@@ -50,18 +87,21 @@ export function layoutCases({ browser, base, full, root }) {
     .map((f) => f.replace(/\.yaml$/, ''))
     .sort();
   for (const viewport of [sizes[2], sizes[0]])
-    test(`layout: every scenario at ${viewport.width}×${viewport.height} has no sideways page scroll`, () =>
+    test(`layout: every scenario at ${viewport.width}×${viewport.height} has no sideways page scroll, and its first screen shows what this is, a large Play and the timeline`, () =>
       withPage(
         `?scenario=${allScenarios[0]}`,
         async (page) => {
           assert.ok(allScenarios.length >= 16, `only ${allScenarios.length} scenarios found`);
           const wide = [];
+          const cold = [];
           for (const [i, scenario] of allScenarios.entries()) {
             if (i > 0) await page.goto(`${base}?scenario=${scenario}`);
             await page.waitForFunction(
               (id) => document.querySelector('[data-testid="scenario-picker"]')?.value === id,
               scenario,
             );
+            // Issue 20: a cold visitor at 1024×768 or on a phone saw no timeline and no obvious Play.
+            for (const miss of firstScreenMisses(await firstScreen(page))) cold.push(`${scenario}: ${miss}`);
             await page.keyboard.press('End');
             // Scrolled to the bottom and back, so parts laid out only near the viewport are laid out too.
             await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -70,6 +110,7 @@ export function layoutCases({ browser, base, full, root }) {
             if (m.scrollWidth > m.innerWidth) wide.push(`${scenario}: ${m.scrollWidth} > ${m.innerWidth}`);
           }
           assert.deepEqual(wide, [], 'pages that scroll sideways');
+          assert.deepEqual(cold, [], 'first screens without the line, the Play or the timeline');
         },
         { viewport },
       ));

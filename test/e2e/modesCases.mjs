@@ -229,10 +229,28 @@ export function modesCases({ browser, base }) {
         await page.textContent('section.status'),
         /Application referencing project team-checkout which does not exist/,
       );
+      // The Application health check, where it matters (issue 20: it was never shown): this run has none, and
+      // the panel holds Argo CD's docs' own argocd-cm snippet (docs/operator-manual/health.md) to copy.
+      const lua = () =>
+        page.evaluate(() => ({
+          state: document.querySelector('[data-testid="health-lua-state"]')?.textContent ?? '',
+          code: document.querySelector('[data-testid="health-lua"] pre')?.textContent ?? '',
+        }));
+      const without = await lua();
+      assert.match(without.state, /This run has none/);
+      assert.match(without.code, /resource\.customizations\.health\.argoproj\.io_Application: \|/);
+      assert.match(without.code, /hs\.status = obj\.status\.health\.status/);
+      await page.click('[data-testid="health-lua-copy"]');
+      await page.waitForSelector('[data-testid="health-lua"] [role="status"]');
       // An open Application is the one the cards describe, whatever the story says.
       await page.click('[data-testid="app-lanes"] > [data-app="projects"]');
       await page.waitForFunction(
         () => document.querySelector('[data-testid="status-app"]')?.textContent?.trim() === '· projects',
+      );
+      // With the toggle that adds it, the panel says this run has it.
+      await page.click('text=Add the Application health check');
+      await page.waitForFunction(() =>
+        /This run has it/.test(document.querySelector('[data-testid="health-lua-state"]')?.textContent ?? ''),
       );
     }));
 
@@ -346,7 +364,7 @@ export function modesCases({ browser, base }) {
           box.dispatchEvent(new Event('scroll'));
         });
         await page.waitForTimeout(100);
-        const { box, label, scrolled } = await page.evaluate(() => {
+        const { box, label, lanes, scrolled } = await page.evaluate(() => {
           const section = document.querySelector('section.time');
           const first = [...document.querySelectorAll('svg[data-testid="timeline"] text.tl-label')].find(
             (t) => t.textContent.trim() !== '',
@@ -354,11 +372,26 @@ export function modesCases({ browser, base }) {
           return {
             box: section.getBoundingClientRect().left,
             label: first.getBoundingClientRect().left,
+            // The status lanes' names (Operation, Sync status, App health) stay in view too (issue 20).
+            lanes: [...section.querySelectorAll('.lanes svg text.label')].map((t) => [
+              t.getBoundingClientRect().left,
+              t.getBoundingClientRect().right,
+            ]),
             scrolled: section.scrollLeft,
           };
         });
         assert.ok(scrolled > 100, `the box did not pan (${scrolled})`);
         assert.ok(label >= box && label < box + 48, `the label is at ${label}, the box at ${box}`);
+        assert.equal(lanes.length, 3, 'three status lanes named');
+        // Right-aligned at the lanes' start as before the pan, so wholly inside the box (not panned off its left).
+        const boxRight = await page.evaluate(
+          () => document.querySelector('section.time').getBoundingClientRect().right,
+        );
+        for (const [left, right] of lanes)
+          assert.ok(
+            left >= box && right <= boxRight,
+            `a status lane's name at ${left}–${right}, the box at ${box}`,
+          );
       },
       phone,
     ));

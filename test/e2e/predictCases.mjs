@@ -23,7 +23,10 @@ export function predictCases({ browser, base, results, shots }) {
     withPage('?scenario=three-tier&predict=1&speed=8', async (page, record) => {
       await page.waitForSelector('[data-testid="predict-question"]');
       // No end anywhere: not in the time card, not as a final phase.
-      assert.doesNotMatch(await text(page, 'virtual-time').then(() => page.textContent('.time')), /of \d/);
+      assert.doesNotMatch(
+        await text(page, 'virtual-time').then(() => page.textContent('.status .card.time')),
+        /of \d/,
+      );
       assert.equal(await text(page, 'operation-phase'), 'Running');
       assert.match(await text(page, 'summary'), /Predict mode/);
       const first = await text(page, 'predict-question');
@@ -40,7 +43,7 @@ export function predictCases({ browser, base, results, shots }) {
       const t = await readT(page);
       assert.ok(t > 0 && t < 16.6, `stopped before Sync wave -1 starts: t = ${t}`);
       assert.equal(await text(page, 'operation-phase'), 'Running');
-      assert.doesNotMatch(await page.textContent('.time'), /of \d/);
+      assert.doesNotMatch(await page.textContent('.status .card.time'), /of \d/);
       await page.screenshot({ path: join(results, 'predict-1280-light.png') });
       const choices = await page.$$eval('[data-testid^="predict-choice-"]', (b) =>
         b.map((x) => x.textContent),
@@ -79,7 +82,7 @@ export function predictCases({ browser, base, results, shots }) {
       }
       await page.waitForSelector('[data-testid="predict-finished"]', { timeout: 20_000 });
       await waitForStatus(page, { 'operation-phase': 'Failed' });
-      assert.match(await page.textContent('.time'), /of \d/);
+      assert.match(await page.textContent('.status .card.time'), /of \d/);
     }));
 
   test('last-sync card: Syncing while it runs, Sync failed on failing-migration, Sync OK on three-tier, each to its revision', async () => {

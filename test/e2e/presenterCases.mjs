@@ -49,6 +49,13 @@ async function presenterView(page) {
   });
 }
 
+/** How wide the timeline's marks placed in time are drawn (its reveal clip), in px. */
+function revealedWidth(page) {
+  return page.evaluate(() =>
+    Number(document.querySelector('[data-testid="timeline"] clipPath rect')?.getAttribute('width') ?? NaN),
+  );
+}
+
 export function presenterCases({ browser, base, full }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
@@ -89,8 +96,30 @@ export function presenterCases({ browser, base, full }) {
       withPage(
         '?scenario=failing-migration&present=1',
         async (page) => {
+          if (!phone) {
+            // Reveal as you go (issue 20: the whole run was drawn at t 0, so the ending was spoiled): at the
+            // start nothing is drawn in time, the link says reveal=1, and End draws the run up to its end.
+            await page.check('[data-testid="reveal"]');
+            await page.waitForFunction(() => /[?&]reveal=1/.test(location.search));
+            assert.equal(await revealedWidth(page), 0, 'the future is drawn with reveal on at t 0');
+          }
           await page.keyboard.press('End');
           const v = await presenterView(page);
+          if (!phone) {
+            assert.ok((await revealedWidth(page)) > 300, 'End with reveal on does not draw the run');
+            // The beat in type for the back of a room, and a key to every bar pattern on screen (not only in
+            // `?`), inside the window.
+            // (Under 760 px of height the rows need the lines: 1280×720 keeps 1.2rem, about 21 px.)
+            const beatGoal = viewport.height >= 760 ? 28 : 20;
+            assert.ok(v.beatSize >= beatGoal, `the beat is told in ${v.beatSize} px type`);
+            const key = await page.evaluate(() => {
+              const el = document.querySelector('[data-testid="presenter-key"]');
+              const r = el?.getBoundingClientRect();
+              return r && { bottom: r.bottom, right: r.right, items: el.querySelectorAll('li').length };
+            });
+            assert.ok(key && key.items >= 8, `presenter key: ${JSON.stringify(key)}`);
+            assert.ok(key.bottom <= v.innerHeight && key.right <= v.innerWidth, JSON.stringify(key));
+          }
           assert.ok(v.labels > 10, `only ${v.labels} labels measured`);
           assert.ok(v.minText >= 18, `timeline text drawn at ${v.minText.toFixed(1)} px`);
           assert.ok(

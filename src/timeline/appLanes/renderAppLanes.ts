@@ -14,6 +14,8 @@ export interface AppLanesOptions {
   onOpen?: (app: string) => void;
   /** Called with the virtual time under a click on the axis. */
   onSeek?: (t: number) => void;
+  /** "Reveal as you go": the lanes are veiled from this virtual time on (what the cursor has not reached). */
+  revealUntil?: number;
 }
 
 interface State {
@@ -23,7 +25,7 @@ interface State {
   options: AppLanesOptions;
 }
 
-const layerNames = ['spans', 'grid', 'lanes', 'cursor', 'axis', 'header'] as const;
+const layerNames = ['spans', 'grid', 'lanes', 'veil', 'cursor', 'axis', 'header'] as const;
 const states = new WeakMap<SVGSVGElement, State>();
 let nextId = 0;
 
@@ -42,6 +44,26 @@ export function renderAppLanes(svg: SVGSVGElement, layout: AppLanesLayout, optio
   }
   const x = scaleOf(layout);
   cursorMark(state.layers.cursor, state.layers.axis, layout.frame, x, options.t);
+  veilMark(state.layers.veil, layout, x, options.revealUntil);
+}
+
+/** The lanes' future under a veil of the panel's colour, from `until` to the plot's end (none when undefined). */
+function veilMark(
+  layer: Layer,
+  layout: AppLanesLayout,
+  x: d3.ScaleLinear<number, number>,
+  until: number | undefined,
+): void {
+  const from = until === undefined ? layout.plot.right : Math.min(layout.plot.right, x(until));
+  const rect = layer
+    .selectAll<SVGRectElement, null>('rect')
+    .data([null])
+    .join('rect')
+    .attr('data-testid', 'reveal-veil')
+    .attr('fill', 'var(--panel)')
+    .attr('y', layout.plot.top)
+    .attr('height', Math.max(0, layout.height - layout.plot.top));
+  rect.attr('x', from).attr('width', Math.max(0, layout.plot.right - from + 12));
 }
 
 function setUp(svg: SVGSVGElement, options: AppLanesOptions): State {

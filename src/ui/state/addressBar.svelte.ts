@@ -46,6 +46,7 @@ export function keepAddressBar(
         seed: session.seed === defaults.seed ? undefined : session.seed,
         present: session.presenting || undefined,
         predict: session.predict.on || undefined,
+        reveal: session.revealing || undefined,
         ...timeline(),
         edit,
         do: session.interventions.length > 0 ? encodeInterventions(session.interventions) : undefined,

@@ -59,6 +59,7 @@ export function openFromAddress(
     if (url.autoplay) void (loaded ?? Promise.resolve()).then(() => session.play());
     if (url.present) session.setPresenting(true);
     if (url.predict) session.predict.setOn(true);
+    if (url.reveal) session.setRevealing(true);
     onReady();
   };
   if (id && url.edit) {

@@ -64,6 +64,18 @@ describe('url state', () => {
     expect(formatUrlState({ scenario: 'three-tier', present: false })).toBe('?scenario=three-tier');
   });
 
+  it('reads and writes reveal-as-you-go as reveal=1 beside present=1, and nothing when it is off', () => {
+    expect(parseUrlState('?scenario=three-tier&present=1&reveal=1', '')).toEqual({
+      scenario: 'three-tier',
+      present: true,
+      reveal: true,
+    });
+    expect(parseUrlState('?reveal=yes', '')).toEqual({});
+    expect(formatUrlState({ scenario: 'three-tier', present: true, reveal: true })).toBe(
+      '?scenario=three-tier&present=1&reveal=1',
+    );
+  });
+
   it('carries the timeline zoom window and the grouping, so a reload shows the same rows at the same zoom', () => {
     const state = {
       scenario: 'many-resources',

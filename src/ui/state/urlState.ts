@@ -18,6 +18,8 @@ export interface UrlState {
   present?: boolean;
   /** Predict, then watch (`predict=1`): the future stays hidden until the learner has answered. */
   predict?: boolean;
+  /** Reveal as you go (`reveal=1`): the timeline draws only what the cursor has passed. */
+  reveal?: boolean;
   /**
    * The timeline's zoom as the virtual times at the plot's two edges (`zoom=T0,T1`); absent: the whole sync.
    * The level follows from it (the sync's length over the window's).
@@ -64,6 +66,7 @@ export function parseUrlState(search: string, hash: string): UrlState {
   if (seed !== undefined && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff) state.seed = seed;
   if (params.get('present') === '1') state.present = true;
   if (params.get('predict') === '1') state.predict = true;
+  if (params.get('reveal') === '1') state.reveal = true;
   const zoom = params.get('zoom')?.split(',').map(number);
   if (
     zoom?.length === 2 &&
@@ -99,6 +102,7 @@ export function formatUrlState(state: UrlState): string {
   if (state.seed !== undefined) params.set('seed', String(state.seed));
   if (state.present) params.set('present', '1');
   if (state.predict) params.set('predict', '1');
+  if (state.reveal) params.set('reveal', '1');
   if (state.zoom) params.set('zoom', state.zoom.map((t) => Math.round(t * 1000) / 1000).join(','));
   if (state.grouped !== undefined) params.set('group', state.grouped ? '1' : '0');
   if (state.open && state.open.length > 0) params.set('open', state.open.join(','));
