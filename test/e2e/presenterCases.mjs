@@ -1,7 +1,7 @@
 // Browser cases for the presenter mode, story beats with times and the cold visitor: the page as a speaker
 // projects it (1024×768, 1280×720, 1920×1080) and as a first-time visitor opens it (390×844 too).
 import assert from 'node:assert/strict';
-import { openPage, readT } from './pageHelpers.mjs';
+import { pageOpener, readT, waitForSettledLayout } from './pageHelpers.mjs';
 
 /** What presenter mode shows and hides, and how large the timeline's text is drawn. */
 async function presenterView(page) {
@@ -52,15 +52,7 @@ async function presenterView(page) {
 export function presenterCases({ browser, base, full }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
-  const withPage = async (query, fn, options) => {
-    const record = await openPage(browser, base, query, options);
-    try {
-      await fn(record.page, record);
-      assert.deepEqual(record.errors, []);
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
 
   test('presenter: present=1 hides the editor, the tables and the quiz, and shows the beat of the moment', () =>
     withPage('?scenario=failing-migration&t=16&present=1', async (page) => {
@@ -90,6 +82,7 @@ export function presenterCases({ browser, base, full }) {
         '?scenario=failing-migration&present=1',
         async (page) => {
           await page.keyboard.press('End');
+          await waitForSettledLayout(page);
           const v = await presenterView(page);
           assert.ok(v.labels > 10, `only ${v.labels} labels measured`);
           assert.ok(v.minText >= 18, `timeline text drawn at ${v.minText.toFixed(1)} px`);
@@ -130,6 +123,7 @@ export function presenterCases({ browser, base, full }) {
       const normalSize = (await presenterView(page)).minText;
       await page.click('[data-testid="present"]');
       await page.waitForFunction(() => document.querySelector('.page.presenting'));
+      await waitForSettledLayout(page);
       const on = await presenterView(page);
       assert.ok(on.minText >= 18 && on.minText > normalSize, `${normalSize} → ${on.minText}`);
       assert.match(on.search, /present=1/);
