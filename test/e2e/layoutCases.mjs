@@ -136,8 +136,8 @@ export function layoutCases({ browser, base, full, root }) {
             // from the keyboard) and measured a frame later: one call per scenario, not three per event.
             const found = await page.evaluate(async () => {
               const seen = [];
-              const frame = () =>
-                new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+              // One frame: the step's words are in the page after Svelte's microtask, and laid out by the next frame.
+              const frame = () => new Promise((done) => requestAnimationFrame(done));
               const readT = () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t);
               for (let i = 0, t = -1; i < 60; i++) {
                 const now = readT();
