@@ -7,14 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'fflate';
 import { parse } from 'yaml';
-import {
-  assertSameState,
-  foreignRequests,
-  openPage,
-  readEndT,
-  readState,
-  waitForStatus,
-} from './pageHelpers.mjs';
+import { assertSameState, readEndT, readState, waitForStatus, pageOpener } from './pageHelpers.mjs';
 
 const threeTierEnd = { 'operation-phase': 'Succeeded', 'sync-status': 'Synced', 'health-status': 'Healthy' };
 
@@ -33,16 +26,7 @@ export function badInputCases({ browser, base, root }) {
   const frontendReplicasLine = lineOf(/^ {2}replicas: 2$/, lineOf(/^ {2}name: frontend$/));
   const webContainerLine = lineOf(/- name: web$/);
 
-  const withPage = async (query, fn) => {
-    const record = await openPage(browser, base, query);
-    try {
-      await fn(record.page, record);
-      assert.deepEqual(foreignRequests(record, base), [], 'requests to another origin');
-      assert.deepEqual(record.errors, [], 'console errors');
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
 
   return [
     test('bad input: a name Kubernetes refuses is marked on its line in the API server words, the last good run stays', () =>

@@ -1,8 +1,7 @@
 // Browser cases for the compare view: two or more runs on one time axis, the first divergence marked and
 // named, the differences listed in words, at 1024×768 and on a 390×844 phone (stacked), and in presenter mode.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { foreignRequests } from './pageHelpers.mjs';
+import { axeLightAndDark, foreignRequests } from './pageHelpers.mjs';
 
 /** Open the compare view and wait until every run is drawn and the comparison is said. */
 async function openCompare(
@@ -221,41 +220,25 @@ export function compareCases({ browser, base, root }) {
 
   test('compare and embed: axe finds no serious or critical violation, light and dark', async () => {
     const found = [];
-    for (const colorScheme of ['light', 'dark']) {
-      for (const query of [
-        '?compare=article',
-        '?compare=three-tier,three-tier~migration&present=1',
-        '?embed=1&scenario=three-tier&t=30',
-      ]) {
-        // axe is injected as an inline script, which the page's own policy rightly refuses.
-        const context = await browser.newContext({
-          viewport: { width: 1024, height: 768 },
-          colorScheme,
-          bypassCSP: true,
-        });
-        try {
-          const page = await context.newPage();
-          await page.goto(base + query);
-          await page.waitForFunction(
-            () => document.querySelectorAll('svg g.row, svg text.tl-label').length > 3,
-            undefined,
-            { timeout: 30_000 },
-          );
-          await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
-          const violations = await page.evaluate(async () => {
-            const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
-            return result.violations.map((v) => ({
-              id: v.id,
-              impact: v.impact,
-              targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-            }));
-          });
-          for (const v of violations)
-            if (v.impact === 'serious' || v.impact === 'critical')
-              found.push(`${query} ${colorScheme}: ${v.id} at ${v.targets.join(' | ')}`);
-        } finally {
-          await context.close();
-        }
+    for (const query of [
+      '?compare=article',
+      '?compare=three-tier,three-tier~migration&present=1',
+      '?embed=1&scenario=three-tier&t=30',
+    ]) {
+      // axe is injected as an inline script, which the page's own policy rightly refuses.
+      const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, bypassCSP: true });
+      try {
+        const page = await context.newPage();
+        await page.goto(base + query);
+        await page.waitForFunction(
+          () => document.querySelectorAll('svg g.row, svg text.tl-label').length > 3,
+          undefined,
+          { timeout: 30_000 },
+        );
+        for (const v of await axeLightAndDark(page, root))
+          found.push(`${query} ${v.colorScheme}: ${v.id} at ${v.targets.join(' | ')}`);
+      } finally {
+        await context.close();
       }
     }
     assert.deepEqual(found, []);

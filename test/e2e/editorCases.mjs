@@ -7,16 +7,17 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import {
   assertSameState,
+  axeLightAndDark,
   foreignRequests,
-  openPage,
   readEndT,
   readState,
   waitForStatus,
+  pageOpener,
 } from './pageHelpers.mjs';
 
 const threeTierEnd = { 'operation-phase': 'Succeeded', 'sync-status': 'Synced', 'health-status': 'Healthy' };
 
-export function editorCases({ browser, base, root, results, full }) {
+export function editorCases({ browser, base, root, results, full, shots }) {
   const cases = [];
   const pages = [];
   const test = (name, fn) => cases.push({ name, fn });
@@ -33,15 +34,7 @@ export function editorCases({ browser, base, root, results, full }) {
   const nameLine = lineOf(/^ {2}name: database-config$/);
   const frontendWaveLine = lineOf(/sync-wave: "2"/, lineOf(/^ {2}name: frontend$/));
 
-  const withPage = async (query, fn, options) => {
-    const record = await openPage(browser, base, query, options);
-    pages.push(record);
-    try {
-      await fn(record.page, record);
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base, { errors: false, requests: false, collect: pages });
 
   test('the editor loads when scrolled to, marks a YAML error on its line and keeps the last good run', () =>
     withPage('?scenario=three-tier', async (page, record) => {
@@ -76,7 +69,7 @@ export function editorCases({ browser, base, root, results, full }) {
       await page.waitForSelector('[data-testid="input-error"]');
       assertSameState(await readState(page), good, 'after a YAML error');
       assert.equal(await page.innerHTML('[data-testid="timeline"]'), timeline, 'the timeline is unchanged');
-      if (full) {
+      if (shots) {
         await page
           .locator('[data-testid="manifest-panel"]')
           .screenshot({ path: join(results, 'editor-error.png') });
@@ -180,34 +173,19 @@ export function editorCases({ browser, base, root, results, full }) {
 
   if (full) {
     test('axe finds no serious or critical violation in the loaded editor and order table, light and dark', async () => {
-      const found = [];
-      for (const colorScheme of ['light', 'dark']) {
-        await withPage(
-          '?scenario=failing-migration',
-          async (page) => {
-            await openEditor(page);
-            await goToLineEnd(page, 3);
-            await page.keyboard.type(': oops');
-            await page.waitForSelector('[data-testid="manifest-error"]');
-            await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
-            const violations = await page.evaluate(async () => {
-              const result = await globalThis.axe.run('[data-testid="manifest-panel"]', {
-                resultTypes: ['violations'],
-              });
-              return result.violations.map((v) => ({
-                id: v.id,
-                impact: v.impact,
-                targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-              }));
-            });
-            for (const v of violations) {
-              if (v.impact === 'serious' || v.impact === 'critical') found.push({ colorScheme, ...v });
-            }
-          },
-          // axe is injected as an inline script, which the page's own policy rightly refuses.
-          { colorScheme, bypassCSP: true },
-        );
-      }
+      let found;
+      await withPage(
+        '?scenario=failing-migration',
+        async (page) => {
+          await openEditor(page);
+          await goToLineEnd(page, 3);
+          await page.keyboard.type(': oops');
+          await page.waitForSelector('[data-testid="manifest-error"]');
+          found = await axeLightAndDark(page, root, '[data-testid="manifest-panel"]');
+        },
+        // axe is injected as an inline script, which the page's own policy rightly refuses.
+        { bypassCSP: true },
+      );
       assert.deepEqual(found, []);
     });
   }

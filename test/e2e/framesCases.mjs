@@ -1,23 +1,14 @@
 // Browser cases of the last points: the timeline's zoom and grouping in the link, presenter mode fitting a
 // projector's screen, and the call-out's slot reserved only where a call-out can appear.
 import assert from 'node:assert/strict';
-import { foreignRequests, openPage } from './pageHelpers.mjs';
+import { pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
 
 const svgSel = '[data-testid="timeline"]';
 
 export function framesCases({ browser, base }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
-  const withPage = async (query, fn, options) => {
-    const record = await openPage(browser, base, query, options);
-    try {
-      await fn(record.page, record);
-      assert.deepEqual(record.errors, []);
-      assert.deepEqual(foreignRequests(record, base), [], 'requests to another origin');
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
   const param = async (page, name) =>
     page.evaluate((name) => new URLSearchParams(location.search).get(name), name);
 
@@ -151,7 +142,7 @@ export function framesCases({ browser, base }) {
             );
             await page.keyboard.press('End');
             // The rows are fitted after the box is measured (a ResizeObserver, then one more drawing).
-            await page.waitForTimeout(250);
+            await waitForSettledLayout(page);
             const fit = await presenterFit(page);
             const wrong = [
               !fit.presenting && 'not presenting',

@@ -2,7 +2,7 @@
 // Application's way back (button, Escape, Back), no stray seeks in presenter mode, the drop-down focus rule and a
 // blank screen, at a projector's 1024×768 and a phone's 390×844.
 import assert from 'node:assert/strict';
-import { openPage, readT } from './pageHelpers.mjs';
+import { readT, pageOpener } from './pageHelpers.mjs';
 
 const text = (page, id) =>
   page.evaluate((i) => document.querySelector(`[data-testid="${i}"]`)?.textContent?.trim() ?? '', id);
@@ -23,15 +23,7 @@ const viewports = [
 export function modesCases({ browser, base }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
-  const withPage = async (query, fn, options) => {
-    const record = await openPage(browser, base, query, options);
-    try {
-      await fn(record.page, record);
-      assert.deepEqual(record.errors, []);
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
 
   /** Press `key` until predict mode says the run is over, at most `limit` times; returns the times seen. */
   async function pressToEnd(page, key, limit) {

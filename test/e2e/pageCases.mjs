@@ -4,14 +4,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   assertSameState,
+  axeLightAndDark,
   foreignRequests,
-  openPage,
   readEndT,
   readState,
   readT,
   scrubTo,
   selectSpeed,
   waitForStatus,
+  pageOpener,
 } from './pageHelpers.mjs';
 
 /** Where each scenario must end (contract.md §2 words; the scenarios' own `expect:`). */
@@ -34,15 +35,7 @@ export function pageCases({ browser, base, root, results, full }) {
 
   const test = (name, fn) => cases.push({ name, fn });
   /** Open a page for one case; it is closed afterwards but its requests and errors are kept for the end. */
-  const withPage = async (query, fn, options) => {
-    const record = await openPage(browser, base, query, options);
-    pages.push(record);
-    try {
-      await fn(record.page);
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base, { errors: false, requests: false, collect: pages });
 
   for (const [scenario, end] of Object.entries(ends)) {
     test(`${scenario} plays at max speed to ${Object.values(end).join('/')}`, () =>
@@ -199,32 +192,17 @@ export function pageCases({ browser, base, root, results, full }) {
   if (full) {
     test('axe finds no serious or critical violation, light and dark', async () => {
       const found = [];
-      for (const colorScheme of ['light', 'dark']) {
-        for (const scenario of ['three-tier', 'failing-migration']) {
-          await withPage(
-            `?scenario=${scenario}`,
-            async (page) => {
-              await page.keyboard.press('End');
-              await waitForStatus(page, ends[scenario]);
-              await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
-              const violations = await page.evaluate(async () => {
-                const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
-                return result.violations.map((v) => ({
-                  id: v.id,
-                  impact: v.impact,
-                  help: v.help,
-                  targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-                }));
-              });
-              for (const v of violations) {
-                if (v.impact === 'serious' || v.impact === 'critical')
-                  found.push({ scenario, colorScheme, ...v });
-              }
-            },
-            // axe is injected as an inline script, which the page's own policy rightly refuses.
-            { colorScheme, bypassCSP: true },
-          );
-        }
+      for (const scenario of ['three-tier', 'failing-migration']) {
+        await withPage(
+          `?scenario=${scenario}`,
+          async (page) => {
+            await page.keyboard.press('End');
+            await waitForStatus(page, ends[scenario]);
+            for (const v of await axeLightAndDark(page, root)) found.push({ scenario, ...v });
+          },
+          // axe is injected as an inline script, which the page's own policy rightly refuses.
+          { bypassCSP: true },
+        );
       }
       const list = found.map(
         (f) => `${f.scenario}, ${f.colorScheme}: ${f.id} (${f.impact}) at ${f.targets.join(' | ')}`,

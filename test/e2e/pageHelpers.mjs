@@ -1,6 +1,7 @@
 // Helpers the browser cases share: open the page with request and console recording, read what is on
 // screen through the stable test ids (contract.md §2), and move the cursor the way a user would.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 
 /**
  * Open `base + query` in a fresh context. Every request URL and every console error is recorded on the
@@ -25,6 +26,27 @@ export async function openPage(browser, base, query = '', options = {}) {
   // The page loads its scenario on mount; the picker shows it once the run is there.
   await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.value !== '');
   return record;
+}
+
+/**
+ * The `withPage(query, fn, options)` of a case file: opens `base + query` (openPage's options: viewport,
+ * colorScheme, bypassCSP), runs `fn(page, record)`, then asserts what every page of the file must keep, and closes
+ * the context whatever happened. By default a page logs no console or page error and requests nothing off its
+ * origin; `errors: false` or `requests: false` leaves a check to the file, and `collect` keeps every record for a
+ * case that checks them all at the end.
+ */
+export function pageOpener(browser, base, { errors = true, requests = true, collect } = {}) {
+  return async (query, fn, options) => {
+    const record = await openPage(browser, base, query, options);
+    collect?.push(record);
+    try {
+      await fn(record.page, record);
+      if (errors) assert.deepEqual(record.errors, [], 'console errors');
+      if (requests) assert.deepEqual(foreignRequests(record, base), [], 'requests to another origin');
+    } finally {
+      await record.close();
+    }
+  };
 }
 
 /** What the status panel and the result table show, as text. */
@@ -118,4 +140,64 @@ export async function typeInTerminal(page, line) {
   const text = await page.locator('[data-testid="terminal-output"]').textContent();
   // The first line is the prompt with the command; the rest is what it printed.
   return text.split('\n').slice(1).join('\n');
+}
+
+/**
+ * The serious and critical axe violations of the page (or of the part `selector` names), in the light theme and
+ * then the dark one, on one page: the theme is CSS custom properties under `prefers-color-scheme`, which follow the
+ * emulated scheme at once, so one load serves both (a dark theme that did not take is a failure, not a pass). The
+ * page must be opened with `bypassCSP`: axe is injected as an inline script, which the page's own policy refuses.
+ */
+export async function axeLightAndDark(page, root, selector) {
+  await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
+  const found = [];
+  const backgrounds = [];
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    backgrounds.push(
+      await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg')),
+    );
+    const violations = await page.evaluate(async (within) => {
+      const result = await globalThis.axe.run(within ?? document, { resultTypes: ['violations'] });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+      }));
+    }, selector);
+    for (const v of violations)
+      if (v.impact === 'serious' || v.impact === 'critical') found.push({ colorScheme, ...v });
+  }
+  assert.notEqual(backgrounds[0], backgrounds[1], 'the dark theme did not take: both runs were light');
+  return found;
+}
+
+/**
+ * Wait until what `selector` holds has stopped changing size for three animation frames in a row: its box, its
+ * scroll size and the size of each drawing in it. The timeline fits its rows after its box is measured (a
+ * ResizeObserver, then one more drawing), so a reading taken at once can see the layout before the fit; this waits
+ * for the fit itself rather than for a fixed time that a busy machine may not honour.
+ */
+export async function waitForSettledLayout(page, selector = 'main > section.time') {
+  await page.evaluate(() => {
+    delete window.__settled;
+  });
+  await page.waitForFunction(
+    (sel) => {
+      const box = document.querySelector(sel);
+      if (!box) return false;
+      const r = box.getBoundingClientRect();
+      const sizes = [...box.querySelectorAll('svg')].map((svg) => {
+        const b = svg.getBoundingClientRect();
+        return `${b.width}x${b.height}`;
+      });
+      const now = [r.width, r.height, box.scrollWidth, box.scrollHeight, ...sizes].join(',');
+      const last = window.__settled;
+      window.__settled = { now, frames: last?.now === now ? last.frames + 1 : 0 };
+      return window.__settled.frames >= 3;
+    },
+    selector,
+    { polling: 'raf' },
+  );
 }

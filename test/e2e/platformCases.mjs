@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPage } from './pageHelpers.mjs';
+import { pageOpener } from './pageHelpers.mjs';
 
 /** The time where a lane's first bar starts, read from the drawing's `<title>` ("… from 20.7s to …"). */
 async function laneStart(page, app) {
@@ -13,20 +13,13 @@ async function laneStart(page, app) {
   return Number(/from ([\d.]+)s/.exec(title)?.[1] ?? NaN);
 }
 
-export function platformCases({ browser, base, results }) {
+export function platformCases({ browser, base, results, shots }) {
   const cases = [];
-  const shots = join(results, 'e2e');
-  mkdirSync(shots, { recursive: true });
+  // Screenshots for people to look at (`npm run screenshots`), not assertions: the test run leaves them out.
+  const dir = join(results, 'e2e');
+  if (shots) mkdirSync(dir, { recursive: true });
   const test = (name, fn) => cases.push({ name, fn });
-  const withPage = async (query, fn, options) => {
-    const record = await openPage(browser, base, query, options);
-
-    try {
-      await fn(record.page);
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
   const apps = async (page) =>
     page.$$eval('[data-testid="app-lanes"] > [data-app]', (lanes) =>
       lanes.map((l) => l.getAttribute('data-app')),
@@ -40,7 +33,7 @@ export function platformCases({ browser, base, results }) {
         (await laneStart(page, 'checkout')) > 5,
         `checkout is created only after projects is Healthy (${await laneStart(page, 'checkout')} s)`,
       );
-      await page.screenshot({ path: join(shots, 'platform-app-of-apps.png'), fullPage: true });
+      if (shots) await page.screenshot({ path: join(dir, 'platform-app-of-apps.png'), fullPage: true });
     }));
 
   test('platform: app-of-apps-without-health starts wave 0 right after apply and says why', () =>
@@ -70,16 +63,18 @@ export function platformCases({ browser, base, results }) {
         g.map((s) => s.getAttribute('data-span')),
       );
       assert.deepEqual(steps, ['platform-stack step 1', 'platform-stack step 2', 'platform-stack step 3']);
-      for (const [w, h] of [
-        [1024, 768],
-        [1280, 720],
-        [1920, 1080],
-        [390, 844],
-      ])
+      for (const [w, h] of shots
+        ? [
+            [1024, 768],
+            [1280, 720],
+            [1920, 1080],
+            [390, 844],
+          ]
+        : [])
         for (const colorScheme of ['light', 'dark']) {
           await page.setViewportSize({ width: w, height: h });
           await page.emulateMedia({ colorScheme });
-          await page.screenshot({ path: join(shots, `platform-progressive-${w}x${h}-${colorScheme}.png`) });
+          await page.screenshot({ path: join(dir, `platform-progressive-${w}x${h}-${colorScheme}.png`) });
         }
     }));
 

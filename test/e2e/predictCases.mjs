@@ -3,21 +3,14 @@
 // status panel and result table say what Argo CD's UI and `argocd app get --show-operation` say.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, readT, waitForStatus } from './pageHelpers.mjs';
+import { readT, waitForStatus, pageOpener } from './pageHelpers.mjs';
 
 const text = (page, id) => page.textContent(`[data-testid="${id}"]`).then((s) => (s ?? '').trim());
 
 export function predictCases({ browser, base, results, shots }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
-  const withPage = async (query, fn, options) => {
-    const record = await openPage(browser, base, query, options);
-    try {
-      await fn(record.page, record);
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
 
   test('predict mode hides the end, stops at a question, explains the answer and goes on', () =>
     withPage('?scenario=three-tier&predict=1&speed=8', async (page, record) => {
@@ -44,7 +37,7 @@ export function predictCases({ browser, base, results, shots }) {
       assert.ok(t > 0 && t < 16.6, `stopped before Sync wave -1 starts: t = ${t}`);
       assert.equal(await text(page, 'operation-phase'), 'Running');
       assert.doesNotMatch(await page.textContent('.status .card.time'), /of \d/);
-      await page.screenshot({ path: join(results, 'predict-1280-light.png') });
+      if (shots) await page.screenshot({ path: join(results, 'predict-1280-light.png') });
       const choices = await page.$$eval('[data-testid^="predict-choice-"]', (b) =>
         b.map((x) => x.textContent),
       );

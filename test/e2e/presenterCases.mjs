@@ -1,7 +1,7 @@
 // Browser cases for the presenter mode, story beats with times and the cold visitor: the page as a speaker
 // projects it (1024×768, 1280×720, 1920×1080) and as a first-time visitor opens it (390×844 too).
 import assert from 'node:assert/strict';
-import { openPage, readT } from './pageHelpers.mjs';
+import { pageOpener, readT, waitForSettledLayout } from './pageHelpers.mjs';
 
 /** What presenter mode shows and hides, and how large the timeline's text is drawn. */
 async function presenterView(page) {
@@ -59,15 +59,7 @@ function revealedWidth(page) {
 export function presenterCases({ browser, base, full }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
-  const withPage = async (query, fn, options) => {
-    const record = await openPage(browser, base, query, options);
-    try {
-      await fn(record.page, record);
-      assert.deepEqual(record.errors, []);
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
 
   test('presenter: present=1 hides the editor, the tables and the quiz, and shows the beat of the moment', () =>
     withPage('?scenario=failing-migration&t=16&present=1', async (page) => {
@@ -104,6 +96,7 @@ export function presenterCases({ browser, base, full }) {
             assert.equal(await revealedWidth(page), 0, 'the future is drawn with reveal on at t 0');
           }
           await page.keyboard.press('End');
+          await waitForSettledLayout(page);
           const v = await presenterView(page);
           if (!phone) {
             assert.ok((await revealedWidth(page)) > 300, 'End with reveal on does not draw the run');
@@ -159,6 +152,7 @@ export function presenterCases({ browser, base, full }) {
       const normalSize = (await presenterView(page)).minText;
       await page.click('[data-testid="present"]');
       await page.waitForFunction(() => document.querySelector('.page.presenting'));
+      await waitForSettledLayout(page);
       const on = await presenterView(page);
       assert.ok(on.minText >= 18 && on.minText > normalSize, `${normalSize} → ${on.minText}`);
       assert.match(on.search, /present=1/);

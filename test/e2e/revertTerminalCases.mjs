@@ -3,20 +3,20 @@
 // from the run's object history at the cursor), and the "break it on purpose" exercise's step 3.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, readEndT, readState, readT, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';
+import {
+  openPage,
+  readEndT,
+  readState,
+  readT,
+  scrubTo,
+  typeInTerminal as type,
+  pageOpener,
+} from './pageHelpers.mjs';
 
 export function revertTerminalCases({ browser, base, results, shots }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
-  const withPage = async (query, fn) => {
-    const record = await openPage(browser, base, query);
-    try {
-      await fn(record.page);
-      assert.deepEqual(record.errors, [], 'no console error');
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
 
   test('terminal revert: course steps 4–5 on the revert scenario — Failed in PreSync, git revert, wait succeeds', () =>
     withPage('?scenario=revert', async (page) => {

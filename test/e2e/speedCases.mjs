@@ -4,7 +4,7 @@
 // and nothing is requested from another origin.
 import assert from 'node:assert/strict';
 import { deflateSync, strToU8 } from 'fflate';
-import { foreignRequests, openPage, readEndT, readState, readT } from './pageHelpers.mjs';
+import { readEndT, readState, readT, pageOpener } from './pageHelpers.mjs';
 
 /** An edit far too large to simulate in the time limit: 4 Deployments of 1,000 replicas (4,000 pods). */
 const hugeEdit = Array.from(
@@ -32,16 +32,7 @@ const encodeEdit = (text) => Buffer.from(deflateSync(strToU8(text), { level: 9 }
 
 export function speedCases({ browser, base }) {
   const test = (name, fn) => ({ name, fn });
-  const withPage = async (query, fn) => {
-    const record = await openPage(browser, base, query);
-    try {
-      await fn(record.page, record);
-      assert.deepEqual(foreignRequests(record, base), [], 'requests to another origin');
-      assert.deepEqual(record.errors, [], 'console errors');
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
   return [
     test('speed: a toggle re-run runs in the worker, keys act while it runs, and it ends with the new result', () =>
       withPage('?scenario=many-resources', async (page) => {

@@ -1,7 +1,7 @@
 // Browser cases for the self-study scenarios: each of the four answers is in the picker and ends on the
 // page as its `expect:` block says, with the engine's own waiting message for the two that never end.
 import assert from 'node:assert/strict';
-import { openPage, readEndT, readT, selectSpeed, waitForStatus } from './pageHelpers.mjs';
+import { readEndT, readT, selectSpeed, waitForStatus, pageOpener } from './pageHelpers.mjs';
 
 /** Where each study scenario ends (contract.md §2 words; the scenarios' own `expect:`). */
 const ends = {
@@ -33,14 +33,7 @@ const ends = {
 export function studyCases({ browser, base }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
-  const withPage = async (query, fn) => {
-    const record = await openPage(browser, base, query);
-    try {
-      await fn(record.page);
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
 
   test('study scenarios are all offered in the scenario picker', () =>
     withPage('?scenario=three-tier', async (page) => {

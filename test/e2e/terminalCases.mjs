@@ -4,7 +4,7 @@
 // control-plane `revert` scenario in revertTerminalCases.mjs.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, readEndT, readT, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';
+import { readEndT, readT, scrubTo, typeInTerminal as type, pageOpener } from './pageHelpers.mjs';
 
 async function toEnd(page) {
   await scrubTo(page, await readEndT(page));
@@ -13,15 +13,7 @@ async function toEnd(page) {
 export function terminalCases({ browser, base, results, full, shots }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
-  const withPage = async (query, fn, options) => {
-    const record = await openPage(browser, base, query, options);
-    try {
-      await fn(record.page);
-      assert.deepEqual(record.errors, [], 'no console error');
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
 
   test('terminal: course step 2 — before the release both hooks left a finished Job, the migration its log', () =>
     withPage('?scenario=failing-migration', async (page) => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync, strToU8 } from 'fflate';
 import { parse } from 'yaml';
-import { foreignRequests, openPage, readEndT, readT, scrubTo } from './pageHelpers.mjs';
+import { readEndT, readT, scrubTo, pageOpener } from './pageHelpers.mjs';
 
 const svgSel = '[data-testid="timeline"]';
 
@@ -40,16 +40,7 @@ async function zoomIn(page, atX) {
 export function timelineCases({ browser, base, root, results, shots, full }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
-  const withPage = async (query, fn, options) => {
-    const record = await openPage(browser, base, query, options);
-    try {
-      await fn(record.page, record);
-      assert.deepEqual(record.errors, []);
-      assert.deepEqual(foreignRequests(record, base), [], 'requests to another origin');
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
   const manifests = (id) =>
     parse(readFileSync(join(root, `scenarios/${id}.yaml`), 'utf8')).revisions.at(-1).manifests;
 
@@ -146,11 +137,11 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
       assert.equal(await page.$('[data-testid="pause"]'), null, 'Space on a group also played');
     }));
 
-  // At each of the sizes: the drawing exported is the one on screen, as wide as the screen gives it (on a
-  // phone wider than the screen, panned inside its box). The one-file build checks its downloads at one size.
+  // A laptop's size and a phone's: the drawing exported is the one on screen, as wide as the screen gives it (on a
+  // phone wider than the screen, panned inside its box). 1024×768 draws it as 1280×720 does, narrower: the same
+  // code and the same check. The one-file build checks its downloads at one size.
   const exportSizes = [
     { width: 1280, height: 720 },
-    { width: 1024, height: 768 },
     { width: 390, height: 844 },
   ];
   for (const viewport of full ? exportSizes : exportSizes.slice(0, 1))
