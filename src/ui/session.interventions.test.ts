@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadScenarioFiles } from '../scenarios/registry';
 import { readerImpl } from '../scenarios/readerImpl';
 import { SimulationSession } from './session.svelte';
-import { decodeInterventions, encodeInterventions } from './state/interventionLink';
-import { formatUrlState, parseUrlState } from './state/urlState';
-import { inlinePlayer } from './worker/inlinePlayer';
-import { isIntervention } from './terminal/interventionLine';
+import { decodeInterventions, encodeInterventions } from '../pageModel/state/interventionLink';
+import { formatUrlState, parseUrlState } from '../pageModel/state/urlState';
+import { inlinePlayer } from '../scenarios/inlinePlayer';
+import { isIntervention } from '../text/terminal/interventionLine';
 
 /** Interventions on the page: typed at the cursor, run again with them, undone, and kept in the link. */
 function session() {

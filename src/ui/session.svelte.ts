@@ -3,43 +3,43 @@ import type { ParsedObject } from '../scenarios/manifests';
 import type { Reader } from '../scenarios/reader';
 import { loadScenario, scenarioCatalog, scenarioFiles } from '../scenarios/registry';
 import type { Scenario } from '../scenarios/scenario';
-import { calloutFor, type Callout } from './state/calloutFor';
-import { calloutsOf } from './state/calloutCanAppear';
-import { explainWaiting, syncFailHooksOf } from './state/explainWaiting';
-import { frameAt } from './state/frameAt';
-import { lanesOf } from './state/lanesOf';
-import { stackAt } from './state/stackAt';
-import { stackLayout } from './state/stackLayout';
-import { stepFrom } from './state/stepTargets';
-import { StepTimes } from './state/stepTimes';
-import { openEditedLink } from './state/openEditedLink';
+import { calloutFor, type Callout } from '../pageModel/state/calloutFor';
+import { calloutsOf } from '../pageModel/state/calloutCanAppear';
+import { explainWaiting, syncFailHooksOf } from '../pageModel/state/explainWaiting';
+import { frameAt } from '../pageModel/state/frameAt';
+import { lanesOf } from '../pageModel/state/lanesOf';
+import { stackAt } from '../pageModel/state/stackAt';
+import { stackLayout } from '../pageModel/state/stackLayout';
+import { stepFrom } from '../pageModel/state/stepTargets';
+import { StepTimes } from '../pageModel/state/stepTimes';
+import { openEditedLink } from '../browser/openEditedLink';
 import { YamlReader } from './state/yamlReader.svelte';
-import { knobNote, type Knob } from './state/knobNote';
-import { tierHintsOf } from './state/tierHintsOf';
-import { withBeatTimes } from './story/beatTimes';
-import type { Speed } from './state/urlState';
+import { knobNote, type Knob } from '../pageModel/state/knobNote';
+import { tierHintsOf } from '../pageModel/state/tierHintsOf';
+import { withBeatTimes } from '../pageModel/story/beatTimes';
+import type { Speed } from '../pageModel/state/urlState';
 // Added for several Applications (src/ui/platform).
 import { PlatformView } from './platform/platformView.svelte';
-import type { AppHistory } from './platform/appHistory';
+import type { AppHistory } from '../browser/appHistory';
 import { StatusSubject } from './platform/statusSubject.svelte';
-import { viewedLog } from './platform/viewedLog';
+import { viewedLog } from '../pageModel/platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
-import { planManifests, type ManifestPlan } from './manifests/planManifests';
-import type { PageRun } from './worker/pageRun';
-import { defaultSettings, pageRunOptions, type PageSettings } from './worker/pageSettings';
+import { planManifests, type ManifestPlan } from '../pageModel/manifests/planManifests';
+import type { PageRun } from '../scenarios/pageRun';
+import { defaultSettings, pageRunOptions, type PageSettings } from '../scenarios/pageSettings';
 // Added for self-study: explanations computed from the run, the CLI's operation view, predict mode.
 import { RunExplanations } from './explain/runExplanations.svelte';
-import type { RunFacts } from './explain/runFacts';
+import type { RunFacts } from '../pageModel/explain/runFacts';
 import { PredictMode } from './predict/predictMode.svelte';
 import { RevealedEvents } from './predict/revealedEvents.svelte';
-import type { OperationAt, OperationClock } from './result/operationAt';
-import type { HistoryRow } from './history/historyOf';
+import type { OperationAt, OperationClock } from '../text/operationAt';
+import type { HistoryRow } from '../text/historyOf';
 import { PresenterState } from './presenter/presenterState.svelte';
 import { RunRequests } from './state/runRequests.svelte';
-import type { PageIntervention } from './state/interventionLink';
-import type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from './state/sessionOptions';
+import type { PageIntervention } from '../pageModel/state/interventionLink';
+import type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from '../pageModel/state/sessionOptions';
 
-export type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from './state/sessionOptions';
+export type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from '../pageModel/state/sessionOptions';
 
 /** The longest real-time gap one animation frame may advance, so a tab switch does not leap. */
 const MAX_FRAME_SECONDS = 0.25;
@@ -489,7 +489,7 @@ export class SimulationSession {
     return this.revealed.events;
   }
 
-  // ---- timeline: opening a link that carries edited manifests (src/ui/state/openEditedLink.ts) ----
+  // ---- timeline: opening a link that carries edited manifests (src/browser/openEditedLink.ts) ----
 
   /**
    * Open scenario `id` as a link says, with its edited manifests (`text`) run at once and its `t` set only

@@ -1,8 +1,8 @@
 import type { SimEvent } from '../../engine';
-import type { PageRun } from '../worker/pageRun';
-import { appNamesOf, isPlatform } from './appLog';
-import { appTreeAt } from './appTreeAt';
-import { explainPlatform } from './explainPlatform';
+import type { PageRun } from '../../scenarios/pageRun';
+import { appNamesOf, isPlatform } from '../../pageModel/platform/appLog';
+import { appTreeAt } from '../../pageModel/platform/appTreeAt';
+import { explainPlatform } from '../../pageModel/platform/explainPlatform';
 
 /** What the view of several Applications reads of the session: the run and the cursor. */
 export interface PlatformHost {

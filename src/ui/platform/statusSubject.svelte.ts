@@ -1,10 +1,10 @@
 import type { SimEvent } from '../../engine/events';
-import { operationClockAt, type OperationClock } from '../result/operationAt';
-import { frameAt, type Frame } from '../state/frameAt';
-import { currentBeat } from '../story/beatTimes';
-import { appLog } from './appLog';
-import { applicationsOf } from './applicationsOf';
-import { storyApp } from './storyApp';
+import { operationClockAt, type OperationClock } from '../../text/operationAt';
+import { frameAt, type Frame } from '../../pageModel/state/frameAt';
+import { currentBeat } from '../../pageModel/story/beatTimes';
+import { appLog } from '../../pageModel/platform/appLog';
+import { applicationsOf } from '../../pageModel/platform/applicationsOf';
+import { storyApp } from '../../pageModel/platform/storyApp';
 
 /** What the status cards' subject reads of the session. */
 export interface SubjectHost {

@@ -1,6 +1,6 @@
 import type { SimEvent } from '../../engine/events';
-import type { RunFacts } from '../explain/runFacts';
-import { predictBeats, type PredictBeat } from './predictBeats';
+import type { RunFacts } from '../../pageModel/explain/runFacts';
+import { predictBeats, type PredictBeat } from '../../pageModel/predict/predictBeats';
 
 /** What predict mode needs of the session: the run and the cursor. */
 export interface PredictHost {

@@ -1,10 +1,10 @@
-import { appParam } from '../platform/appParam';
-import { encodeInterventions } from './interventionLink';
+import { appParam } from '../../pageModel/platform/appParam';
+import { encodeInterventions } from '../../pageModel/state/interventionLink';
 import type { SimulationSession } from '../session.svelte';
 import type { ShareLink } from '../shareLink.svelte';
-import { UrlWriter } from '../urlWriter';
+import { UrlWriter } from '../../pageModel/urlWriter';
 import { Sampled } from './sampled.svelte';
-import { formatUrlState, type UrlState } from './urlState';
+import { formatUrlState, type UrlState } from '../../pageModel/state/urlState';
 
 /**
  * Keep the address bar a link to what is on screen (contract.md §2), in one form: the query string. A hash that

@@ -1,8 +1,8 @@
-import { browserStorage, isUnfinishedHere } from '../manifests/editStore';
-import { decodeInterventions } from './interventionLink';
-import { readAppParam } from '../platform/appParam';
+import { browserStorage, isUnfinishedHere } from '../../browser/editStore';
+import { decodeInterventions } from '../../pageModel/state/interventionLink';
+import { readAppParam } from '../../pageModel/platform/appParam';
 import type { SimulationSession } from '../session.svelte';
-import { parseUrlState } from './urlState';
+import { parseUrlState } from '../../pageModel/state/urlState';
 
 export interface OpenFromAddressOptions {
   /**
@@ -63,7 +63,7 @@ export function openFromAddress(
   };
   if (id && url.edit) {
     // The address bar keeps the link as it came until its edit has run at its t.
-    void import('./editLink').then(async ({ readEdit }) => {
+    void import('../../pageModel/state/editLink').then(async ({ readEdit }) => {
       const reading = readEdit(url.edit!);
       if (!reading.ok) {
         onBroken(reading.reason);

@@ -1,0 +1,52 @@
+import { isInputError } from '../engine';
+import type { Scenario } from './scenario';
+import { playForPageWithLua, type PageRun, type RunOptions } from './pageRun';
+
+/** A request to the simulation worker: plain data only, so it survives the structured clone. */
+export interface RunRequest {
+  id: number;
+  scenario: Scenario;
+  options: RunOptions;
+}
+
+/** The worker's answers to request `id`: progress now and then, then exactly one of the others. */
+export type RunReply =
+  | { id: number; kind: 'progress'; t: number }
+  | { id: number; kind: 'done'; run: PageRun }
+  | {
+      id: number;
+      kind: 'input-error';
+      detail: string;
+      position: { file: string; line: number; column: number };
+    }
+  | { id: number; kind: 'failure'; message: string };
+
+/** The least wall time between two progress messages: often enough for the "Simulating…" line to move. */
+const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * Answer one request (the worker's whole job; also callable in-thread). An InputError crosses as its detail and
+ * position, since a structured clone drops the class; any other exception is a failure with its message.
+ */
+export async function answerRequest(
+  request: RunRequest,
+  post: (reply: RunReply) => void,
+  now: () => number = () => performance.now(),
+): Promise<void> {
+  const { id } = request;
+  let last = now();
+  const onProgress = (t: number): void => {
+    if (now() - last < PROGRESS_INTERVAL_MS) return;
+    last = now();
+    post({ id, kind: 'progress', t });
+  };
+  try {
+    const run = await playForPageWithLua(request.scenario, request.options, onProgress);
+    post({ id, kind: 'done', run });
+  } catch (error) {
+    if (isInputError(error)) {
+      const { file, line, column } = error;
+      post({ id, kind: 'input-error', detail: error.detail, position: { file, line, column } });
+    } else post({ id, kind: 'failure', message: error instanceof Error ? error.message : String(error) });
+  }
+}
