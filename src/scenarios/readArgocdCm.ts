@@ -1,8 +1,8 @@
 import { isMap, isScalar, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
 import { InputError, type InputPosition } from '../engine/inputError';
-import { parseManifests } from '../scenarios/manifests';
-import { blockCustomizations } from './blockCustomizations';
-import { ArgocdCmError, healthCustomizations, type HealthCustomization } from './healthCustomizations';
+import { parseManifests } from './manifests';
+import { blockCustomizations } from '../lua/blockCustomizations';
+import { ArgocdCmError, healthCustomizations, type HealthCustomization } from '../lua/healthCustomizations';
 
 /**
  * The health customizations of an argocd-cm ConfigMap file, with the file, line and column of each script. The

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { healthOf } from '../engine/health/healthOf';
 import type { KubeObject } from '../engine/types';
-import { luaHealthOverrides } from './luaHealthOverrides';
+import { luaHealthOverrides } from '../lua/luaHealthOverrides';
 import { readArgocdCm } from './readArgocdCm';
 
 const fixture = (name: string) =>
