@@ -1,6 +1,6 @@
 import { readAppParam } from '../pageModel/platform/appParam';
 
-/** What the session tells the browser's history about opening an Application (session.openApp / leaveApp). */
+/** What the session tells the browser's history about opening an Application (session.apps.open / session.apps.leave). */
 export interface AppHistory {
   /** An Application's own view was opened by the user: add a history entry for it. */
   opened(app: string): void;

@@ -4,7 +4,7 @@ import { browserStorage, markLinkRun, type EditStorage } from './editStore';
 export interface EditedLinkHost {
   readonly scenario: { id: string } | undefined;
   load(id: string, options: { t?: number }): Promise<unknown>;
-  loadYamlReader(): Promise<unknown>;
+  readonly yaml: { load(): Promise<unknown> };
   /** Resolves with how the run ended: `stopped` at a run limit, `superseded` by a newer run, or otherwise. */
   setManifests(text: string | undefined): Promise<unknown>;
   seek(t: number): void;
@@ -24,7 +24,7 @@ export async function openEditedLink<Options extends { t?: number }>(
   text: string,
   storage: EditStorage | undefined = browserStorage(),
 ): Promise<void> {
-  await host.loadYamlReader();
+  await host.yaml.load();
   await host.load(id, { ...options, t: undefined });
   if (host.scenario?.id !== id) return;
   // The edited run may come from the worker later: t is set only once it is there, so it is never cut.

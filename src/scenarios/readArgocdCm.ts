@@ -1,5 +1,5 @@
 import { isMap, isScalar, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
-import { InputError, type InputPosition } from '../engine/inputError';
+import { InputError, type InputPosition } from '../engine';
 import { parseManifests } from './manifests';
 import { blockCustomizations } from '../lua/blockCustomizations';
 import { ArgocdCmError, healthCustomizations, type HealthCustomization } from '../lua/healthCustomizations';

@@ -1,4 +1,4 @@
-import type { HealthStatusCode, OperationPhase, SyncPhase } from '../engine/types';
+import type { HealthStatusCode, OperationPhase, SyncPhase } from '../engine';
 
 /**
  * When a story beat begins: a fixed virtual time, or an event of the run to take the time from. An anchor is

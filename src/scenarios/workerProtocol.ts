@@ -21,6 +21,14 @@ export type RunReply =
     }
   | { id: number; kind: 'failure'; message: string };
 
+/** The part of a Worker the runner uses, so tests can pass a fake. */
+export interface WorkerLike {
+  postMessage(message: RunRequest): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent<RunReply>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
+
 /** The least wall time between two progress messages: often enough for the "Simulating…" line to move. */
 const PROGRESS_INTERVAL_MS = 100;
 

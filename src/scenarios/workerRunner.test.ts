@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from './scenario';
 import type { PageRun } from './pageRun';
-import type { RunReply, RunRequest } from './workerProtocol';
-import { RUN_TIME_LIMIT_MS, WorkerRunner, type WorkerLike } from './workerRunner';
+import type { RunReply, RunRequest, WorkerLike } from './workerProtocol';
+import { RUN_TIME_LIMIT_MS, WorkerRunner } from './workerRunner';
 
 /** A fake worker: it records what it was sent and answers only when the test says so. */
 class FakeWorker implements WorkerLike {

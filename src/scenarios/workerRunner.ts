@@ -1,7 +1,7 @@
 import { InputError } from '../engine';
 import type { Scenario } from './scenario';
 import type { PageRun, RunOptions } from './pageRun';
-import type { RunReply, RunRequest } from './workerProtocol';
+import type { RunReply, WorkerLike } from './workerProtocol';
 
 /**
  * The wall-time limit of one run in the worker. The largest shipped scenario (200 resources) runs in about 2 s
@@ -26,14 +26,6 @@ export interface PageRunner {
   run(scenario: Scenario, options: RunOptions, onProgress?: (t: number) => void): Promise<RunOutcome>;
   /** Drop the run in flight, if any (a precomputed run took its place). */
   cancel(): void;
-}
-
-/** The part of a Worker the runner uses, so tests can pass a fake. */
-export interface WorkerLike {
-  postMessage(message: RunRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<RunReply>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
 }
 
 export interface WorkerRunnerOptions {

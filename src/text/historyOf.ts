@@ -1,5 +1,5 @@
 import { timestampAt } from './operationFields';
-import type { SimEvent } from '../engine/events';
+import type { SimEvent } from '../engine';
 
 /** One entry of Argo CD's History and Rollback view (`status.history`): id, revision, deployed at. */
 export interface HistoryRow {

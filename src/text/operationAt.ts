@@ -1,7 +1,6 @@
 import { humanTime, operationFields, timestampAt } from './operationFields';
 import { resourceStates, type ResourceState } from './resourceStates';
-import type { SimEvent } from '../engine/events';
-import type { SyncStatusCode } from '../engine/types';
+import type { SimEvent, SyncStatusCode } from '../engine';
 import type { Frame } from '../pageModel/state/frameAt';
 
 /** What `argocd app get --show-operation` would print at the cursor: the operation block and the rows. */

@@ -40,7 +40,7 @@ export function runKeyAction(
   if (predictKey(session.predict, action, session.endT)) return;
   switch (action) {
     case 'leave-app':
-      return session.leaveApp();
+      return session.apps.leave();
     case 'toggle-play':
       if (session.playing) session.pause();
       else session.play();
@@ -89,7 +89,7 @@ export function onPageKeydown(event: KeyboardEvent, page: PageKeys): void {
     return;
   }
   // Escape is the browser's too (it leaves fullscreen): taken only when an Application is open to leave.
-  if (action === 'leave-app' && !page.session.openedApp) return;
+  if (action === 'leave-app' && !page.session.apps.openedApp) return;
   event.preventDefault();
   if (action === 'legend') page.toggleLegend();
   else if (action === 'present') page.togglePresenting();

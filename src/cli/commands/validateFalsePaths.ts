@@ -1,5 +1,4 @@
-import type { Json } from '../../engine';
-import { syncOptionValidateFalse } from '../../engine/annotations';
+import { type Json, syncOptionValidateFalse } from '../../engine';
 import { parseManifests } from '../../scenarios/manifests';
 
 /**

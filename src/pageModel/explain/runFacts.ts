@@ -1,5 +1,4 @@
-import type { SimEvent } from '../../engine/events';
-import type { HealthStatusCode, OperationPhase, SyncPhase, SyncStatusCode } from '../../engine/types';
+import type { HealthStatusCode, OperationPhase, SimEvent, SyncPhase, SyncStatusCode } from '../../engine';
 
 /** One (phase, wave) step of the engine, as it started. */
 export interface StepFact {

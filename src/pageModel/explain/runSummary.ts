@@ -1,4 +1,4 @@
-import type { SyncPhase } from '../../engine/types';
+import type { SyncPhase } from '../../engine';
 import { nameOf, secondsText, type RunFacts, type StepFact } from './runFacts';
 
 /**

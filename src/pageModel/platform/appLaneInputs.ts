@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../engine';
 import type { AppLaneInput, SpanInput } from '../../timeline/appLanes/types';
 import { appLanesOf } from './appLanesOf';
 import { appSetRolloutsOf } from './appSetSteps';

@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../engine';
 import { lanesOf, type LaneSegment } from '../state/lanesOf';
 import { appLog } from './appLog';
 import { applicationsOf, type AppNode } from './applicationsOf';

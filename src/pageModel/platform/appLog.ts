@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../engine';
 
 const logs = new WeakMap<readonly SimEvent[], Map<string, SimEvent[]>>();
 const names = new WeakMap<readonly SimEvent[], string[]>();

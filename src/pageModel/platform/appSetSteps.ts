@@ -1,4 +1,4 @@
-import type { AppSetStatusEvent, SimEvent } from '../../engine/events';
+import type { AppSetStatusEvent, SimEvent } from '../../engine';
 import { stepRank } from './applicationsOf';
 
 /** One RollingSync step of an ApplicationSet over time (argocd-semantics.md §5.1). */

@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../engine';
 import { frameAt, objectKey } from '../state/frameAt';
 import { appLog } from './appLog';
 import { applicationsOf } from './applicationsOf';

@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../engine';
 import { appNamesOf } from './appLog';
 
 /** One Application of a run and where it sits in the app of apps. */

@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../engine';
 import { frameAt, objectKey, type Frame } from '../state/frameAt';
 import { waitingNames } from '../state/explainWaiting';
 import { appLog } from './appLog';

@@ -1,5 +1,4 @@
-import type { SimEvent } from '../../engine/events';
-import type { SyncPhase } from '../../engine/types';
+import type { SimEvent, SyncPhase } from '../../engine';
 import { appLog } from './appLog';
 import { applicationsOf } from './applicationsOf';
 

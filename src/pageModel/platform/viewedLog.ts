@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../engine';
 import { appLog, isPlatform } from './appLog';
 import { applicationsOf } from './applicationsOf';
 

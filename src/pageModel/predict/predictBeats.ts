@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../engine';
 import { nameOf, secondsText, type RunFacts } from '../explain/runFacts';
 import { failureText, list } from '../explain/runSummary';
 

@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../engine';
 
 /**
  * A caption for a PageDown stop that no story beat covers (three-tier had 13 stops and 5 beats), told

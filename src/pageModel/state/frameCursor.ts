@@ -1,5 +1,5 @@
-import type { SimEvent } from '../../engine/events';
-import type { Frame } from './frameAt';
+import type { SimEvent } from '../../engine';
+import type { Frame } from './frame';
 import { FrameFold } from './frameFold';
 
 /**

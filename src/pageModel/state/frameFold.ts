@@ -1,6 +1,5 @@
-import type { SimEvent } from '../../engine/events';
-import type { SyncPhase } from '../../engine/types';
-import type { Frame, HookMark, PodMark, ResultRow } from './frameAt';
+import type { SimEvent, SyncPhase } from '../../engine';
+import type { Frame, HookMark, PodMark, ResultRow } from './frame';
 
 type Health = Frame['health'] extends ReadonlyMap<string, infer H> ? H : never;
 

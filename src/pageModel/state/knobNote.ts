@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../engine';
 
 /** A knob of the page that re-runs the scenario: the wave delay, or one of its switches (by label). */
 export type Knob = { kind: 'wave-delay'; from: number; to: number } | { kind: 'toggle'; label: string };

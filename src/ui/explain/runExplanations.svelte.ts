@@ -25,8 +25,8 @@ export interface ExplanationHost {
 
 /**
  * The study explanations: what the run did, told from its own events, so that the summary, the story,
- * the CLI's operation view and the History view hold for any toggle or edit. The session holds one and exposes
- * each value under its old name (`session.summaryText`, `session.storyBeats`, …).
+ * the CLI's operation view and the History view hold for any toggle or edit. The session holds one as
+ * `session.explain` (`session.explain.summaryText`, `session.explain.storyBeats`, …).
  */
 export class RunExplanations {
   // Set in the constructor; the derived values below read it lazily, after construction.

@@ -10,7 +10,7 @@ export interface RevealHost {
 
 /**
  * In predict mode, the sync's events up to the cursor only, so the timeline and lanes never draw the future
- * (src/ui/predict). The session exposes them as `session.revealedEvents`.
+ * (src/ui/predict). The session exposes them as `session.revealed.events`.
  */
 export class RevealedEvents {
   // Set in the constructor; the derived value below reads it lazily, after construction.

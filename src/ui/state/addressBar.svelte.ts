@@ -44,12 +44,13 @@ export function keepAddressBar(
         t: t.value > 0 ? t.value : undefined,
         fail: session.toggles,
         seed: session.seed === defaults.seed ? undefined : session.seed,
-        present: session.presenting || undefined,
+        present: session.presenter.on || undefined,
         predict: session.predict.on || undefined,
         ...timeline(),
         edit,
-        do: session.interventions.length > 0 ? encodeInterventions(session.interventions) : undefined,
-      }) + appParam(session.openedApp);
+        do:
+          session.interventions.list.length > 0 ? encodeInterventions(session.interventions.list) : undefined,
+      }) + appParam(session.apps.openedApp);
     if (shareLink.admit(search, location.href.replace(/[?#].*$/, '')))
       urlWriter.write(search, !session.playing);
   });

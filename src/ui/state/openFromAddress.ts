@@ -57,7 +57,7 @@ export function openFromAddress(
     if (url.speed !== undefined) session.setSpeed(url.speed);
     // A link's run may come from the worker a moment later: play once it is there.
     if (url.autoplay) void (loaded ?? Promise.resolve()).then(() => session.play());
-    if (url.present) session.setPresenting(true);
+    if (url.present) session.presenter.set(true);
     if (url.predict) session.predict.setOn(true);
     onReady();
   };

@@ -28,7 +28,7 @@ function host(end: RunEnd): EditedLinkHost & { ran: (string | undefined)[] } {
     ran,
     scenario: { id: 'three-tier' },
     load: () => Promise.resolve(),
-    loadYamlReader: () => Promise.resolve(),
+    yaml: { load: () => Promise.resolve() },
     setManifests: (text) => {
       ran.push(text);
       return Promise.resolve(end);

@@ -59,7 +59,7 @@ describe('the unfinished-edit marker', () => {
     expect(state()).toBe('running');
     // The reader loads, the run starts in the (fake) worker and has not answered: still running.
     await new Promise((r) => setTimeout(r, 0));
-    await session.loadYamlReader();
+    await session.yaml.load();
     await new Promise((r) => setTimeout(r, 0));
     expect(runs).toHaveLength(2);
     expect(state()).toBe('running');
