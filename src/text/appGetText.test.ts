@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationJson, Json, KubeObject } from '../engine';
-import { application, appProject } from '../engine/simulation/controlPlaneTestKit';
+import { application, appProject } from '../../test/kits/controlPlane.testKit';
 import { runControlPlane } from '../engine/simulation/runControlPlane';
-import { configMap } from '../engine/simulation/testKit';
+import { configMap } from '../../test/kits/simulation.testKit';
 import { appGetText, summarySyncPolicy } from './appGetText';
 
 /** `argocd app get` of an Application with a condition (cmd/argocd/commands/app.go printHeader, printAppConditions). */

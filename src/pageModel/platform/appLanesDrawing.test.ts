@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { layoutAppLanes } from '../../timeline/appLanes/layoutAppLanes';
 import { renderAppLanes } from '../../timeline/appLanes/renderAppLanes';
 import { appLaneInputs } from './appLaneInputs';
-import { appOfAppsLog, progressiveSyncLog } from './platformLog.testKit';
+import { appOfAppsLog, progressiveSyncLog } from '../../../test/kits/platformLog.testKit';
 import type { SimEvent } from '../../engine/events';
 
 function draw(events: SimEvent[], endT: number, onOpen = vi.fn()) {

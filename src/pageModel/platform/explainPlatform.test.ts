@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainPlatform } from './explainPlatform';
-import { appOfAppsLog, progressiveSyncLog } from './platformLog.testKit';
+import { appOfAppsLog, progressiveSyncLog } from '../../../test/kits/platformLog.testKit';
 
 // "Why is it waiting?" across Applications: argocd-semantics.md §5.2 (app of apps, the Application health
 // check) and §5.1 (RollingSync steps), read from the run's log, never from the scenario's name.

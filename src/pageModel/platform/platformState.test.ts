@@ -6,7 +6,7 @@ import { applicationsOf } from './applicationsOf';
 import { appSetRolloutsOf } from './appSetSteps';
 import { appTreeAt } from './appTreeAt';
 import { parentWavesOf } from './parentWaves';
-import { appOfAppsLog, progressiveSyncLog } from './platformLog.testKit';
+import { appOfAppsLog, progressiveSyncLog } from '../../../test/kits/platformLog.testKit';
 import { sampleLog } from '../state/sampleLog';
 
 // argocd-semantics.md §5.2 (app of apps) and §5.1 (RollingSync), on the hand-built logs of platformLog.testKit.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terminalOn } from './runKit.testKit';
+import { terminalOn } from '../../../test/kits/terminalRun.testKit';
 
 // argocd-semantics.md §5.6 (what the CLI shows) and §2.18 (a failed PreSync hook leaves the Deployment alone), on
 // real runs of the course's scenarios.

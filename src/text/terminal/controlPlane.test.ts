@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terminalOn } from './runKit.testKit';
+import { terminalOn } from '../../../test/kits/terminalRun.testKit';
 
 // The course module's step 5 on the revert scenario, a control-plane run (runControlPlane): two operations after
 // the first, a commit between them. Each Application is read from the run's object history at the cursor

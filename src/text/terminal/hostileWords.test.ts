@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runFilter } from './filters';
 import { LinearRegex } from './linearRegex';
-import { terminalOn } from './runKit.testKit';
+import { terminalOn } from '../../../test/kits/terminalRun.testKit';
 
 // The terminal read words like `constructor` as flags (a plain-object table of flags), and ran the pipe's
 // regular expressions with JavaScript's backtracking RegExp, so `grep -E '(.*.*)*x$'` froze the tab for 90 s.

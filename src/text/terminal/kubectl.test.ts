@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logsAt } from '../../pageModel/state/logsAt';
-import { terminalOn } from './runKit.testKit';
+import { terminalOn } from '../../../test/kits/terminalRun.testKit';
 
 // kubectl's printers (pkg/printers/internalversion/printers.go) and its error words, on real runs of the
 // course's scenarios; argocd-semantics.md §2.18 for what the failed migration leaves behind.

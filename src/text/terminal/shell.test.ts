@@ -3,7 +3,7 @@ import { CommandHistory } from './commandHistory';
 import { complete } from './complete';
 import { runFilter } from './filters';
 import { humanDuration } from './humanDuration';
-import { terminalOn } from './runKit.testKit';
+import { terminalOn } from '../../../test/kits/terminalRun.testKit';
 import { parseShellLine } from './shellLine';
 
 const migration = terminalOn('failing-migration');

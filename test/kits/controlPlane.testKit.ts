@@ -1,5 +1,5 @@
-import type { HealthOverrides } from '../health/healthOverrides';
-import type { Json, KubeObject } from '../types';
+import type { HealthOverrides } from '../../src/engine/health/healthOverrides';
+import type { Json, KubeObject } from '../../src/engine/types';
 
 /** Builders for control-plane tests: Argo CD objects and the Application health check of the course module. */
 export function application(

@@ -2,9 +2,12 @@
  * Builders shared by the RollingSync tests: an ApplicationSet with steps and an Application with the status
  * fields the passes read. Test-only; it is excluded from nothing because it is pure data.
  */
-import type { Json, KubeObject } from '../../../types';
-import type { ApplicationStatusEntry, ProgressiveSyncStatus } from './applicationStatus';
-import type { RolloutStep } from './strategy';
+import type { Json, KubeObject } from '../../src/engine/types';
+import type {
+  ApplicationStatusEntry,
+  ProgressiveSyncStatus,
+} from '../../src/engine/argocd/applicationSet/rollingSync/applicationStatus';
+import type { RolloutStep } from '../../src/engine/argocd/applicationSet/rollingSync/strategy';
 
 export function rollingSyncSet(
   steps: RolloutStep[],

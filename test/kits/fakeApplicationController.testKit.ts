@@ -5,10 +5,10 @@
  * refresh (Synced, Progressing, `reconciledAt` now); the app turns Healthy (or `Degraded` when it is in `failing`)
  * `healthySeconds` later. Each operation start is recorded with its initiator, as the `app-operation` event.
  */
-import { toTimestamp, type SimClock } from '../../../clock';
-import type { ObjectStore } from '../../../cluster/store';
-import type { Json, KubeObject } from '../../../types';
-import { applicationRef } from './writeApplications';
+import { toTimestamp, type SimClock } from '../../src/engine/clock';
+import type { ObjectStore } from '../../src/engine/cluster/store';
+import type { Json, KubeObject } from '../../src/engine/types';
+import { applicationRef } from '../../src/engine/argocd/applicationSet/controller/writeApplications';
 
 export interface FakeAppControllerOptions {
   syncSeconds?: number;

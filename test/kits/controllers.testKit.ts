@@ -1,8 +1,8 @@
-import { SimClock } from '../clock';
-import { Cluster, type Controller } from '../cluster/cluster';
-import { Rng } from '../random';
-import type { Json, KubeObject } from '../types';
-import { kubeletController } from './kubelet';
+import { SimClock } from '../../src/engine/clock';
+import { Cluster, type Controller } from '../../src/engine/cluster/cluster';
+import { Rng } from '../../src/engine/random';
+import type { Json, KubeObject } from '../../src/engine/types';
+import { kubeletController } from '../../src/engine/controllers/kubelet';
 
 /**
  * Helpers for the controller tests: a cluster on a fresh clock running the given controllers plus the

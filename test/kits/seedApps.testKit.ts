@@ -1,5 +1,5 @@
-import type { KubeObject } from '../types';
-import { configMap, deployment, job, service, statefulSet } from './testKit';
+import type { KubeObject } from '../../src/engine/types';
+import { configMap, deployment, job, service, statefulSet } from './simulation.testKit';
 
 /**
  * The apps of the seed material (scenarios/*.yaml), written as objects for the engine tests, which may not

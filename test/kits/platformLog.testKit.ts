@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../../src/engine/events';
 
 /**
  * Hand-built event logs of several Applications (contract.md §1.4) for the unit tests of src/ui/platform

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../types';
+import type { KubeObject } from '../../src/engine/types';
 
 /**
  * Manifest builders for the simulation tests. The engine may not parse YAML (style.md §4), so the tests write

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { CommandIo } from './command';
-import { listRepoFiles } from './listRepoFiles';
-import { sim } from './sim';
+import type { CommandIo } from '../../src/cli/command';
+import { listRepoFiles } from '../../src/cli/listRepoFiles';
+import { sim } from '../../src/cli/sim';
 
 /** Run `sim` on argv with every file reading as one ConfigMap, and collect what it prints (tests only). */
 export function runSim(argv: string[]) {
