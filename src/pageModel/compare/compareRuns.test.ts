@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../scenarios/scenario';
-import { defaultSettings, pageRunOptions, playForPageWithLua, type PageSettings } from '../../scenarios/pageRun';
+import {
+  defaultSettings,
+  pageRunOptions,
+  playForPageWithLua,
+  type PageSettings,
+} from '../../scenarios/pageRun';
 import { compareRuns, type ComparedRun } from './compareRuns';
 import { layoutComparison } from './compareLayout';
 import { milestonesOf } from './milestones';
