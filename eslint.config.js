@@ -3,6 +3,7 @@ import ts from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import svelteConfig from './svelte.config.js';
+import { folderImportsPlugin } from './scripts/eslintFolderImports.js';
 
 // The import direction of style.md §4, enforced: the engine is pure (no UI, drawing, parsing or DOM code,
 // types included); the timeline never reaches into Svelte or the UI; the UI reaches the engine only through
@@ -19,6 +20,46 @@ const engineRestrictions = {
     { group: ['node:*'], message: 'The engine runs in the browser too: no Node modules.' },
   ],
 };
+
+// The layers of src/, lowest first (README "How it fits together"): each top-level folder and the folders it may
+// import. No folder is imported by one it imports (test/architecture/importCycles.test.ts checks the graph too).
+// Tests beside the modules (`*.test.ts`) may reach anything, as test/ and its kits (test/kits/) may (style.md §4).
+const layers = {
+  engine: [],
+  lua: ['engine'],
+  timeline: ['engine'],
+  scenarios: ['engine', 'lua'],
+  export: ['engine', 'scenarios'],
+  ownApp: ['engine', 'scenarios'],
+  build: ['scenarios'],
+  pageModel: ['engine', 'scenarios', 'timeline'],
+  text: ['engine', 'pageModel', 'scenarios'],
+  browser: ['engine', 'pageModel'],
+  cli: ['engine', 'export', 'lua', 'scenarios', 'text'],
+  ui: ['browser', 'engine', 'export', 'lua', 'ownApp', 'pageModel', 'scenarios', 'text', 'timeline'],
+};
+
+// The pure layers run in Node and in the worker as well as the page: no Svelte, no DOM.
+const pureRestrictions = (layer) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { group: ['svelte', 'svelte/*', '*.svelte'], message: `src/${layer} is pure: no Svelte.` },
+        { group: ['@codemirror/*'], message: `src/${layer} is pure: the editor lives in src/browser.` },
+      ],
+    },
+  ],
+  'no-restricted-globals': [
+    'error',
+    ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'history'].map(
+      (name) => ({
+        name,
+        message: `src/${layer} is pure: the browser is reached from src/browser or src/ui.`,
+      }),
+    ),
+  ],
+});
 
 export default ts.config(
   { ignores: ['node_modules', 'dist', 'dist-single', 'test-results', 'test/output', '.scratch'] },
@@ -98,4 +139,21 @@ export default ts.config(
       ],
     },
   },
+  {
+    plugins: { layers: folderImportsPlugin },
+  },
+  ...Object.entries(layers).map(([layer, allow]) => ({
+    files: [`src/${layer}/**/*.ts`, `src/${layer}/**/*.svelte`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'layers/folder-imports': ['error', { allow }] },
+  })),
+  {
+    files: ['src/main.ts'],
+    rules: { 'layers/folder-imports': ['error', { allow: ['pageModel', 'scenarios', 'ui'] }] },
+  },
+  ...['pageModel', 'text'].map((layer) => ({
+    files: [`src/${layer}/**/*.ts`],
+    ignores: [`src/${layer}/**/*.test.ts`],
+    rules: pureRestrictions(layer),
+  })),
 );

@@ -2,8 +2,8 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { viteSingleFile } from 'vite-plugin-singlefile';
-import { fengariCorePlugin } from './src/lua/fengariCorePlugin.ts';
-import { compileScenariosPlugin } from './src/scenarios/compileScenariosPlugin.ts';
+import { fengariCorePlugin } from './src/build/fengariCorePlugin.ts';
+import { compileScenariosPlugin } from './src/build/compileScenariosPlugin.ts';
 import { cspPlugin } from './src/build/cspPlugin.ts';
 import { inlineFaviconPlugin } from './src/build/inlineFaviconPlugin.ts';
 import { preloadScenarioPlugin } from './src/build/preloadScenarioPlugin.ts';
@@ -38,7 +38,7 @@ export default defineConfig(({ mode }) => ({
   },
   resolve: {
     alias: {
-      'sandbox-sim-worker': `/src/ui/worker/simWorker.ts?worker${mode === 'single' ? '&inline' : ''}`,
+      'sandbox-sim-worker': `/src/scenarios/simWorker.ts?worker${mode === 'single' ? '&inline' : ''}`,
     },
     ...(process.env.VITEST ? { conditions: ['module', 'browser', 'development|production'] } : {}),
   },

@@ -6,9 +6,9 @@
 export const isolatedTests = [
   'src/cli/sim.internalError.test.ts',
   'src/ui/session.internalError.test.ts',
-  'src/ui/quiz/quizProgress.test.ts',
+  'src/browser/quizProgress.test.ts',
   'src/ui/timeline/Timeline.svelte.test.ts',
-  'src/ui/urlWriter.test.ts',
+  'src/pageModel/urlWriter.test.ts',
   'src/ui/state/afterPaint.svelte.test.ts',
   'src/ui/manifests/manifestEditing.svelte.test.ts',
 ];

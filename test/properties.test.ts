@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runSimulation, type KubeObject, type SimulationInput, type SimulationResult } from '../src/engine';
 import { eventsOf, stepStarts } from '../src/engine/simulation/eventQueries';
-import { configMap, deployment, job, pod, service, statefulSet } from '../src/engine/simulation/testKit';
+import { configMap, deployment, job, pod, service, statefulSet } from './kits/simulation.testKit';
 
 /**
  * Properties of any sync, checked on random apps: random kinds, waves -2..3, random hooks and delete policies,

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../src/engine';
 import { parseScenario } from '../src/scenarios/scenario';
-import { defaultSettings, pageRunOptions, playForPageWithLua } from '../src/ui/worker/pageRun';
-import { beatTimes } from '../src/ui/story/beatTimes';
+import { defaultSettings, pageRunOptions, playForPageWithLua } from '../src/scenarios/pageRun';
+import { beatTimes } from '../src/pageModel/story/beatTimes';
 
 /**
  * A story beat that quotes what Argo CD is waiting for must quote what the run says in the beat's time (

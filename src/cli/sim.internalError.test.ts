@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type * as Engine from '../engine';
-import { runSim } from './runSim.testKit';
+import { runSim } from '../../test/kits/runSim.testKit';
 
 // An engine bug, as the Job name clash was: the simulation throws something that is not an input error.
 vi.mock('../engine', async (importOriginal) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSim as run } from './runSim.testKit';
+import { runSim as run } from '../../test/kits/runSim.testKit';
 
 describe('sim', () => {
   it('dispatches to the command named first', () => {

@@ -55,3 +55,19 @@ export { startApplicationSetController, withMaxUpdate } from './argocd/applicati
 export { clusterAt, type ObjectHistory } from './simulation/objectHistory';
 export { podDisplayState } from './controllers/podDisplayState';
 export { revisionOf } from './simulation/revisionOf';
+// ---- what the scenario reader, the CLI and the timeline read of the engine's rules (nothing outside src/engine
+// imports a module of it but this one) ----
+export type { InputPosition } from './inputError';
+export { positionedFields } from './limits';
+export { InputBudget, applicationSetElementCount } from './controlPlaneLimits';
+export { annotationSyncOptions, syncOptionValidateFalse } from './annotations';
+export { decodingProblem } from './cluster/decodingError';
+export { groupOf } from './cluster/gvk';
+export { kindRank } from './sync/kindOrder';
+export { renderApplications } from './argocd/applicationSet/renderApplications';
+export {
+  isDNS1035Label,
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  maskTrailingDash,
+} from './apimachinery/validation';

@@ -3,7 +3,7 @@ import type { ExportAction, ExportPlan } from './exportPlan';
 import { oneLine } from './makeRepoScript';
 import { repoUrlPlaceholder } from './repoUrlPlaceholder';
 import { shellQuote } from './shellQuote';
-import { commandWords } from '../engine/index';
+import { commandWords } from '../engine';
 
 /**
  * `run.sh`: a kind cluster with Argo CD, the scenario applied and replayed at its moments (each revision pushed

@@ -1,5 +1,5 @@
 import { parseDocument } from 'yaml';
-import { InputError, type InputPosition } from '../engine/inputError';
+import { InputError, type InputPosition } from '../engine';
 
 /**
  * The older single-key form: `resource.customizations` holds YAML keyed `<group>/<kind>` with a `health.lua`

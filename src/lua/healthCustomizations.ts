@@ -1,4 +1,4 @@
-import type { InputPosition } from '../engine/inputError';
+import type { InputPosition } from '../engine';
 
 /** One `resource.customizations.health.*` script from argocd-cm, with the API group and kind it applies to. */
 export interface HealthCustomization {

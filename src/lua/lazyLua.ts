@@ -1,4 +1,4 @@
-import type { HealthOverrides } from '../engine/health/healthOverrides';
+import type { HealthOverrides } from '../engine';
 import { blockCustomizations } from './blockCustomizations';
 import { healthCustomizations } from './healthCustomizations';
 import { healthOverridesWithLua } from './healthOverridesWithLua';

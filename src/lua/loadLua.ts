@@ -1,5 +1,4 @@
-import type { HealthOverrides } from '../engine/health/healthOverrides';
-import type { KubeObject } from '../engine/types';
+import type { HealthOverrides, KubeObject } from '../engine';
 
 /** Kinds whose Argo CD health check is Lua that the sandbox runs through its VM (builtin/builtinLuaChecks.ts). */
 const luaKinds = new Set(['argoproj.io/Rollout']);

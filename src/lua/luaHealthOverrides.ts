@@ -1,5 +1,4 @@
-import type { HealthCheck, HealthOverrides } from '../engine/health/healthOverrides';
-import { InputError } from '../engine/inputError';
+import { type HealthCheck, type HealthOverrides, InputError } from '../engine';
 import type { HealthCustomization } from './healthCustomizations';
 import type { LuaHealthOverrides } from './luaLimitError';
 import { LuaLimitError, LuaSyntaxError, LuaVm } from './luaVm';

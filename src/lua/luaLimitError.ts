@@ -1,5 +1,4 @@
-import type { HealthOverrides } from '../engine/health/healthOverrides';
-import type { InputError } from '../engine/inputError';
+import type { HealthOverrides, InputError } from '../engine';
 
 // Apart from luaHealthOverrides.ts so that the page's main chunk can ask without loading the Lua VM.
 

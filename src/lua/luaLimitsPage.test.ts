@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readerImpl } from '../scenarios/readerImpl';
-import { answerRequest, type RunReply } from '../ui/worker/protocol';
+import { answerRequest, type RunReply } from '../scenarios/workerProtocol';
 
 const scenario = readerImpl.parseScenario(
   readFileSync('scenarios/three-tier.yaml', 'utf8'),

@@ -3,8 +3,13 @@ import './fengariLoadOrder';
 import * as lua from 'fengari/src/lua.js';
 import * as lauxlib from 'fengari/src/lauxlib.js';
 import { to_luastring } from 'fengari/src/fengaricore.js';
-import type { HealthCheck } from '../engine/health/healthOverrides';
-import { healthOrder, type HealthStatus, type HealthStatusCode, type KubeObject } from '../engine/types';
+import {
+  type HealthCheck,
+  healthOrder,
+  type HealthStatus,
+  type HealthStatusCode,
+  type KubeObject,
+} from '../engine';
 import { defaultLuaLimits, hookEvery, LuaBudget, type LuaLimits } from './luaBudget';
 import { openSandboxLibraries } from './luaLibraries';
 import { meterFengari } from './meterFengari';

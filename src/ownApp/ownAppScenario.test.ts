@@ -5,7 +5,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../engine';
 import { playScenario } from '../scenarios/play';
-import { runSimOnDisk } from '../cli/runSim.testKit';
+import { runSimOnDisk } from '../../test/kits/runSim.testKit';
 import { filesFromZip } from './filesFromZip';
 import { ownAppScenario, type OwnFile } from './ownAppScenario';
 

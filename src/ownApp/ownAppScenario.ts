@@ -1,5 +1,4 @@
-import { InputError } from '../engine/inputError';
-import type { KubeObject, RepoRevision } from '../engine';
+import { InputError, type KubeObject, type RepoRevision } from '../engine';
 import { checkApplicationSets } from '../scenarios/applicationSetInput';
 import { parseManifests, type ParsedObject } from '../scenarios/manifests';
 import { checkArgoObjects } from '../scenarios/platformInput';

@@ -14,12 +14,14 @@ import {
   type Node as YamlNode,
   type Pair,
 } from 'yaml';
-import { renderApplications } from '../engine/argocd/applicationSet/renderApplications';
-import { InputError } from '../engine/inputError';
-import { applicationSetElementCount } from '../engine/controlPlaneLimits';
-import { limits } from '../engine/limits';
-import type { RepoRevision } from '../engine';
-import type { KubeObject } from '../engine/types';
+import {
+  applicationSetElementCount,
+  InputError,
+  type KubeObject,
+  limits,
+  renderApplications,
+  type RepoRevision,
+} from '../engine';
 import type { ParsedObject } from './manifests';
 import { sourceProblem } from './platformInput';
 import { maxUpdateProblem } from './validateMaxUpdate';

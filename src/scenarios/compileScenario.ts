@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { defaultSettings, pageRunOptions, playForPageWithLua } from '../ui/worker/pageRun';
+import { defaultSettings, pageRunOptions, playForPageWithLua } from './pageRun';
 import { parseScenario } from './scenario';
 
 /**

@@ -10,11 +10,16 @@ import {
   type Document,
   type Node as YamlNode,
 } from 'yaml';
-import { InputError } from '../engine/inputError';
-import { positionedFields } from '../engine/limits';
-import { annotationSyncOptions, syncOptionValidateFalse } from '../engine/annotations';
-import { decodingProblem } from '../engine/cluster/decodingError';
-import type { Json, KubeObject, SourcePosition } from '../engine/types';
+import {
+  annotationSyncOptions,
+  decodingProblem,
+  InputError,
+  type Json,
+  type KubeObject,
+  positionedFields,
+  type SourcePosition,
+  syncOptionValidateFalse,
+} from '../engine';
 import { findExcessiveNesting } from './findExcessiveNesting';
 import { validateObject, type YamlPath } from './validateObject';
 

@@ -1,5 +1,4 @@
-import { InputError } from '../engine/inputError';
-import type { KubeObject, RepoRevision, SourcePosition } from '../engine';
+import { InputError, type KubeObject, type RepoRevision, type SourcePosition } from '../engine';
 import type { ParsedObject } from './manifests';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '../engine';
 import { generateParams } from '../engine/argocd/applicationSet/listGenerator';
 import { clone } from '../engine/util/clone';
-import { runSimOnDisk } from '../cli/runSim.testKit';
+import { runSimOnDisk } from '../../test/kits/runSim.testKit';
 
 /**
  * Keys and words from the input met plain-object tables. `__proto__` in a ConfigMap's data (a valid key)

@@ -1,15 +1,9 @@
-import type { ParsedObject, ParseOptions } from './manifests';
-import type { Scenario } from './scenario';
+import type { Reader } from './readerType';
 
-/**
- * The YAML reading side of the sandbox (the `yaml` package, about a fifth of the page's code), behind a lazy
- * door: the page ships its scenarios compiled at build time and needs the parser only once someone edits, so it
- * loads it then (`loadReader`). Node (the CLI, tests) may install it synchronously with `setReader`.
- */
-export interface Reader {
-  parseScenario(text: string, file: string): Scenario;
-  parseManifests(text: string, file: string, options?: ParseOptions): ParsedObject[];
-}
+export type { Reader } from './readerType';
+
+// The lazy door to the YAML reader (readerType.ts says why it is lazy); its type lives apart, so that the real
+// reader (readerImpl.ts) and this door do not import each other.
 
 let loaded: Reader | undefined;
 let loading: Promise<Reader> | undefined;

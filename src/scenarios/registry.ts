@@ -1,4 +1,4 @@
-import type { PageRun } from '../ui/worker/pageRun';
+import type { PageRun } from './pageRun';
 import type { Scenario } from './scenario';
 
 /** A shipped scenario, compiled at build time by compileScenariosPlugin. */

@@ -1,7 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { InputError } from '../engine/inputError';
-import { limits } from '../engine/limits';
-import type { SourcePosition } from '../engine/types';
+import { InputError, limits, type SourcePosition } from '../engine';
 import { parseManifests, type ParsedObject } from './manifests';
 import { readExpectation, type ScenarioExpectation } from './readExpectation';
 import { readBeatAt, type StoryBeat } from './storyBeat';

@@ -1,4 +1,4 @@
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 import type { ObjectIssue } from './objectIssue';
 
 /** apimachinery `TotalAnnotationSizeLimitB`: the keys and values of all of one object's annotations, in bytes. */

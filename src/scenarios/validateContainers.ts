@@ -1,4 +1,4 @@
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 import { formatPath } from './formatPath';
 import { dns1123LabelProblem } from './validateNames';
 import type { ObjectIssue, YamlPath } from './objectIssue';

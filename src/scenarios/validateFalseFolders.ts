@@ -1,6 +1,4 @@
-import type { Json, KubeObject } from '../engine/types';
-import { syncOptionValidateFalse } from '../engine/annotations';
-import { renderApplications } from '../engine/argocd/applicationSet/renderApplications';
+import { type Json, type KubeObject, renderApplications, syncOptionValidateFalse } from '../engine';
 
 /**
  * The repository folders synced by Applications whose `spec.syncPolicy.syncOptions` say `Validate=false` (e2e

@@ -1,13 +1,6 @@
-import type { Json } from '../engine/types';
+import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, type Json, maskTrailingDash } from '../engine';
 import { validateCronSchedule } from './validateCronSchedule';
 import type { ObjectIssue } from './objectIssue';
-
-import {
-  isDNS1035Label,
-  isDNS1123Label,
-  isDNS1123Subdomain,
-  maskTrailingDash,
-} from '../engine/apimachinery/validation';
 
 /*
  * The names the API server refuses, in its own words (k8s.io/apimachinery/pkg/util/validation/validation.go, in

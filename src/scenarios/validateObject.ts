@@ -1,6 +1,4 @@
-import { groupOf } from '../engine/cluster/gvk';
-import { kindsByGroup } from '../engine/cluster/kinds';
-import type { Json } from '../engine/types';
+import { groupOf, type Json, kindsByGroup } from '../engine';
 import { closestKind } from './closestKind';
 import { formatPath } from './formatPath';
 import { validateContainers } from './validateContainers';

@@ -1,4 +1,4 @@
-import type { SimEvent } from '../engine/events';
+import type { SimEvent } from '../engine';
 
 /**
  * The attempts of an operation that was retried (argocd-semantics.md §5.3): with a retry strategy, an attempt

@@ -1,4 +1,4 @@
-import type { SimEvent } from '../engine/events';
+import type { SimEvent } from '../engine';
 import type { DelayGap, PhaseBand, WaveBoundary } from './types';
 
 export type BandTimes = Omit<PhaseBand, 'x0' | 'x1'>;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { eventFixture } from '../../test/fixtures/events/eventFixture';
+import { eventFixture } from '../../test/kits/eventFixture.testKit';
 import { aggregateSegments, autoCollapseRows, countsAt, groupSpan } from './groups';
 import { layoutTimeline } from './layout';
 import type { GroupMember, GroupRow, TimelineLayout } from './types';

@@ -1,4 +1,4 @@
-import type { SyncPhase } from '../engine/types';
+import type { SyncPhase } from '../engine';
 import type { RowData } from './rows';
 import { buildSegments, type SegmentSpan } from './segments';
 import { legendStatuses } from './statusStyle';

@@ -1,6 +1,5 @@
 import * as d3 from 'd3';
-import type { SimEvent } from '../engine/events';
-import { syncPhases } from '../engine/types';
+import { type SimEvent, syncPhases } from '../engine';
 import { buildAttempts } from './attempts';
 import { buildBands, buildDelays } from './bands';
 import { buildHookSpans, deleteLabel } from './hookSpans';

@@ -1,4 +1,4 @@
-import type { SimEvent } from '../engine/events';
+import type { SimEvent } from '../engine';
 import type { RowData } from './rows';
 import type { Marker, OperationEnd } from './types';
 

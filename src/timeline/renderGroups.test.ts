@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { rmSync, writeFileSync } from 'node:fs';
-import { eventFixture } from '../../test/fixtures/events/eventFixture';
+import { eventFixture } from '../../test/kits/eventFixture.testKit';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SimEvent } from '../engine/events';
 import { exportFileName, exportSvg, titleHeight } from './exportSvg';

@@ -1,7 +1,4 @@
-import type { SimEvent } from '../engine/events';
-import type { ObjectRef, SyncPhase } from '../engine/types';
-import { syncPhases } from '../engine/types';
-import { kindRank } from '../engine/sync/kindOrder';
+import { kindRank, type ObjectRef, type SimEvent, type SyncPhase, syncPhases } from '../engine';
 import type { ObjectRow } from './types';
 
 /** The events that name one object, in the order the log gives them. */

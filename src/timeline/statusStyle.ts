@@ -1,4 +1,4 @@
-import type { HealthStatusCode, OperationPhase } from '../engine/types';
+import type { HealthStatusCode, OperationPhase } from '../engine';
 import type { SegmentStatus } from './types';
 
 /** Argo CD's own status colours (the UI's health icons), the same in its light and dark themes. */

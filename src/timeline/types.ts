@@ -1,13 +1,14 @@
-import type { DeleteEvent, ApplyEvent } from '../engine/events';
-import type { AttemptTimes } from './attempts';
 import type {
+  ApplyEvent,
+  DeleteEvent,
   HealthStatusCode,
   ObjectRef,
   OperationPhase,
   ResultCode,
   SyncPhase,
   TaskPhase,
-} from '../engine/types';
+} from '../engine';
+import type { AttemptTimes } from './attempts';
 
 /**
  * The numbers the timeline is drawn from. `layoutTimeline` computes them from the event log with no DOM;

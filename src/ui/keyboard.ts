@@ -1,6 +1,6 @@
 import type { SimulationSession } from './session.svelte';
-import { predictKey } from './predict/predictKeys';
-import { keyAction, type KeyAction } from './state/keyAction';
+import { predictKey } from '../pageModel/predict/predictKeys';
+import { keyAction, type KeyAction } from '../pageModel/state/keyAction';
 
 /**
  * Whether a key belongs to the focused control rather than to the page: text typed into a field or the editor,
@@ -40,7 +40,7 @@ export function runKeyAction(
   if (predictKey(session.predict, action, session.endT)) return;
   switch (action) {
     case 'leave-app':
-      return session.leaveApp();
+      return session.apps.leave();
     case 'toggle-play':
       if (session.playing) session.pause();
       else session.play();
@@ -89,7 +89,7 @@ export function onPageKeydown(event: KeyboardEvent, page: PageKeys): void {
     return;
   }
   // Escape is the browser's too (it leaves fullscreen): taken only when an Application is open to leave.
-  if (action === 'leave-app' && !page.session.openedApp) return;
+  if (action === 'leave-app' && !page.session.apps.openedApp) return;
   event.preventDefault();
   if (action === 'legend') page.toggleLegend();
   else if (action === 'present') page.togglePresenting();

@@ -1,4 +1,4 @@
-import { inlinePlayer } from './worker/inlinePlayer';
+import { inlinePlayer } from '../scenarios/inlinePlayer';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadScenarioFiles } from '../scenarios/registry';
 import type * as Play from '../scenarios/play';

@@ -3,10 +3,10 @@ import { argocdVerbWords, kubectlVerbWords } from '../engine';
 import { loadScenarioFiles } from '../scenarios/registry';
 import { readerImpl } from '../scenarios/readerImpl';
 import { SimulationSession } from './session.svelte';
-import { decodeInterventions, encodeInterventions } from './state/interventionLink';
-import { formatUrlState, parseUrlState } from './state/urlState';
-import { inlinePlayer } from './worker/inlinePlayer';
-import { isIntervention } from './terminal/interventionLine';
+import { decodeInterventions, encodeInterventions } from '../pageModel/state/interventionLink';
+import { formatUrlState, parseUrlState } from '../pageModel/state/urlState';
+import { inlinePlayer } from '../scenarios/inlinePlayer';
+import { isIntervention } from '../text/terminal/interventionLine';
 
 /** Interventions on the page: typed at the cursor, run again with them, undone, and kept in the link. */
 function session() {
@@ -26,20 +26,20 @@ describe('the terminal walk on drift-self-heal, with self-heal off', () => {
     await s.load('drift-self-heal', { toggles: ['noSelfHeal'] });
     const before = s.events.filter((e) => e.t < 40);
     s.seek(40);
-    const out = await s.intervene('kubectl delete deploy checkout', 40, 'checkout-dev');
+    const out = await s.interventions.intervene('kubectl delete deploy checkout', 40, 'checkout-dev');
     expect(out).toEqual({ output: 'deployment.apps "checkout" deleted', refused: false });
     expect(s.events.filter((e) => e.t < 40)).toEqual(before);
     expect(s.t).toBe(40);
     expect(s.events.some((e) => e.type === 'app' && e.t === 40 && e.sync === 'OutOfSync')).toBe(true);
-    await s.undoIntervention();
-    expect(s.interventions).toEqual([]);
+    await s.interventions.undo();
+    expect(s.interventions.list).toEqual([]);
     expect(s.events.some((e) => e.type === 'intervention' && e.t === 40)).toBe(false);
   });
 
   it('argocd app set --self-heal at the cursor heals it at once', async () => {
     const s = session();
     await s.load('drift-self-heal', { toggles: ['noSelfHeal'] });
-    await s.intervene('argocd app set checkout --self-heal', 100);
+    await s.interventions.intervene('argocd app set checkout --self-heal', 100);
     const starts = s.events.filter((e) => e.type === 'app-operation').map((e) => e.t);
     expect(starts).toEqual([0, 100]);
   });
@@ -47,12 +47,12 @@ describe('the terminal walk on drift-self-heal, with self-heal off', () => {
   it("a refused command prints kubectl's error and is not kept", async () => {
     const s = session();
     await s.load('drift-self-heal');
-    const out = await s.intervene('kubectl delete deploy nope', 30, 'checkout-dev');
+    const out = await s.interventions.intervene('kubectl delete deploy nope', 30, 'checkout-dev');
     expect(out).toEqual({
       output: 'Error from server (NotFound): deployments.apps "nope" not found',
       refused: true,
     });
-    expect(s.interventions).toEqual([]);
+    expect(s.interventions.list).toEqual([]);
   });
 });
 

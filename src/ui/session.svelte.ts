@@ -1,48 +1,42 @@
 import { isInputError, type InputError, type SimEvent } from '../engine';
 import type { ParsedObject } from '../scenarios/manifests';
-import type { Reader } from '../scenarios/reader';
 import { loadScenario, scenarioCatalog, scenarioFiles } from '../scenarios/registry';
 import type { Scenario } from '../scenarios/scenario';
-import { calloutFor, type Callout } from './state/calloutFor';
-import { calloutsOf } from './state/calloutCanAppear';
-import { explainWaiting, syncFailHooksOf } from './state/explainWaiting';
-import { frameAt } from './state/frameAt';
-import { lanesOf } from './state/lanesOf';
-import { stackAt } from './state/stackAt';
-import { stackLayout } from './state/stackLayout';
-import { stepFrom } from './state/stepTargets';
-import { StepTimes } from './state/stepTimes';
-import { openEditedLink } from './state/openEditedLink';
+import { calloutFor, type Callout } from '../pageModel/state/calloutFor';
+import { calloutsOf } from '../pageModel/state/calloutCanAppear';
+import { explainWaiting, syncFailHooksOf } from '../pageModel/state/explainWaiting';
+import { frameAt } from '../pageModel/state/frameAt';
+import { lanesOf } from '../pageModel/state/lanesOf';
+import { stackAt } from '../pageModel/state/stackAt';
+import { stackLayout } from '../pageModel/state/stackLayout';
+import { stepFrom } from '../pageModel/state/stepTargets';
+import { StepTimes } from '../pageModel/state/stepTimes';
+import { openEditedLink } from '../browser/openEditedLink';
 import { YamlReader } from './state/yamlReader.svelte';
-import { knobNote, type Knob } from './state/knobNote';
-import { tierHintsOf } from './state/tierHintsOf';
-import { withBeatTimes } from './story/beatTimes';
-import type { Speed } from './state/urlState';
+import { knobNote, type Knob } from '../pageModel/state/knobNote';
+import { tierHintsOf } from '../pageModel/state/tierHintsOf';
+import { withBeatTimes } from '../pageModel/story/beatTimes';
+import type { Speed } from '../pageModel/state/urlState';
 // Added for several Applications (src/ui/platform).
 import { PlatformView } from './platform/platformView.svelte';
-import type { AppHistory } from './platform/appHistory';
 import { StatusSubject } from './platform/statusSubject.svelte';
-import { viewedLog } from './platform/viewedLog';
+import { viewedLog } from '../pageModel/platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
-import { planManifests, type ManifestPlan } from './manifests/planManifests';
-import type { PageRun } from './worker/pageRun';
-import { defaultSettings, pageRunOptions, type PageSettings } from './worker/pageSettings';
+import { planManifests, type ManifestPlan } from '../pageModel/manifests/planManifests';
+import type { PageRun } from '../scenarios/pageRun';
+import { defaultSettings, pageRunOptions, type PageSettings } from '../scenarios/pageSettings';
 // Added for self-study: explanations computed from the run, the CLI's operation view, predict mode.
 import { RunExplanations } from './explain/runExplanations.svelte';
-import type { RunFacts } from './explain/runFacts';
 import { PredictMode } from './predict/predictMode.svelte';
 import { RevealedEvents } from './predict/revealedEvents.svelte';
-import type { OperationAt, OperationClock } from './result/operationAt';
-import type { HistoryRow } from './history/historyOf';
 import { PresenterState } from './presenter/presenterState.svelte';
 import { RunRequests } from './state/runRequests.svelte';
-import type { PageIntervention } from './state/interventionLink';
-import type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from './state/sessionOptions';
+import { InterventionRuns } from './state/interventionRuns.svelte';
+import { PlayLoop } from '../browser/playLoop';
+import { sameSettings, scenarioTitle, tailed } from '../pageModel/state/sessionSettings';
+import type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from '../pageModel/state/sessionOptions';
 
-export type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from './state/sessionOptions';
-
-/** The longest real-time gap one animation frame may advance, so a tab switch does not leap. */
-const MAX_FRAME_SECONDS = 0.25;
+export type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from '../pageModel/state/sessionOptions';
 
 /**
  * The page's state, and the only module that calls the scenario and engine code (style.md rule 12).
@@ -66,30 +60,39 @@ export class SimulationSession {
   seed = $state.raw(1);
   /** Ids of the scenario's failure toggles that are on. */
   toggles = $state.raw<string[]>([]);
-  /** Interventions typed in the terminal, in the order typed (URL `do=`). */
-  interventions = $state.raw<PageIntervention[]>([]);
   /** The edited text of the synced revision, when the editor changed it. */
   manifests = $state.raw<string | undefined>(undefined);
   /** A problem with the input (a scenario or the edited manifests), shown to the user. */
   error = $state.raw<InputError | undefined>(undefined);
   /** A run that stopped on an unexpected exception (a bug in the sandbox), shown while the last good run stays. */
   failure = $state.raw<string | undefined>(undefined);
-  /** Set while a run is under way in the worker: the virtual second it reached (the "Simulating…" line). */
-  get simulating(): { t: number } | undefined {
-    return this.runs.simulating;
-  }
-  /** Whether the YAML reader is loaded, so plans of edited text can be made synchronously. */
-  get readerReady(): boolean {
-    return this.yaml.ready;
-  }
-  set readerReady(ready: boolean) {
-    this.yaml.ready = ready;
-  }
+
+  // The parts of the page's state that live apart, each a rune class of its own, public so components read them
+  // directly (`session.apps.platform`, `session.explain.summaryText`), not through forwarding getters. They are
+  // declared before the derived values below, which read some of them.
+  /** Where runs go (the worker, or in this thread), which answer is the newest, and `simulating` (state/runRequests). */
+  readonly runs: RunRequests;
+  /** The YAML reader, loaded late (`yaml.ready`: plans of edited text can be made synchronously). */
+  readonly yaml: YamlReader;
+  /** Presenter mode (`present=1`): `presenter.on`, `presenter.set(on)` (src/ui/presenter/presenterState.svelte.ts). */
+  readonly presenter = new PresenterState();
+  /** Explanations computed from the run: facts, summary, story beats, the operation view (src/ui/explain). */
+  readonly explain = new RunExplanations(this);
+  /** Several Applications (contract.md §1.4): which is open, every Application's events, the tree (src/ui/platform). */
+  readonly apps = new PlatformView(this);
+  /** In predict mode, the events up to the cursor only: the timeline and lanes never draw the future. */
+  readonly revealed = new RevealedEvents(this);
+  /** Commands typed in the terminal at a virtual second, and the re-runs they cause (URL `do=`). */
+  readonly interventions = new InterventionRuns(this);
+  /** Predict, then watch (src/ui/predict). */
+  readonly predict = new PredictMode(this);
+  /** Which Application the status cards describe and what they say of it (platform/statusSubject.svelte.ts). */
+  readonly statusSubject = new StatusSubject(this);
   /** The objects of the edited manifests, once parsed. */
   private edited = $state.raw<ParsedObject[] | undefined>(undefined);
 
   /** The whole log, with the history before the sync at negative t (the cluster the sync starts from). */
-  readonly events: SimEvent[] = $derived(viewedLog(this.result?.events ?? [], this.viewedApp()));
+  readonly events: SimEvent[] = $derived(viewedLog(this.result?.events ?? [], this.apps.selected));
   /** The sync itself, t ≥ 0: what the timeline draws. */
   readonly syncEvents: SimEvent[] = $derived(this.events.filter((e) => e.t >= 0));
   /**
@@ -102,32 +105,28 @@ export class SimulationSession {
   readonly columns = $derived(stackLayout(this.events, this.tierHints()));
   readonly stack = $derived(stackAt(this.columns, this.frame));
   readonly waiting = $derived(
-    explainWaiting(this.frame, syncFailHooksOf(this.syncEvents), { previous: this.previousRan() }),
+    explainWaiting(this.frame, syncFailHooksOf(this.syncEvents), { previous: this.explain.previousRan() }),
   );
-  readonly callout = $derived(calloutFor(this.frame, { previous: this.previousRan() }));
+  readonly callout = $derived(calloutFor(this.frame, { previous: this.explain.previousRan() }));
 
   private readonly files: readonly ScenarioFile[];
-  private readonly yaml: YamlReader;
-  private readonly requestFrame: (callback: (now: number) => void) => number;
-  private readonly cancelFrame: (handle: number) => void;
-  private frameHandle: number | undefined;
-  private lastNow: number | undefined;
+  private readonly loop: PlayLoop;
   private readonly stepTimes = new StepTimes();
-  /** Where runs go (the worker, or in this thread) and which answer is the newest (state/runRequests). */
-  private readonly runs: RunRequests;
 
   constructor(options: SessionOptions = {}) {
     this.files = options.files ?? scenarioFiles;
     this.yaml = new YamlReader(options.reader);
-    this.requestFrame = options.requestFrame ?? ((cb) => requestAnimationFrame(cb));
-    this.cancelFrame = options.cancelFrame ?? ((handle) => cancelAnimationFrame(handle));
+    this.loop = new PlayLoop(this, options.requestFrame, options.cancelFrame);
     this.runs = new RunRequests(options, {
       apply: (run) => this.apply(run),
       inputError: (error) => (this.error = error),
       failure: (message) => (this.failure = message),
     });
     this.catalog = options.files
-      ? options.files.map((f) => ({ id: f.id, title: f.scenario?.title ?? titleOf(f.text ?? '') ?? f.id }))
+      ? options.files.map((f) => ({
+          id: f.id,
+          title: f.scenario?.title ?? scenarioTitle(f.text ?? '') ?? f.id,
+        }))
       : scenarioCatalog;
   }
 
@@ -160,10 +159,10 @@ export class SimulationSession {
     this.seed = options.seed ?? this.scenario.options.seed;
     this.toggles = (options.toggles ?? []).filter((toggle) => known.includes(toggle));
     // Interventions are actions of a run of the control plane (several Applications) only.
-    this.interventions = this.scenario.platform ? [...(options.interventions ?? [])] : [];
+    this.interventions.list = this.scenario.platform ? [...(options.interventions ?? [])] : [];
     this.manifests = undefined;
     this.edited = undefined;
-    this.selectedApp = options.app;
+    this.apps.selected = options.app;
     const wanted = options.t ?? 0;
     if (file.defaultRun && sameSettings(this.settings(), defaultSettings(this.scenario))) {
       // The build played this run already: show it at once, and drop any run still under way.
@@ -191,14 +190,12 @@ export class SimulationSession {
     }
     if (this.t >= this.endT) this.t = 0;
     this.playing = true;
-    this.lastNow = undefined;
-    this.frameHandle ??= this.requestFrame(this.tick);
+    this.loop.start();
   }
 
   pause(): void {
     this.playing = false;
-    if (this.frameHandle !== undefined) this.cancelFrame(this.frameHandle);
-    this.frameHandle = undefined;
+    this.loop.stop();
   }
 
   /** Move to the next (+1) or previous (-1) event time. */
@@ -216,7 +213,7 @@ export class SimulationSession {
   /** Move to the next (+1) or previous (-1) meaningful moment (PageDown/PageUp, a clicker's keys). */
   stepMoment(direction: 1 | -1): void {
     this.pause();
-    this.t = stepFrom(withBeatTimes(this.stepTimes.moments, this.beatTimes), this.t, direction);
+    this.t = stepFrom(withBeatTimes(this.stepTimes.moments, this.explain.beatTimes), this.t, direction);
   }
 
   seek(t: number): void {
@@ -264,7 +261,7 @@ export class SimulationSession {
     if (text !== undefined && !this.yaml.loaded) {
       // The first edit loads the YAML reader; the run follows as soon as it is there (and the promise with it,
       // so the editor marks the edit finished only when its run has really ended).
-      return this.loadYamlReader().then(() => this.setManifests(text));
+      return this.yaml.load().then(() => this.setManifests(text));
     }
     this.manifests = text;
     if (text === undefined) {
@@ -281,63 +278,14 @@ export class SimulationSession {
     return this.rerun();
   }
 
-  /**
-   * Run `command` at virtual second `at`: the run is played again with it as one more action, so the
-   * run up to `at` is the same (the engine is deterministic) and goes on from the intervention. Resolves with
-   * what the command printed in the new run, or undefined when it could not run (no run of several
-   * Applications); a refused command is printed and not kept.
-   */
-  async intervene(
-    command: string,
-    at: number,
-    namespace?: string,
-  ): Promise<{ output: string; refused: boolean } | undefined> {
-    if (!this.scenario?.platform) return undefined;
-    const added: PageIntervention = { at, command, ...(namespace ? { namespace } : {}) };
-    const before = this.interventions;
-    this.interventions = [...before, added];
-    await this.rerun();
-    const printed = [...this.events]
-      .reverse()
-      .find((e) => e.type === 'intervention' && e.command === command && Math.abs(e.t - at) < 1e-6);
-    if (!printed || printed.type !== 'intervention') return { output: '', refused: false };
-    // A refused command changed nothing; it is not kept (nor put in the link).
-    if (printed.refused) this.interventions = before;
-    return { output: printed.output, refused: printed.refused === true };
-  }
-
-  /** Take back the last intervention and run again without it. Returns it, if there was one. */
-  async undoIntervention(): Promise<PageIntervention | undefined> {
-    const last = this.interventions.at(-1);
-    if (!last) return undefined;
-    this.interventions = this.interventions.slice(0, -1);
-    await this.rerun();
-    return last;
-  }
-
   /** Back to the scenario's own settings, at the start. */
   reset(): void {
     if (!this.scenario) return;
     void this.load(this.scenario.id);
   }
 
-  private readonly tick = (now: number): void => {
-    this.frameHandle = undefined;
-    if (!this.playing) return;
-    const dt = this.lastNow === undefined ? 0 : Math.min(MAX_FRAME_SECONDS, (now - this.lastNow) / 1000);
-    this.lastNow = now;
-    const next = this.t + dt * (this.speed === 'max' ? Infinity : this.speed);
-    if (next >= this.endT) {
-      this.t = this.endT;
-      this.pause();
-      return;
-    }
-    this.t = next;
-    this.frameHandle = this.requestFrame(this.tick);
-  };
-
   /** Run again with the current settings; the cursor stays where it is (clamped to the new run's end). */
-  private rerun(): Promise<RunEnd> {
+  rerun(): Promise<RunEnd> {
     return this.run(() => (this.t = this.clamp(this.t)));
   }
 
@@ -356,6 +304,11 @@ export class SimulationSession {
     this.refreshTimes();
   }
 
+  /** Recompute the cursor's stops (an Application opened or closed changes them; PlatformHost). */
+  appChanged(): void {
+    this.refreshTimes();
+  }
+
   private refreshTimes(): void {
     this.stepTimes.refresh(this.events, this.endT, this.apps.stepEvents());
     this.stopsVersion++;
@@ -366,7 +319,7 @@ export class SimulationSession {
   /** Where PageDown and PageUp stop: the meaningful moments and the story beats (presenter's counter). */
   get stops(): number[] {
     void this.stopsVersion;
-    return withBeatTimes(this.stepTimes.moments, this.beatTimes);
+    return withBeatTimes(this.stepTimes.moments, this.explain.beatTimes);
   }
 
   private settings(): PageSettings {
@@ -375,7 +328,7 @@ export class SimulationSession {
       seed: this.seed,
       toggles: this.toggles,
       edited: this.manifests !== undefined ? this.edited : undefined,
-      ...(this.interventions.length > 0 ? { interventions: this.interventions } : {}),
+      ...(this.interventions.list.length > 0 ? { interventions: this.interventions.list } : {}),
     };
   }
 
@@ -384,11 +337,6 @@ export class SimulationSession {
     const revisions = this.scenario?.revisions.map((revision) => revision.objects) ?? [];
     if (this.manifests !== undefined && this.edited) revisions.splice(-1, 1, this.edited);
     return tierHintsOf(revisions.flat().map((parsed) => parsed.object));
-  }
-
-  /** Load the YAML reader (the editor calls this when it opens, before anyone types). */
-  loadYamlReader(): Promise<Reader> {
-    return this.yaml.load();
   }
 
   /** The file name the edited manifests are read under, so errors name it (and the editor knows they are its). */
@@ -417,8 +365,8 @@ export class SimulationSession {
     if (!scenario) return undefined;
     const own = scenario.revisions[scenario.revisions.length - 1];
     if (text === own.manifests) return planManifests(own.objects, scenario, scenario.warnings);
-    if (!this.readerReady || !this.yaml.loaded) {
-      void this.loadYamlReader();
+    if (!this.yaml.ready || !this.yaml.loaded) {
+      void this.yaml.load();
       return undefined;
     }
     // Duplicate keys are read as Argo CD reads them (the last value wins), and the order table says so.
@@ -426,80 +374,7 @@ export class SimulationSession {
     return planManifests(this.parseEdited(text, warnings), scenario, warnings);
   }
 
-  // ---- presenter: presenter mode (src/ui/presenter/presenterState.svelte.ts) ----
-
-  private readonly presenter = new PresenterState();
-  /** Presenter mode (`present=1`): the timeline, the status and the story beat large; the rest hidden. */
-  get presenting(): boolean {
-    return this.presenter.on;
-  }
-  set presenting(on: boolean) {
-    this.presenter.set(on);
-  }
-
-  setPresenting(on: boolean): void {
-    this.presenter.set(on);
-  }
-  /** "Reveal as you go" (`reveal=1`): the timeline hides what the cursor has not reached (presenterState). */
-  get revealing(): boolean {
-    return this.presenter.reveal;
-  }
-  setRevealing(on: boolean): void {
-    this.presenter.setReveal(on);
-  }
-
-  // ---- explanations computed from the run (src/ui/explain/runExplanations.svelte.ts), predict mode ----
-
-  private readonly explain = new RunExplanations(this);
-  /** What the run did, read from its events (what failed, where, what was applied, how it ended). */
-  get runFacts(): RunFacts {
-    return this.explain.runFacts;
-  }
-  /** Whether an earlier sync left the app running before t 0 (read through runFacts' cache, once per log). */
-  private previousRan(): boolean {
-    return this.explain.previousRan();
-  }
-  /** Whether this run is the scenario's own, so the scenario's hand-written summary and story describe it. */
-  get ownRun(): boolean {
-    return this.explain.ownRun;
-  }
-  /** The paragraph under the title: the scenario's for its own run, else computed from this run. */
-  get summaryText(): string {
-    return this.explain.summaryText;
-  }
-  /** The story beats: the scenario's for its own run, else told from this run's events. */
-  get storyBeats(): RunExplanations['storyBeats'] {
-    return this.explain.storyBeats;
-  }
-  /** When each story beat begins in this run (undefined: its event does not happen in it). */
-  get beatTimes(): (number | undefined)[] {
-    return this.explain.beatTimes;
-  }
-  /** The revision synced, as the UI shows it: the scenario's name for it and the short SHA. */
-  get revision(): string {
-    return this.explain.revision;
-  }
-  /** What `argocd app get --show-operation` prints at the cursor. */
-  get operationView(): OperationAt {
-    return this.explain.operationView;
-  }
-  /** When the operation at the cursor started and how long it has run, for the last-sync card (cheap per frame). */
-  get operationClock(): OperationClock {
-    return this.explain.operationClock;
-  }
-  /** Argo CD's History view at the cursor: `status.history` when the run has one, else the revisions synced. */
-  get history(): HistoryRow[] {
-    return this.explain.history;
-  }
-  /** Predict, then watch (src/ui/predict). */
-  readonly predict = new PredictMode(this);
-  private readonly revealed = new RevealedEvents(this);
-  /** In predict mode, the events up to the cursor only: the timeline and lanes never draw the future. */
-  get revealedEvents(): SimEvent[] {
-    return this.revealed.events;
-  }
-
-  // ---- timeline: opening a link that carries edited manifests (src/ui/state/openEditedLink.ts) ----
+  // ---- timeline: opening a link that carries edited manifests (src/browser/openEditedLink.ts) ----
 
   /**
    * Open scenario `id` as a link says, with its edited manifests (`text`) run at once and its `t` set only
@@ -510,97 +385,11 @@ export class SimulationSession {
     await openEditedLink(this, id, options, text);
   }
 
-  // ---- several Applications (contract.md §1.4; src/ui/platform/platformView.svelte.ts) ----
-
-  private readonly apps = new PlatformView(this);
-  /** The Application whose own view is open, in a run of several (URL `app=NAME`); undefined: all of them. */
-  get selectedApp(): string | undefined {
-    return this.apps.selected;
-  }
-  set selectedApp(name: string | undefined) {
-    this.apps.selected = name;
-  }
-  /** Every Application's events: what the Applications' lanes and tree draw. */
-  get allEvents(): SimEvent[] {
-    return this.apps.allEvents;
-  }
-  /** Whether the run has several Applications, so the page shows them all; a single-app run looks as before. */
-  get platform(): boolean {
-    return this.apps.platform;
-  }
-  get platformWaiting(): PlatformView['waiting'] {
-    return this.apps.waiting;
-  }
-  /** The open Application, when it is one of the run's; undefined while all of them are shown. */
-  get openedApp(): string | undefined {
-    return this.apps.openedApp;
-  }
-  /** All Applications on screen: the lanes, the tree and the platform's "why is it waiting?". */
-  get platformOverview(): boolean {
-    return this.apps.overview;
-  }
-  get appTree(): PlatformView['appTree'] {
-    return this.apps.appTree;
-  }
-
-  /** Which Application the status cards describe and what they say of it (platform/statusSubject.svelte.ts). */
-  readonly statusSubject = new StatusSubject(this);
-
-  /** The Application the single-app parts of the page show (a method: `events` is declared above it). */
-  private viewedApp(): string | undefined {
-    return this.apps.selected;
-  }
-
-  /**
-   * The browser's history for opening an Application (platform/appHistory.ts), so Back leaves a child app as
-   * "← All Applications" does; unset in tests and the CLI, where opening only changes the view.
-   */
-  appHistory: AppHistory | undefined;
-
-  /**
-   * Open one Application's own view (its resource timeline, stack and result table), or all of them. Opening one
-   * adds a history entry; `fromHistory` is set when the browser's Back or Forward is what opened it.
-   */
-  openApp(name: string | undefined, fromHistory = false): void {
-    if (name === this.selectedApp) return;
-    this.selectedApp = name;
-    this.refreshTimes();
-    if (!fromHistory && name !== undefined) this.appHistory?.opened(name);
-  }
-
-  /** Back from an Application's own view to all of them: through history when opening it added an entry. */
-  leaveApp(): void {
-    if (this.openedApp === undefined) return;
-    if (this.appHistory?.back()) return;
-    this.openApp(undefined);
-  }
-
   // ---- frames: the call-outs this run shows, so their slot is reserved only then, as tall as they need ----
-  readonly possibleCallouts: Callout[] = $derived(calloutsOf(this.events, { previous: this.previousRan() }));
+  readonly possibleCallouts: Callout[] = $derived(
+    calloutsOf(this.events, { previous: this.explain.previousRan() }),
+  );
   get calloutPossible(): boolean {
     return this.possibleCallouts.length > 0;
   }
-}
-
-function tailed(endT: number): number {
-  return Math.ceil((endT + Math.max(2, endT * 0.05)) * 10) / 10;
-}
-
-/** The title of a scenario file without parsing all of it, for the picker. */
-function titleOf(text: string): string | undefined {
-  return /^title:\s*(.+)$/m
-    .exec(text)?.[1]
-    ?.trim()
-    .replace(/^(['"])(.*)\1$/, '$2');
-}
-
-function sameSettings(a: PageSettings, b: PageSettings): boolean {
-  return (
-    a.waveDelay === b.waveDelay &&
-    a.seed === b.seed &&
-    a.edited === b.edited &&
-    (a.interventions?.length ?? 0) === (b.interventions?.length ?? 0) &&
-    a.toggles.length === b.toggles.length &&
-    a.toggles.every((toggle) => b.toggles.includes(toggle))
-  );
 }

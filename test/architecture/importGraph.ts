@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /**
- * The import graph of the project's TypeScript sources, read with a regular expression (every `import … from`,
- * `import type … from`, `export … from` and dynamic `import('…')` with a relative path), test files left out.
+ * The import graph of the project's TypeScript sources and Svelte components, read with a regular expression
+ * (every `import … from`, `import type … from`, `export … from` and dynamic `import('…')` with a relative path),
+ * test files left out (test kits live in test/kits/).
  * Type-only imports count: a cycle through types is still two modules that cannot be understood one without the
  * other.
  */
@@ -17,7 +18,7 @@ function sourceFiles(dir: string): string[] {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.ts$/.test(name) && !/\.test\.ts$|\.d\.ts$/.test(name)) out.push(path);
+    else if (/\.(ts|svelte)$/.test(name) && !/\.test\.ts$|\.d\.ts$/.test(name)) out.push(path);
   }
   return out;
 }
@@ -38,7 +39,7 @@ export function importGraph(root: string, cwd = process.cwd()): ImportGraph {
     const targets = new Set<string>();
     for (const match of text.matchAll(importRe)) {
       const target = resolve(file, match[1] ?? match[2]);
-      if (target && /\.ts$/.test(target)) targets.add(relative(cwd, target));
+      if (target && /\.(ts|svelte)$/.test(target)) targets.add(relative(cwd, target));
     }
     graph.set(relative(cwd, file), [...targets].sort());
   }
@@ -80,13 +81,16 @@ export function cycles(graph: ImportGraph): string[][] {
   return out;
 }
 
-/** Pairs of folders (the parent folder of each module) that import each other, as `a <-> b`. */
-export function twoWayFolders(graph: ImportGraph): string[] {
+/**
+ * Pairs of folders that import each other, as `a <-> b`: by default the parent folder of each module; `folderOf`
+ * may group modules otherwise (by top-level folder of src/, say).
+ */
+export function twoWayFolders(graph: ImportGraph, folderOf: (module: string) => string = dirname): string[] {
   const edges = new Set<string>();
   for (const [from, targets] of graph)
     for (const to of targets) {
-      const a = dirname(from);
-      const b = dirname(to);
+      const a = folderOf(from);
+      const b = folderOf(to);
       if (a !== b) edges.add(`${a} -> ${b}`);
     }
   const out: string[] = [];
@@ -95,4 +99,9 @@ export function twoWayFolders(graph: ImportGraph): string[] {
     if (a < b && edges.has(`${b} -> ${a}`)) out.push(`${a} <-> ${b}`);
   }
   return out.sort();
+}
+
+/** The top-level folder of src/ a module is in (`src/ui`, `src/engine`…); a file directly in src/ is itself. */
+export function topFolder(module: string): string {
+  return module.split('/').slice(0, 2).join('/');
 }

@@ -8,7 +8,7 @@ import {
   type SimulationResult,
 } from '../../src/engine';
 import { parseScenario } from '../../src/scenarios/scenario';
-import { deployment } from '../../src/engine/simulation/testKit';
+import { deployment } from '../kits/simulation.testKit';
 import { syntheticApp } from './syntheticApp';
 import { syntheticPlatform } from './syntheticPlatform';
 

@@ -1,5 +1,5 @@
 import type { KubeObject } from '../../src/engine';
-import { configMap, deployment, job, service } from '../../src/engine/simulation/testKit';
+import { configMap, deployment, job, service } from '../kits/simulation.testKit';
 
 /**
  * A large app for the benchmark: `size` resources spread evenly over 20 Sync waves, in a repeating pattern of

@@ -1,6 +1,6 @@
 import type { ControlPlaneInput, KubeObject, RepoRevision } from '../../src/engine';
-import { application } from '../../src/engine/simulation/controlPlaneTestKit';
-import { configMap, deployment, service } from '../../src/engine/simulation/testKit';
+import { application } from '../kits/controlPlane.testKit';
+import { configMap, deployment, service } from '../kits/simulation.testKit';
 
 /**
  * A platform of `apps` Applications × `size` resources each: a root app of apps (synced at t 0) whose source

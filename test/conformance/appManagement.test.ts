@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runSimulation } from '../../src/engine';
-import { appGetText } from '../../src/cli/commands/appGetText';
+import { appGetText } from '../../src/text/appGetText';
 import { docs, objects, runYaml } from './runYaml';
 
 /**

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RepoRevision } from '../../src/engine/argocd/repository';
 import { eventsOf } from '../../src/engine/simulation/eventQueries';
-import { application } from '../../src/engine/simulation/controlPlaneTestKit';
+import { application } from '../kits/controlPlane.testKit';
 import { clusterAt } from '../../src/engine/simulation/objectHistory';
 import { runControlPlane } from '../../src/engine/simulation/runControlPlane';
-import { configMap } from '../../src/engine/simulation/testKit';
+import { configMap } from '../kits/simulation.testKit';
 import type { KubeObject } from '../../src/engine/types';
 
 /**

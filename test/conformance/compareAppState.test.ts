@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json, KubeObject } from '../../src/engine';
 import type { RepoRevision } from '../../src/engine/argocd/repository';
 import { withTracking } from '../../src/engine/argocd/tracking';
-import { application, applicationHealthCheck } from '../../src/engine/simulation/controlPlaneTestKit';
+import { application, applicationHealthCheck } from '../kits/controlPlane.testKit';
 import { runControlPlane } from '../../src/engine/simulation/runControlPlane';
 
 const pod = (annotations?: Record<string, string>, namespace: string | null = 'default'): KubeObject => ({

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/engine';
 import type { RepoRevision } from '../../src/engine/argocd/repository';
-import { application } from '../../src/engine/simulation/controlPlaneTestKit';
+import { application } from '../kits/controlPlane.testKit';
 import { runControlPlane } from '../../src/engine/simulation/runControlPlane';
-import { configMap } from '../../src/engine/simulation/testKit';
+import { configMap } from '../kits/simulation.testKit';
 
 const repo: RepoRevision = {
   name: 'main',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eventsOf } from '../../src/engine/simulation/eventQueries';
 import { luaHealthOverrides } from '../../src/lua/luaHealthOverrides';
-import { readArgocdCm } from '../../src/lua/readArgocdCm';
+import { readArgocdCm } from '../../src/scenarios/readArgocdCm';
 import { docs, runYaml } from './runYaml';
 
 /**

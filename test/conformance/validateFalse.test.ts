@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isInputError } from '../../src/engine/inputError';
 import { parseManifests } from '../../src/scenarios/manifests';
-import { runSimOnDisk } from '../../src/cli/runSim.testKit';
+import { runSimOnDisk } from '../kits/runSim.testKit';
 import type { Json } from '../../src/engine';
 import { runYaml } from './runYaml';
 

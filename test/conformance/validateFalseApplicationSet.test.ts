@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/engine';
-import { runSimOnDisk } from '../../src/cli/runSim.testKit';
+import { runSimOnDisk } from '../kits/runSim.testKit';
 import { parseScenario } from '../../src/scenarios/scenario';
 import { playScenario } from '../../src/scenarios/play';
 

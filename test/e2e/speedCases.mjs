@@ -1,4 +1,4 @@
-// Browser cases of the page's speed ("Speed", the page hang; src/ui/worker): re-runs happen in a
+// Browser cases of the page's speed ("Speed", the page hang; src/scenarios/workerRunner.ts): re-runs happen in a
 // Web Worker, so the page answers keys while one is under way; a run past the time limit is stopped with a
 // message while the previous run stays; both work in dist/ over http and in the one-file build from file://,
 // and nothing is requested from another origin.
@@ -27,7 +27,7 @@ spec:
 `,
 ).join('---\n');
 
-/** The same encoding as src/ui/state/editLink.ts, so a case can write a link with an edit in it. */
+/** The same encoding as src/pageModel/state/editLink.ts, so a case can write a link with an edit in it. */
 const encodeEdit = (text) => Buffer.from(deflateSync(strToU8(text), { level: 9 })).toString('base64url');
 
 export function speedCases({ browser, base }) {

@@ -9,7 +9,7 @@ import { readEndT, readT, scrubTo, pageOpener } from './pageHelpers.mjs';
 
 const svgSel = '[data-testid="timeline"]';
 
-/** The same encoding as src/ui/state/editLink.ts, so a case can write a link with an edit in it. */
+/** The same encoding as src/pageModel/state/editLink.ts, so a case can write a link with an edit in it. */
 function encodeEdit(text) {
   return Buffer.from(deflateSync(strToU8(text), { level: 9 })).toString('base64url');
 }

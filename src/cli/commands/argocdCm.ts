@@ -3,7 +3,7 @@ import type { HealthOverrides } from '../../engine';
 import { healthOverridesWithLua } from '../../lua/healthOverridesWithLua';
 import type { HealthCustomization } from '../../lua/healthCustomizations';
 import { luaLimitError, type LuaHealthOverrides } from '../../lua/luaLimitError';
-import { readArgocdCm } from '../../lua/readArgocdCm';
+import { readArgocdCm } from '../../scenarios/readArgocdCm';
 
 /**
  * The CLI's health overrides: the built-in Lua checks (Rollout, PodDisruptionBudget) and, given an argocd-cm

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSimOnDisk as run } from '../runSim.testKit';
+import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 import { thenVerbs } from './thenActions';
 
 /** An argument error printed `<command line>:1:1:`, which points at nothing; it names the argument now. */

@@ -1,10 +1,6 @@
-import { applyDefaults } from '../../engine/cluster/defaults';
-import { healthOf } from '../../engine/health/healthOf';
-import { isInputError } from '../../engine/inputError';
-import { escapeControl } from '../../engine/util/escapeControl';
+import { applyDefaults, escapeControl, healthOf, type HealthOverrides, isInputError } from '../../engine';
 import { safeJson } from '../safeJson';
 import { parseManifests } from '../../scenarios/manifests';
-import type { HealthOverrides } from '../../engine';
 import { exitUsage, readFailure, type Command } from '../command';
 import { argocdCmOverrides } from './argocdCm';
 import { luaLimitError } from '../../lua/luaLimitError';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, SimEvent } from '../../engine';
-import { runSimOnDisk as run } from '../runSim.testKit';
+import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 /** `sim run --repo DIR FILE…` (contract.md §1.4, §1.5) on test/fixtures/platform, the app-of-apps platform. */
 const fixtures = 'test/fixtures/platform';

@@ -1,14 +1,14 @@
 import {
-  escapeControl,
-  InputError,
-  runControlPlane,
-  startApplicationSetController,
   type ControlPlaneAction,
   type ControlPlaneResult,
+  escapeControl,
   type HealthOverrides,
+  InputBudget,
+  InputError,
   type RepoRevision,
+  runControlPlane,
+  startApplicationSetController,
 } from '../../engine';
-import { InputBudget } from '../../engine/controlPlaneLimits';
 import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
 import { checkApplicationSets } from '../../scenarios/applicationSetInput';
 import { checkArgoObjects, knownApplications } from '../../scenarios/platformInput';

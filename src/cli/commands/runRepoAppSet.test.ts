@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Json, SimEvent } from '../../engine';
-import { runSimOnDisk as run } from '../runSim.testKit';
+import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 /**
  * `sim run --repo DIR argo.yaml --progressive-syncs` on an ApplicationSet-only input, the README's example

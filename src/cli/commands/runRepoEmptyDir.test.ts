@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Json, SimEvent } from '../../engine';
-import { runSimOnDisk as run } from '../runSim.testKit';
+import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 const fixtures = 'test/fixtures/empty-dir';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runSimOnDisk as run } from '../runSim.testKit';
+import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 /**
  * A RollingSync step's `maxUpdate` is an int or a string (applicationset_types.go `MaxUpdate

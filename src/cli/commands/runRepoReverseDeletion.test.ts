@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, SimEvent } from '../../engine';
-import { runSimOnDisk as run } from '../runSim.testKit';
+import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 /**
  * `deletionOrder: Reverse` through the CLI (contract.md §1.4, §1.5 `kubectl-delete`; argocd-semantics.md §5.1,

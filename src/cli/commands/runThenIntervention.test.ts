@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, SimEvent } from '../../engine';
-import { runSimOnDisk as run } from '../runSim.testKit';
+import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 /**
  * `sim run --repo … --then SECONDS:"kubectl …"` (contract.md §1.5 extended): interventions typed as

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
 import type { RepoRevision } from './repository';
-import { application } from '../simulation/controlPlaneTestKit';
+import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
-import { deployment, service } from '../simulation/testKit';
+import { deployment, service } from '../../../test/kits/simulation.testKit';
 
 /** Deleting one Application (`argocd app delete`, `kubectl delete application`), e2e app_management_test.go. */
 const repo: RepoRevision = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../types';
 import type { RepoRevision } from './repository';
-import { application, applicationHealthCheck, appProject } from '../simulation/controlPlaneTestKit';
+import { application, applicationHealthCheck, appProject } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneInput } from '../simulation/runControlPlane';
-import { configMap, job } from '../simulation/testKit';
+import { configMap, job } from '../../../test/kits/simulation.testKit';
 
 /**
  * A parent's view of its child Applications (argocd-semantics.md §5.2, §1.8; §5.7 cases 122, 123, 125), through

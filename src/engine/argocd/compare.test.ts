@@ -5,7 +5,7 @@ import { Rng } from '../random';
 import { EventLog } from '../eventLog';
 import { AppTracker } from './appTracker';
 import { sameDiffInputs } from './compare';
-import { configMap } from '../simulation/testKit';
+import { configMap } from '../../../test/kits/simulation.testKit';
 import { withTracking } from './tracking';
 
 const ref = { group: '', kind: 'ConfigMap', namespace: 'default', name: 'cfg' };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, KubeObject } from '../types';
 import type { RepoRevision } from './repository';
-import { application } from '../simulation/controlPlaneTestKit';
+import { application } from '../../../test/kits/controlPlane.testKit';
 import { clusterAt } from '../simulation/objectHistory';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
-import { configMap } from '../simulation/testKit';
+import { configMap } from '../../../test/kits/simulation.testKit';
 
 /**
  * PreDelete and PostDelete hooks when an Application is deleted (controller/hook.go, argocd-semantics.md §5.5,

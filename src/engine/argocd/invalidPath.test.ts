@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '../types';
 import type { RepoRevision } from './repository';
 import { appPathProblem } from './appPath';
-import { application } from '../simulation/controlPlaneTestKit';
+import { application } from '../../../test/kits/controlPlane.testKit';
 import { clusterAt } from '../simulation/objectHistory';
 import { runControlPlane } from '../simulation/runControlPlane';
-import { configMap } from '../simulation/testKit';
+import { configMap } from '../../../test/kits/simulation.testKit';
 
 /**
  * A source the repository server cannot render: test/e2e/declarative_test.go TestDeclarativeInvalidPath (an

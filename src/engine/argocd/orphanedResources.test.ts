@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, KubeObject } from '../types';
 import type { RepoRevision } from './repository';
-import { application, appProject } from '../simulation/controlPlaneTestKit';
+import { application, appProject } from '../../../test/kits/controlPlane.testKit';
 import { clusterAt } from '../simulation/objectHistory';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
-import { configMap, deployment, service } from '../simulation/testKit';
+import { configMap, deployment, service } from '../../../test/kits/simulation.testKit';
 import { globMatch } from './orphanedResources';
 
 /**

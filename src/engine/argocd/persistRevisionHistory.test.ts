@@ -8,7 +8,7 @@ import type { KubeObject } from '../types';
 import type { RevisionHistory } from './applicationTypes';
 import type { RepoRevision } from './repository';
 import { withHistoryEntry } from './revisionHistory';
-import { application } from '../simulation/controlPlaneTestKit';
+import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane } from '../simulation/runControlPlane';
 
 describe('persistRevisionHistory', () => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { OperationEvent, SimEvent } from '../events';
 import type { Json } from '../types';
 import type { RepoRevision } from './repository';
-import { application, appProject } from '../simulation/controlPlaneTestKit';
+import { application, appProject } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneInput } from '../simulation/runControlPlane';
-import { configMap, job } from '../simulation/testKit';
+import { configMap, job } from '../../../test/kits/simulation.testKit';
 
 /**
  * Argo CD's `controller/appcontroller_test.go` `TestProcessRequestedAppOperation_*` cases (argocd-semantics.md

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configMap } from '../simulation/testKit';
+import { configMap } from '../../../test/kits/simulation.testKit';
 import { Repository } from './repository';
 
 describe('Repository (Git as data, contract.md §1.4)', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../types';
 import type { RepoRevision } from './repository';
-import { application } from '../simulation/controlPlaneTestKit';
+import { application } from '../../../test/kits/controlPlane.testKit';
 import { eventsOf } from '../simulation/eventQueries';
 import { clusterAt } from '../simulation/objectHistory';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
-import { deployment, service } from '../simulation/testKit';
+import { deployment, service } from '../../../test/kits/simulation.testKit';
 
 /**
  * `argocd app rollback NAME ID` (server/application/application.go `Rollback`): a sync of the revision and source

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AppOperationEvent, SimEvent } from '../events';
 import type { KubeObject } from '../types';
 import type { RepoRevision } from './repository';
-import { application } from '../simulation/controlPlaneTestKit';
+import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
-import { configMap, deployment, job } from '../simulation/testKit';
+import { configMap, deployment, job } from '../../../test/kits/simulation.testKit';
 
 /**
  * Self-heal as Argo CD's application controller does it (argocd-semantics.md §5.0, §5.4): a change to a managed

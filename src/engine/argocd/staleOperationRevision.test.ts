@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
 import type { RepoRevision } from './repository';
-import { application } from '../simulation/controlPlaneTestKit';
+import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane } from '../simulation/runControlPlane';
-import { configMap } from '../simulation/testKit';
+import { configMap } from '../../../test/kits/simulation.testKit';
 
 /**
  * An operation written without a revision (`sync: {}`) syncs Git's revision at the moment it starts, not the one

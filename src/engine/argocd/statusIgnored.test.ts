@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AppOperationEvent } from '../events';
 import type { Json } from '../types';
 import type { RepoRevision } from './repository';
-import { application } from '../simulation/controlPlaneTestKit';
+import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane } from '../simulation/runControlPlane';
-import { deployment } from '../simulation/testKit';
+import { deployment } from '../../../test/kits/simulation.testKit';
 
 /**
  * e2e test/e2e/sync_options_test.go `TestSyncWithStatusIgnored`: a self-healing guestbook stays Synced when Git adds a

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, KubeObject } from '../types';
 import type { RepoRevision } from './repository';
-import { application } from '../simulation/controlPlaneTestKit';
+import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
-import { configMap, deployment } from '../simulation/testKit';
+import { configMap, deployment } from '../../../test/kits/simulation.testKit';
 import { resourcesByLabel } from './resourcesByLabel';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RepoRevision } from './repository';
-import { application, appProject } from '../simulation/controlPlaneTestKit';
+import { application, appProject } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
-import { configMap } from '../simulation/testKit';
+import { configMap } from '../../../test/kits/simulation.testKit';
 
 /** `argocd app sync --project P` (cmd/argocd/commands/app.go): every Application of the project, or a refusal. */
 const repo: RepoRevision = {

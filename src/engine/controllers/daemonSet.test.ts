@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { healthOf } from '../health/healthOf';
 import type { Json, KubeObject } from '../types';
 import { daemonSetController } from './daemonSet';
-import { get, live, testCluster } from './testKit';
+import { get, live, testCluster } from '../../../test/kits/controllers.testKit';
 
 function agent(image = 'agent:v1', spec: Json = {}): KubeObject {
   return {

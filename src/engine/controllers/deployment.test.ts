@@ -4,7 +4,15 @@ import { healthOf } from '../health/healthOf';
 import type { Json, KubeObject } from '../types';
 import { deploymentController } from './deployment';
 import { replicaSetController } from './replicaSet';
-import { deploymentManifest, get, imageOf, isReady, live, runUntil, testCluster } from './testKit';
+import {
+  deploymentManifest,
+  get,
+  imageOf,
+  isReady,
+  live,
+  runUntil,
+  testCluster,
+} from '../../../test/kits/controllers.testKit';
 
 function setup(failures: string[] = []): Cluster {
   return testCluster([deploymentController, replicaSetController], { failures });

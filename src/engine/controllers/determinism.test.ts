@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, KubeObject } from '../types';
 import { garbageCollector } from './garbageCollector';
-import { deploymentManifest, runUntil, testCluster } from './testKit';
+import { deploymentManifest, runUntil, testCluster } from '../../../test/kits/controllers.testKit';
 import { workloadControllers } from './workloadControllers';
 
 const manifests: KubeObject[] = [

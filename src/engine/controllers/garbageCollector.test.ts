@@ -4,7 +4,7 @@ import { healthOf } from '../health/healthOf';
 import { deploymentController } from './deployment';
 import { garbageCollector } from './garbageCollector';
 import { replicaSetController } from './replicaSet';
-import { deploymentManifest, get, live, testCluster } from './testKit';
+import { deploymentManifest, get, live, testCluster } from '../../../test/kits/controllers.testKit';
 
 const web = { group: 'apps', kind: 'Deployment', namespace: 'default', name: 'web' };
 

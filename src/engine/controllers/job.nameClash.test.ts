@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Rng } from '../random';
 import type { KubeObject } from '../types';
 import { jobController } from './job';
-import { live, testCluster } from './testKit';
+import { live, testCluster } from '../../../test/kits/controllers.testKit';
 
 const migrateJob: KubeObject = {
   apiVersion: 'batch/v1',

@@ -3,7 +3,7 @@ import { healthOf } from '../health/healthOf';
 import type { KubeObject } from '../types';
 import { INGRESS_DELAY_MS, LOAD_BALANCER_DELAY_MS, loadBalancerController } from './loadBalancer';
 import { INGRESS_ADDRESS } from './serviceAddresses';
-import { get, testCluster } from './testKit';
+import { get, testCluster } from '../../../test/kits/controllers.testKit';
 
 function service(name: string, type?: string): KubeObject {
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
 import { garbageCollector } from './garbageCollector';
 import { namespaceController } from './namespace';
-import { testCluster } from './testKit';
+import { testCluster } from '../../../test/kits/controllers.testKit';
 
 const nsRef = { group: '', kind: 'Namespace', namespace: '', name: 'shop' };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cluster } from '../cluster/cluster';
 import type { KubeObject } from '../types';
 import { podsPerNode } from './podsPerNode';
-import { runUntil, testCluster } from './testKit';
+import { runUntil, testCluster } from '../../../test/kits/controllers.testKit';
 
 const ref = (name: string) => ({ group: '', kind: 'Pod', namespace: 'default', name });
 

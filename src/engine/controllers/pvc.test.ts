@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { healthOf } from '../health/healthOf';
 import type { KubeObject } from '../types';
 import { BIND_DELAY_MS, pvcController, UNBINDABLE_STORAGE_CLASS } from './pvc';
-import { get, live, testCluster } from './testKit';
+import { get, live, testCluster } from '../../../test/kits/controllers.testKit';
 
 function claim(storageClassName?: string): KubeObject {
   return {

@@ -3,7 +3,7 @@ import type { Cluster } from '../cluster/cluster';
 import { healthOf } from '../health/healthOf';
 import type { KubeObject } from '../types';
 import { replicaSetController } from './replicaSet';
-import { get, isReady, live, testCluster } from './testKit';
+import { get, isReady, live, testCluster } from '../../../test/kits/controllers.testKit';
 
 function replicaSet(replicas: number): KubeObject {
   return {

@@ -3,7 +3,7 @@ import { healthOf } from '../health/healthOf';
 import type { Json, KubeObject } from '../types';
 import { pvcController } from './pvc';
 import { statefulSetController } from './statefulSet';
-import { get, isReady, live, testCluster } from './testKit';
+import { get, isReady, live, testCluster } from '../../../test/kits/controllers.testKit';
 
 function postgres(spec: Json = {}, image = 'postgres:16'): KubeObject {
   return {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../events';
 import type { RepoRevision } from '../argocd/repository';
-import { application } from '../simulation/controlPlaneTestKit';
+import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane } from '../simulation/runControlPlane';
-import { configMap, deployment, job, service } from '../simulation/testKit';
+import { configMap, deployment, job, service } from '../../../test/kits/simulation.testKit';
 import type { Json } from '../types';
 
 /**

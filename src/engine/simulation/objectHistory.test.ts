@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WatchEvent } from '../cluster/store';
 import { clusterAt, ObjectHistoryRecorder } from './objectHistory';
 import { runSimulation } from './simulate';
-import { checkout, threeTier } from './testApps';
+import { checkout, threeTier } from '../../../test/kits/seedApps.testKit';
 
 afterEach(() => vi.restoreAllMocks());
 

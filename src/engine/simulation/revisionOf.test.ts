@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
 import { revisionOf } from './revisionOf';
-import { configMap } from './testKit';
+import { configMap } from '../../../test/kits/simulation.testKit';
 
 /** The definition: five FNV-1a rounds over the JSON in one loop each (what `revisionOf` computes in slices). */
 function reference(objects: readonly KubeObject[]): string {

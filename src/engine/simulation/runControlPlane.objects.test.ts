@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RepoRevision } from '../argocd/repository';
 import type { KubeObject } from '../types';
-import { application } from './controlPlaneTestKit';
+import { application } from '../../../test/kits/controlPlane.testKit';
 import { clusterAt } from './objectHistory';
 import { runControlPlane } from './runControlPlane';
-import { configMap, job } from './testKit';
+import { configMap, job } from '../../../test/kits/simulation.testKit';
 
 /**
  * A control-plane run records every version of every object, Argo CD's Applications included, so "the cluster at

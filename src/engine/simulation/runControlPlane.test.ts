@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../events';
 import type { RepoRevision } from '../argocd/repository';
-import { application, applicationHealthCheck, appProject, namespace } from './controlPlaneTestKit';
+import {
+  application,
+  applicationHealthCheck,
+  appProject,
+  namespace,
+} from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneInput } from './runControlPlane';
-import { configMap, deployment, job, service } from './testKit';
+import { configMap, deployment, job, service } from '../../../test/kits/simulation.testKit';
 
 /** App of apps through the store (argocd-semantics.md §5.0, §5.2, §3.12; cases 122, 123, 125). */
 const files = (entries: Record<string, ReturnType<typeof configMap>[]>): RepoRevision['files'] =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../events';
 import { eventsOf } from './eventQueries';
 import { runSimulation } from './simulate';
-import { deployment, pod } from './testKit';
+import { deployment, pod } from '../../../test/kits/simulation.testKit';
 
 /** The app's sync status as the controller saw it at t = 0, before the operation changed anything. */
 const syncBefore = (events: SimEvent[]) => eventsOf(events, 'app')[0]!.sync;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf } from './eventQueries';
 import { runSimulation, type SimulationInput } from './simulate';
-import { threeTier } from './testApps';
+import { threeTier } from '../../../test/kits/seedApps.testKit';
 
 const input = (seed: number): SimulationInput => ({
   desired: threeTier(),

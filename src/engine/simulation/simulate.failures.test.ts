@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
 import { eventsOf, keyOf } from './eventQueries';
 import { runSimulation } from './simulate';
-import { checkout } from './testApps';
-import { configMap, deployment, service } from './testKit';
+import { checkout } from '../../../test/kits/seedApps.testKit';
+import { configMap, deployment, service } from '../../../test/kits/simulation.testKit';
 
 const HOOK_FINALIZER = 'argocd.argoproj.io/hook-finalizer';
 

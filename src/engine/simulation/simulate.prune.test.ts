@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf, indexOf, stepStarts } from './eventQueries';
 import { runSimulation } from './simulate';
-import { configMap, job } from './testKit';
+import { configMap, job } from '../../../test/kits/simulation.testKit';
 
 // Creates at waves 0, 2 and 5; live objects no longer in Git at waves 1, 3, 3, 4 and 5 (the example of §2.4).
 const desired = [configMap('c0', { wave: 0 }), configMap('c2', { wave: 2 }), configMap('c5', { wave: 5 })];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eventsOf, keyOf } from './eventQueries';
 import { runSimulation } from './simulate';
 import { kitchenTime } from '../argocd/syncMachine';
-import { configMap, job } from './testKit';
+import { configMap, job } from '../../../test/kits/simulation.testKit';
 
 describe('terminate while a hook runs (§2.16, cases 59-60)', () => {
   const result = runSimulation({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../events';
 import { appliesOf, eventsOf, indexOf, keyOf, lastBefore, stepStarts, type EventOf } from './eventQueries';
 import { runSimulation } from './simulate';
-import { threeTier } from './testApps';
+import { threeTier } from '../../../test/kits/seedApps.testKit';
 
 // The three-tier stack of scenarios/three-tier.yaml, on a fresh cluster.
 const result = runSimulation({

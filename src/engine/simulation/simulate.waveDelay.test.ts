@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
 import { eventsOf, stepStarts } from './eventQueries';
 import { runSimulation } from './simulate';
-import { configMap, job } from './testKit';
+import { configMap, job } from '../../../test/kits/simulation.testKit';
 
 // Three ConfigMaps in waves 0, 1 and 2: no health check, so each step is done as soon as it is applied and the
 // gaps between steps are the controller's own timing (§2.1 item 4, §2.11).

@@ -5,7 +5,7 @@ import { healthOf } from '../../engine/health/healthOf';
 import { parseManifests } from '../../scenarios/manifests';
 import type { KubeObject } from '../../engine/types';
 import { healthOverridesWithLua } from '../healthOverridesWithLua';
-import { readArgocdCm } from '../readArgocdCm';
+import { readArgocdCm } from '../../scenarios/readArgocdCm';
 import { builtinLuaChecks } from './builtinLuaChecks';
 
 const dir = new URL('../../../test/fixtures/lua-health/', import.meta.url);

@@ -1,6 +1,6 @@
 import { SimulationSession } from '../session.svelte';
-import { compareRuns, type Comparison, type ComparedRun } from './compareRuns';
-import { formatItem, type CompareItem } from './compareLink';
+import { compareRuns, type Comparison, type ComparedRun } from '../../pageModel/compare/compareRuns';
+import { formatItem, type CompareItem } from '../../pageModel/compare/compareLink';
 
 /** The longest real-time gap one animation frame may advance, as on the one-run page. */
 const maxFrameSeconds = 0.25;

@@ -1,14 +1,14 @@
 import type { SimEvent } from '../../engine';
 import type { Scenario } from '../../scenarios/scenario';
-import { historyOf } from '../history/historyOf';
-import { operationAt, operationClockAt } from '../result/operationAt';
-import type { Frame } from '../state/frameAt';
-import { revisionText } from '../status/lastSync';
-import { beatTimes } from '../story/beatTimes';
-import type { PageRun } from '../worker/pageRun';
-import { runFacts } from './runFacts';
-import { runSummary } from './runSummary';
-import { storyOf } from './storyOf';
+import { historyOf } from '../../text/historyOf';
+import { operationAt, operationClockAt } from '../../text/operationAt';
+import type { Frame } from '../../pageModel/state/frameAt';
+import { revisionText } from '../../pageModel/status/lastSync';
+import { beatTimes } from '../../pageModel/story/beatTimes';
+import type { PageRun } from '../../scenarios/pageRun';
+import { runFacts } from '../../pageModel/explain/runFacts';
+import { runSummary } from '../../pageModel/explain/runSummary';
+import { storyOf } from '../../pageModel/explain/storyOf';
 
 /** What the explanations read of the session: the run, its settings and the cursor. */
 export interface ExplanationHost {
@@ -25,8 +25,8 @@ export interface ExplanationHost {
 
 /**
  * The study explanations: what the run did, told from its own events, so that the summary, the story,
- * the CLI's operation view and the History view hold for any toggle or edit. The session holds one and exposes
- * each value under its old name (`session.summaryText`, `session.storyBeats`, …).
+ * the CLI's operation view and the History view hold for any toggle or edit. The session holds one as
+ * `session.explain` (`session.explain.summaryText`, `session.explain.storyBeats`, …).
  */
 export class RunExplanations {
   // Set in the constructor; the derived values below read it lazily, after construction.

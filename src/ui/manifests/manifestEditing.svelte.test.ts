@@ -1,9 +1,9 @@
-import { inlinePlayer } from '../worker/inlinePlayer';
+import { inlinePlayer } from '../../scenarios/inlinePlayer';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readerImpl } from '../../scenarios/readerImpl';
 import { SimulationSession } from '../session.svelte';
-import { editKey, type EditStorage } from './editStore';
+import { editKey, type EditStorage } from '../../browser/editStore';
 import { ManifestEditing } from './manifestEditing.svelte';
 
 const files = ['three-tier', 'failing-migration'].map((id) => ({

@@ -1,8 +1,8 @@
 import type { InputError } from '../../engine';
 import type { Scenario } from '../../scenarios/scenario';
 import type { SimulationSession } from '../session.svelte';
-import { currentStep } from './currentStep';
-import type { EditorError } from './createEditor';
+import { currentStep } from '../../pageModel/manifests/currentStep';
+import type { EditorError } from '../../browser/createEditor';
 import {
   fingerprint,
   loadEdit,
@@ -11,9 +11,9 @@ import {
   saveEdit,
   type EditStorage,
   type SavedEdit,
-} from './editStore';
-import type { ManifestPlan } from './planManifests';
-import { planRows, stepSummary } from './planRows';
+} from '../../browser/editStore';
+import type { ManifestPlan } from '../../pageModel/manifests/planManifests';
+import { planRows, stepSummary } from '../../pageModel/manifests/planRows';
 
 /** Wall-clock pause after the last keystroke before the simulation re-runs (UI only, not the engine's time). */
 export const RERUN_DELAY_MS = 400;

@@ -1,20 +1,23 @@
 import type { SimEvent } from '../../engine';
-import type { PageRun } from '../worker/pageRun';
-import { appNamesOf, isPlatform } from './appLog';
-import { appTreeAt } from './appTreeAt';
-import { explainPlatform } from './explainPlatform';
+import type { AppHistory } from '../../browser/appHistory';
+import type { PageRun } from '../../scenarios/pageRun';
+import { appNamesOf, isPlatform } from '../../pageModel/platform/appLog';
+import { appTreeAt } from '../../pageModel/platform/appTreeAt';
+import { explainPlatform } from '../../pageModel/platform/explainPlatform';
 
 /** What the view of several Applications reads of the session: the run and the cursor. */
 export interface PlatformHost {
   readonly result: PageRun | undefined;
   readonly t: number;
   readonly endT: number;
+  /** The cursor's stops depend on which Application is open: the session recomputes them after `open`. */
+  appChanged(): void;
 }
 
 /**
  * A run of several Applications (contract.md §1.4): whether the run has them, which one's own view is
  * open (URL `app=NAME`), and what the overview draws (the lanes, the tree, the platform's "why is it waiting?").
- * The session holds one and exposes each value under its old name (`session.platform`, `session.openedApp`, …).
+ * The session holds one as `session.apps` (`session.apps.platform`, `session.apps.open(name)`, …).
  */
 export class PlatformView {
   // Set in the constructor; the derived values below read it lazily, after construction.
@@ -49,5 +52,29 @@ export class PlatformView {
    */
   stepEvents(): SimEvent[] | undefined {
     return this.platform && this.selected === undefined ? this.allEvents : undefined;
+  }
+
+  /**
+   * The browser's history for opening an Application (browser/appHistory.ts), so Back leaves a child app as
+   * "← All Applications" does; unset in tests and the CLI, where opening only changes the view.
+   */
+  history: AppHistory | undefined;
+
+  /**
+   * Open one Application's own view (its resource timeline, stack and result table), or all of them. Opening one
+   * adds a history entry; `fromHistory` is set when the browser's Back or Forward is what opened it.
+   */
+  open(name: string | undefined, fromHistory = false): void {
+    if (name === this.selected) return;
+    this.selected = name;
+    this.host.appChanged();
+    if (!fromHistory && name !== undefined) this.history?.opened(name);
+  }
+
+  /** Back from an Application's own view to all of them: through history when opening it added an entry. */
+  leave(): void {
+    if (this.openedApp === undefined) return;
+    if (this.history?.back()) return;
+    this.open(undefined);
   }
 }

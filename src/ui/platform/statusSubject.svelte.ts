@@ -1,21 +1,25 @@
-import type { SimEvent } from '../../engine/events';
-import { operationClockAt, type OperationClock } from '../result/operationAt';
-import { frameAt, type Frame } from '../state/frameAt';
-import { currentBeat } from '../story/beatTimes';
-import { appLog } from './appLog';
-import { applicationsOf } from './applicationsOf';
-import { storyApp } from './storyApp';
+import type { SimEvent } from '../../engine';
+import { operationClockAt, type OperationClock } from '../../text/operationAt';
+import { frameAt, type Frame } from '../../pageModel/state/frameAt';
+import { currentBeat } from '../../pageModel/story/beatTimes';
+import { appLog } from '../../pageModel/platform/appLog';
+import { applicationsOf } from '../../pageModel/platform/applicationsOf';
+import { storyApp } from '../../pageModel/platform/storyApp';
 
 /** What the status cards' subject reads of the session. */
 export interface SubjectHost {
-  readonly allEvents: SimEvent[];
-  readonly platform: boolean;
-  readonly openedApp: string | undefined;
-  readonly storyBeats: readonly { text: string }[];
-  readonly beatTimes: readonly (number | undefined)[];
+  readonly apps: {
+    readonly allEvents: SimEvent[];
+    readonly platform: boolean;
+    readonly openedApp: string | undefined;
+  };
+  readonly explain: {
+    readonly storyBeats: readonly { text: string }[];
+    readonly beatTimes: readonly (number | undefined)[];
+    readonly operationClock: OperationClock;
+  };
   readonly t: number;
   readonly frame: Frame;
-  readonly operationClock: OperationClock;
 }
 
 /**
@@ -35,7 +39,9 @@ export class StatusSubject {
 
   /** The Application the cards describe, undefined in a run of one. */
   readonly app: string | undefined = $derived.by(() => {
-    const { platform, openedApp, allEvents, storyBeats, beatTimes, t } = this.host;
+    const { platform, openedApp, allEvents } = this.host.apps;
+    const { storyBeats, beatTimes } = this.host.explain;
+    const t = this.host.t;
     if (!platform) return undefined;
     if (openedApp) return openedApp;
     const names = applicationsOf(allEvents).map((a) => a.name);
@@ -43,14 +49,16 @@ export class StatusSubject {
     return (beat && storyApp(beat.text, names)) ?? names[0];
   });
   /** Whether the cards describe another Application than the single-app parts of the page show. */
-  private readonly other = $derived(this.host.platform && !this.host.openedApp);
+  private readonly other = $derived(this.host.apps.platform && !this.host.apps.openedApp);
   /** The cards' frame: the subject's own log at the cursor. */
   readonly frame: Frame = $derived(
-    this.other && this.app ? frameAt(appLog(this.host.allEvents, this.app), this.host.t) : this.host.frame,
+    this.other && this.app
+      ? frameAt(appLog(this.host.apps.allEvents, this.app), this.host.t)
+      : this.host.frame,
   );
   readonly clock: OperationClock = $derived(
     this.other && this.app
-      ? operationClockAt(appLog(this.host.allEvents, this.app), this.frame)
-      : this.host.operationClock,
+      ? operationClockAt(appLog(this.host.apps.allEvents, this.app), this.frame)
+      : this.host.explain.operationClock,
   );
 }

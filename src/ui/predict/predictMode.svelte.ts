@@ -1,11 +1,11 @@
-import type { SimEvent } from '../../engine/events';
-import type { RunFacts } from '../explain/runFacts';
-import { predictBeats, type PredictBeat } from './predictBeats';
+import type { SimEvent } from '../../engine';
+import type { RunFacts } from '../../pageModel/explain/runFacts';
+import { predictBeats, type PredictBeat } from '../../pageModel/predict/predictBeats';
 
 /** What predict mode needs of the session: the run and the cursor. */
 export interface PredictHost {
   readonly events: SimEvent[];
-  readonly runFacts: RunFacts;
+  readonly explain: { readonly runFacts: RunFacts };
   readonly endT: number;
   readonly t: number;
   readonly playing: boolean;
@@ -34,7 +34,7 @@ export class PredictMode {
     this.host = host;
   }
 
-  readonly beats: PredictBeat[] = $derived(predictBeats(this.host.events, this.host.runFacts));
+  readonly beats: PredictBeat[] = $derived(predictBeats(this.host.events, this.host.explain.runFacts));
   /** The first beat not gone on from: the run may not pass it. */
   readonly next: PredictBeat | undefined = $derived(this.beats.find((b) => !this.done[b.id]));
   /** The question on screen: the next beat, once the cursor has reached it. */

@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine';
-import type { Frame } from '../state/frameAt';
+import type { Frame } from '../../pageModel/state/frameAt';
 
 /** What the revealed events are cut from: the whole log, the sync's part of it, and the frame at the cursor. */
 export interface RevealHost {
@@ -10,7 +10,7 @@ export interface RevealHost {
 
 /**
  * In predict mode, the sync's events up to the cursor only, so the timeline and lanes never draw the future
- * (src/ui/predict). The session exposes them as `session.revealedEvents`.
+ * (src/ui/predict). The session exposes them as `session.revealed.events`.
  */
 export class RevealedEvents {
   // Set in the constructor; the derived value below reads it lazily, after construction.

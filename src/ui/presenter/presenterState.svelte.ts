@@ -1,6 +1,6 @@
 /**
  * Presenter mode (`present=1`): the timeline, the status and the story beat large; the rest hidden.
- * The session holds one and exposes it as `session.presenting` / `session.setPresenting`, so the page keeps
+ * The session holds one as `session.presenter` (`session.presenter.on`, `session.presenter.set`), so the page keeps
  * reaching its state through the session (style.md rule 12). Fullscreen is the page's business, not this one's.
  */
 export class PresenterState {

@@ -1,10 +1,10 @@
-import { appParam } from '../platform/appParam';
-import { encodeInterventions } from './interventionLink';
+import { appParam } from '../../pageModel/platform/appParam';
+import { encodeInterventions } from '../../pageModel/state/interventionLink';
 import type { SimulationSession } from '../session.svelte';
 import type { ShareLink } from '../shareLink.svelte';
-import { UrlWriter } from '../urlWriter';
+import { UrlWriter } from '../../pageModel/urlWriter';
 import { Sampled } from './sampled.svelte';
-import { formatUrlState, type UrlState } from './urlState';
+import { formatUrlState, type UrlState } from '../../pageModel/state/urlState';
 
 /**
  * Keep the address bar a link to what is on screen (contract.md §2), in one form: the query string. A hash that
@@ -44,13 +44,14 @@ export function keepAddressBar(
         t: t.value > 0 ? t.value : undefined,
         fail: session.toggles,
         seed: session.seed === defaults.seed ? undefined : session.seed,
-        present: session.presenting || undefined,
+        present: session.presenter.on || undefined,
         predict: session.predict.on || undefined,
-        reveal: session.revealing || undefined,
+        reveal: session.presenter.reveal || undefined,
         ...timeline(),
         edit,
-        do: session.interventions.length > 0 ? encodeInterventions(session.interventions) : undefined,
-      }) + appParam(session.openedApp);
+        do:
+          session.interventions.list.length > 0 ? encodeInterventions(session.interventions.list) : undefined,
+      }) + appParam(session.apps.openedApp);
     if (shareLink.admit(search, location.href.replace(/[?#].*$/, '')))
       urlWriter.write(search, !session.playing);
   });

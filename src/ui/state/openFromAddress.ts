@@ -1,8 +1,8 @@
-import { browserStorage, isUnfinishedHere } from '../manifests/editStore';
-import { decodeInterventions } from './interventionLink';
-import { readAppParam } from '../platform/appParam';
+import { browserStorage, isUnfinishedHere } from '../../browser/editStore';
+import { decodeInterventions } from '../../pageModel/state/interventionLink';
+import { readAppParam } from '../../pageModel/platform/appParam';
 import type { SimulationSession } from '../session.svelte';
-import { parseUrlState } from './urlState';
+import { parseUrlState } from '../../pageModel/state/urlState';
 
 export interface OpenFromAddressOptions {
   /**
@@ -57,14 +57,14 @@ export function openFromAddress(
     if (url.speed !== undefined) session.setSpeed(url.speed);
     // A link's run may come from the worker a moment later: play once it is there.
     if (url.autoplay) void (loaded ?? Promise.resolve()).then(() => session.play());
-    if (url.present) session.setPresenting(true);
+    if (url.present) session.presenter.set(true);
     if (url.predict) session.predict.setOn(true);
-    if (url.reveal) session.setRevealing(true);
+    if (url.reveal) session.presenter.setReveal(true);
     onReady();
   };
   if (id && url.edit) {
     // The address bar keeps the link as it came until its edit has run at its t.
-    void import('./editLink').then(async ({ readEdit }) => {
+    void import('../../pageModel/state/editLink').then(async ({ readEdit }) => {
       const reading = readEdit(url.edit!);
       if (!reading.ok) {
         onBroken(reading.reason);

@@ -1,9 +1,9 @@
 import { isInputError, type InputError } from '../../engine';
 import type { Scenario } from '../../scenarios/scenario';
-import type { PageRun } from '../worker/pageRun';
-import type { RunOptions } from '../worker/pageSettings';
-import { LazyWorkerRunner, type PageRunner, type RunOutcome } from '../worker/workerRunner';
-import type { RunEnd, SessionOptions } from './sessionOptions';
+import type { PageRun } from '../../scenarios/pageRun';
+import type { RunOptions } from '../../scenarios/pageSettings';
+import { LazyWorkerRunner, type PageRunner, type RunOutcome } from '../../scenarios/workerRunner';
+import type { RunEnd, SessionOptions } from '../../pageModel/state/sessionOptions';
 
 /** Where a run's outcome lands in the session: the run on screen, the input's error, or a failure to say. */
 export interface RunHost {

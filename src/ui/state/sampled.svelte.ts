@@ -28,7 +28,7 @@ export interface SampleOptions {
  * a step or a seek while paused shows the exact value at once. Create it while a component is being set up.
  *
  * @example
- * const op = new Sampled(() => session.operationView, () => session.playing);
+ * const op = new Sampled(() => session.explain.operationView, () => session.playing);
  * // <ResultTable op={op.value} />
  */
 export class Sampled<T> {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readerImpl } from '../../scenarios/readerImpl';
-import { editKey, isUnfinishedHere, linkRunKey, type EditStorage } from '../manifests/editStore';
+import { editKey, isUnfinishedHere, linkRunKey, type EditStorage } from '../../browser/editStore';
 import { ManifestEditing } from '../manifests/manifestEditing.svelte';
 import { SimulationSession } from '../session.svelte';
-import { inlinePlayer } from '../worker/inlinePlayer';
-import { openEditedLink, type EditedLinkHost } from './openEditedLink';
-import type { RunEnd } from './sessionOptions';
+import { inlinePlayer } from '../../scenarios/inlinePlayer';
+import { openEditedLink, type EditedLinkHost } from '../../browser/openEditedLink';
+import type { RunEnd } from '../../pageModel/state/sessionOptions';
 
 /**
  * A link's edit whose run was stopped at the run limit (or hung the tab) is treated as a typed one is: a reload
@@ -28,7 +28,7 @@ function host(end: RunEnd): EditedLinkHost & { ran: (string | undefined)[] } {
     ran,
     scenario: { id: 'three-tier' },
     load: () => Promise.resolve(),
-    loadYamlReader: () => Promise.resolve(),
+    yaml: { load: () => Promise.resolve() },
     setManifests: (text) => {
       ran.push(text);
       return Promise.resolve(end);

@@ -24,8 +24,7 @@ export class YamlReader {
 
   /** The reader, which must be there (a scenario given as text, in tests). */
   require(): Reader {
-    if (!this.yaml)
-      throw new Error('no YAML reader: pass one in SessionOptions.reader or call loadYamlReader()');
+    if (!this.yaml) throw new Error('no YAML reader: pass one in SessionOptions.reader or call load()');
     return this.yaml;
   }
 

@@ -1,4 +1,4 @@
-import { inlinePlayer } from '../worker/inlinePlayer';
+import { inlinePlayer } from '../../scenarios/inlinePlayer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadScenarioFiles } from '../../scenarios/registry';
 import { readerImpl } from '../../scenarios/readerImpl';
@@ -18,7 +18,7 @@ describe('SimulationSession story beats', () => {
   it('resolves the beats against the run on screen, and PageDown stops at each of them', () => {
     const s = session();
     s.load('failing-migration');
-    expect(s.beatTimes).toEqual([0, 5, 15.739, 20.739]);
+    expect(s.explain.beatTimes).toEqual([0, 5, 15.739, 20.739]);
     const stops: number[] = [];
     for (let i = 0; i < 10 && s.t < s.endT; i++) {
       s.stepMoment(1);
@@ -30,8 +30,8 @@ describe('SimulationSession story beats', () => {
   it('moves the beats when a re-run moves their events (a longer wave delay)', () => {
     const s = session();
     s.load('three-tier');
-    const before = [...s.beatTimes];
+    const before = [...s.explain.beatTimes];
     s.setWaveDelay(10);
-    expect(s.beatTimes[4]!).toBeGreaterThan(before[4]! + 8);
+    expect(s.explain.beatTimes[4]!).toBeGreaterThan(before[4]! + 8);
   });
 });

@@ -1,13 +1,13 @@
-import { inlinePlayer } from './inlinePlayer';
+import { inlinePlayer } from '../../scenarios/inlinePlayer';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readerImpl } from '../../scenarios/readerImpl';
 import { reader } from '../../scenarios/reader';
-import { editKey, type EditStorage } from '../manifests/editStore';
+import { editKey, type EditStorage } from '../../browser/editStore';
 import { ManifestEditing } from '../manifests/manifestEditing.svelte';
 import { SimulationSession } from '../session.svelte';
-import { playForPage } from './pageRun';
-import type { PageRunner, RunOutcome } from './workerRunner';
+import { playForPage } from '../../scenarios/pageRun';
+import type { PageRunner, RunOutcome } from '../../scenarios/workerRunner';
 
 // An edit whose run did not finish is restored on reload but never re-run without asking. The first edit
 // of a visit used to be marked finished before its run even started: the YAML reader loads asynchronously.
@@ -59,7 +59,7 @@ describe('the unfinished-edit marker', () => {
     expect(state()).toBe('running');
     // The reader loads, the run starts in the (fake) worker and has not answered: still running.
     await new Promise((r) => setTimeout(r, 0));
-    await session.loadYamlReader();
+    await session.yaml.load();
     await new Promise((r) => setTimeout(r, 0));
     expect(runs).toHaveLength(2);
     expect(state()).toBe('running');

@@ -14,7 +14,7 @@ import { ApplicationSetController, ERROR_REQUEUE_MS } from './applicationSetCont
 import {
   FakeApplicationController,
   type FakeAppControllerOptions,
-} from './fakeApplicationController.testKit';
+} from '../../../../../test/kits/fakeApplicationController.testKit';
 import { applicationRef } from './writeApplications';
 
 const components = ['database', 'backend', 'frontend'];

@@ -9,7 +9,7 @@ import type { Json, KubeObject } from '../../../types';
 import type { RepoRevision } from '../../repository';
 import { clusterAt } from '../../../simulation/objectHistory';
 import { runControlPlane } from '../../../simulation/runControlPlane';
-import { configMap } from '../../../simulation/testKit';
+import { configMap } from '../../../../../test/kits/simulation.testKit';
 import { startApplicationSetController } from './applicationSetController';
 
 const repo: RepoRevision = {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json, KubeObject } from '../../../types';
 import { clusterAt } from '../../../simulation/objectHistory';
 import { runControlPlane } from '../../../simulation/runControlPlane';
-import { configMap } from '../../../simulation/testKit';
+import { configMap } from '../../../../../test/kits/simulation.testKit';
 import { startApplicationSetController } from './applicationSetController';
 
 const finalizer = 'resources-finalizer.argocd.argoproj.io';

@@ -3,7 +3,7 @@ import { getAppsToSync } from './appsToSync';
 import { buildAppDependencyList } from './buildAppDependencyList';
 import { isRollingSyncStrategy } from './strategy';
 import { syncOperation } from './syncApplication';
-import { application, entry, rollingSyncSet } from './testKit';
+import { application, entry, rollingSyncSet } from '../../../../../test/kits/rollingSync.testKit';
 
 const inStep = (key: string, ...values: string[]) => ({
   matchExpressions: [{ key, operator: 'In', values }],

@@ -4,7 +4,7 @@ import { setApplicationSetStatusConditions, errorCondition } from '../conditions
 import type { ApplicationStatusEntry } from './applicationStatus';
 import { performProgressiveSyncs } from './performProgressiveSyncs';
 import { syncDesiredApplications } from './syncApplication';
-import { application, rollingSyncSet } from './testKit';
+import { application, rollingSyncSet } from '../../../../../test/kits/rollingSync.testKit';
 
 /** The article's platform-stack: three steps by `tier` label, maxUpdate 100%. */
 const steps = ['database', 'backend', 'frontend'].map((tier) => ({

@@ -7,7 +7,7 @@ import {
   specChangedMsg,
   updateApplicationSetApplicationStatus,
 } from './updateApplicationStatus';
-import { application, entry } from './testKit';
+import { application, entry } from '../../../../../test/kits/rollingSync.testKit';
 
 const T_MINUS_5M = '2026-01-01T00:00:00Z';
 const T_MINUS_1M = '2026-01-01T00:04:00Z';

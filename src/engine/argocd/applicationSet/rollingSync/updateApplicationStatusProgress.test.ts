@@ -5,7 +5,7 @@ import {
   pendingMessage,
   updateApplicationSetApplicationStatusProgress,
 } from './updateApplicationStatusProgress';
-import { entry, rollingSyncSet } from './testKit';
+import { entry, rollingSyncSet } from '../../../../../test/kits/rollingSync.testKit';
 import { ValidationIssues } from './validationIssues';
 
 const NOW = '2026-01-01T00:05:00Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invalidRolloutConfigCondition, progressingCondition } from './rolloutConditions';
-import { entry, rollingSyncSet } from './testKit';
+import { entry, rollingSyncSet } from '../../../../../test/kits/rollingSync.testKit';
 import { ValidationIssues } from './validationIssues';
 
 // Mirrors applicationset/progressivesync/validation_issues_test.go (§5.7 case 114).

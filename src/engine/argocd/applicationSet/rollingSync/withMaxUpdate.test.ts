@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rollingSyncSet } from './testKit';
+import { rollingSyncSet } from '../../../../../test/kits/rollingSync.testKit';
 import { withMaxUpdate } from './withMaxUpdate';
 
 describe('withMaxUpdate (the page toggle, §5.1)', () => {
