@@ -91,6 +91,10 @@ describe('your own app', () => {
   it('a dropped folder with an Application and its repository is an app of apps, as sim run --repo reads it', () => {
     const scenario = ownAppScenario(platformFolder());
     expect(scenario.platform?.argocd.map((p) => p.object.metadata.name)).toEqual(['platform']);
+    // The page's editor and order table show the Argo CD objects as the scenario's one revision.
+    expect(scenario.revisions.map((r) => [r.name, r.objects.map((p) => p.object.metadata.name)])).toEqual([
+      ['argocd', ['platform']],
+    ]);
     // The children stay in the repository, where the parent's path finds them.
     expect(Object.keys(scenario.platform!.revisions[0].files)).toContain('platform/apps/team-checkout.yaml');
     const own = playScenario(scenario, { untilSeconds: 3600 });

@@ -72,10 +72,12 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app'): Sc
   const covered = sourcePaths(all.map((p) => p.object));
   const inRepo = (path: string) => covered.some((dir) => dir === '' || path.startsWith(`${dir}/`));
   const argocd: ParsedObject[] = [];
+  const argocdTexts: string[] = [];
   const repo: RepoRevision = { name: 'main', files: {} };
   for (const { file, objects } of parsed) {
     const root = objects.filter((p) => isArgo(p.object) && !inRepo(file.path));
     argocd.push(...root);
+    if (root.length > 0) argocdTexts.push(file.text);
     const rest = objects.filter((p) => !root.includes(p));
     if (rest.length > 0 || root.length === 0)
       repo.files[file.path] = rest.map((p) => ({ object: p.object, position: p.position }));
@@ -94,7 +96,10 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app'): Sc
     ...base,
     app: { name: first.object.metadata.name ?? name, namespace: 'argocd' },
     options: { ...base.options, until: 600 },
-    revisions: [],
+    // The Argo CD objects, as the one revision the page's editor shows (as a scenario file's `argocd:` is).
+    revisions: [
+      { name: 'argocd', manifests: argocdTexts.join('\n---\n'), objects: argocd, line: 1, indent: 0 },
+    ],
     platform: {
       revisions: [repo],
       argocd,

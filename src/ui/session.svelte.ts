@@ -181,6 +181,27 @@ export class SimulationSession {
     return this.run(() => (this.t = this.clamp(wanted)));
   }
 
+  /**
+   * Open a scenario made in the page, not one of the files (your own app, src/ui/ownApp): its own settings, run
+   * in the worker, the cursor at `t` once the run is there.
+   */
+  openScenario(scenario: Scenario, t = 0): Promise<RunEnd> {
+    this.pause();
+    this.scenario = scenario;
+    this.waveDelay = scenario.options.waveDelay;
+    this.seed = scenario.options.seed;
+    this.toggles = [];
+    this.interventions.list = [];
+    this.manifests = undefined;
+    this.edited = undefined;
+    this.apps.selected = undefined;
+    this.error = undefined;
+    this.result = undefined;
+    this.refreshTimes();
+    this.t = 0;
+    return this.run(() => (this.t = this.clamp(t)));
+  }
+
   play(): void {
     if (!this.result) return;
     if (this.speed === 'max') {
@@ -281,7 +302,13 @@ export class SimulationSession {
   /** Back to the scenario's own settings, at the start. */
   reset(): void {
     if (!this.scenario) return;
-    void this.load(this.scenario.id);
+    // A scenario made in the page (your own app) is not among the files: it is opened again as it is.
+    if (
+      this.files.some((f) => f.id === this.scenario!.id) ||
+      scenarioCatalog.some((s) => s.id === this.scenario!.id)
+    )
+      void this.load(this.scenario.id);
+    else void this.openScenario(this.scenario);
   }
 
   /** Run again with the current settings; the cursor stays where it is (clamped to the new run's end). */

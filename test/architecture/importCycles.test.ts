@@ -26,7 +26,7 @@ describe('import structure', () => {
     expect(cycles(graph)).toEqual([]);
   });
 
-  it('no two top-level folders of src/ import each other (the layers of README "How it fits together")', () => {
+  it('no two top-level folders of src/ import each other (the layers of docs/reference.md "How it fits together")', () => {
     expect(twoWayFolders(graph, topFolder)).toEqual([]);
   });
 

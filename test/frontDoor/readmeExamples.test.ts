@@ -19,8 +19,11 @@ function shell(command: string): Promise<{ code: number | null; stdout: string; 
 }
 
 describe('the docs’ simulator examples, pasted as written', () => {
-  it('finds them: the README has examples of sim run, sim health, --repo and --then', () => {
-    const readme = examples.filter((e) => e.where.startsWith('README.md')).map((e) => e.command);
+  it('finds them: the README runs a scenario; the reference has examples of sim run, sim health, --repo and --then', () => {
+    expect(
+      examples.some((e) => e.where.startsWith('README.md') && e.command.includes('sim -- run scenarios/')),
+    ).toBe(true);
+    const readme = examples.filter((e) => e.where.startsWith('docs/reference.md')).map((e) => e.command);
     expect(readme.some((c) => c.includes('sim -- run scenarios/'))).toBe(true);
     expect(readme.some((c) => c.includes('sim -- health '))).toBe(true);
     expect(readme.some((c) => c.includes('--repo '))).toBe(true);

@@ -19,6 +19,11 @@ export interface OpenFromAddressOptions {
    * finished: the scenario opens without it, and the manifest panel restores it and asks before running it.
    */
   onUnfinished: () => void;
+  /**
+   * Called when the link names your own app (`scenario=your-app`): it opens the app this browser kept at `t`, or
+   * returns undefined when none is kept here (the default scenario is then shown, as for an unknown one).
+   */
+  onOwnApp?: (id: string, t: number | undefined) => Promise<unknown> | undefined;
 }
 
 /**
@@ -29,7 +34,7 @@ export interface OpenFromAddressOptions {
  */
 export function openFromAddress(
   session: SimulationSession,
-  { onBroken, onReady, onUnfinished, onUnknownScenario }: OpenFromAddressOptions,
+  { onBroken, onReady, onUnfinished, onUnknownScenario, onOwnApp }: OpenFromAddressOptions,
 ): boolean {
   const url = parseUrlState(location.search, location.hash);
   // A reload or a step back in history continues this browser's visit, edits included; a link opened
@@ -41,8 +46,9 @@ export function openFromAddress(
     (url.scenario !== undefined && (navigation?.type ?? 'navigate') === 'navigate') || url.edit !== undefined;
   const fallback = session.catalog.find((s) => s.id === 'three-tier') ?? session.catalog[0];
   const known = session.catalog.some((s) => s.id === url.scenario);
+  const own = !known && url.scenario !== undefined ? onOwnApp?.(url.scenario, url.t) : undefined;
   const id = known ? url.scenario! : fallback?.id;
-  if (!known && url.scenario !== undefined) onUnknownScenario?.(url.scenario);
+  if (!known && url.scenario !== undefined && !own) onUnknownScenario?.(url.scenario);
   const app = readAppParam(location.search, location.hash);
   const interventions = url.do ? decodeInterventions(url.do) : undefined;
   const options = {
@@ -62,6 +68,10 @@ export function openFromAddress(
     if (url.reveal) session.presenter.setReveal(true);
     onReady();
   };
+  if (own) {
+    start(own);
+    return fromLink;
+  }
   if (id && url.edit) {
     // The address bar keeps the link as it came until its edit has run at its t.
     void import('../../pageModel/state/editLink').then(async ({ readEdit }) => {

@@ -1,0 +1,95 @@
+import type { OwnFile } from '../../ownApp/ownAppScenario';
+
+/** The most a drop may hold before it is read: more than the sandbox reads in a run (a few MiB), with room. */
+export const maxDroppedBytes = 16 * 1024 * 1024;
+
+const readable = /\.(ya?ml|json)$/i;
+const zipped = /\.zip$/i;
+
+/** What a drop or a file picker gave: its files (paths inside the dropped folder) and a name for it. */
+export interface Dropped {
+  files: OwnFile[];
+  /** The dropped folder's or file's name, as the page says where the app came from. */
+  source: string;
+}
+
+/**
+ * The files of a drop on the page: a folder (walked through the entries API, as Chromium, Firefox and Safari give
+ * a dropped folder), a .zip (unpacked by fflate, in the page), or YAML and JSON files. Other files are skipped:
+ * a chart's README or a .helmignore is not an object. Throws an Error with a sentence for the page.
+ */
+export async function readDataTransfer(data: DataTransfer): Promise<Dropped> {
+  const entries = [...data.items]
+    .filter((item) => item.kind === 'file')
+    .map((item) => item.webkitGetAsEntry?.())
+    .filter((entry): entry is FileSystemEntry => !!entry);
+  // A DataTransfer made by a script (and some browsers' drops) has files without entries: read them as picked.
+  if (entries.length === 0 || entries.every((e) => e.isFile)) return readFiles([...data.files]);
+  const files: { path: string; file: File }[] = [];
+  for (const entry of entries) await walk(entry, files);
+  return read(files, entries.length === 1 ? entries[0].name : 'dropped files');
+}
+
+/**
+ * The files a file picker gave (a folder picked with `webkitdirectory` has `webkitRelativePath` set), or a
+ * script's DataTransfer: a .zip is unpacked, YAML and JSON read, the rest skipped.
+ */
+export function readFiles(list: readonly File[]): Promise<Dropped> {
+  const files = list.map((file) => ({ path: file.webkitRelativePath || file.name, file }));
+  const top = files[0]?.path.split('/')[0] ?? 'dropped files';
+  return read(
+    files,
+    files.length === 1 || files.every((f) => f.path.startsWith(`${top}/`)) ? top : 'dropped files',
+  );
+}
+
+async function read(files: { path: string; file: File }[], source: string): Promise<Dropped> {
+  const wanted = files.filter((f) => readable.test(f.path) || zipped.test(f.path));
+  const bytes = wanted.reduce((sum, f) => sum + f.file.size, 0);
+  if (bytes > maxDroppedBytes)
+    throw new Error(
+      `The drop holds ${mib(bytes)} of YAML, JSON and .zip files; the sandbox reads at most ${mib(maxDroppedBytes)}.`,
+    );
+  if (wanted.length === 0)
+    throw new Error('The drop holds no YAML, JSON or .zip file (.yaml, .yml, .json, .zip).');
+  const out: OwnFile[] = [];
+  for (const { path, file } of wanted) {
+    if (zipped.test(path)) {
+      const { filesFromZip } = await import('../../ownApp/filesFromZip');
+      try {
+        out.push(...filesFromZip(new Uint8Array(await file.arrayBuffer())));
+      } catch (error) {
+        throw new Error(`${path}: not a .zip the sandbox can read (${(error as Error).message})`, {
+          cause: error,
+        });
+      }
+    } else out.push({ path, text: await file.text() });
+  }
+  const { withoutCommonFolder } = await import('../../ownApp/filesFromZip');
+  return { files: withoutCommonFolder(out), source: source.replace(/\.zip$/i, '') };
+}
+
+/** Every file under a dropped folder's entry, with its path from the dropped folder's own name down. */
+async function walk(entry: FileSystemEntry, into: { path: string; file: File }[]): Promise<void> {
+  const path = entry.fullPath.replace(/^\//, '');
+  if (entry.isFile) {
+    const file = await new Promise<File>((resolve, reject) =>
+      (entry as FileSystemFileEntry).file(resolve, reject),
+    );
+    into.push({ path, file });
+    return;
+  }
+  const reader = (entry as FileSystemDirectoryEntry).createReader();
+  // readEntries gives a folder's entries in batches (100 at a time in Chromium) until it gives none.
+  for (;;) {
+    const batch = await new Promise<FileSystemEntry[]>((resolve, reject) =>
+      reader.readEntries(resolve, reject),
+    );
+    if (batch.length === 0) return;
+    for (const child of batch) await walk(child, into);
+  }
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

@@ -1,0 +1,152 @@
+// Browser cases for your own app (src/ui/ownApp, contract.md §2 own-app-*): a folder dropped on the page runs as
+// an app of apps and survives a reload; a pasted `helm template` output runs as one Application; a bad file is
+// marked at file:line:column while the last good run stays on screen.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { openPage, waitForStatus } from './pageHelpers.mjs';
+
+/** A folder as a folder picker or a drop gives it: paths from the folder's own name down. */
+function folderFiles(dir, name) {
+  const walk = (d) =>
+    readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
+  return walk(dir).map((path) => ({
+    path: `${name}/${relative(dir, path)}`,
+    text: readFileSync(path, 'utf8'),
+  }));
+}
+
+/** Drop `files` on the page as a user drops a folder: a DataTransfer of Files with their paths in the folder. */
+async function dropFiles(page, files) {
+  await page.evaluate((files) => {
+    const data = new DataTransfer();
+    for (const { path, text } of files) {
+      const file = new File([text], path.split('/').pop(), { type: 'application/yaml' });
+      // What a dropped (or picked) folder's File carries: its path from the folder's name down.
+      Object.defineProperty(file, 'webkitRelativePath', { value: path });
+      data.items.add(file);
+    }
+    const target = document.querySelector('main');
+    for (const type of ['dragenter', 'dragover', 'drop'])
+      target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+  }, files);
+}
+
+const helmTemplate = `---
+# Source: web/templates/configmap.yaml
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: web-settings
+data:
+  mode: blue
+---
+# Source: web/templates/deployment.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 2
+  selector:
+    matchLabels: { app: web }
+  template:
+    metadata:
+      labels: { app: web }
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27
+`;
+
+export function ownAppCases({ browser, base, root, full }) {
+  if (!full) return [];
+  return [
+    {
+      name: 'own app: a dropped folder (an Application and its repository) runs and survives a reload; a pasted helm template runs; a bad file is marked at file:line:col and the last good run stays',
+      fn: async () => {
+        const record = await openPage(browser, base, '?scenario=three-tier', {
+          viewport: { width: 1024, height: 768 },
+        });
+        const { page } = record;
+        try {
+          // A folder of an Application and the repository folder its source.path names, dropped on the page.
+          const folder = [
+            {
+              path: 'checkout-app/checkout.yaml',
+              text: readFileSync(join(root, 'test/fixtures/platform/platform.yaml'), 'utf8')
+                .replaceAll('platform', 'checkout')
+                .replace('path: checkout/apps', 'path: teams/checkout'),
+            },
+            ...folderFiles(
+              join(root, 'test/fixtures/platform/repo/teams/checkout'),
+              'checkout-app/teams/checkout',
+            ),
+          ];
+          await dropFiles(page, folder);
+          const picked = () =>
+            page.$eval('[data-testid="scenario-picker"]', (s) => [
+              s.value,
+              s.selectedOptions[0]?.textContent,
+            ]);
+          await page.waitForFunction(() => location.search.includes('scenario=your-app'), undefined, {
+            timeout: 20_000,
+          });
+          assert.deepEqual(await picked(), ['your-app', 'Your app: checkout-app']);
+          await page.waitForFunction(() =>
+            document.querySelector('[data-testid="timeline"]')?.textContent.includes('checkout-migrate'),
+          );
+          await page.keyboard.press('End');
+          await waitForStatus(page, { 'sync-status': 'Synced', 'health-status': 'Healthy' });
+          const labels = () =>
+            page.$$eval('[data-testid="timeline"] text.tl-label', (t) =>
+              t.map((x) => x.textContent).join(' '),
+            );
+          assert.match(await labels(), /checkout-migrate/);
+
+          // A reload brings the dropped app back from this browser's storage, not the default scenario.
+          await page.reload();
+          await page.waitForFunction(
+            () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
+          );
+          assert.deepEqual(await picked(), ['your-app', 'Your app: checkout-app']);
+          assert.equal(await page.$('[data-testid="unknown-scenario"]'), null);
+          await page.waitForFunction(() =>
+            document.querySelector('[data-testid="timeline"]')?.textContent.includes('checkout-migrate'),
+          );
+
+          // A pasted helm template with a broken line: marked at pasted.yaml:line:column, the dropped app stays.
+          await page.click('[data-testid="own-app"]');
+          await page.fill(
+            '[data-testid="own-app-paste"]',
+            helmTemplate.replace('  replicas: 2', '  replicas: [2'),
+          );
+          await page.click('[data-testid="own-app-run"]');
+          const problem = await (await page.waitForSelector('[data-testid="own-app-error"]')).textContent();
+          assert.match(problem, /^pasted\.yaml:17:3: invalid YAML: /, problem);
+          assert.deepEqual(await picked(), ['your-app', 'Your app: checkout-app'], 'the last good run stays');
+          assert.match(await labels(), /checkout-migrate/);
+
+          // Fixed, it runs as one Application, to Synced and Healthy.
+          await page.fill('[data-testid="own-app-paste"]', helmTemplate);
+          await page.click('[data-testid="own-app-run"]');
+          await page.waitForSelector('[data-testid="own-app-dialog"]:not([open])', { state: 'attached' });
+          await page.waitForFunction(() =>
+            document.querySelector('[data-testid="timeline"]')?.textContent.includes('web-settings'),
+          );
+          assert.deepEqual(await picked(), ['your-app', 'Your app (pasted)']);
+          await page.keyboard.press('End');
+          await waitForStatus(page, { 'sync-status': 'Synced', 'health-status': 'Healthy' });
+          assert.deepEqual(record.errors, []);
+          assert.deepEqual(
+            record.requests.filter((url) => !url.startsWith(new URL(base).origin)),
+            [],
+            'nothing leaves the page',
+          );
+        } finally {
+          await record.close();
+        }
+      },
+    },
+  ];
+}
