@@ -159,8 +159,8 @@ export class SimulationSession {
     this.waveDelay = options.waveDelay ?? this.scenario.options.waveDelay;
     this.seed = options.seed ?? this.scenario.options.seed;
     this.toggles = (options.toggles ?? []).filter((toggle) => known.includes(toggle));
-    // Interventions are actions of a run of the control plane (several Applications) only.
-    this.interventions = this.scenario.platform ? [...(options.interventions ?? [])] : [];
+    // Every run is a run of the control plane, a single app's too: interventions apply to all.
+    this.interventions = [...(options.interventions ?? [])];
     this.manifests = undefined;
     this.edited = undefined;
     this.selectedApp = options.app;
@@ -289,7 +289,7 @@ export class SimulationSession {
     at: number,
     namespace?: string,
   ): Promise<{ output: string; refused: boolean } | undefined> {
-    if (!this.scenario?.platform) return undefined;
+    if (!this.scenario) return undefined;
     const added: PageIntervention = { at, command, ...(namespace ? { namespace } : {}) };
     const before = this.interventions;
     this.interventions = [...before, added];

@@ -57,5 +57,33 @@ export function interventionCases({ browser, base }) {
     }
   });
 
+  // A single-app scenario is a run of the control plane: the same walk works on three-tier, its one Application
+  // synced by hand, once self-heal is switched on (e2e TestAutoSyncSelfHealEnabled).
+  test('intervention on a single-app scenario: three-tier, self-heal on, kubectl delete deploy frontend — OutOfSync, back', async () => {
+    const record = await openPage(browser, base, '?scenario=three-tier');
+    const { page } = record;
+    try {
+      await scrubTo(page, 60);
+      const set = await type(page, 'argocd app set three-tier --sync-policy automated --self-heal');
+      assert.doesNotMatch(set, /interventions change|error/i);
+      await scrubTo(page, 61);
+      const deleted = await type(page, 'kubectl delete deploy frontend');
+      assert.equal(deleted.trim(), 'deployment.apps "frontend" deleted');
+      const marks = page.locator('[data-testid="intervention-mark"]');
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="intervention-mark"]').length === 2,
+      );
+      assert.equal(await marks.count(), 2);
+      await scrubTo(page, 70);
+      const healed = await type(page, 'argocd app get three-tier | grep -E "Sync Status|Health Status"');
+      assert.match(healed, /^Sync Status:\s+Synced to /m);
+      assert.match(healed, /^Health Status:\s+Healthy$/m);
+      await page.waitForFunction(() => location.search.includes('do='));
+      assert.deepEqual(record.errors, [], 'no console error');
+    } finally {
+      await record.close();
+    }
+  });
+
   return cases;
 }

@@ -1,7 +1,7 @@
 import { SimClock } from '../clock';
 import type { WatchEvent } from '../cluster/store';
 import type { HealthOverrides } from '../health/healthOverrides';
-import { checkReplicaLimits, checkRunSettings, RunLimits } from '../limits';
+import { checkReplicaLimits, checkRunSettings, RunLimits, type RunLimitsOptions } from '../limits';
 import { checkControlPlaneLimits } from '../controlPlaneLimits';
 import { Rng } from '../random';
 import type { InputProblem } from '../sync';
@@ -28,6 +28,7 @@ import { ObjectHistoryRecorder } from './objectHistory';
 import { PodTracker } from './podTracker';
 import { RestWatch } from './settled';
 import { collectLogs, runUntilRest, type RunResult } from './runLoop';
+import { PAST_START_MS, playPast, type PastPhase } from './pastPhase';
 
 export type { ControlPlaneAction, InterventionAction, RefusedIntervention } from './controlPlaneActions';
 
@@ -57,6 +58,14 @@ export interface ControlPlaneInput {
   onProgress?: (seconds: number) => void;
   /** The ApplicationSet controller (src/engine/argocd/applicationSet/); without it sets are only stored. */
   applicationSetController?: ApplicationSetControllerFactory;
+  /** `--prune` of the syncs asked by hand at t 0 (and in the past) of the Applications given without `automated`. */
+  prune?: boolean;
+  /** Namespaces the cluster has besides a fresh cluster's (created by Argo CD's user before the run). */
+  namespaces?: readonly string[];
+  /** What happened before t 0 (pastPhase.ts): `repository` is then the revision Git holds at t 0. */
+  past?: PastPhase;
+  /** Where a run limit points (the single-app form's files). */
+  limitPositions?: RunLimitsOptions;
 }
 
 /** A run of the control plane's result (runLoop.ts `RunResult`): every Application and ApplicationSet too. */
@@ -66,10 +75,6 @@ export interface ControlPlaneResult extends RunResult {
    * status is typed where the controller writes it (applicationStatus.ts), the rest is the object as applied.
    */
   application: Json;
-  applications: Json[];
-  applicationSets: Json[];
-  /** The interventions that were refused, in the order they ran. */
-  refused: RefusedIntervention[];
 }
 
 /** The namespaces a fresh cluster has (§5.2). */
@@ -79,18 +84,25 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   checkRunSettings(input);
   checkControlPlaneLimits(input);
   checkRepositoryReplicas(input);
-  const clock = new SimClock(0);
-  const cluster = createCluster({ clock, rng: new Rng(input.seed ?? 1), failures: input.fail ?? [] });
+  const past =
+    input.past && (input.past.live.length > 0 || input.past.revisions.length > 0) ? input.past : undefined;
+  const clock = new SimClock(past ? PAST_START_MS : 0);
+  // After a past, the workloads made to fail fail in the story only (pastPhase.ts).
+  const cluster = createCluster({
+    clock,
+    rng: new Rng(input.seed ?? 1),
+    failures: past ? [] : (input.fail ?? []),
+  });
   const store = cluster.store;
   // Attached first, so the namespaces a fresh cluster has are in the history too (`kubectl get ns` at t 0).
   const objectHistory = new ObjectHistoryRecorder(() => clock.now());
   store.watch((event) => objectHistory.onWatch(event));
   const rest = RestWatch.on(store);
-  for (const name of initialNamespaces)
+  for (const name of new Set([...initialNamespaces, ...(input.namespaces ?? [])]))
     store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   const log = new EventLog(() => clock.now());
-  log.start(0);
-  const repository = new Repository(input.repository);
+  if (!past || past.record) log.start(0);
+  const repository = new Repository(past?.revisions[0] ?? input.repository);
   const warnings: string[] = [];
   const problems: InputProblem[] = [];
   const controller = new ApplicationController({
@@ -103,7 +115,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     warnings,
     problems,
   });
-  const limits = new RunLimits();
+  const limits = new RunLimits(input.limitPositions);
   const extraWatchers: ((event: WatchEvent) => void)[] = [];
   attachWatchers();
 
@@ -121,15 +133,23 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     warnings.push('ApplicationSets are stored but not reconciled: no ApplicationSet controller in this run');
   }
 
-  for (const obj of input.objects) {
-    store.apply({ ...clone(obj), metadata: { ...clone(obj.metadata), namespace: ARGOCD_NAMESPACE } });
-  }
+  const applyArgoObjects = () => {
+    for (const obj of input.objects)
+      store.apply({ ...clone(obj), metadata: { ...clone(obj.metadata), namespace: ARGOCD_NAMESPACE } });
+  };
   // Apps given without auto-sync are synced at t 0, in the order given (`argocd app sync NAME`).
-  for (const obj of input.objects) {
-    if (obj.kind !== 'Application' || obj.spec?.syncPolicy?.automated) continue;
-    const name = obj.metadata.name ?? '';
-    clock.schedule(0, () => controller.requestSync(name), 1);
-  }
+  const byHand = input.objects
+    .filter((o) => o.kind === 'Application' && !o.spec?.syncPolicy?.automated)
+    .map((o) => o.metadata.name ?? '');
+  const syncByHand = () => {
+    for (const name of byHand) controller.requestSync(name, input.prune ?? false);
+  };
+  const applied =
+    past !== undefined &&
+    playPast(past, { clock, store, log, limits, rest, repository, controller, applyArgoObjects, syncByHand });
+  if (past) clock.schedule(0, () => startStory(past));
+  if (!applied) applyArgoObjects();
+  for (const name of byHand) clock.schedule(0, () => controller.requestSync(name, input.prune ?? false), 1);
   let pendingActions = 0;
   const refused: RefusedIntervention[] = [];
   for (const [index, action] of (input.actions ?? []).entries()) {
@@ -147,6 +167,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     log,
     limits,
     untilMs: until,
+    onProgress: input.onProgress,
     atRest: () =>
       pendingActions === 0 && !(appSets?.busy() ?? false) && controller.atRest() && clusterAtRest(),
   });
@@ -174,6 +195,20 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     refused,
     objects: objectHistory.result((ms) => log.seconds(ms)),
   };
+
+  /**
+   * t 0 after a past: the log starts (unless it recorded the past), and Git's current revision is committed (the
+   * one the story syncs).
+   */
+  function startStory(played: PastPhase): void {
+    cluster.failures = input.fail ?? [];
+    if (!played.record) log.start(0);
+    // The story's first lines (recorded past or not) are each app's resources as they are: what the page shows at
+    // t 0, and the rows the sync starts from.
+    controller.emitBaselines();
+    if (played.revisions.length > 0)
+      log.push({ type: 'commit', revision: repository.commit(input.repository) });
+  }
 
   /** An intervention, logged with what it printed (interventions/applyIntervention.ts). */
   function intervene(action: InterventionAction, index: number): void {
