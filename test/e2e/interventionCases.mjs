@@ -1,7 +1,7 @@
 // Browser cases for interventions: typed in the terminal at the cursor, run again in the worker,
 // marked on the lanes, undone, and carried by the link across a reload.
 import assert from 'node:assert/strict';
-import { openPage, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';
+import { openPage, readEndT, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';
 
 export function interventionCases({ browser, base }) {
   const cases = [];
@@ -63,10 +63,11 @@ export function interventionCases({ browser, base }) {
     const record = await openPage(browser, base, '?scenario=three-tier');
     const { page } = record;
     try {
-      await scrubTo(page, 60);
+      // The run ends soon after its sync Succeeded (53.1 s): both commands are typed just after it.
+      await scrubTo(page, 53.2);
       const set = await type(page, 'argocd app set three-tier --sync-policy automated --self-heal');
       assert.doesNotMatch(set, /interventions change|error/i);
-      await scrubTo(page, 61);
+      await scrubTo(page, 53.3);
       const deleted = await type(page, 'kubectl delete deploy frontend');
       assert.equal(deleted.trim(), 'deployment.apps "frontend" deleted');
       const marks = page.locator('[data-testid="intervention-mark"]');
@@ -74,7 +75,8 @@ export function interventionCases({ browser, base }) {
         () => document.querySelectorAll('[data-testid="intervention-mark"]').length === 2,
       );
       assert.equal(await marks.count(), 2);
-      await scrubTo(page, 70);
+      // Self-heal syncs the Deployment back in the same second; the run's end has it Healthy again.
+      await scrubTo(page, await readEndT(page));
       const healed = await type(page, 'argocd app get three-tier | grep -E "Sync Status|Health Status"');
       assert.match(healed, /^Sync Status:\s+Synced to /m);
       assert.match(healed, /^Health Status:\s+Healthy$/m);
