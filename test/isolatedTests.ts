@@ -11,4 +11,5 @@ export const isolatedTests = [
   'src/pageModel/urlWriter.test.ts',
   'src/ui/state/afterPaint.svelte.test.ts',
   'src/ui/manifests/manifestEditing.svelte.test.ts',
+  'src/ui/ownApp/ownAppStore.test.ts',
 ];

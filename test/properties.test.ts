@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runSimulation, type KubeObject, type SimulationInput, type SimulationResult } from '../src/engine';
+import { runSingleApp, type KubeObject, type SingleAppInput, type RunResult } from '../src/engine';
 import { eventsOf, stepStarts } from '../src/engine/simulation/eventQueries';
 import { configMap, deployment, job, pod, service, statefulSet } from './kits/simulation.testKit';
 
@@ -44,7 +44,7 @@ const builders: Record<Kind, (name: string, options: Parameters<typeof job>[1]) 
   Pod: pod,
 };
 
-function inputOf(app: App): SimulationInput {
+function inputOf(app: App): SingleAppInput {
   const desired = app.resources.map((r, i) =>
     builders[r.kind](`${r.kind.toLowerCase()}-${i}`, {
       wave: r.wave,
@@ -69,16 +69,16 @@ function inputOf(app: App): SimulationInput {
   return { desired, live, fail, prune, waveDelaySeconds, untilSeconds, seed };
 }
 
-const cache = new Map<string, SimulationResult>();
-function simulate(app: App): SimulationResult {
+const cache = new Map<string, RunResult>();
+function simulate(app: App): RunResult {
   const key = JSON.stringify(app);
   let result = cache.get(key);
-  if (!result) cache.set(key, (result = runSimulation(inputOf(app))));
+  if (!result) cache.set(key, (result = runSingleApp(inputOf(app))));
   return result;
 }
 
 const runs = { numRuns: 40, seed: 20260101 };
-const operation = (r: SimulationResult) => r.application.status.operationState!;
+const operation = (r: RunResult) => r.application.status.operationState!;
 const failedPhase = (p: string) => p === 'Failed' || p === 'Error';
 const resultKey = (e: { kind: string; name: string; syncPhase: string }) =>
   `${e.kind}/${e.name}:${e.syncPhase}`;
@@ -192,7 +192,7 @@ describe('properties of any sync (random apps)', () => {
   it('writes the same log for the same seed', () => {
     fc.assert(
       fc.property(appArb, (app) => {
-        expect(JSON.stringify(runSimulation(inputOf(app)))).toBe(JSON.stringify(simulate(app)));
+        expect(JSON.stringify(runSingleApp(inputOf(app)))).toBe(JSON.stringify(simulate(app)));
       }),
       { ...runs, numRuns: 10 },
     );

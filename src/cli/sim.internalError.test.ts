@@ -5,7 +5,7 @@ import { runSim } from '../../test/kits/runSim.testKit';
 // An engine bug, as the Job name clash was: the simulation throws something that is not an input error.
 vi.mock('../engine', async (importOriginal) => ({
   ...(await importOriginal<typeof Engine>()),
-  runSimulation: () => {
+  runSingleApp: () => {
     throw new TypeError("Cannot read properties of undefined (reading 'metadata')");
   },
 }));

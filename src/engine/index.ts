@@ -1,7 +1,7 @@
 /**
  * The engine's public face: the only module the UI, the scenarios and the CLI import from (style.md §4).
  */
-export { runSimulation, type SimulationInput, type SimulationResult } from './simulation/simulate';
+export { runSingleApp, type SingleAppInput, type SingleAppResult } from './simulation/singleApp';
 export type { RunResult } from './simulation/runLoop';
 export {
   runControlPlane,
@@ -27,7 +27,7 @@ export {
   type ApplicationSetControllerFactory,
   type ControlPlaneContext,
 } from './argocd/controlPlanePorts';
-export type { ApplicationJson, ResourceRow } from './argocd/applicationView';
+export type { ApplicationJson, ResourceRow } from './argocd/applicationTypes';
 export type { ResourceResult as SyncResultRow } from './argocd/applicationTypes';
 export type {
   Application,

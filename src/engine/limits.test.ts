@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from './inputError';
 import { limits, RunLimits } from './limits';
 import { runControlPlane } from './simulation/runControlPlane';
-import { runSimulation } from './simulation/simulate';
+import { runSingleApp } from './simulation/singleApp';
 import type { KubeObject } from './types';
 
 function deployment(name: string, replicas: number): KubeObject {
@@ -29,7 +29,7 @@ function refusal(
 ) {
   const started = performance.now();
   try {
-    runSimulation({ desired, positions, ...settings });
+    runSingleApp({ desired, positions, ...settings });
   } catch (error) {
     if (error instanceof InputError) return { error, ms: performance.now() - started };
     throw error;
@@ -113,7 +113,7 @@ describe('run limits (documented limits end a run with a clear message)', () => 
 
   it('accepts a run of one simulated day', () => {
     expect(() =>
-      runSimulation({ desired: [deployment('big', 50)], untilSeconds: limits.maxVirtualSeconds }),
+      runSingleApp({ desired: [deployment('big', 50)], untilSeconds: limits.maxVirtualSeconds }),
     ).not.toThrow();
   });
 });

@@ -1,8 +1,9 @@
 import {
   runControlPlane,
-  runSimulation,
+  runSingleApp,
   type ControlPlaneAction,
   type HealthOverrides,
+  type InterventionAction,
   type KubeObject,
   type RunResult,
   startApplicationSetController,
@@ -34,10 +35,10 @@ export interface PlayOptions {
   /** A platform scenario only: every automated Application's `selfHeal` (the page's self-heal toggle). */
   selfHeal?: boolean;
   /**
-   * A platform scenario only: interventions typed on the page, played after the scenario's own
-   * actions; `namespace` is the terminal's (the first Application's destination).
+   * Interventions typed on the page or given as `--then` commands, played after the scenario's own actions;
+   * `namespace` is the terminal's (the first Application's destination).
    */
-  interventions?: readonly { at: number; command: string; namespace?: string }[];
+  interventions?: readonly Omit<InterventionAction, 'type'>[];
 }
 
 /**
@@ -56,7 +57,8 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
   const revisions = scenario.revisions;
   const history = revisions.slice(0, -1).map((r) => r.objects.map((p) => p.object));
   const parsed = options.edited ?? revisions[revisions.length - 1].objects;
-  return runSimulation({
+  return runSingleApp({
+    revisionNames: revisions.map((r) => r.name),
     desired: parsed.map((p) => p.object),
     positions: parsed.map((p) => p.position),
     history,
@@ -70,6 +72,7 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
     untilSeconds: options.untilSeconds ?? scenario.options.until,
     terminateAtSeconds: options.terminateAtSeconds,
     recordHistory: options.recordHistory,
+    actions: (options.interventions ?? []).map((i) => ({ ...i, type: 'intervention' as const })),
     healthOverrides: options.healthOverrides,
     onProgress: options.onProgress,
   });
@@ -105,8 +108,7 @@ function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayO
       };
     return a;
   });
-  for (const i of options.interventions ?? [])
-    actions.push({ at: i.at, type: 'intervention', command: i.command, namespace: i.namespace });
+  for (const i of options.interventions ?? []) actions.push({ ...i, type: 'intervention' });
   return runControlPlane({
     repository: platform.revisions[0],
     objects: platform.argocd.map((p) =>

@@ -51,7 +51,7 @@ describe('operationAt agrees with appGetText', () => {
     });
     // The Deployment was never touched by the sync: it is listed after the operation's rows, OutOfSync.
     expect(view.rows.at(-1)).toMatchObject({ kind: 'Deployment', status: 'OutOfSync', message: '' });
-    expect(Object.fromEntries(view.fields)).toMatchObject({ Phase: 'Failed', Duration: '20s' });
+    expect(Object.fromEntries(view.fields)).toMatchObject({ Phase: 'Failed', Duration: '15s' });
   });
 });
 

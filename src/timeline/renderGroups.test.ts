@@ -110,7 +110,7 @@ describe('collapsed groups', () => {
     const info = onHover.mock.calls.at(-1)![0];
     expect(info.title).toBe('Sync · wave 3: 24 rows');
     expect(info.lines[0]).toBe('at 1m: 12 Healthy, 12 no health status');
-    expect(info.lines[1]).toMatch(/^first applied at 45\.8 s, all Healthy at 49\.3 s \(3\.5 s\)$/);
+    expect(info.lines[1]).toMatch(/^first applied at 52 s, all Healthy at 55\.3 s \(3\.3 s\)$/);
   });
 });
 

@@ -158,8 +158,8 @@ export class SimulationSession {
     this.waveDelay = options.waveDelay ?? this.scenario.options.waveDelay;
     this.seed = options.seed ?? this.scenario.options.seed;
     this.toggles = (options.toggles ?? []).filter((toggle) => known.includes(toggle));
-    // Interventions are actions of a run of the control plane (several Applications) only.
-    this.interventions.list = this.scenario.platform ? [...(options.interventions ?? [])] : [];
+    // Every run is a run of the control plane, a single app's too: interventions apply to all.
+    this.interventions.list = [...(options.interventions ?? [])];
     this.manifests = undefined;
     this.edited = undefined;
     this.apps.selected = options.app;
@@ -169,9 +169,8 @@ export class SimulationSession {
       this.runs.drop();
       this.apply(file.defaultRun);
       this.t = this.clamp(wanted);
-      // A run that takes interventions is played again at the first one: warm the worker for it meanwhile.
-      if (this.scenario.platform)
-        this.runs.warmWhenIdle(this.scenario, pageRunOptions(this.scenario, this.settings()));
+      // Every run takes interventions and is played again at the first one: warm the worker for it meanwhile.
+      this.runs.warmWhenIdle(this.scenario, pageRunOptions(this.scenario, this.settings()));
       return Promise.resolve('finished');
     }
     // Until the run is there, show nothing rather than another scenario's run.

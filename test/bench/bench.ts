@@ -1,12 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  runControlPlane,
-  runSimulation,
-  type SimulationInput,
-  type SimulationResult,
-} from '../../src/engine';
+import { runControlPlane, runSingleApp, type SingleAppInput, type RunResult } from '../../src/engine';
 import { parseScenario } from '../../src/scenarios/scenario';
 import { deployment } from '../kits/simulation.testKit';
 import { syntheticApp } from './syntheticApp';
@@ -62,13 +57,13 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 100);
 interface Timing {
   wallMs: number;
   cpuMs: number;
-  result: SimulationResult;
+  result: RunResult;
 }
 
-function timed(input: SimulationInput): Timing {
+function timed(input: SingleAppInput): Timing {
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const result = runSimulation(input);
+  const result = runSingleApp(input);
   const wallMs = performance.now() - start;
   const used = process.cpuUsage(cpu);
   return { wallMs, cpuMs: (used.user + used.system) / 1000, result };
@@ -85,7 +80,7 @@ function median(values: number[]): number {
 }
 
 /** Virtual seconds from the operation's start (t = 0) to its end, to the millisecond. */
-function operationSeconds(result: SimulationResult): number {
+function operationSeconds(result: RunResult): number {
   const end = result.events.filter((e) => e.type === 'operation').at(-1);
   if (end?.type !== 'operation' || end.phase === 'Running' || end.phase === 'Terminating') {
     throw new Error('the operation did not finish');
@@ -97,7 +92,7 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
 
-function threeTierInput(): SimulationInput {
+function threeTierInput(): SingleAppInput {
   const file = 'scenarios/three-tier.yaml';
   const scenario = parseScenario(readFileSync(file, 'utf8'), file);
   const desired = scenario.revisions.at(-1)!.objects.map((p) => p.object);
@@ -233,9 +228,9 @@ function main(): void {
   const first = timed(threeTier);
   const virtualSeconds = operationSeconds(first.result);
   const ratio = (ms: number) => (virtualSeconds * 1000) / ms;
-  for (let i = 1; i < 3; i++) runSimulation(threeTier);
+  for (let i = 1; i < 3; i++) runSingleApp(threeTier);
   const early = Array.from({ length: runs }, () => timed(threeTier));
-  for (let i = 3 + runs; i < warmup; i++) runSimulation(threeTier);
+  for (let i = 3 + runs; i < warmup; i++) runSingleApp(threeTier);
   const samples = Array.from({ length: runs }, () => timed(threeTier));
   const wallMs = median(samples.map((s) => s.wallMs));
   const earlyMs = median(early.map((s) => s.wallMs));

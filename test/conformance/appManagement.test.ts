@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSimulation } from '../../src/engine';
+import { runSingleApp } from '../../src/engine';
 import { appGetText } from '../../src/text/appGetText';
 import { docs, objects, runYaml } from './runYaml';
 
@@ -193,7 +193,7 @@ describe('app_management_test.go: operations', () => {
       spec:
         containers: [{name: main, image: ${image}, command: ["false"]}]
         restartPolicy: Never`;
-    const result = runSimulation({
+    const result = runSingleApp({
       desired: objects(docs(failingHook, nicePod('pod'))),
       retry: { limit: 1, durationMs: 1000, factor: 2, maxDurationMs: 180_000 },
     });

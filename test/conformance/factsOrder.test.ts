@@ -6,7 +6,7 @@ import { docs, runYaml } from './runYaml';
  * argocd-semantics.md §6, facts 11 to 17 (ordering and classification), observed on the fake cluster. Fact 9
  * (selective syncs, `--strategy apply` and self-heal never run hooks) needs operation kinds the sandbox does
  * not start; its ApplyOutOfSyncOnly half is in facts.test.ts. Facts 10, 13 and 14 are case 84, the failure
- * matrix's terminate row, and src/engine/simulation/simulate.terminateRetry.test.ts.
+ * matrix's terminate row, and src/engine/simulation/singleApp.terminateRetry.test.ts.
  */
 const configMap = (name: string, annotations: Record<string, string> = {}) => `
   apiVersion: v1

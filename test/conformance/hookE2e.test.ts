@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSimulation } from '../../src/engine';
+import { runSingleApp } from '../../src/engine';
 import { eventsOf } from '../../src/engine/simulation/eventQueries';
 import { clusterAt } from '../../src/engine/simulation/objectHistory';
 import { healthOverridesWithLua } from '../../src/lua/healthOverridesWithLua';
@@ -176,7 +176,7 @@ describe('hook_test.go: naming and terminating', () => {
     // `sim run` refuses a document without a name (contract §1.1), so the engine is given the object directly.
     const [unnamed] = objects(hook('PreSync,PostSync'));
     delete unnamed.metadata.name;
-    const result = runSimulation({ desired: [unnamed, ...objects(pod)] });
+    const result = runSingleApp({ desired: [unnamed, ...objects(pod)] });
     const status = result.application.status;
     expect(status.operationState?.phase).toBe('Succeeded');
     expect(status.sync.status).toBe('Synced');

@@ -1,10 +1,10 @@
 import {
-  runSimulation,
+  runSingleApp,
   type KubeObject,
   type ResourceRow,
   type SimEvent,
-  type SimulationInput,
-  type SimulationResult,
+  type SingleAppInput,
+  type RunResult,
   type SyncResultRow,
 } from '../../src/engine';
 import { eventsOf } from '../../src/engine/simulation/eventQueries';
@@ -16,7 +16,7 @@ import { parseManifests } from '../../src/scenarios/manifests';
  * parses the manifests with the sandbox's own reader and returns the result with the questions the tests ask
  * of it: the operation, a result row, a managed resource, a live object, the app at some moment.
  */
-export interface YamlRunOptions extends Omit<SimulationInput, 'desired' | 'live' | 'history'> {
+export interface YamlRunOptions extends Omit<SingleAppInput, 'desired' | 'live' | 'history'> {
   /** Objects already in the cluster, managed by the app (contract `--live`). */
   live?: string;
   /** Earlier revisions synced one after the other before t = 0. */
@@ -24,7 +24,7 @@ export interface YamlRunOptions extends Omit<SimulationInput, 'desired' | 'live'
 }
 
 export interface YamlRun {
-  result: SimulationResult;
+  result: RunResult;
   events: SimEvent[];
   /** `status.operationState`; every case here starts an operation, so it is always there. */
   op: { phase: string; message: string; finishedAt?: string };
@@ -53,7 +53,7 @@ export function objects(yaml: string): KubeObject[] {
 
 export function runYaml(desired: string, options: YamlRunOptions = {}): YamlRun {
   const { live, history, ...rest } = options;
-  const result = runSimulation({
+  const result = runSingleApp({
     ...rest,
     desired: objects(desired),
     ...(live !== undefined ? { live: objects(live) } : {}),

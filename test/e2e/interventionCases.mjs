@@ -1,7 +1,7 @@
 // Browser cases for interventions: typed in the terminal at the cursor, run again in the worker,
 // marked on the lanes, undone, and carried by the link across a reload.
 import assert from 'node:assert/strict';
-import { openPage, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';
+import { openPage, readEndT, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';
 
 export function interventionCases({ browser, base }) {
   const cases = [];
@@ -51,6 +51,36 @@ export function interventionCases({ browser, base }) {
       const out = await type(page, 'kubectl delete deploy nope');
       assert.equal(out.trim(), 'Error from server (NotFound): deployments.apps "nope" not found');
       assert.ok(!page.url().includes('do='));
+      assert.deepEqual(record.errors, [], 'no console error');
+    } finally {
+      await record.close();
+    }
+  });
+
+  // A single-app scenario is a run of the control plane: the same walk works on three-tier, its one Application
+  // synced by hand, once self-heal is switched on (e2e TestAutoSyncSelfHealEnabled).
+  test('intervention on a single-app scenario: three-tier, self-heal on, kubectl delete deploy frontend — OutOfSync, back', async () => {
+    const record = await openPage(browser, base, '?scenario=three-tier');
+    const { page } = record;
+    try {
+      // The run ends soon after its sync Succeeded (53.1 s): both commands are typed just after it.
+      await scrubTo(page, 53.2);
+      const set = await type(page, 'argocd app set three-tier --sync-policy automated --self-heal');
+      assert.doesNotMatch(set, /interventions change|error/i);
+      await scrubTo(page, 53.3);
+      const deleted = await type(page, 'kubectl delete deploy frontend');
+      assert.equal(deleted.trim(), 'deployment.apps "frontend" deleted');
+      const marks = page.locator('[data-testid="intervention-mark"]');
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="intervention-mark"]').length === 2,
+      );
+      assert.equal(await marks.count(), 2);
+      // Self-heal syncs the Deployment back in the same second; the run's end has it Healthy again.
+      await scrubTo(page, await readEndT(page));
+      const healed = await type(page, 'argocd app get three-tier | grep -E "Sync Status|Health Status"');
+      assert.match(healed, /^Sync Status:\s+Synced to /m);
+      assert.match(healed, /^Health Status:\s+Healthy$/m);
+      await page.waitForFunction(() => location.search.includes('do='));
       assert.deepEqual(record.errors, [], 'no console error');
     } finally {
       await record.close();

@@ -18,7 +18,7 @@ describe('sim run: an argument it cannot use is named as typed (exit 2, one line
     ],
     [
       ['a.yaml', '--then', '5:sync x'],
-      'sim run: --then 5:sync x: works with --repo (several Applications) only, for now',
+      'sim run: --then 5:sync x: works with --repo (several Applications) only; a single app takes commands (kubectl, argocd, git)',
     ],
     [
       [...platform, '--then', '5:deploy platform'],

@@ -1,11 +1,13 @@
 import {
   escapeControl,
   InputError,
-  runSimulation,
-  type Json,
+  InputBudget,
+  runSingleApp,
   type KubeObject,
+  type InterventionAction,
   type RefusedIntervention,
-  type SimulationResult,
+  type RunResult,
+  type SingleAppResult,
 } from '../../engine';
 import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
 import { playScenario } from '../../scenarios/play';
@@ -14,10 +16,11 @@ import { exitUsage, readFailure, type CommandIo } from '../command';
 import { safeJson } from '../safeJson';
 import { appGetText } from '../../text/appGetText';
 import { appListText } from '../../text/appListText';
-import { runRepo } from './runRepo';
+import { readRepository, runRepo } from './runRepo';
+import { thenIntervention } from './thenIntervention';
 import { argocdCmOverrides, refusingLuaLimits } from './argocdCm';
 import { parseRunOptions, type RunOptions } from './runOptions';
-import { thenHelp } from './thenActions';
+import { isThenCommand, thenCommandTools, thenHelp } from './thenActions';
 import { ArgumentError } from '../argumentError';
 
 /**
@@ -30,21 +33,25 @@ export function run(args: string[], io: CommandIo): number {
     io.stdout(help);
     return 0;
   }
-  let result: SimulationResult & { applications?: Json[]; applicationSets?: Json[] };
+  let result: RunResult & { refused?: RefusedIntervention[] };
   let options: RunOptions;
+  // Whether the run is of several Applications (`--repo`, a platform scenario): it prints them all (§1.4).
+  let several: boolean;
   try {
     options = parseRunOptions(args);
-    if (!options.repo && options.then.length > 0)
+    // A single app takes commands as `--then` actions (kubectl, argocd, git); the named actions need --repo.
+    const named = options.repo ? undefined : options.then.find((t) => !isThenCommand(t.action));
+    if (named)
       throw new ArgumentError(
-        'works with --repo (several Applications) only, for now',
-        `--then ${options.then[0].at}:${options.then[0].action}`,
+        `works with --repo (several Applications) only; a single app takes commands (${thenCommandTools.join(', ')})`,
+        `--then ${named.at}:${named.action}`,
       );
     // A health Lua stopped by a limit makes the run bad input (exit 2 at its argocd-cm entry).
-    result = refusingLuaLimits(() =>
+    ({ result, several } = refusingLuaLimits(() =>
       options.repo
-        ? (runRepo(options, io, cmOverrides(options, io)) as typeof result)
+        ? { result: runRepo(options, io, cmOverrides(options, io)), several: true }
         : simulate(options, io),
-    );
+    ));
   } catch (error) {
     if (error instanceof InputError) {
       io.stderr(`sim run: ${escapeControl(error.message)}\n`);
@@ -59,21 +66,21 @@ export function run(args: string[], io: CommandIo): number {
   for (const w of result.warnings) io.stderr(`warning: ${escapeControl(w)}\n`);
   for (const p of result.problems) io.stderr(`warning: ${escapeControl(p.message)}\n`);
   if (options.json) {
-    // The control plane's run adds every Application and ApplicationSet (contract.md §1.4).
-    const several = result.applications
-      ? { applications: result.applications, applicationSets: result.applicationSets ?? [] }
+    // A run of several Applications adds every Application and ApplicationSet (contract.md §1.4).
+    const all = several
+      ? { applications: result.applications ?? [], applicationSets: result.applicationSets ?? [] }
       : {};
     io.stdout(
-      safeJson({ application: result.application, ...several, events: result.events, live: result.live }, 2) +
+      safeJson({ application: result.application, ...all, events: result.events, live: result.live }, 2) +
         '\n',
     );
-  } else if (result.applications) {
-    io.stdout(appListText(result.applications, result.applicationSets ?? []));
+  } else if (several) {
+    io.stdout(appListText(result.applications ?? [], result.applicationSets ?? []));
   } else {
     io.stdout(appGetText(result.application));
   }
   // An intervention the cluster or Argo CD refused changed nothing; the run is shown, and the command is bad input.
-  const refused = (result as { refused?: RefusedIntervention[] }).refused ?? [];
+  const refused = result.refused ?? [];
   for (const r of refused)
     io.stderr(
       `sim run: --then #${r.index + 1} (${r.at}:${escapeControl(r.command)}): ${escapeControl(r.error)}\n`,
@@ -97,7 +104,8 @@ function cmOverrides(options: RunOptions, io: CommandIo) {
     : argocdCmOverrides();
 }
 
-function simulate(options: RunOptions, io: CommandIo): SimulationResult {
+/** A run of files or of a scenario: one Application, or several for a platform scenario. */
+function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult; several: boolean } {
   const healthOverrides = cmOverrides(options, io);
   const texts = options.files.map((file) => ({ file, text: read(io, file) }));
   const scenarios = texts.filter((t) => looksLikeScenario(t.text));
@@ -116,7 +124,7 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
       const cm = options.argocdCm
         ? healthOverrides
         : argocdCmOverrides(scenario.platform.argocdCm, scenario.file);
-      return playScenario(scenario, {
+      const result = playScenario(scenario, {
         seed: options.seed,
         waveDelaySeconds: options.waveDelay,
         fail: options.fail,
@@ -124,19 +132,22 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
         healthOverrides: cm,
         ...(options.progressiveSyncs ? { progressiveSyncs: true } : {}),
       });
+      return { result, several: true };
     }
     if (options.app) scenario.app.name = options.app;
     if (options.namespace) scenario.app.namespace = options.namespace;
     if (options.prune) scenario.options.prune = true;
     scenario.options.syncOptions.push(...options.syncOptions);
-    return playScenario(scenario, {
+    const result = playScenario(scenario, {
       seed: options.seed,
       waveDelaySeconds: options.waveDelay,
       fail: options.fail,
       untilSeconds: options.until,
       terminateAtSeconds: options.terminateAt,
       healthOverrides,
+      interventions: thenActions(options, io),
     });
+    return { result, several: false };
   }
   // Problems Argo CD tolerates (a duplicate key) are reported on stderr, and the run goes on.
   const warnings: string[] = [];
@@ -145,7 +156,8 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
     ? parseManifests(read(io, options.live), options.live, { warnings }).map((p) => p.object)
     : [];
   for (const w of warnings) io.stderr(`warning: ${w}\n`);
-  return runSimulation({
+  const result = runSingleApp({
+    actions: thenActions(options, io),
     desired: parsed.map((p) => p.object),
     positions: parsed.map((p) => p.position),
     live,
@@ -163,6 +175,19 @@ function simulate(options: RunOptions, io: CommandIo): SimulationResult {
     terminateAtSeconds: options.terminateAt,
     healthOverrides,
   });
+  return { result, several: false };
+}
+
+/** A single app's `--then` commands (contract.md §1.5), as the control plane's intervention actions. */
+function thenActions(options: RunOptions, io: CommandIo): InterventionAction[] {
+  return options.then.map((then, i) =>
+    thenIntervention(
+      then,
+      i + 1,
+      (path) => read(io, path),
+      (dir) => readRepository(io, dir, dir, new InputBudget()),
+    ),
+  );
 }
 
 const help = `usage: sim run <file.yaml> [<file.yaml> ...] [options]

@@ -189,6 +189,11 @@ export class ApplicationController {
     if (state) this.reconcile(state, true);
   }
 
+  /** Each app's resources and status as the log starts, for a run whose past is not logged (pastPhase.ts). */
+  emitBaselines(): void {
+    for (const state of this.apps.values()) state.tracker.emitBaseline();
+  }
+
   /** Whether nothing is left to do: no operation runs or waits, and no refresh would start one. */
   atRest(): boolean {
     for (const state of this.apps.values()) {
@@ -380,8 +385,12 @@ export class ApplicationController {
     }
     if (this.compareFailed(state, obj, full)) return;
     const rendered = this.options.repository.renderSource(obj.spec?.source ?? {});
+    // The first comparison also finds what is already live with the app's tracking (objects applied before the
+    // Application was created, `sim run --live`): Argo CD's cluster cache holds every object, not only those
+    // that changed since (controller/cache). Later ones follow the watch.
+    const first = state.rendered === undefined && state.reconciledAtMs === undefined;
     state.rendered = rendered;
-    state.tracker.setDesired(rendered.objects, true, false);
+    state.tracker.setDesired(rendered.objects, true, first);
     state.conditions = setRepeatedResourceConditions(
       state.conditions,
       repeatedResourceMessages(rendered.objects, obj.spec?.destination?.namespace ?? 'default'),

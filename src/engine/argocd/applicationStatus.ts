@@ -17,7 +17,7 @@ import type { SyncStatusCode } from '../types';
  * The `status` the application controller writes back onto an Application object (argocd-semantics.md §5.0,
  * §5.4; contract.md §1.2, §1.4): what `argocd app get -o json` shows, and what a parent's health Lua and the
  * ApplicationSet controller read from the store. The one writer of an Application's status: the control plane
- * writes it onto the object, and the single-app run's `application` (applicationView.ts) is built with it too.
+ * writes it onto the object.
  */
 export interface StatusInput {
   sync: SyncStatusCode;

@@ -167,3 +167,19 @@ export interface Application {
   operation?: Operation;
   status: ApplicationStatus;
 }
+
+/** One row of `status.resources`: a managed (non-hook) resource as the app sees it. */
+export type ResourceRow = ResourceStatus;
+
+/**
+ * An Application as a run returns it: the fields the engine always writes are required here, so readers (the CLI's
+ * `argocd app get` text, the terminal) need no checks for what cannot be missing.
+ */
+export interface ApplicationJson extends Application {
+  spec: Application['spec'] & {
+    project: string;
+    source: ApplicationSource & { repoURL: string; targetRevision: string };
+    destination: ApplicationDestination & { server: string; namespace: string };
+  };
+  status: ApplicationStatus & { sync: SyncStatus & { revision: string }; resources: ResourceStatus[] };
+}

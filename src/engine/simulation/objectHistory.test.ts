@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WatchEvent } from '../cluster/store';
 import { clusterAt, ObjectHistoryRecorder } from './objectHistory';
-import { runSimulation } from './simulate';
+import { runSingleApp } from './singleApp';
 import { checkout, threeTier } from '../../../test/kits/seedApps.testKit';
 
 afterEach(() => vi.restoreAllMocks());
 
 const failingRelease = () =>
-  runSimulation({
+  runSingleApp({
     desired: checkout('6.7.0', { migrationFails: true }),
     history: [checkout('6.7.1')],
     app: 'checkout-dev',
@@ -69,7 +69,7 @@ describe('object history', () => {
   });
 
   it('three-tier from an empty cluster: no pod before the sync, the StatefulSet after it; times only grow', () => {
-    const result = runSimulation({
+    const result = runSingleApp({
       desired: threeTier(),
       app: 'three-tier',
       namespace: 'three-tier',

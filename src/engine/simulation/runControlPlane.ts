@@ -1,15 +1,13 @@
 import { SimClock } from '../clock';
-import { refOf } from '../cluster/gvk';
 import type { WatchEvent } from '../cluster/store';
 import type { HealthOverrides } from '../health/healthOverrides';
-import { checkReplicaLimits, checkRunSettings, RunLimits } from '../limits';
+import { checkReplicaLimits, checkRunSettings, RunLimits, type RunLimitsOptions } from '../limits';
 import { checkControlPlaneLimits } from '../controlPlaneLimits';
 import { Rng } from '../random';
 import type { InputProblem } from '../sync';
-import type { Json, KubeObject, SourcePosition } from '../types';
+import type { Json, KubeObject } from '../types';
 import { clone } from '../util/clone';
 import { ApplicationController } from '../argocd/applicationController';
-import type { OperationInfo } from '../argocd/syncOperation';
 import {
   ARGOCD_NAMESPACE,
   type ApplicationSetController,
@@ -18,12 +16,21 @@ import {
 import { projectsOf } from '../argocd/projects';
 import { Repository, type RepoRevision } from '../argocd/repository';
 import { applyIntervention } from '../interventions/applyIntervention';
+import {
+  runAction,
+  type ControlPlaneAction,
+  type InterventionAction,
+  type RefusedIntervention,
+} from './controlPlaneActions';
 import { createCluster } from './createCluster';
 import { EventLog } from '../eventLog';
 import { ObjectHistoryRecorder } from './objectHistory';
 import { PodTracker } from './podTracker';
 import { RestWatch } from './settled';
 import { collectLogs, runUntilRest, type RunResult } from './runLoop';
+import { PAST_START_MS, playPast, type PastPhase } from './pastPhase';
+
+export type { ControlPlaneAction, InterventionAction, RefusedIntervention } from './controlPlaneActions';
 
 /**
  * A run of the small Argo CD control plane (contract.md §1.4, §1.5; argocd-semantics.md §5): a Git repository,
@@ -34,56 +41,6 @@ import { collectLogs, runUntilRest, type RunResult } from './runLoop';
  *
  * The one place where watchers are attached to the store is `attachWatchers`.
  */
-export type ControlPlaneAction =
-  | { at: number; type: 'commit'; revision: RepoRevision }
-  | {
-      at: number;
-      type: 'sync';
-      app: string;
-      prune?: boolean;
-      info?: readonly OperationInfo[];
-      /** `--label KEY=VALUE`: a selective sync of the resources carrying one of them. */
-      labels?: readonly { name: string; value: string }[];
-    }
-  | { at: number; type: 'sync-project'; projects: readonly string[]; prune?: boolean }
-  | { at: number; type: 'rollback'; app: string; id: number; prune?: boolean }
-  | { at: number; type: 'terminate'; app: string }
-  | { at: number; type: 'refresh'; app: string }
-  | {
-      at: number;
-      type: 'kubectl-apply';
-      objects: KubeObject[];
-      /** Where each object was written, for the errors that point at it. */
-      positions?: (SourcePosition | undefined)[];
-    }
-  | { at: number; type: 'kubectl-delete'; kind: string; name: string; namespace?: string; group?: string }
-  | InterventionAction;
-
-/**
- * An intervention typed as a command (interventions/intervention.ts): `kubectl delete|scale|edit|patch|apply -f|
- * set image|annotate|label|rollout restart …`, `argocd app sync|get --refresh|terminate-op|rollback|set …` or
- * `git commit`. `objects` is the file of a `kubectl apply -f` when the caller read it (else the path is read from
- * the repository's current revision); `revision` is the tree a `git commit` makes current.
- */
-export interface InterventionAction {
-  at: number;
-  type: 'intervention';
-  command: string;
-  /** kubectl's namespace when the command names none (the page's terminal: the app's); `default` otherwise. */
-  namespace?: string;
-  objects?: KubeObject[];
-  revision?: RepoRevision;
-}
-
-/** An intervention the cluster, Git or Argo CD refused: it changed nothing. */
-export interface RefusedIntervention {
-  /** Its position among `ControlPlaneInput.actions` (0-based). */
-  index: number;
-  at: number;
-  command: string;
-  error: string;
-}
-
 export interface ControlPlaneInput {
   /** The repository's first revision (later ones come from `commit` actions). */
   repository: RepoRevision;
@@ -101,6 +58,14 @@ export interface ControlPlaneInput {
   onProgress?: (seconds: number) => void;
   /** The ApplicationSet controller (src/engine/argocd/applicationSet/); without it sets are only stored. */
   applicationSetController?: ApplicationSetControllerFactory;
+  /** `--prune` of the syncs asked by hand at t 0 (and in the past) of the Applications given without `automated`. */
+  prune?: boolean;
+  /** Namespaces the cluster has besides a fresh cluster's (created by Argo CD's user before the run). */
+  namespaces?: readonly string[];
+  /** What happened before t 0 (pastPhase.ts): `repository` is then the revision Git holds at t 0. */
+  past?: PastPhase;
+  /** Where a run limit points (the single-app form's files). */
+  limitPositions?: RunLimitsOptions;
 }
 
 /** A run of the control plane's result (runLoop.ts `RunResult`): every Application and ApplicationSet too. */
@@ -110,10 +75,6 @@ export interface ControlPlaneResult extends RunResult {
    * status is typed where the controller writes it (applicationStatus.ts), the rest is the object as applied.
    */
   application: Json;
-  applications: Json[];
-  applicationSets: Json[];
-  /** The interventions that were refused, in the order they ran. */
-  refused: RefusedIntervention[];
 }
 
 /** The namespaces a fresh cluster has (§5.2). */
@@ -123,18 +84,25 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   checkRunSettings(input);
   checkControlPlaneLimits(input);
   checkRepositoryReplicas(input);
-  const clock = new SimClock(0);
-  const cluster = createCluster({ clock, rng: new Rng(input.seed ?? 1), failures: input.fail ?? [] });
+  const past =
+    input.past && (input.past.live.length > 0 || input.past.revisions.length > 0) ? input.past : undefined;
+  const clock = new SimClock(past ? PAST_START_MS : 0);
+  // After a past, the workloads made to fail fail in the story only (pastPhase.ts).
+  const cluster = createCluster({
+    clock,
+    rng: new Rng(input.seed ?? 1),
+    failures: past ? [] : (input.fail ?? []),
+  });
   const store = cluster.store;
   // Attached first, so the namespaces a fresh cluster has are in the history too (`kubectl get ns` at t 0).
   const objectHistory = new ObjectHistoryRecorder(() => clock.now());
   store.watch((event) => objectHistory.onWatch(event));
   const rest = RestWatch.on(store);
-  for (const name of initialNamespaces)
+  for (const name of new Set([...initialNamespaces, ...(input.namespaces ?? [])]))
     store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   const log = new EventLog(() => clock.now());
-  log.start(0);
-  const repository = new Repository(input.repository);
+  if (!past || past.record) log.start(0);
+  const repository = new Repository(past?.revisions[0] ?? input.repository);
   const warnings: string[] = [];
   const problems: InputProblem[] = [];
   const controller = new ApplicationController({
@@ -147,7 +115,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     warnings,
     problems,
   });
-  const limits = new RunLimits();
+  const limits = new RunLimits(input.limitPositions);
   const extraWatchers: ((event: WatchEvent) => void)[] = [];
   attachWatchers();
 
@@ -165,15 +133,23 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     warnings.push('ApplicationSets are stored but not reconciled: no ApplicationSet controller in this run');
   }
 
-  for (const obj of input.objects) {
-    store.apply({ ...clone(obj), metadata: { ...clone(obj.metadata), namespace: ARGOCD_NAMESPACE } });
-  }
+  const applyArgoObjects = () => {
+    for (const obj of input.objects)
+      store.apply({ ...clone(obj), metadata: { ...clone(obj.metadata), namespace: ARGOCD_NAMESPACE } });
+  };
   // Apps given without auto-sync are synced at t 0, in the order given (`argocd app sync NAME`).
-  for (const obj of input.objects) {
-    if (obj.kind !== 'Application' || obj.spec?.syncPolicy?.automated) continue;
-    const name = obj.metadata.name ?? '';
-    clock.schedule(0, () => controller.requestSync(name), 1);
-  }
+  const byHand = input.objects
+    .filter((o) => o.kind === 'Application' && !o.spec?.syncPolicy?.automated)
+    .map((o) => o.metadata.name ?? '');
+  const syncByHand = () => {
+    for (const name of byHand) controller.requestSync(name, input.prune ?? false);
+  };
+  const applied =
+    past !== undefined &&
+    playPast(past, { clock, store, log, limits, rest, repository, controller, applyArgoObjects, syncByHand });
+  if (past) clock.schedule(0, () => startStory(past));
+  if (!applied) applyArgoObjects();
+  for (const name of byHand) clock.schedule(0, () => controller.requestSync(name, input.prune ?? false), 1);
   let pendingActions = 0;
   const refused: RefusedIntervention[] = [];
   for (const [index, action] of (input.actions ?? []).entries()) {
@@ -181,7 +157,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     clock.schedule(action.at * 1000, () => {
       pendingActions--;
       if (action.type === 'intervention') intervene(action, index);
-      else act(action);
+      else runAction({ store, repository, controller, log, warnings }, action);
     });
   }
 
@@ -191,6 +167,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     log,
     limits,
     untilMs: until,
+    onProgress: input.onProgress,
     atRest: () =>
       pendingActions === 0 && !(appSets?.busy() ?? false) && controller.atRest() && clusterAtRest(),
   });
@@ -219,6 +196,20 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     objects: objectHistory.result((ms) => log.seconds(ms)),
   };
 
+  /**
+   * t 0 after a past: the log starts (unless it recorded the past), and Git's current revision is committed (the
+   * one the story syncs).
+   */
+  function startStory(played: PastPhase): void {
+    cluster.failures = input.fail ?? [];
+    if (!played.record) log.start(0);
+    // The story's first lines (recorded past or not) are each app's resources as they are: what the page shows at
+    // t 0, and the rows the sync starts from.
+    controller.emitBaselines();
+    if (played.revisions.length > 0)
+      log.push({ type: 'commit', revision: repository.commit(input.repository) });
+  }
+
   /** An intervention, logged with what it printed (interventions/applyIntervention.ts). */
   function intervene(action: InterventionAction, index: number): void {
     const outcome = applyIntervention({ store, clock, repository, controller }, action);
@@ -240,71 +231,6 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
       pods.onWatch(event);
       for (const watcher of extraWatchers) watcher(event);
     });
-  }
-
-  function act(action: Exclude<ControlPlaneAction, InterventionAction>): void {
-    switch (action.type) {
-      case 'commit': {
-        const sha = repository.commit(action.revision);
-        log.push({ type: 'commit', revision: sha });
-        break;
-      }
-      case 'sync': {
-        const refused = controller.requestSync(action.app, action.prune ?? false, {
-          info: action.info,
-          labels: action.labels,
-        });
-        if (refused) warnings.push(`sync ${action.app}: ${refused}`);
-        break;
-      }
-      case 'sync-project':
-        for (const refused of controller.requestProjectSync(action.projects, action.prune ?? false))
-          warnings.push(`sync --project ${action.projects.join(',')}: ${refused}`);
-        break;
-      case 'rollback': {
-        const refused = controller.requestRollback(action.app, action.id, action.prune ?? false);
-        if (refused) warnings.push(`rollback ${action.app} ${action.id}: ${refused}`);
-        break;
-      }
-      case 'terminate':
-        controller.terminate(action.app);
-        break;
-      case 'refresh':
-        controller.refresh(action.app);
-        break;
-      case 'kubectl-apply':
-        for (const obj of action.objects) {
-          const target = obj.metadata.namespace
-            ? obj
-            : { ...obj, metadata: { ...obj.metadata, namespace: 'default' } };
-          try {
-            store.apply(target);
-          } catch (error) {
-            warnings.push(`kubectl apply: ${error instanceof Error ? error.message : String(error)}`);
-          }
-        }
-        break;
-      case 'kubectl-delete': {
-        const ref = {
-          group: action.group ?? '',
-          kind: action.kind,
-          namespace: action.namespace ?? 'default',
-          name: action.name,
-        };
-        const found =
-          store.get(ref) ??
-          store
-            .list({ kind: action.kind })
-            .find(
-              (o) =>
-                o.metadata.name === action.name &&
-                (o.metadata.namespace ?? '') === (action.namespace ?? 'default'),
-            );
-        if (found) store.delete(refOf(found), { propagationPolicy: 'Background' });
-        else warnings.push(`kubectl delete: ${action.kind}/${action.name} not found`);
-        break;
-      }
-    }
   }
 
   /** No pod starting or terminating (as the single-app form's `isSettled`), from watch-fed counts. */

@@ -2,11 +2,12 @@ import type { SimClock } from '../clock';
 import type { Cluster } from '../cluster/cluster';
 import type { EventLog } from '../eventLog';
 import type { SimEvent } from '../events';
-import type { ApplicationJson } from '../argocd/applicationView';
+import type { ApplicationJson } from '../argocd/applicationTypes';
 import type { RunLimits } from '../limits';
 import type { InputProblem } from '../sync';
 import type { Json, KubeObject } from '../types';
 import type { ObjectHistory } from './objectHistory';
+import type { RefusedIntervention } from './controlPlaneActions';
 
 /**
  * After the last operation, the cluster must stay at rest this long before a run stops: a pod made to fail is
@@ -17,13 +18,15 @@ export const REST_MS = 10_000;
 /** How many clock steps pass between two `onProgress` calls (cheap enough to be invisible in a profile). */
 const PROGRESS_EVERY = 2048;
 
-/** What every run returns, the single-app form and the control plane alike (contract.md §1.2, §1.4). */
+/** What every run of the control plane returns, a single app's (singleApp.ts) too (contract.md §1.2, §1.4). */
 export interface RunResult {
   /** The Application, as `argocd app get -o json` (the first one given, in a run of several). */
   application: ApplicationJson;
-  /** Every Application in `argocd` at the end, by name (a run of the control plane). */
-  applications?: Json[];
-  applicationSets?: Json[];
+  /** Every Application in `argocd` at the end, by name. */
+  applications: Json[];
+  applicationSets: Json[];
+  /** The interventions that were refused, in the order they ran. */
+  refused: RefusedIntervention[];
   events: SimEvent[];
   live: KubeObject[];
   /** Pod logs by `namespace/pod`, kept after the pods are gone. */

@@ -61,7 +61,7 @@ describe('compareRuns: the article choice point ("sync waves, hooks or Progressi
     const postgresInSet = milestonesOf(runs.progressive.events).subjects.find((s) => s.name === 'postgres')!;
     expect(c.divergence?.t).toBeCloseTo(postgresInSet.createdAt!, 3);
     expect(c.divergence?.text).toMatch(
-      /^At 5 s: three-tier: not yet \(StatefulSet postgres is created at 21\.5 s\); progressive-sync: StatefulSet postgres is created\.$/,
+      /^At 5 s: three-tier: not yet \(StatefulSet postgres is created at 23\.1 s\); progressive-sync: StatefulSet postgres is created\.$/,
     );
   });
 
@@ -69,16 +69,16 @@ describe('compareRuns: the article choice point ("sync waves, hooks or Progressi
     const c = compareRuns([runs.threeTier, runs.progressive]);
     const backend = c.differences.find((d) => d.about === 'Deployment/backend-api')!;
     expect(backend.text).toBe(
-      'Deployment backend-api: three-tier: created at 31.5 s, after StatefulSet postgres Healthy at 29.3 s; Healthy at 36.3 s' +
+      'Deployment backend-api: three-tier: created at 33.1 s, after StatefulSet postgres Healthy at 30.7 s; Healthy at 38.4 s' +
         ' vs progressive-sync: created at 13.1 s, after StatefulSet postgres Healthy at 13.1 s; Healthy at 19.4 s.',
     );
     const end = c.differences.find((d) => d.about === 'end')!;
     expect(end.text).toContain(
       "progressive-sync: the last of 3 Applications' operations Succeeded at 19.4 s",
     );
-    // The hooks only the single Application has are said once, in a line of their own.
+    // The Application and the hooks only the single-app run has are said once, in a line of their own.
     expect(c.differences.map((d) => d.text)).toContain(
-      'Only in three-tier: hook Job database-migration (created 5 s, completed 11.6 s) and hook Job smoke-test (created 41.5 s, completed 43.7 s).',
+      'Only in three-tier: Application three-tier (created 0 s, Healthy 18.1 s), hook Job database-migration (created 5 s, completed 13.1 s) and hook Job smoke-test (created 48.1 s, completed 51 s).',
     );
   });
 
@@ -109,7 +109,7 @@ describe('compareRuns: one knob changed', () => {
   it('a failed migration: the divergence is the migration completing in one run only, and the end differs', () => {
     const c = compareRuns([runs.threeTier, runs.migration]);
     expect(c.divergence?.text).toMatch(
-      /^At 11\.6 s: three-tier: hook Job database-migration completes; three-tier~migration: not yet \(hook Job database-migration fails at \d+(\.\d)? s\)\.$/,
+      /^At 13\.1 s: three-tier: hook Job database-migration completes; three-tier~migration: not yet \(hook Job database-migration fails at \d+(\.\d)? s\)\.$/,
     );
     expect(c.differences.at(-1)?.text).toMatch(
       /three-tier~migration: the operation ended at .* Failed: one or more synchronization tasks completed unsuccessfully/,
@@ -142,8 +142,8 @@ describe('layoutComparison: one time axis', () => {
       expect(layout.blocks).toHaveLength(3);
       const bar = (block: number, key: string) =>
         layout.blocks[block].rows.find((r) => r.key === key)!.bars[0];
-      // postgres is created at 21.5 s in three-tier: its bar starts where the axis puts 21.5 s.
-      expect(bar(0, 'StatefulSet/postgres').x0).toBeCloseTo(layout.x(21.541), 6);
+      // postgres is created at 23.1 s in three-tier: its bar starts where the axis puts 23.1 s.
+      expect(bar(0, 'StatefulSet/postgres').x0).toBeCloseTo(layout.x(23.133), 6);
       expect(layout.x(0)).toBe(layout.plot.left);
       expect(layout.x(c.domain[1])).toBe(layout.plot.right);
       expect(layout.divergenceX).toBeCloseTo(layout.x(c.divergence!.t), 6);

@@ -25,7 +25,7 @@ export const questions: Question[] = [
     answer: 0,
     explanation:
       'A failed PreSync hook ends the operation before the Sync phase: nothing of it is applied, so the Deployment keeps running 6.7.1 and the app stays OutOfSync (argocd-semantics §6.10).',
-    link: { scenario: 'failing-migration', t: 20.75, label: 'failing-migration, after the sync failed' },
+    link: { scenario: 'failing-migration', t: 15.05, label: 'failing-migration, after the sync failed' },
   },
   {
     id: 'wave-order',
@@ -38,7 +38,7 @@ export const questions: Question[] = [
     answer: 1,
     explanation:
       'Waves go from the lowest number up. Wave 0 starts once everything in wave -1 is Healthy (or has no health check) and the 2 s wave delay has passed (argocd-semantics §2.11, §6.3).',
-    link: { scenario: 'three-tier', t: 21.6, label: 'three-tier, as wave 0 starts' },
+    link: { scenario: 'three-tier', t: 23.2, label: 'three-tier, as wave 0 starts' },
   },
   {
     id: 'app-of-apps-health',

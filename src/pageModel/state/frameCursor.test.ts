@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSimulation, type KubeObject, type SimEvent } from '../../engine';
+import { runSingleApp, type KubeObject, type SimEvent } from '../../engine';
 import { FrameCursor } from './frameCursor';
 import { FrameFold } from './frameFold';
 
@@ -50,7 +50,7 @@ function app(version: string): KubeObject[] {
   ];
 }
 
-const log: SimEvent[] = runSimulation({
+const log: SimEvent[] = runSingleApp({
   desired: app('1.27'),
   history: [app('1.26')],
   recordHistory: true,

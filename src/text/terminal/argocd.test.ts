@@ -72,7 +72,8 @@ describe('argocd app list, history, sync, wait', () => {
     expect(out[0]).toBe('SOURCE  sandbox://scenario');
     expect(out[1]).toMatch(/^ID\s+DATE\s+REVISION$/);
     expect(out.slice(2)).toHaveLength(1);
-    expect(out[2]).toMatch(/^0\s+2025-12-31 23:\d\d:\d\d \+0000 UTC\s+[0-9a-f]{7} \(6\.7\.1\)$/);
+    // printApplicationHistoryTable: the source's target revision, then the SHA deployed (the 6.7.1 commit).
+    expect(out[2]).toMatch(/^0\s+2025-12-31 23:\d\d:\d\d \+0000 UTC\s+HEAD \([0-9a-f]{7}\)$/);
     const tt = threeTier.run('argocd app history three-tier', threeTier.result.endT).text;
     expect(tt.trimEnd().split('\n').at(-1)).toMatch(/^\d+\s+2026-01-01 /);
   });
@@ -93,7 +94,7 @@ describe('argocd app list, history, sync, wait', () => {
       'FATA[0000] rpc error: code = FailedPrecondition desc = another operation is already in progress\n',
     );
     expect(migration.run('argocd app sync checkout-dev', end).text).toMatch(
-      /cannot start a second one in the same run/,
+      /the sandbox cannot start one of its own/,
     );
   });
 

@@ -39,11 +39,14 @@ function operationsOf(world: World, name: string): Operation[] {
 const fatal = (t: number, text: string) => `FATA[${String(Math.round(t)).padStart(4, '0')}] ${text}`;
 
 export function sync(world: World, name: string, async: boolean, timeout: number | undefined): CommandOutput {
-  if (!world.operationEnded(name) && (world.t > 0 || world.controlPlane))
+  const ops = operationsOf(world, name);
+  // An operation the run starts at the cursor's very moment is the one this command starts (a single app's sync
+  // at t 0); one started earlier and still running refuses it, as Argo CD does.
+  const startsNow = ops.some((op) => Math.abs(op.start - world.t) < 1e-6);
+  if (!world.operationEnded(name) && !startsNow && (world.t > 0 || world.controlPlane))
     return fail(
       'FATA[0000] rpc error: code = FailedPrecondition desc = another operation is already in progress',
     );
-  const ops = operationsOf(world, name);
   const next = ops.find((op) => op.start >= world.t - 1e-9);
   if (!world.controlPlane && world.t > 0) {
     const end = ops.at(-1);

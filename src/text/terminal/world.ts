@@ -4,7 +4,7 @@ import {
   type ApplicationJson,
   type Json,
   type KubeObject,
-  type SimulationResult,
+  type RunResult,
   type SyncStatusCode,
 } from '../../engine';
 import { frameAt, type Frame } from '../../pageModel/state/frameAt';
@@ -15,7 +15,7 @@ import { applicationsAt } from './controlPlaneApps';
  * control-plane run (several operations, commits over time) every Application at the end.
  */
 export type TerminalRun = Pick<
-  SimulationResult,
+  RunResult,
   'events' | 'logs' | 'logTimes' | 'objects' | 'application' | 'endT'
 > & { applications?: readonly Json[] };
 
@@ -32,7 +32,7 @@ export interface RevisionName {
  * then, the page's frame then, the Application as `argocd app get -o json` would return it then, and the
  * virtual wall clock (for AGE and DURATION columns).
  *
- * Two kinds of run: a single-Application run (runSimulation) holds one operation starting at t 0, and its
+ * Two kinds of run: a single-Application run (runSingleApp) holds one operation starting at t 0, and its
  * Application at `t` is rebuilt from the event log; a control-plane run (runControlPlane: commits, several
  * operations, several Applications) records Argo CD's Application objects in its object history, so each one at
  * `t` is read from there, as the controller had written it then.

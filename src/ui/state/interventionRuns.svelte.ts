@@ -23,15 +23,15 @@ export class InterventionRuns {
   /**
    * Run `command` at virtual second `at`: the run is played again with it as one more action, so the
    * run up to `at` is the same (the engine is deterministic) and goes on from the intervention. Resolves with
-   * what the command printed in the new run, or undefined when it could not run (no run of several
-   * Applications); a refused command is printed and not kept.
+   * what the command printed in the new run, or undefined when there is no scenario to run; a refused command is
+   * printed and not kept.
    */
   async intervene(
     command: string,
     at: number,
     namespace?: string,
   ): Promise<{ output: string; refused: boolean } | undefined> {
-    if (!this.host.scenario?.platform) return undefined;
+    if (!this.host.scenario) return undefined;
     const added: PageIntervention = { at, command, ...(namespace ? { namespace } : {}) };
     const before = this.list;
     this.list = [...before, added];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../events';
 import { appliesOf, eventsOf, indexOf, keyOf, lastBefore, stepStarts, type EventOf } from './eventQueries';
-import { runSimulation } from './simulate';
+import { runSingleApp } from './singleApp';
 import { threeTier } from '../../../test/kits/seedApps.testKit';
 
 // The three-tier stack of scenarios/three-tier.yaml, on a fresh cluster.
-const result = runSimulation({
+const result = runSingleApp({
   desired: threeTier(),
   app: 'three-tier',
   namespace: 'three-tier',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf } from './eventQueries';
-import { runSimulation, type SimulationInput } from './simulate';
+import { runSingleApp, type SingleAppInput } from './singleApp';
 import { threeTier } from '../../../test/kits/seedApps.testKit';
 
-const input = (seed: number): SimulationInput => ({
+const input = (seed: number): SingleAppInput => ({
   desired: threeTier(),
   app: 'three-tier',
   namespace: 'three-tier',
@@ -12,18 +12,18 @@ const input = (seed: number): SimulationInput => ({
 });
 
 const podNames = (seed: number) => [
-  ...new Set(eventsOf(runSimulation(input(seed)).events, 'pod').map((e) => e.name)),
+  ...new Set(eventsOf(runSingleApp(input(seed)).events, 'pod').map((e) => e.name)),
 ];
 
 describe('determinism (style.md rule 5)', () => {
   it('gives the same whole result, byte for byte, for the same seed', () => {
-    expect(JSON.stringify(runSimulation(input(7)))).toBe(JSON.stringify(runSimulation(input(7))));
+    expect(JSON.stringify(runSingleApp(input(7)))).toBe(JSON.stringify(runSingleApp(input(7))));
   });
 
   it('does not depend on the objects given being reused between runs', () => {
     const shared = input(3);
-    const first = JSON.stringify(runSimulation(shared));
-    expect(JSON.stringify(runSimulation(shared))).toBe(first);
+    const first = JSON.stringify(runSingleApp(shared));
+    expect(JSON.stringify(runSingleApp(shared))).toBe(first);
   });
 
   it('names the pods differently with another seed', () => {

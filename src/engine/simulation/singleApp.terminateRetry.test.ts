@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf, keyOf } from './eventQueries';
-import { runSimulation } from './simulate';
+import { runSingleApp } from './singleApp';
 import { kitchenTime } from '../argocd/syncMachine';
 import { configMap, job } from '../../../test/kits/simulation.testKit';
 
 describe('terminate while a hook runs (§2.16, cases 59-60)', () => {
-  const result = runSimulation({
+  const result = runSingleApp({
     desired: [
       configMap('settings'),
       job('long-migration', { hook: 'PreSync', runSeconds: 60 }),
@@ -38,7 +38,7 @@ describe('terminate while a hook runs (§2.16, cases 59-60)', () => {
 });
 
 describe('retry of a failing PreSync hook (§5.3, cases 82-83)', () => {
-  const result = runSimulation({
+  const result = runSingleApp({
     desired: [configMap('settings'), job('migrate', { hook: 'PreSync', runSeconds: 2 })],
     fail: ['job/migrate'],
     retry: { limit: 2, durationMs: 5000, factor: 2, maxDurationMs: 180_000 },

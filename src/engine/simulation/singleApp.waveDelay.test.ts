@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
 import { eventsOf, stepStarts } from './eventQueries';
-import { runSimulation } from './simulate';
+import { runSingleApp } from './singleApp';
 import { configMap, job } from '../../../test/kits/simulation.testKit';
 
 // Three ConfigMaps in waves 0, 1 and 2: no health check, so each step is done as soon as it is applied and the
@@ -9,7 +9,7 @@ import { configMap, job } from '../../../test/kits/simulation.testKit';
 const desired = [configMap('a', { wave: 0 }), configMap('b', { wave: 1 }), configMap('c', { wave: 2 })];
 
 function gaps(waveDelaySeconds: number, live: KubeObject[] = []): number[] {
-  const steps = stepStarts(runSimulation({ desired, live, waveDelaySeconds }).events);
+  const steps = stepStarts(runSingleApp({ desired, live, waveDelaySeconds }).events);
   return steps.slice(1).map((s, i) => s.t - steps[i].t);
 }
 
@@ -29,7 +29,7 @@ describe('ARGOCD_SYNC_WAVE_DELAY (§2.11)', () => {
   });
 
   it('sleeps after every step but the final one, and the operation ends in the tick of the final step', () => {
-    const { events } = runSimulation({ desired, waveDelaySeconds: 2 });
+    const { events } = runSingleApp({ desired, waveDelaySeconds: 2 });
     expect(eventsOf(events, 'wave-delay').map((e) => `${e.phase} ${e.wave} ${e.seconds}`)).toEqual([
       'Sync 0 2',
       'Sync 1 2',
@@ -42,7 +42,7 @@ describe('ARGOCD_SYNC_WAVE_DELAY (§2.11)', () => {
 
   it('does not sleep after a final PostSync hook either', () => {
     const post = job('report', { hook: 'PostSync', runSeconds: 1 });
-    const { events } = runSimulation({ desired: [...desired, post], waveDelaySeconds: 2 });
+    const { events } = runSingleApp({ desired: [...desired, post], waveDelaySeconds: 2 });
     expect(stepStarts(events).at(-1)).toMatchObject({ phase: 'PostSync', wave: 0 });
     expect(eventsOf(events, 'wave-delay').map((e) => `${e.phase} ${e.wave}`)).toEqual([
       'Sync 0',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
 import { eventsOf, keyOf } from './eventQueries';
-import { runSimulation } from './simulate';
+import { runSingleApp } from './singleApp';
 import { checkout } from '../../../test/kits/seedApps.testKit';
 import { configMap, deployment, service } from '../../../test/kits/simulation.testKit';
 
@@ -16,7 +16,7 @@ function podsOf(live: KubeObject[], app: string): KubeObject[] {
 }
 
 describe('a failing PreSync migration (§2.18, e2e case 84)', () => {
-  const result = runSimulation({
+  const result = runSingleApp({
     desired: checkout('6.7.0', { migrationFails: true }),
     history: [checkout('6.7.1')],
     app: 'checkout-dev',
@@ -71,7 +71,7 @@ describe('a failing PreSync migration (§2.18, e2e case 84)', () => {
 });
 
 describe('a failing PostSync smoke test (§6.1, e2e case 87)', () => {
-  const result = runSimulation({
+  const result = runSingleApp({
     desired: checkout('6.7.1', { smokePath: '/status/503' }),
     history: [checkout('6.7.1')],
     app: 'checkout-dev',
@@ -105,7 +105,7 @@ describe('a failing PostSync smoke test (§6.1, e2e case 87)', () => {
 
 describe('one wave whose Deployment crash-loops (§6.1, §6.5, e2e case 95)', () => {
   function crashLoop(progressDeadlineSeconds?: number) {
-    return runSimulation({
+    return runSingleApp({
       desired: [configMap('x-config'), deployment('x', { progressDeadlineSeconds }), service('x')],
       fail: ['deployment/x'],
     });

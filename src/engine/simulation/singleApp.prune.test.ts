@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf, indexOf, stepStarts } from './eventQueries';
-import { runSimulation } from './simulate';
+import { runSingleApp } from './singleApp';
 import { configMap, job } from '../../../test/kits/simulation.testKit';
 
 // Creates at waves 0, 2 and 5; live objects no longer in Git at waves 1, 3, 3, 4 and 5 (the example of §2.4).
@@ -13,14 +13,14 @@ const extra = [
   configMap('p5', { wave: 5 }),
 ];
 
-const pruned = (events: ReturnType<typeof runSimulation>['events']) =>
+const pruned = (events: ReturnType<typeof runSingleApp>['events']) =>
   eventsOf(events, 'delete')
     .filter((e) => e.reason === 'prune')
     .map((e) => e.name);
 
 describe('prune with --prune (§2.4, §2.15)', () => {
   it('prunes the extra live objects in reverse wave order, and succeeds with them gone', () => {
-    const result = runSimulation({ desired, live: extra, prune: true });
+    const result = runSingleApp({ desired, live: extra, prune: true });
     expect(pruned(result.events)).toEqual(['p5', 'p4', 'p3a', 'p3b', 'p1']);
     const rows = result.application.status.operationState!.syncResult!.resources;
     expect(rows.filter((r) => r.status === 'Pruned').map((r) => `${r.name} ${r.message}`)).toEqual([
@@ -39,7 +39,7 @@ describe('prune with --prune (§2.4, §2.15)', () => {
   });
 
   it('gives the first prunes the creation waves of the last ones (p5 pruned in wave 1)', () => {
-    const { events } = runSimulation({ desired, live: extra, prune: true });
+    const { events } = runSingleApp({ desired, live: extra, prune: true });
     const p5 = eventsOf(events, 'result').find((e) => e.name === 'p5')!;
     expect(p5.wave).toBe(1);
     expect(indexOf(events, (e) => e.type === 'delete' && e.name === 'p5')).toBeGreaterThan(
@@ -49,7 +49,7 @@ describe('prune with --prune (§2.4, §2.15)', () => {
 
   it('prunes a PruneLast=true object after the last Sync wave and before the PostSync hook', () => {
     const last = configMap('old-settings', { wave: -3, syncOptions: 'PruneLast=true' });
-    const { events } = runSimulation({
+    const { events } = runSingleApp({
       desired: [...desired, job('report', { hook: 'PostSync', runSeconds: 1 })],
       live: [...extra, last],
       prune: true,
@@ -70,7 +70,7 @@ describe('prune with --prune (§2.4, §2.15)', () => {
 });
 
 describe('prune candidates without --prune', () => {
-  const result = runSimulation({ desired, live: extra });
+  const result = runSingleApp({ desired, live: extra });
 
   it('records them PruneSkipped "ignored (requires pruning)" and deletes nothing', () => {
     const rows = result.application.status.operationState!.syncResult!.resources;
