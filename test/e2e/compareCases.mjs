@@ -104,7 +104,7 @@ export function compareCases({ browser, base, root }) {
         assert.equal(g.runs[1].label, 'progressive-sync');
         assert.match(
           g.divergence,
-          /^First divergence\. At 5 s: three-tier: not yet \(StatefulSet postgres is created at 21\.5 s\); progressive-sync: StatefulSet postgres is created\.$/,
+          /^First divergence\. At 5 s: three-tier: not yet \(StatefulSet postgres is created at 23\.1 s\); progressive-sync: StatefulSet postgres is created\.$/,
         );
         // The divergence line stands at 5 s on the shared axis: a 5/length of the plot's width from its left.
         const domainEnd = await page.evaluate(() =>
@@ -158,7 +158,7 @@ export function compareCases({ browser, base, root }) {
         assert.ok(Math.min(...g.runs.flatMap((r) => r.labelSizes)) >= 18, `labels ${g.runs[0].labelSizes}`);
         assert.match(
           g.divergence,
-          /At 11\.6 s: three-tier: hook Job database-migration completes; three-tier~migration: not yet \(hook Job database-migration fails at /,
+          /At 13\.1 s: three-tier: hook Job database-migration completes; three-tier~migration: not yet \(hook Job database-migration fails at /,
         );
         assert.ok(
           g.differences.some((d) => /three-tier~migration: the operation ended at .*Failed/.test(d)),

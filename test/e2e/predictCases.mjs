@@ -34,7 +34,7 @@ export function predictCases({ browser, base, results, shots }) {
         ),
       );
       const t = await readT(page);
-      assert.ok(t > 0 && t < 16.6, `stopped before Sync wave -1 starts: t = ${t}`);
+      assert.ok(t > 0 && t < 18.13, `stopped before Sync wave -1 starts: t = ${t}`);
       assert.equal(await text(page, 'operation-phase'), 'Running');
       assert.doesNotMatch(await page.textContent('.status .card.time'), /of \d/);
       if (shots) await page.screenshot({ path: join(results, 'predict-1280-light.png') });
@@ -44,16 +44,16 @@ export function predictCases({ browser, base, results, shots }) {
       await page.click(`[data-testid="predict-choice-${choices.indexOf('PostSync')}"]`);
       assert.match(await text(page, 'predict-verdict'), /^Not quite\. Sync: every PreSync hook completed/);
       await page.click('[data-testid="predict-moment"]');
-      // The moment link moves the cursor to the step the answer is about (Sync starts at 16.6 s).
+      // The moment link moves the cursor to the step the answer is about (Sync starts at 18.13 s).
       await page
         .waitForFunction(
           () =>
-            Number(document.querySelector('[data-testid="virtual-time"]')?.getAttribute('data-t')) >= 16.5,
+            Number(document.querySelector('[data-testid="virtual-time"]')?.getAttribute('data-t')) >= 18,
           undefined,
           { timeout: 5000 },
         )
         .catch(() => {});
-      assert.ok((await readT(page)) >= 16.5, 'the moment link moved the cursor to the step');
+      assert.ok((await readT(page)) >= 18, 'the moment link moved the cursor to the step');
       assert.deepEqual(record.errors, []);
     }));
 
@@ -68,7 +68,7 @@ export function predictCases({ browser, base, results, shots }) {
         if (question === 'How does the operation end?') {
           assert.equal(await text(page, 'operation-phase'), 'Running');
           await page.click('[data-testid="predict-choice-1"]');
-          assert.match(await text(page, 'predict-verdict'), /^Right\. Failed at 20\.7 s/);
+          assert.match(await text(page, 'predict-verdict'), /^Right\. Failed at 15\.0 s/);
         } else await page.click('[data-testid="predict-choice-0"]');
         await page.click('[data-testid="predict-continue"]');
         if (question.startsWith('The operation ended')) break;
@@ -109,7 +109,7 @@ export function predictCases({ browser, base, results, shots }) {
         assert.match(summary, new RegExp(`^${label}:`, 'm'), `${label} in the summary`);
       assert.match(summary, /Phase:\s+Failed/);
       assert.match(summary, /Start:\s+2026-01-01 00:00:00 \+0000 UTC/);
-      assert.match(summary, /Duration:\s+20s/);
+      assert.match(summary, /Duration:\s+15s/);
       const cells = await page.$$eval('[data-testid="result-table"] tr', (rows) =>
         rows.map((row) =>
           [...row.cells].map((cell) => cell.textContent.replace(/\blogs$/, '').trim()).join('|'),

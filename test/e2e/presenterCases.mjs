@@ -62,7 +62,7 @@ export function presenterCases({ browser, base, full }) {
   const withPage = pageOpener(browser, base);
 
   test('presenter: present=1 hides the editor, the tables and the quiz, and shows the beat of the moment', () =>
-    withPage('?scenario=failing-migration&t=16&present=1', async (page) => {
+    withPage('?scenario=failing-migration&t=12&present=1', async (page) => {
       const v = await presenterView(page);
       assert.ok(v.presenting, 'presenter mode is off');
       assert.deepEqual(
@@ -70,7 +70,7 @@ export function presenterCases({ browser, base, full }) {
         { editor: false, results: false, quiz: false, stack: false },
       );
       assert.ok(v.timeline && v.status && v.beat, JSON.stringify(v));
-      // At 16 s the SyncFail hook has been created (15.739 s): its beat is the one shown, alone and large.
+      // At 12 s the SyncFail hook has been created (10 s): its beat is the one shown, alone and large.
       assert.match(v.beatText, /^SyncFail\. A failed task ends the sync[^\n]*$/);
       assert.ok(v.beatSize >= 20, `the beat is told in ${v.beatSize} px type`);
       assert.match(v.search, /present=1/);
@@ -174,7 +174,7 @@ export function presenterCases({ browser, base, full }) {
     }));
 
   test('story: the beat the cursor has passed is highlighted, a click seeks to a beat, PageDown stops at beats', () =>
-    withPage('?scenario=failing-migration&t=12', async (page) => {
+    withPage('?scenario=failing-migration&t=7', async (page) => {
       const current = () =>
         page.evaluate(() =>
           [...document.querySelectorAll('[data-testid="story"] li[aria-current="step"] strong')].map(
@@ -184,7 +184,7 @@ export function presenterCases({ browser, base, full }) {
       assert.deepEqual(await current(), ['PreSync']);
       await page.click('[data-testid="story"] li[data-beat="2"] button');
       await page.waitForFunction(
-        () => document.querySelector('[data-testid="virtual-time"]').dataset.t === '15.739',
+        () => document.querySelector('[data-testid="virtual-time"]').dataset.t === '10',
       );
       assert.deepEqual(await current(), ['SyncFail']);
       // From 0, PageDown reaches the PreSync beat's time (the hook created at 5 s) on its way.

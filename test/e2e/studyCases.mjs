@@ -81,7 +81,7 @@ export function studyCases({ browser, base }) {
       const verdict = await page.textContent('[data-testid="quiz-verdict-presync-fails"]');
       assert.match(verdict, /^\s*Right\./);
       const href = await page.getAttribute('[data-testid="quiz-link-presync-fails"]', 'href');
-      assert.equal(href, '?scenario=failing-migration&t=20.75');
+      assert.equal(href, '?scenario=failing-migration&t=15.05');
       await page.check('[data-testid="quiz-choice-stuck-2"]');
       assert.match(await page.textContent('[data-testid="quiz-verdict-stuck"]'), /^\s*Not quite\./);
       await page.reload();
