@@ -47,8 +47,7 @@ export function predictCases({ browser, base, results, shots }) {
       // The moment link moves the cursor to the step the answer is about (Sync starts at 18.13 s).
       await page
         .waitForFunction(
-          () =>
-            Number(document.querySelector('[data-testid="virtual-time"]')?.getAttribute('data-t')) >= 18,
+          () => Number(document.querySelector('[data-testid="virtual-time"]')?.getAttribute('data-t')) >= 18,
           undefined,
           { timeout: 5000 },
         )
