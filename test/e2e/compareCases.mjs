@@ -117,7 +117,7 @@ export function compareCases({ browser, base, root }) {
         );
         assert.ok(
           g.differences.includes(
-            'Deployment backend-api: three-tier: created at 31.5 s, after StatefulSet postgres Healthy at 29.3 s; Healthy at 36.3 s vs progressive-sync: created at 13.1 s, after StatefulSet postgres Healthy at 13.1 s; Healthy at 19.4 s.',
+            'Deployment backend-api: three-tier: created at 33.1 s, after StatefulSet postgres Healthy at 30.7 s; Healthy at 38.4 s vs progressive-sync: created at 13.1 s, after StatefulSet postgres Healthy at 13.1 s; Healthy at 19.4 s.',
           ),
           g.differences.join('\n'),
         );

@@ -78,7 +78,7 @@ describe('compareRuns: the article choice point ("sync waves, hooks or Progressi
     );
     // The Application and the hooks only the single-app run has are said once, in a line of their own.
     expect(c.differences.map((d) => d.text)).toContain(
-      'Only in three-tier: Application three-tier (created 0 s, Healthy 18.1 s), hook Job database-migration (created 5 s, completed 13.1 s) and hook Job smoke-test (created 48.1 s, completed 51 s).',
+      'Only in three-tier: hook Job database-migration (created 5 s, completed 13.1 s) and hook Job smoke-test (created 48.1 s, completed 51 s).',
     );
   });
 

@@ -74,6 +74,10 @@ export function milestonesOf(events: readonly SimEvent[]): RunMilestones {
       lastOperation.set(e.app ?? '', { t: e.t, phase: e.phase, message: e.message });
       continue;
     }
+    // A single-app run's own Application (the one app of the run, applied by the user) is the run's subject, not a
+    // step of it: the Applications a parent or an ApplicationSet creates are the milestones.
+    if (e.type === 'object' && e.kind === 'Application' && !e.app && apps.size === 1 && apps.has(e.name))
+      continue;
     if (e.type === 'object' && e.action === 'created' && subjectKinds.has(e.kind)) {
       const key = `${e.kind}/${e.name}`;
       if (!subjects.has(key))
