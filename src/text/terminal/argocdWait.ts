@@ -44,9 +44,12 @@ export function sync(world: World, name: string, async: boolean, timeout: number
       'FATA[0000] rpc error: code = FailedPrecondition desc = another operation is already in progress',
     );
   const next = ops.find((op) => op.start >= world.t - 1e-9);
+  // The syncs before t 0 (a single app's earlier revisions) made the cluster the run starts from: the cursor
+  // cannot go there, so the message names only this run's own.
+  const starts = ops.filter((op) => op.start >= 0).map((op) => `${op.start.toFixed(1)} s`);
   if (!next)
     return fail(
-      `This run has no sync of ${name} after ${world.t.toFixed(1)} s (its syncs start at ${ops.map((op) => `${op.start.toFixed(1)} s`).join(', ') || 'no time'}); the sandbox cannot start one of its own. Move the cursor before one to watch it.`,
+      `This run has no sync of ${name} after ${world.t.toFixed(1)} s (its syncs start at ${starts.join(', ') || 'no time'}); the sandbox cannot start one of its own. Move the cursor before one to watch it.`,
     );
   // When the run's next sync starts later than the cursor, the terminal says so before the CLI's own output.
   const later =
