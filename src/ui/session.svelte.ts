@@ -1,6 +1,6 @@
 import { isInputError, type InputError, type SimEvent } from '../engine';
 import type { ParsedObject } from '../scenarios/manifests';
-import { loadScenario, scenarioCatalog, scenarioFiles } from '../scenarios/registry';
+import { loadScenario, scenarioFiles } from '../scenarios/registry';
 import type { Scenario } from '../scenarios/scenario';
 import { calloutFor, type Callout } from '../pageModel/state/calloutFor';
 import { calloutsOf } from '../pageModel/state/calloutCanAppear';
@@ -22,7 +22,8 @@ import { PlatformView } from './platform/platformView.svelte';
 import { StatusSubject } from './platform/statusSubject.svelte';
 import { viewedLog } from '../pageModel/platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
-import { planManifests, type ManifestPlan } from '../pageModel/manifests/planManifests';
+import type { ManifestPlan } from '../pageModel/manifests/planManifests';
+import { editedPlan } from './state/editedPlan';
 import type { PageRun } from '../scenarios/pageRun';
 import { defaultSettings, pageRunOptions, type PageSettings } from '../scenarios/pageSettings';
 // Added for self-study: explanations computed from the run, the CLI's operation view, predict mode.
@@ -33,7 +34,14 @@ import { PresenterState } from './presenter/presenterState.svelte';
 import { RunRequests } from './state/runRequests.svelte';
 import { InterventionRuns } from './state/interventionRuns.svelte';
 import { PlayLoop } from '../browser/playLoop';
-import { sameSettings, scenarioTitle, tailed } from '../pageModel/state/sessionSettings';
+import { sameSettings, tailed } from '../pageModel/state/sessionSettings';
+import {
+  awaitsItsChunk,
+  catalogOf,
+  isAmongFiles,
+  openingSettings,
+  type OpeningSettings,
+} from './state/scenarioOpening';
 import type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from '../pageModel/state/sessionOptions';
 
 export type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from '../pageModel/state/sessionOptions';
@@ -122,22 +130,14 @@ export class SimulationSession {
       inputError: (error) => (this.error = error),
       failure: (message) => (this.failure = message),
     });
-    this.catalog = options.files
-      ? options.files.map((f) => ({
-          id: f.id,
-          title: f.scenario?.title ?? scenarioTitle(f.text ?? '') ?? f.id,
-        }))
-      : scenarioCatalog;
+    this.catalog = catalogOf(options.files);
   }
 
   /** Open a scenario with its own settings, or the ones given (from a link). Unknown ids are an error. */
   load(id: string, options: LoadOptions = {}): Promise<RunEnd> {
     this.pause();
     const file = this.files.find((f) => f.id === id);
-    if (!file && this.files === scenarioFiles && scenarioCatalog.some((s) => s.id === id)) {
-      // A shipped scenario not loaded yet: its data chunk loads, then the same call goes on.
-      return loadScenario(id).then(() => this.load(id, options));
-    }
+    if (!file && awaitsItsChunk(this.files, id)) return loadScenario(id).then(() => this.load(id, options));
     if (!file) {
       this.error = undefined;
       throw new Error(`no scenario "${id}"; known: ${this.files.map((f) => f.id).join(', ')}`);
@@ -153,16 +153,7 @@ export class SimulationSession {
       this.result = undefined;
       return Promise.resolve('input-error');
     }
-    // A platform scenario's switches include more than failures (the health check, progressive syncs, maxUpdate).
-    const known = (this.scenario.platformToggles ?? this.scenario.toggles).map((toggle) => toggle.id);
-    this.waveDelay = options.waveDelay ?? this.scenario.options.waveDelay;
-    this.seed = options.seed ?? this.scenario.options.seed;
-    this.toggles = (options.toggles ?? []).filter((toggle) => known.includes(toggle));
-    // Every run is a run of the control plane, a single app's too: interventions apply to all.
-    this.interventions.list = [...(options.interventions ?? [])];
-    this.manifests = undefined;
-    this.edited = undefined;
-    this.apps.selected = options.app;
+    this.open(openingSettings(this.scenario, options));
     const wanted = options.t ?? 0;
     if (file.defaultRun && sameSettings(this.settings(), defaultSettings(this.scenario))) {
       // The build played this run already: show it at once, and drop any run still under way.
@@ -187,18 +178,23 @@ export class SimulationSession {
   openScenario(scenario: Scenario, t = 0): Promise<RunEnd> {
     this.pause();
     this.scenario = scenario;
-    this.waveDelay = scenario.options.waveDelay;
-    this.seed = scenario.options.seed;
-    this.toggles = [];
-    this.interventions.list = [];
-    this.manifests = undefined;
-    this.edited = undefined;
-    this.apps.selected = undefined;
+    this.open(openingSettings(scenario));
     this.error = undefined;
     this.result = undefined;
     this.refreshTimes();
     this.t = 0;
     return this.run(() => (this.t = this.clamp(t)));
+  }
+
+  /** Take the opened scenario's settings, its own manifests (no edit) and the Application a link names. */
+  private open(settings: OpeningSettings): void {
+    this.waveDelay = settings.waveDelay;
+    this.seed = settings.seed;
+    this.toggles = settings.toggles;
+    this.interventions.list = settings.interventions;
+    this.manifests = undefined;
+    this.edited = undefined;
+    this.apps.selected = settings.app;
   }
 
   play(): void {
@@ -302,11 +298,7 @@ export class SimulationSession {
   reset(): void {
     if (!this.scenario) return;
     // A scenario made in the page (your own app) is not among the files: it is opened again as it is.
-    if (
-      this.files.some((f) => f.id === this.scenario!.id) ||
-      scenarioCatalog.some((s) => s.id === this.scenario!.id)
-    )
-      void this.load(this.scenario.id);
+    if (isAmongFiles(this.files, this.scenario.id)) void this.load(this.scenario.id);
     else void this.openScenario(this.scenario);
   }
 
@@ -371,8 +363,8 @@ export class SimulationSession {
   }
 
   /** Parse an edited text with the reader; an InputError is returned, not thrown. */
-  private parseEdited(text: string, warnings?: string[]): ParsedObject[] | InputError {
-    return this.yaml.parseEdited(text, this.editedFile, warnings);
+  private parseEdited(text: string): ParsedObject[] | InputError {
+    return this.yaml.parseEdited(text, this.editedFile);
   }
 
   private clamp(t: number): number {
@@ -381,23 +373,9 @@ export class SimulationSession {
 
   // ---- Added for the manifest editor (src/ui/manifests) ----
 
-  /**
-   * The order table's plan: what a dry run of `text` (the synced revision's manifests, as edited) would do, or
-   * the InputError that stops it. Nothing runs; components ask here so that only the session calls the
-   * scenario and engine code (style.md rule 12).
-   */
+  /** The order table's plan of `text`, the synced revision's manifests as edited (state/editedPlan.ts). */
   planManifests(text: string): ManifestPlan | undefined {
-    const scenario = this.scenario;
-    if (!scenario) return undefined;
-    const own = scenario.revisions[scenario.revisions.length - 1];
-    if (text === own.manifests) return planManifests(own.objects, scenario, scenario.warnings);
-    if (!this.yaml.ready || !this.yaml.loaded) {
-      void this.yaml.load();
-      return undefined;
-    }
-    // Duplicate keys are read as Argo CD reads them (the last value wins), and the order table says so.
-    const warnings: string[] = [];
-    return planManifests(this.parseEdited(text, warnings), scenario, warnings);
+    return this.scenario && editedPlan(this.scenario, text, this.yaml, this.editedFile);
   }
 
   // ---- timeline: opening a link that carries edited manifests (src/browser/openEditedLink.ts) ----

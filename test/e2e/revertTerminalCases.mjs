@@ -82,7 +82,7 @@ export function revertTerminalCases({ browser, base, results, shots }) {
       assert.match(revert, /^git: not available here/m);
       assert.equal((await type(page, 'argocd app get checkout-dev --refresh >/dev/null')).trim(), '');
       const sync = await type(page, 'argocd app sync checkout-dev');
-      assert.match(sync, /cannot start a second one in the same run/);
+      assert.match(sync, /the sandbox cannot start one of its own/);
       const health = await type(page, "argocd app get checkout-dev | grep -E 'Phase|Health Status'");
       assert.match(health, /^Health Status:\s+Healthy$/m);
     }));

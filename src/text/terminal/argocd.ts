@@ -39,7 +39,7 @@ export function argocd(world: World, words: string[]): CommandOutput {
       if (output && output !== 'wide') return fail(`FATA[0000] unknown output format: ${output}`);
       return ok(appText(app, flags.has('--show-operation')));
     case 'history':
-      return history(world, app);
+      return history(app);
     case 'sync':
       return sync(world, name, flags.has('--async'), timeoutOf(rest));
     default:
@@ -79,38 +79,22 @@ function list(world: World, output: string | undefined): CommandOutput {
 }
 
 /**
- * `argocd app history`: Argo CD records a deployment in `status.history` only when a sync succeeds (§5.4). A
- * control-plane run's Application carries that list at the cursor, printed as the CLI prints it (`main (ef2ea04)`);
- * a single-app run's is the syncs of earlier revisions (before t = 0) and this run's, if it has succeeded by the
- * cursor, each SHA followed by the scenario's name for it (its source has no target revision of its own).
+ * `argocd app history`: Argo CD records a deployment in `status.history` only when a sync succeeds (§5.4). The
+ * Application carries that list at the cursor (a single app's earlier revisions among it, synced before t 0),
+ * printed as the CLI prints it (`main (ef2ea04)`).
  */
-function history(world: World, app: ApplicationJson): CommandOutput {
-  const label = (sha: string, name: string | undefined) => `${sha.slice(0, 7)}${name ? ` (${name})` : ''}`;
-  let rows: string[][];
-  if (world.controlPlane) {
-    const entries: Json[] = (app.status as { history?: Json[] }).history ?? [];
-    // printApplicationHistoryTable: the source's target revision, then the first 7 of the SHA deployed.
-    rows = entries.map((h) => {
-      const sha: string = h.revision ?? '';
-      const target: string = h.source?.targetRevision ?? '';
-      return [
-        String(h.id),
-        goTime(new Date(h.deployedAt)),
-        sha.length >= 7 ? `${target} (${sha.slice(0, 7)})` : target,
-      ];
-    });
-  } else {
-    const ends = world.run.events.filter(
-      (e) => e.type === 'operation' && e.phase === 'Succeeded' && e.t <= world.t,
-    );
-    const revisions = world.revisions;
-    rows = ends.map((e, i) => {
-      const current = e.t >= 0;
-      const sha = current ? app.status.sync.revision : (revisions[i]?.sha ?? '');
-      const at = new Date(world.nowMs - (world.t - e.t) * 1000);
-      return [String(i), goTime(at), label(sha, current ? revisions.at(-1)?.name : revisions[i]?.name)];
-    });
-  }
+function history(app: ApplicationJson): CommandOutput {
+  const entries: Json[] = (app.status as { history?: Json[] }).history ?? [];
+  // printApplicationHistoryTable: the source's target revision, then the first 7 of the SHA deployed.
+  const rows = entries.map((h) => {
+    const sha: string = h.revision ?? '';
+    const target: string = h.source?.targetRevision ?? '';
+    return [
+      String(h.id),
+      goTime(new Date(h.deployedAt)),
+      sha.length >= 7 ? `${target} (${sha.slice(0, 7)})` : target,
+    ];
+  });
   const lines = [`SOURCE  ${app.spec.source.repoURL}`];
   lines.push(...tabwriter([['ID', 'DATE', 'REVISION'], ...rows]));
   return ok(lines);

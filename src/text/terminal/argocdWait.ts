@@ -6,9 +6,8 @@ import { World } from './world';
 
 /**
  * `argocd app sync` and `argocd app wait` (argo-cd `waitOnApplicationStatus`): both move the cursor, since the run
- * already holds what would happen. A single-app run holds one operation starting at t 0, so `sync` is that
- * operation; a control-plane run holds every sync its scenario makes, so `sync` at the cursor is the next one of
- * that Application, and says so plainly when there is none.
+ * already holds what would happen. A run holds every sync its scenario makes (a single app's starts at t 0), so
+ * `sync` at the cursor is the next one of that Application, and says so plainly when there is none.
  */
 
 /** One operation of an Application in the run: when it started and, if it did, when and how it ended. */
@@ -21,19 +20,16 @@ interface Operation {
 function operationsOf(world: World, name: string): Operation[] {
   const ops: Operation[] = [];
   for (const e of world.run.events) {
-    if (world.controlPlane && e.app !== name) continue;
+    if (e.app !== name) continue;
     const open = ops.length > 0 && ops[ops.length - 1].end === undefined;
-    // An operation begins with its `app-operation` (control plane) or its first `operation` event (single app).
-    if (e.type === 'app-operation' || (e.type === 'operation' && !open)) {
-      if (!open || e.type === 'app-operation') ops.push({ start: e.t });
-    }
+    // An operation begins with its `app-operation` event, or, should there be none, its first `operation` event.
+    if (e.type === 'app-operation' || (e.type === 'operation' && !open)) ops.push({ start: e.t });
     if (e.type === 'operation' && e.phase !== 'Running' && e.phase !== 'Terminating') {
       const last = ops.at(-1);
       if (last && last.end === undefined) Object.assign(last, { end: e.t, phase: e.phase });
     }
   }
-  // A single-app run's history (t < 0) is not this run's operation.
-  return world.controlPlane ? ops : ops.filter((op) => op.start >= 0);
+  return ops;
 }
 
 const fatal = (t: number, text: string) => `FATA[${String(Math.round(t)).padStart(4, '0')}] ${text}`;
@@ -43,36 +39,24 @@ export function sync(world: World, name: string, async: boolean, timeout: number
   // An operation the run starts at the cursor's very moment is the one this command starts (a single app's sync
   // at t 0); one started earlier and still running refuses it, as Argo CD does.
   const startsNow = ops.some((op) => Math.abs(op.start - world.t) < 1e-6);
-  if (!world.operationEnded(name) && !startsNow && (world.t > 0 || world.controlPlane))
+  if (!world.operationEnded(name) && !startsNow)
     return fail(
       'FATA[0000] rpc error: code = FailedPrecondition desc = another operation is already in progress',
     );
   const next = ops.find((op) => op.start >= world.t - 1e-9);
-  if (!world.controlPlane && world.t > 0) {
-    const end = ops.at(-1);
-    return fail(
-      `This run holds one sync, which ended at ${end?.end?.toFixed(1) ?? '?'} s (${end?.phase ?? 'no operation'}); the sandbox cannot start a second one in the same run. Move the cursor to 0 s to watch it again.`,
-    );
-  }
+  // The syncs before t 0 (a single app's earlier revisions) made the cluster the run starts from: the cursor
+  // cannot go there, so the message names only this run's own.
+  const starts = ops.filter((op) => op.start >= 0).map((op) => `${op.start.toFixed(1)} s`);
   if (!next)
     return fail(
-      `This run has no sync of ${name} after ${world.t.toFixed(1)} s (its syncs start at ${ops.map((op) => `${op.start.toFixed(1)} s`).join(', ') || 'no time'}); the sandbox cannot start one of its own. Move the cursor before one to watch it.`,
+      `This run has no sync of ${name} after ${world.t.toFixed(1)} s (its syncs start at ${starts.join(', ') || 'no time'}); the sandbox cannot start one of its own. Move the cursor before one to watch it.`,
     );
   // When the run's next sync starts later than the cursor, the terminal says so before the CLI's own output.
   const later =
     next.start > world.t + 1e-6
       ? [`(the sandbox plays this run's next sync of ${name}, started at ${next.start.toFixed(1)} s)`]
       : [];
-  if (async) {
-    if (!world.controlPlane)
-      return ok(
-        [
-          "This run's sync is the one this command starts: press Play (or run `argocd app wait` to jump ahead).",
-        ],
-        0,
-      );
-    return ok(later, next.start);
-  }
+  if (async) return ok(later, next.start);
   if (next.end === undefined)
     return fail(
       `FATA[0000] the operation of this run never ends (it is still running at ${world.run.endT.toFixed(1)} s)`,
@@ -97,13 +81,11 @@ export function sync(world: World, name: string, async: boolean, timeout: number
 /** The moments after the cursor at which the Application can have changed. */
 function changeTimes(world: World, name: string): number[] {
   const times = new Set<number>();
-  if (world.controlPlane) {
-    const { keys, times: versions } = world.run.objects;
-    const key = `argoproj.io/Application/argocd/${name}`;
-    keys.forEach((k, i) => {
-      if (k === key) for (const t of versions[i]) if (t > world.t) times.add(t);
-    });
-  } else for (const e of world.run.events) if (e.t > world.t) times.add(e.t);
+  const { keys, times: versions } = world.run.objects;
+  const key = `argoproj.io/Application/argocd/${name}`;
+  keys.forEach((k, i) => {
+    if (k === key) for (const t of versions[i]) if (t > world.t) times.add(t);
+  });
   return [...times].sort((a, b) => a - b);
 }
 

@@ -1,22 +1,16 @@
-import { revisionOf } from '../../engine';
 import type { Scenario } from '../../scenarios/scenario';
 import { applicationsAt } from './controlPlaneApps';
 import type { RevisionName, TerminalRun } from './world';
 
 /**
- * The scenario's revisions with the SHAs the run gives them, oldest first. A single-app scenario's revisions are
- * synced one after the other (the SHA is `revisionOf` their objects); a platform scenario's Git starts at its
- * first revision and each `commit` action makes another HEAD, logged as a `commit` event with the SHA, so the
- * n-th commit event is the n-th commit action in time order.
+ * The scenario's commits over time with the SHAs the run gives them, oldest first (what `git commit` in the
+ * terminal steps to). A platform scenario's Git starts at its first revision and each `commit` action makes another
+ * HEAD, logged as a `commit` event with the SHA, so the n-th commit event is the n-th commit action in time order.
+ * A single-app scenario's revisions are all synced by t 0 and it commits nothing later: none.
  */
 export function revisionNames(scenario: Scenario | undefined, run: TerminalRun): RevisionName[] {
-  if (!scenario) return [];
-  const platform = scenario.platform;
-  if (!platform)
-    return scenario.revisions.map((r) => ({
-      name: r.name,
-      sha: revisionOf(r.objects.map((p) => p.object)),
-    }));
+  const platform = scenario?.platform;
+  if (!platform) return [];
   const commits = platform.actions
     .map((a, i) => ({ a, i }))
     .filter(({ a }) => a.type === 'commit')
