@@ -43,6 +43,11 @@ interface Entry {
   counted?: Contribution & { outOfSync: boolean };
   /** The desired and live objects `sync` was last computed from (compare.ts `sameDiffInputs`). */
   compared?: { desired: KubeObject | undefined; live: KubeObject | undefined };
+  /**
+   * The entry's row of `status.resources` (none for hooks and Skip targets), rebuilt only when one of its fields
+   * changes, so that an unchanged row is the same object from one status write to the next.
+   */
+  row?: ResourceRow;
 }
 
 /**
@@ -66,6 +71,18 @@ export class AppTracker {
   /** The counted entries by health code, in the entries' order: the first of the worst code are the causes. */
   private readonly byCode = new OrderedGroups<Entry>();
   private nextSeq = 0;
+  /**
+   * Bumped whenever a row of `status.resources` appears, changes or goes: the control plane writes the app's
+   * status at every instant something changed, and rebuilding a thousand rows each time (then deep-comparing
+   * them with the stored ones) was most of a big app's run.
+   */
+  private rowsVersion = 0;
+  private rowsCache: { version: number; rows: readonly ResourceRow[] } | undefined;
+  /** Bumped when a row appears or goes: the order of the rows changes only then. */
+  private rowSetVersion = 0;
+  private sortedCache: { version: number; entries: readonly Entry[] } | undefined;
+  /** The targets whose live copy another app's tracking annotation names (see `targetsLiveOfOthers`). */
+  private readonly foreign = new Set<Entry>();
 
   constructor(
     private readonly options: {
@@ -105,10 +122,8 @@ export class AppTracker {
       for (const obj of this.options.store.all())
         if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
     for (const [key, entry] of this.entries) {
-      if (!entry.desired && !entry.live && !entry.skipped) {
-        this.recount(entry, true);
-        this.entries.delete(key);
-      } else this.refresh(entry, emit);
+      if (!entry.desired && !entry.live && !entry.skipped) this.drop(key, entry);
+      else this.refresh(entry, emit);
     }
     this.fold(emit);
   }
@@ -155,10 +170,7 @@ export class AppTracker {
     entry.live = event.type === 'DELETED' ? undefined : event.object;
     if (event.type !== 'DELETED') entry.hook = isHook(event.object);
     this.refresh(entry, true);
-    if (!entry.desired && !entry.live && !entry.skipped) {
-      this.recount(entry, true);
-      this.entries.delete(key);
-    }
+    if (!entry.desired && !entry.live && !entry.skipped) this.drop(key, entry);
     // Most changes (a status count, a health message) leave the app's sync status and health as they were.
     if (before !== foldInput(entry) || !this.entries.has(key)) this.queueFold();
     const health = entry.health;
@@ -170,24 +182,36 @@ export class AppTracker {
     );
   }
 
-  /** `status.resources`: managed non-hook resources with their sync status and health. */
-  resources(): ResourceRow[] {
+  /**
+   * `status.resources`: managed non-hook resources with their sync status and health, in the order the tracker
+   * met them. The same array (and rows) until one of them changes: callers only read it.
+   */
+  resources(): readonly ResourceRow[] {
     const rows: ResourceRow[] = [];
-    for (const e of this.entries.values()) {
-      if (e.hook || e.sync === null) continue;
-      rows.push({
-        group: e.ref.group,
-        version: e.version,
-        kind: e.ref.kind,
-        namespace: e.ref.namespace,
-        name: e.ref.name,
-        status: e.sync,
-        ...(e.health
-          ? { health: e.health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : e.health }
-          : {}),
-        ...(e.live && !e.desired ? { requiresPruning: true } : {}),
-      });
+    for (const e of this.entries.values()) if (e.row) rows.push(e.row);
+    return rows;
+  }
+
+  /**
+   * `status.resources` as the status shows it, in Argo CD's order (by `group/kind/namespace/name`, each entry's key
+   * made once). The same array until a row changes, and sorted again only when a row appears or goes: the control
+   * plane writes the status at every instant something changed, and a sort of a thousand rows each time was the
+   * largest share of a big app's run.
+   */
+  sortedResources(): readonly ResourceRow[] {
+    if (this.rowsCache?.version === this.rowsVersion) return this.rowsCache.rows;
+    if (this.sortedCache?.version !== this.rowSetVersion) {
+      const entries: Entry[] = [];
+      for (const e of this.entries.values()) if (e.row) entries.push(e);
+      const keyed = entries.map((e) => ({
+        e,
+        key: `${e.ref.group}/${e.ref.kind}/${e.ref.namespace}/${e.ref.name}`,
+      }));
+      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      this.sortedCache = { version: this.rowSetVersion, entries: keyed.map((k) => k.e) };
     }
+    const rows = this.sortedCache.entries.map((e) => e.row!);
+    this.rowsCache = { version: this.rowsVersion, rows };
     return rows;
   }
 
@@ -205,14 +229,9 @@ export class AppTracker {
    * there is one.
    */
   targetsLiveOfOthers(): KubeObject[] {
-    let out: KubeObject[] | undefined;
-    for (const e of this.entries.values()) {
-      if (!e.live || (!e.desired && !e.skipped)) continue;
-      const id = e.live.metadata.annotations?.[TRACKING_ANNOTATION];
-      if (id === undefined || isTrackedBy(this.options.app, e.live)) continue;
-      (out ??= []).push(e.live);
-    }
-    return out ?? noObjects;
+    if (this.foreign.size === 0) return noObjects;
+    // In the entries' order (the map's insertion order, which `seq` follows): the order the warnings are in.
+    return [...this.foreign].sort((a, b) => a.seq - b.seq).map((e) => e.live!);
   }
 
   /** Whether `key` is one of the app's targets (its tracking annotation matters to the app's conditions). */
@@ -262,6 +281,59 @@ export class AppTracker {
   private refresh(entry: Entry, emit: boolean): void {
     this.refreshEntry(entry, emit);
     this.recount(entry);
+    this.updateRow(entry);
+    if (isForeign(this.options.app, entry)) this.foreign.add(entry);
+    else this.foreign.delete(entry);
+  }
+
+  /** Forget an entry that is neither desired nor live any more. */
+  private drop(key: string, entry: Entry): void {
+    this.recount(entry, true);
+    this.entries.delete(key);
+    this.foreign.delete(entry);
+    if (entry.row) {
+      this.rowsVersion++;
+      this.rowSetVersion++;
+    }
+  }
+
+  /** Rebuild the entry's row of `status.resources` if one of its fields changed (and only then). */
+  private updateRow(e: Entry): void {
+    const prev = e.row;
+    if (e.hook || e.sync === null) {
+      if (prev) {
+        e.row = undefined;
+        this.rowsVersion++;
+        this.rowSetVersion++;
+      }
+      return;
+    }
+    const pruning = e.live !== undefined && !e.desired;
+    const health = e.health;
+    if (
+      prev &&
+      prev.status === e.sync &&
+      (prev.requiresPruning === true) === pruning &&
+      (health
+        ? prev.health?.status === health.status &&
+          prev.health.message === (health.status === 'Missing' ? '' : health.message)
+        : prev.health === undefined)
+    )
+      return;
+    e.row = {
+      group: e.ref.group,
+      version: e.version,
+      kind: e.ref.kind,
+      namespace: e.ref.namespace,
+      name: e.ref.name,
+      status: e.sync,
+      ...(health
+        ? { health: health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : health }
+        : {}),
+      ...(pruning ? { requiresPruning: true } : {}),
+    };
+    this.rowsVersion++;
+    if (!prev) this.rowSetVersion++;
   }
 
   private refreshEntry(entry: Entry, emit: boolean): void {
@@ -390,6 +462,16 @@ function ignoredExtra(entry: Entry): boolean {
   return (
     needsPruning && hasAnnotationOption(entry.live, annotationCompareOptions, compareOptionIgnoreExtraneous)
   );
+}
+
+/**
+ * A target whose live copy another app's tracking annotation names (state.go L855: the SharedResourceWarning
+ * candidates).
+ */
+function isForeign(app: string, e: Entry): boolean {
+  if (!e.live || (!e.desired && !e.skipped)) return false;
+  const id = e.live.metadata.annotations?.[TRACKING_ANNOTATION];
+  return id !== undefined && !isTrackedBy(app, e.live);
 }
 
 /** What of an entry the app-level fold reads (§1.7, §1.8): when this is unchanged, so is the fold. */
