@@ -17,37 +17,26 @@ import type { ResourceStatus as ResourceRow } from './applicationTypes';
 import { sameDiffInputs, syncStatusOf } from './compare';
 import type { EventSink } from '../eventLog';
 import { OrderedGroups } from './orderedGroups';
+import { StatusRows, type RowSource } from './statusRows';
 import { isTrackedBy, TRACKING_ANNOTATION } from './tracking';
 import { ARGOCD_NAMESPACE } from './controlPlanePorts';
 
 const noObjects: KubeObject[] = [];
 
-interface Entry {
+interface Entry extends RowSource {
   /** When the entry was made, among the tracker's entries: the order the app's health message names them in. */
   readonly seq: number;
-  ref: ObjectRef;
-  version: string;
-  desired?: KubeObject;
-  live?: KubeObject;
-  hook: boolean;
   /**
    * Git holds this resource annotated `hook: Skip`: it gets no sync status and takes no part in the app's sync
    * status or health, whatever its live copy looks like (controller state.go `CompareAppState`, §1.7, §1.8 rule 1).
    */
   skipped?: boolean;
-  health: HealthStatus | null;
-  sync: SyncStatusCode | null;
   /** This resource as the app-level fold reads it, rebuilt when the entry changes rather than at every fold. */
   input?: AppHealthInput;
   /** What this entry adds to the app's aggregates right now (null when it takes no part). */
   counted?: Contribution & { outOfSync: boolean };
   /** The desired and live objects `sync` was last computed from (compare.ts `sameDiffInputs`). */
   compared?: { desired: KubeObject | undefined; live: KubeObject | undefined };
-  /**
-   * The entry's row of `status.resources` (none for hooks and Skip targets), rebuilt only when one of its fields
-   * changes, so that an unchanged row is the same object from one status write to the next.
-   */
-  row?: ResourceRow;
 }
 
 /**
@@ -71,16 +60,8 @@ export class AppTracker {
   /** The counted entries by health code, in the entries' order: the first of the worst code are the causes. */
   private readonly byCode = new OrderedGroups<Entry>();
   private nextSeq = 0;
-  /**
-   * Bumped whenever a row of `status.resources` appears, changes or goes: the control plane writes the app's
-   * status at every instant something changed, and rebuilding a thousand rows each time (then deep-comparing
-   * them with the stored ones) was most of a big app's run.
-   */
-  private rowsVersion = 0;
-  private rowsCache: { version: number; rows: readonly ResourceRow[] } | undefined;
-  /** Bumped when a row appears or goes: the order of the rows changes only then. */
-  private rowSetVersion = 0;
-  private sortedCache: { version: number; entries: readonly Entry[] } | undefined;
+  /** The rows of `status.resources`, kept between status writes. */
+  private readonly rows = new StatusRows<Entry>();
   /** The targets whose live copy another app's tracking annotation names (see `targetsLiveOfOthers`). */
   private readonly foreign = new Set<Entry>();
 
@@ -184,7 +165,7 @@ export class AppTracker {
 
   /**
    * `status.resources`: managed non-hook resources with their sync status and health, in the order the tracker
-   * met them. The same array (and rows) until one of them changes: callers only read it.
+   * met them.
    */
   resources(): readonly ResourceRow[] {
     const rows: ResourceRow[] = [];
@@ -192,27 +173,9 @@ export class AppTracker {
     return rows;
   }
 
-  /**
-   * `status.resources` as the status shows it, in Argo CD's order (by `group/kind/namespace/name`, each entry's key
-   * made once). The same array until a row changes, and sorted again only when a row appears or goes: the control
-   * plane writes the status at every instant something changed, and a sort of a thousand rows each time was the
-   * largest share of a big app's run.
-   */
+  /** `status.resources` as the status shows it, in Argo CD's order: the same list until a row changes. */
   sortedResources(): readonly ResourceRow[] {
-    if (this.rowsCache?.version === this.rowsVersion) return this.rowsCache.rows;
-    if (this.sortedCache?.version !== this.rowSetVersion) {
-      const entries: Entry[] = [];
-      for (const e of this.entries.values()) if (e.row) entries.push(e);
-      const keyed = entries.map((e) => ({
-        e,
-        key: `${e.ref.group}/${e.ref.kind}/${e.ref.namespace}/${e.ref.name}`,
-      }));
-      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      this.sortedCache = { version: this.rowSetVersion, entries: keyed.map((k) => k.e) };
-    }
-    const rows = this.sortedCache.entries.map((e) => e.row!);
-    this.rowsCache = { version: this.rowsVersion, rows };
-    return rows;
+    return this.rows.sorted(this.entries.values());
   }
 
   get sync(): SyncStatusCode {
@@ -281,7 +244,7 @@ export class AppTracker {
   private refresh(entry: Entry, emit: boolean): void {
     this.refreshEntry(entry, emit);
     this.recount(entry);
-    this.updateRow(entry);
+    this.rows.update(entry);
     if (isForeign(this.options.app, entry)) this.foreign.add(entry);
     else this.foreign.delete(entry);
   }
@@ -291,49 +254,7 @@ export class AppTracker {
     this.recount(entry, true);
     this.entries.delete(key);
     this.foreign.delete(entry);
-    if (entry.row) {
-      this.rowsVersion++;
-      this.rowSetVersion++;
-    }
-  }
-
-  /** Rebuild the entry's row of `status.resources` if one of its fields changed (and only then). */
-  private updateRow(e: Entry): void {
-    const prev = e.row;
-    if (e.hook || e.sync === null) {
-      if (prev) {
-        e.row = undefined;
-        this.rowsVersion++;
-        this.rowSetVersion++;
-      }
-      return;
-    }
-    const pruning = e.live !== undefined && !e.desired;
-    const health = e.health;
-    if (
-      prev &&
-      prev.status === e.sync &&
-      (prev.requiresPruning === true) === pruning &&
-      (health
-        ? prev.health?.status === health.status &&
-          prev.health.message === (health.status === 'Missing' ? '' : health.message)
-        : prev.health === undefined)
-    )
-      return;
-    e.row = {
-      group: e.ref.group,
-      version: e.version,
-      kind: e.ref.kind,
-      namespace: e.ref.namespace,
-      name: e.ref.name,
-      status: e.sync,
-      ...(health
-        ? { health: health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : health }
-        : {}),
-      ...(pruning ? { requiresPruning: true } : {}),
-    };
-    this.rowsVersion++;
-    if (!prev) this.rowSetVersion++;
+    this.rows.dropped(entry);
   }
 
   private refreshEntry(entry: Entry, emit: boolean): void {
