@@ -17,26 +17,20 @@ import type { ResourceStatus as ResourceRow } from './applicationTypes';
 import { sameDiffInputs, syncStatusOf } from './compare';
 import type { EventSink } from '../eventLog';
 import { OrderedGroups } from './orderedGroups';
+import { StatusRows, type RowSource } from './statusRows';
 import { isTrackedBy, TRACKING_ANNOTATION } from './tracking';
 import { ARGOCD_NAMESPACE } from './controlPlanePorts';
 
 const noObjects: KubeObject[] = [];
 
-interface Entry {
+interface Entry extends RowSource {
   /** When the entry was made, among the tracker's entries: the order the app's health message names them in. */
   readonly seq: number;
-  ref: ObjectRef;
-  version: string;
-  desired?: KubeObject;
-  live?: KubeObject;
-  hook: boolean;
   /**
    * Git holds this resource annotated `hook: Skip`: it gets no sync status and takes no part in the app's sync
    * status or health, whatever its live copy looks like (controller state.go `CompareAppState`, §1.7, §1.8 rule 1).
    */
   skipped?: boolean;
-  health: HealthStatus | null;
-  sync: SyncStatusCode | null;
   /** This resource as the app-level fold reads it, rebuilt when the entry changes rather than at every fold. */
   input?: AppHealthInput;
   /** What this entry adds to the app's aggregates right now (null when it takes no part). */
@@ -66,6 +60,10 @@ export class AppTracker {
   /** The counted entries by health code, in the entries' order: the first of the worst code are the causes. */
   private readonly byCode = new OrderedGroups<Entry>();
   private nextSeq = 0;
+  /** The rows of `status.resources`, kept between status writes. */
+  private readonly rows = new StatusRows<Entry>();
+  /** The targets whose live copy another app's tracking annotation names (see `targetsLiveOfOthers`). */
+  private readonly foreign = new Set<Entry>();
 
   constructor(
     private readonly options: {
@@ -105,10 +103,8 @@ export class AppTracker {
       for (const obj of this.options.store.all())
         if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
     for (const [key, entry] of this.entries) {
-      if (!entry.desired && !entry.live && !entry.skipped) {
-        this.recount(entry, true);
-        this.entries.delete(key);
-      } else this.refresh(entry, emit);
+      if (!entry.desired && !entry.live && !entry.skipped) this.drop(key, entry);
+      else this.refresh(entry, emit);
     }
     this.fold(emit);
   }
@@ -155,10 +151,7 @@ export class AppTracker {
     entry.live = event.type === 'DELETED' ? undefined : event.object;
     if (event.type !== 'DELETED') entry.hook = isHook(event.object);
     this.refresh(entry, true);
-    if (!entry.desired && !entry.live && !entry.skipped) {
-      this.recount(entry, true);
-      this.entries.delete(key);
-    }
+    if (!entry.desired && !entry.live && !entry.skipped) this.drop(key, entry);
     // Most changes (a status count, a health message) leave the app's sync status and health as they were.
     if (before !== foldInput(entry) || !this.entries.has(key)) this.queueFold();
     const health = entry.health;
@@ -170,25 +163,19 @@ export class AppTracker {
     );
   }
 
-  /** `status.resources`: managed non-hook resources with their sync status and health. */
-  resources(): ResourceRow[] {
+  /**
+   * `status.resources`: managed non-hook resources with their sync status and health, in the order the tracker
+   * met them.
+   */
+  resources(): readonly ResourceRow[] {
     const rows: ResourceRow[] = [];
-    for (const e of this.entries.values()) {
-      if (e.hook || e.sync === null) continue;
-      rows.push({
-        group: e.ref.group,
-        version: e.version,
-        kind: e.ref.kind,
-        namespace: e.ref.namespace,
-        name: e.ref.name,
-        status: e.sync,
-        ...(e.health
-          ? { health: e.health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : e.health }
-          : {}),
-        ...(e.live && !e.desired ? { requiresPruning: true } : {}),
-      });
-    }
+    for (const e of this.entries.values()) if (e.row) rows.push(e.row);
     return rows;
+  }
+
+  /** `status.resources` as the status shows it, in Argo CD's order: the same list until a row changes. */
+  sortedResources(): readonly ResourceRow[] {
+    return this.rows.sorted(this.entries.values());
   }
 
   get sync(): SyncStatusCode {
@@ -205,14 +192,9 @@ export class AppTracker {
    * there is one.
    */
   targetsLiveOfOthers(): KubeObject[] {
-    let out: KubeObject[] | undefined;
-    for (const e of this.entries.values()) {
-      if (!e.live || (!e.desired && !e.skipped)) continue;
-      const id = e.live.metadata.annotations?.[TRACKING_ANNOTATION];
-      if (id === undefined || isTrackedBy(this.options.app, e.live)) continue;
-      (out ??= []).push(e.live);
-    }
-    return out ?? noObjects;
+    if (this.foreign.size === 0) return noObjects;
+    // In the entries' order (the map's insertion order, which `seq` follows): the order the warnings are in.
+    return [...this.foreign].sort((a, b) => a.seq - b.seq).map((e) => e.live!);
   }
 
   /** Whether `key` is one of the app's targets (its tracking annotation matters to the app's conditions). */
@@ -262,6 +244,17 @@ export class AppTracker {
   private refresh(entry: Entry, emit: boolean): void {
     this.refreshEntry(entry, emit);
     this.recount(entry);
+    this.rows.update(entry);
+    if (isForeign(this.options.app, entry)) this.foreign.add(entry);
+    else this.foreign.delete(entry);
+  }
+
+  /** Forget an entry that is neither desired nor live any more. */
+  private drop(key: string, entry: Entry): void {
+    this.recount(entry, true);
+    this.entries.delete(key);
+    this.foreign.delete(entry);
+    this.rows.dropped(entry);
   }
 
   private refreshEntry(entry: Entry, emit: boolean): void {
@@ -390,6 +383,16 @@ function ignoredExtra(entry: Entry): boolean {
   return (
     needsPruning && hasAnnotationOption(entry.live, annotationCompareOptions, compareOptionIgnoreExtraneous)
   );
+}
+
+/**
+ * A target whose live copy another app's tracking annotation names (state.go L855: the SharedResourceWarning
+ * candidates).
+ */
+function isForeign(app: string, e: Entry): boolean {
+  if (!e.live || (!e.desired && !e.skipped)) return false;
+  const id = e.live.metadata.annotations?.[TRACKING_ANNOTATION];
+  return id !== undefined && !isTrackedBy(app, e.live);
 }
 
 /** What of an entry the app-level fold reads (§1.7, §1.8): when this is unchanged, so is the fold. */

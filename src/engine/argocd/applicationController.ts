@@ -702,8 +702,8 @@ export class ApplicationController {
       resources: invalid
         ? []
         : unknown
-          ? state.tracker.resources().map((row) => ({ ...row, status: 'Unknown' as const }))
-          : state.tracker.resources(),
+          ? state.tracker.sortedResources().map((row) => ({ ...row, status: 'Unknown' as const }))
+          : state.tracker.sortedResources(),
       conditions: state.conditions,
     });
     this.options.cluster.store.setStatus(appRef(state.name), status);

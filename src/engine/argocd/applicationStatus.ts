@@ -28,7 +28,8 @@ export interface StatusInput {
   reconciledAtMs?: number;
   operation?: { request: Operation; record: OperationRecord; partial: boolean };
   history: RevisionHistory[];
-  resources: ResourceStatus[];
+  /** `status.resources`, already in Argo CD's order (AppTracker `sortedResources`). */
+  resources: readonly ResourceStatus[];
   conditions: ApplicationCondition[];
 }
 
@@ -45,7 +46,7 @@ export function applicationStatus(input: StatusInput): ApplicationStatus {
   if (input.reconciledAtMs !== undefined) status.reconciledAt = toTimestamp(input.reconciledAtMs);
   if (input.operation) status.operationState = operationState(input.operation, input.revision, input.source);
   if (input.history.length > 0) status.history = input.history;
-  status.resources = sortedRows(input.resources);
+  status.resources = input.resources as ResourceStatus[];
   if (input.conditions.length > 0) status.conditions = input.conditions;
   return status;
 }
@@ -73,17 +74,35 @@ function operationState(
     syncResult: {
       revision,
       source,
-      resources: record.results.map(({ order: _order, ...row }) => row),
+      resources: publicList(record.results),
     },
   };
 }
 
+type SyncResultRow = OperationRecord['results'][number];
+type PublicRow = Omit<SyncResultRow, 'order'>;
+
 /**
- * `status.resources` in Argo CD's order, by `group/kind/namespace/name`. Each row's key is made once, not twice
- * per comparison (a thousand rows were twenty thousand strings; the control plane sorts at every status write).
+ * A result row as `syncResult.resources` shows it, made once per row: the sync copies a row only when it changes
+ * it, so an unchanged row stays the same object from one status write to the next, and the store's comparison of
+ * the old and new status meets the same object instead of walking a thousand equal rows.
  */
-export function sortedRows<R extends ResourceStatus>(rows: readonly R[]): R[] {
-  const keyed = rows.map((row) => ({ row, key: `${row.group}/${row.kind}/${row.namespace}/${row.name}` }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return keyed.map((k) => k.row);
+const publicRows = new WeakMap<SyncResultRow, PublicRow>();
+
+/** The whole list, made once per list: a tick that changes nothing hands on the same one. */
+const publicLists = new WeakMap<readonly SyncResultRow[], PublicRow[]>();
+
+function publicList(rows: readonly SyncResultRow[]): PublicRow[] {
+  let out = publicLists.get(rows);
+  if (!out) publicLists.set(rows, (out = rows.map(withoutOrder)));
+  return out;
+}
+
+function withoutOrder(row: SyncResultRow): PublicRow {
+  let out = publicRows.get(row);
+  if (!out) {
+    const { order: _order, ...rest } = row;
+    publicRows.set(row, (out = rest));
+  }
+  return out;
 }
