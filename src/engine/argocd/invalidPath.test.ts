@@ -112,6 +112,15 @@ describe('an Application whose path the repository server cannot render', () => 
     expect(clusterAt(result.objects, 199).some((o) => o.metadata.name === 'guestbook-config')).toBe(true);
   });
 
+  it('a path that climbs back into its folder (guestbook/../guestbook) renders that folder, as filepath.Join cleans it', () => {
+    // util/app/path/path.go Path accepts it, and the repository server renders the cleaned directory; rendering the
+    // literal path found no file, so an automated app with prune would have deleted everything it had.
+    const app = application('guestbook', { path: 'guestbook/../guestbook', automated: { prune: true } });
+    const result = runControlPlane({ repository: repo, objects: [app], untilSeconds: 60 });
+    expect(statusOf(result, 'guestbook').sync.status).toBe('Synced');
+    expect(clusterAt(result.objects, 59).some((o) => o.metadata.name === 'guestbook-config')).toBe(true);
+  });
+
   it("words each refusal as util/app/path/path.go's Path does", () => {
     const files = ['apps/a/x.yaml', 'file.yaml'];
     expect(appPathProblem('/etc', files)).toBe('/etc: app path is absolute');

@@ -1,5 +1,5 @@
 import type { KubeObject, SourcePosition } from '../types';
-import { appPathProblem } from './appPath';
+import { appPathProblem, cleanPath } from './appPath';
 
 /**
  * The Git repository every Application's source points at (contract.md §1.4), as data: revisions over time,
@@ -102,10 +102,13 @@ export class Repository {
   }
 }
 
-/** `path` without `./`, leading or trailing slashes; `.` and `` are the root. */
+/**
+ * `path` cleaned as Argo CD's repository server cleans it (appPath.ts `cleanPath`: `apps/a/../a` is `apps/a`), so
+ * a path `sourceError` accepts renders the folder it named. A path above the root is kept as written, which names
+ * no file: `sourceError` refuses it before anything is rendered.
+ */
 export function normalizePath(path: string): string {
-  const parts = path.split('/').filter((p) => p !== '' && p !== '.');
-  return parts.join('/');
+  return cleanPath(path) ?? path;
 }
 
 function inDirectory(file: string, dir: string, recurse: boolean): boolean {
