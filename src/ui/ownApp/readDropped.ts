@@ -52,21 +52,23 @@ async function read(files: { path: string; file: File }[], source: string): Prom
     );
   if (wanted.length === 0)
     throw new Error('The drop holds no YAML, JSON or .zip file (.yaml, .yml, .json, .zip).');
-  const out: OwnFile[] = [];
+  const plain: OwnFile[] = [];
+  const unzipped: OwnFile[] = [];
   for (const { path, file } of wanted) {
     if (zipped.test(path)) {
       const { filesFromZip } = await import('../../ownApp/filesFromZip');
       try {
-        out.push(...filesFromZip(new Uint8Array(await file.arrayBuffer())));
+        // filesFromZip already drops the zip's one top folder: dropping another would cut `apps/` off `myapp/apps/`.
+        unzipped.push(...filesFromZip(new Uint8Array(await file.arrayBuffer())));
       } catch (error) {
         throw new Error(`${path}: not a .zip the sandbox can read (${(error as Error).message})`, {
           cause: error,
         });
       }
-    } else out.push({ path, text: await file.text() });
+    } else plain.push({ path, text: await file.text() });
   }
   const { withoutCommonFolder } = await import('../../ownApp/filesFromZip');
-  return { files: withoutCommonFolder(out), source: source.replace(/\.zip$/i, '') };
+  return { files: [...withoutCommonFolder(plain), ...unzipped], source: source.replace(/\.zip$/i, '') };
 }
 
 /** Every file under a dropped folder's entry, with its path from the dropped folder's own name down. */

@@ -1,0 +1,23 @@
+import { zipSync, strToU8 } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { readFiles } from './readDropped';
+
+describe('readFiles', () => {
+  it("drops a zipped folder's own name once, keeping the folders an Application's path names", async () => {
+    // A zip of myapp/ whose objects all sit in myapp/apps/: the Application's `path: apps` must still find them.
+    const zip = zipSync({
+      'myapp/apps/a.yaml': strToU8('kind: ConfigMap\n'),
+      'myapp/apps/b.yaml': strToU8('kind: Secret\n'),
+    });
+    const dropped = await readFiles([new File([zip], 'myapp.zip')]);
+    expect(dropped.files.map((f) => f.path)).toEqual(['apps/a.yaml', 'apps/b.yaml']);
+    expect(dropped.source).toBe('myapp');
+  });
+
+  it("drops a picked folder's own name, as a zip's", async () => {
+    const file = new File(['kind: ConfigMap\n'], 'a.yaml');
+    Object.defineProperty(file, 'webkitRelativePath', { value: 'myapp/apps/a.yaml' });
+    const dropped = await readFiles([file]);
+    expect(dropped.files.map((f) => f.path)).toEqual(['apps/a.yaml']);
+  });
+});
