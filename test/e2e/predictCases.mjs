@@ -58,6 +58,7 @@ export function predictCases({ browser, base, results, shots }) {
 
   test('predict mode on failing-migration: the end question is judged from the run, then the end shows', () =>
     withPage('?scenario=failing-migration&predict=1&speed=8', async (page) => {
+      let judged = false;
       for (let i = 0; i < 8; i++) {
         const q = await page
           .waitForSelector('[data-testid="predict-question"]', { timeout: 20_000 })
@@ -68,10 +69,12 @@ export function predictCases({ browser, base, results, shots }) {
           assert.equal(await text(page, 'operation-phase'), 'Running');
           await page.click('[data-testid="predict-choice-1"]');
           assert.match(await text(page, 'predict-verdict'), /^Right\. Failed at 15\.0 s/);
+          judged = true;
         } else await page.click('[data-testid="predict-choice-0"]');
         await page.click('[data-testid="predict-continue"]');
         if (question.startsWith('The operation ended')) break;
       }
+      assert.ok(judged, 'the end question "How does the operation end?" was asked');
       await page.waitForSelector('[data-testid="predict-finished"]', { timeout: 20_000 });
       await waitForStatus(page, { 'operation-phase': 'Failed' });
       assert.match(await page.textContent('.status .card.time'), /of \d/);
