@@ -1,3 +1,4 @@
+import { annotationCsv, annotationSyncOptions, optionValue } from '../annotations';
 import { refOf } from '../cluster/gvk';
 import { waveOf } from '../sync/waves';
 import type { KubeObject, ObjectRef } from '../types';
@@ -90,14 +91,9 @@ export function finalizeApplicationDeletion(
 export function shouldBeDeleted(app: KubeObject, obj: KubeObject): boolean {
   if (obj.kind === 'CustomResourceDefinition') return false;
   if (obj.kind === 'Application' && obj.metadata.name === app.metadata.name) return false;
-  const deleteValue = (options: readonly string[]): string | undefined =>
-    options
-      .map((o) => o.trim())
-      .find((o) => o.startsWith('Delete='))
-      ?.slice('Delete='.length);
-  const own = String(obj.metadata.annotations?.['argocd.argoproj.io/sync-options'] ?? '').split(',');
+  const appOptions = ((app.spec?.syncPolicy?.syncOptions as string[] | undefined) ?? []).map((o) => o.trim());
   const value =
-    deleteValue(own) ?? deleteValue((app.spec?.syncPolicy?.syncOptions as string[] | undefined) ?? []);
+    optionValue(annotationCsv(obj, annotationSyncOptions), 'Delete') ?? optionValue(appOptions, 'Delete');
   if (value === 'false') return false;
   return obj.metadata.annotations?.['helm.sh/resource-policy'] !== 'keep';
 }

@@ -1,6 +1,6 @@
-import { toTimestamp } from '../clock';
 import type { Json, KubeObject } from '../types';
 import { normalizedTargets } from '../sync/reconcile';
+import { setConditionsOfType } from './setConditions';
 
 /** The condition type Argo CD gives an app whose manifests hold one resource more than once. */
 export const REPEATED_RESOURCE_WARNING = 'RepeatedResourceWarning';
@@ -15,22 +15,7 @@ export function repeatedResourceMessages(objects: readonly KubeObject[], namespa
   return normalizedTargets(objects, namespace).problems.map((problem) => problem.message);
 }
 
-/**
- * The app's conditions with one RepeatedResourceWarning per message (state.go L1168 sets the comparison's
- * conditions of that type, replacing the old ones); a message already there keeps its lastTransitionTime.
- */
+/** The app's conditions with one RepeatedResourceWarning per message (state.go L1168). */
 export function setRepeatedResourceConditions(conditions: Json[], messages: string[], nowMs: number): Json[] {
-  const existing = conditions.filter((c) => c.type === REPEATED_RESOURCE_WARNING);
-  if (messages.length === 0 && existing.length === 0) return conditions;
-  if (existing.length === messages.length && existing.every((c, i) => c.message === messages[i]))
-    return conditions;
-  const now = toTimestamp(nowMs);
-  return [
-    ...conditions.filter((c) => c.type !== REPEATED_RESOURCE_WARNING),
-    ...messages.map((message) => ({
-      type: REPEATED_RESOURCE_WARNING,
-      message,
-      lastTransitionTime: existing.find((c) => c.message === message)?.lastTransitionTime ?? now,
-    })),
-  ];
+  return setConditionsOfType(conditions, REPEATED_RESOURCE_WARNING, messages, nowMs);
 }

@@ -1,4 +1,4 @@
-import { toTimestamp } from '../clock';
+import { setConditionsOfType } from './setConditions';
 import { TRACKING_ANNOTATION } from './tracking';
 import type { Json, KubeObject } from '../types';
 
@@ -33,27 +33,9 @@ export function sharedResourceMessages(
 }
 
 /**
- * The app's conditions with its SharedResourceWarning conditions replaced by one per message, keeping the
- * transition time of a message that was already there (`ApplicationStatus.SetConditions`). The same array comes
- * back when nothing changes.
+ * The app's conditions with its SharedResourceWarning conditions replaced by one per message
+ * (`ApplicationStatus.SetConditions`).
  */
 export function setSharedResourceConditions(conditions: Json[], messages: string[], nowMs: number): Json[] {
-  // The common case, on every status write: nothing shared before or now.
-  if (messages.length === 0 && !conditions.some((c) => c.type === SHARED_RESOURCE_WARNING)) return conditions;
-  const existing = conditions.filter((c) => c.type === SHARED_RESOURCE_WARNING);
-  if (
-    existing.length === messages.length &&
-    existing.every((condition, i) => condition.message === messages[i])
-  )
-    return conditions;
-  const rest = conditions.filter((c) => c.type !== SHARED_RESOURCE_WARNING);
-  const now = toTimestamp(nowMs);
-  return [
-    ...rest,
-    ...messages.map((message) => ({
-      type: SHARED_RESOURCE_WARNING,
-      message,
-      lastTransitionTime: existing.find((c) => c.message === message)?.lastTransitionTime ?? now,
-    })),
-  ];
+  return setConditionsOfType(conditions, SHARED_RESOURCE_WARNING, messages, nowMs);
 }
