@@ -555,10 +555,8 @@ export class ApplicationController {
         log: state.sink,
         tracker: state.tracker,
         healthOverrides: this.options.healthOverrides,
-        strictNamespaces: true,
         warnings: this.options.warnings,
         problems: this.options.problems,
-        tickPriority: Priority.operationTick,
         precheck: () => this.projectError(state.name) ?? this.comparisonErrorOf(state.name),
         failCheck: () => this.sharedResourceFailure(state, syncOptions),
         onUpdate: (record) => {

@@ -6,6 +6,7 @@ import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type Ti
 import type { KubeObject, ObjectRef, OperationPhase, SourcePosition } from '../types';
 import type { AppTracker } from './appTracker';
 import { clusterPorts } from './clusterPorts';
+import { Priority } from './controlPlanePorts';
 import { apiResourceInfo } from '../cluster/discovery';
 import { augmentSyncMessage } from './augmentSyncMessage';
 import { isModified } from './compare';
@@ -39,13 +40,9 @@ export interface OperationHost {
   /** The app's tracker: its live objects are the engine's prune candidates. */
   tracker: AppTracker;
   healthOverrides?: HealthOverrides;
-  /** Refuse namespaced objects in a namespace that does not exist (the control plane's cluster, §5.2). */
-  strictNamespaces?: boolean;
   /** Warnings and input problems of the ticks, collected once each. */
   warnings: string[];
   problems: InputProblem[];
-  /** `SimClock.schedule` priority of the ticks (controlPlanePorts.ts `Priority`); 0 for the single-app form. */
-  tickPriority?: number;
   /** Called whenever the operation's phase, message, retry count or results change, and when it completes. */
   onUpdate?: (record: OperationRecord) => void;
   /**
@@ -104,7 +101,7 @@ export class OperationRunner {
       actor: undefined as unknown as OperationRecord['actor'],
     };
     this.record = op;
-    const priority = host.tickPriority ?? 0;
+    const priority = Priority.operationTick;
     op.actor = createActor(syncMachine, {
       clock,
       input: {
@@ -188,7 +185,8 @@ export class OperationRunner {
       host.app,
       (obj) => this.shouldTrack(obj),
       host.healthOverrides,
-      host.strictNamespaces,
+      // Refuse namespaced objects in a namespace that does not exist, as the API server does (§5.2).
+      true,
     );
     const common = {
       desired: op.desired,

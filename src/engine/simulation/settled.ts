@@ -1,23 +1,9 @@
 import type { ObjectStore, WatchEvent } from '../cluster/store';
 import type { KubeObject } from '../types';
-import type { AppTracker } from '../argocd/appTracker';
 
 /**
- * Whether the cluster has come to rest after an operation: the app's health is no longer Progressing, no pod is
- * starting or terminating, and nothing is waiting for deletion. A crash-looping Deployment is not at rest until
- * its progress deadline turns it Degraded (argocd-semantics.md §3.1).
- *
- * The simulation asks this after every instant, so scanning the store each time cost O(objects) per step (the
- * largest share of a 4,000-resource run that grew faster than the app). `RestWatch` keeps the two counts the
- * answer needs up to date from the store's watch events instead.
- */
-export function isSettled(rest: RestWatch, tracker: AppTracker): boolean {
-  if (tracker.health.status === 'Progressing') return false;
-  return rest.atRest();
-}
-
-/**
- * Watch-fed counters for `isSettled`: how many pods are unsettled (starting: phase Pending or unset; or being
+ * Watch-fed counters for the run's rest checks (scanning the store after every instant cost O(objects) a step, the
+ * largest share of a 4,000-resource run): how many pods are unsettled (starting: phase Pending or unset; or being
  * deleted) and how many objects of any kind carry a deletionTimestamp. Subscribe it before the store holds any
  * object (or build it with `from`, which counts what is there first).
  */
