@@ -5,7 +5,6 @@ import {
   runSingleApp,
   type KubeObject,
   type InterventionAction,
-  type RefusedIntervention,
   type RunResult,
   type SingleAppResult,
 } from '../../engine';
@@ -33,7 +32,7 @@ export function run(args: string[], io: CommandIo): number {
     io.stdout(help);
     return 0;
   }
-  let result: RunResult & { refused?: RefusedIntervention[] };
+  let result: RunResult;
   let options: RunOptions;
   // Whether the run is of several Applications (`--repo`, a platform scenario): it prints them all (§1.4).
   let several: boolean;
@@ -67,25 +66,22 @@ export function run(args: string[], io: CommandIo): number {
   for (const p of result.problems) io.stderr(`warning: ${escapeControl(p.message)}\n`);
   if (options.json) {
     // A run of several Applications adds every Application and ApplicationSet (contract.md §1.4).
-    const all = several
-      ? { applications: result.applications ?? [], applicationSets: result.applicationSets ?? [] }
-      : {};
+    const all = several ? { applications: result.applications, applicationSets: result.applicationSets } : {};
     io.stdout(
       safeJson({ application: result.application, ...all, events: result.events, live: result.live }, 2) +
         '\n',
     );
   } else if (several) {
-    io.stdout(appListText(result.applications ?? [], result.applicationSets ?? []));
+    io.stdout(appListText(result.applications, result.applicationSets));
   } else {
     io.stdout(appGetText(result.application));
   }
   // An intervention the cluster or Argo CD refused changed nothing; the run is shown, and the command is bad input.
-  const refused = result.refused ?? [];
-  for (const r of refused)
+  for (const r of result.refused)
     io.stderr(
       `sim run: --then #${r.index + 1} (${r.at}:${escapeControl(r.command)}): ${escapeControl(r.error)}\n`,
     );
-  return refused.length > 0 ? exitUsage : 0;
+  return result.refused.length > 0 ? exitUsage : 0;
 }
 
 class ReadError extends Error {}
