@@ -21,7 +21,7 @@ const engineRestrictions = {
   ],
 };
 
-// The layers of src/, lowest first (README "How it fits together"): each top-level folder and the folders it may
+// The layers of src/, lowest first (docs/reference.md "How it fits together"): each top-level folder and the folders it may
 // import. No folder is imported by one it imports (test/architecture/importCycles.test.ts checks the graph too).
 // Tests beside the modules (`*.test.ts`) may reach anything, as test/ and its kits (test/kits/) may (style.md §4).
 const layers = {

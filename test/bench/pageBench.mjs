@@ -6,7 +6,7 @@
 // (e) interactive within 1 s of load: from navigation start until the play button is enabled, the status texts
 //     show and no long task (> 50 ms) runs for 1 s; median of 5 cold loads.
 //     Every shipped scenario is measured (its default run ships precomputed in its chunk, so none simulates).
-// (e′) interactive on a phone-class CPU ≤ 1.5 s (issue 20): the same measure as (e), at a 390×844 viewport with
+// (e′) interactive on a phone-class CPU ≤ 1.5 s: the same measure as (e), at a 390×844 viewport with
 //     Chromium's CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), for every scenario; median of
 //     PAGE_BENCH_PHONE_LOADS (default 3) cold loads. Beside it the same load unthrottled and the ratio of the two:
 //     on a busy machine both figures are pessimistic, the ratio less so. PAGE_BENCH_ONLY=phone measures this alone.

@@ -221,7 +221,7 @@ export function modesCases({ browser, base }) {
         await page.textContent('section.status'),
         /Application referencing project team-checkout which does not exist/,
       );
-      // The Application health check, where it matters (issue 20: it was never shown): this run has none, and
+      // The Application health check, where it matters: this run has none, and
       // the panel holds Argo CD's docs' own argocd-cm snippet (docs/operator-manual/health.md) to copy.
       const lua = () =>
         page.evaluate(() => ({
@@ -364,7 +364,7 @@ export function modesCases({ browser, base }) {
           return {
             box: section.getBoundingClientRect().left,
             label: first.getBoundingClientRect().left,
-            // The status lanes' names (Operation, Sync status, App health) stay in view too (issue 20).
+            // The status lanes' names (Operation, Sync status, App health) stay in view too.
             lanes: [...section.querySelectorAll('.lanes svg text.label')].map((t) => [
               t.getBoundingClientRect().left,
               t.getBoundingClientRect().right,

@@ -89,7 +89,7 @@ export function presenterCases({ browser, base, full }) {
         '?scenario=failing-migration&present=1',
         async (page) => {
           if (!phone) {
-            // Reveal as you go (issue 20: the whole run was drawn at t 0, so the ending was spoiled): at the
+            // Reveal as you go (drawing the whole run at t 0 would spoil the ending): at the
             // start nothing is drawn in time, the link says reveal=1, and End draws the run up to its end.
             await page.check('[data-testid="reveal"]');
             await page.waitForFunction(() => /[?&]reveal=1/.test(location.search));
