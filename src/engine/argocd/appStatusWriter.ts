@@ -59,8 +59,8 @@ function writeStatus(ctx: AppContext, state: AppState): void {
     resources: invalid
       ? []
       : unknown
-        ? state.tracker.sortedResources().map((row) => ({ ...row, status: 'Unknown' as const }))
-        : state.tracker.sortedResources(),
+        ? state.tracker.resources().map((row) => ({ ...row, status: 'Unknown' as const }))
+        : state.tracker.resources(),
     conditions: state.conditions,
   });
   ctx.options.cluster.store.setStatus(appRef(state.name), status);
