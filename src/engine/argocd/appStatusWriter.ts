@@ -56,11 +56,7 @@ function writeStatus(ctx: AppContext, state: AppState): void {
         ? { request: state.request, record: state.runner.record, partial: state.partial }
         : undefined,
     history: state.history,
-    resources: invalid
-      ? []
-      : unknown
-        ? state.tracker.resources().map((row) => ({ ...row, status: 'Unknown' as const }))
-        : state.tracker.resources(),
+    resources: invalid ? [] : unknown ? state.tracker.unknownResources() : state.tracker.resources(),
     conditions: state.conditions,
   });
   ctx.options.cluster.store.setStatus(appRef(state.name), status);

@@ -154,6 +154,11 @@ export class AppTracker {
     return this.rows.sorted(this.entries.values());
   }
 
+  /** `resources()` as a comparison that could not load its targets shows them: every sync status Unknown. */
+  unknownResources(): readonly ResourceRow[] {
+    return this.rows.sortedUnknown(this.entries.values());
+  }
+
   get sync(): SyncStatusCode {
     return this.appSync ?? 'Synced';
   }

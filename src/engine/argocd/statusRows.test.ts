@@ -61,6 +61,25 @@ describe('status.resources kept between status writes (AppTracker resources)', (
     expect(rows()).toEqual(['b OutOfSync -']);
   });
 
+  it('while the comparison fails, shows every row Unknown, and the same list until a row changes (state.go L1093)', () => {
+    const { store, tracker } = setup(['a', 'b']);
+    store.apply(cm('a'));
+    store.apply(cm('b'));
+    const unknown = tracker.unknownResources();
+    expect(unknown.map((r) => `${r.name} ${r.status}`)).toEqual(['a Unknown', 'b Unknown']);
+    // The rows behind it keep their own sync status: the view is the status's, not the tracker's.
+    expect(tracker.resources().map((r) => r.status)).toEqual(['Synced', 'Synced']);
+    store.setStatus(ref('a'), { note: 'written by a controller' });
+    expect(tracker.unknownResources()).toBe(unknown);
+    store.delete(ref('b'));
+    const changed = tracker.unknownResources();
+    expect(changed).not.toBe(unknown);
+    expect(changed.map((r) => `${r.name} ${r.status} ${r.health?.status ?? '-'}`)).toEqual([
+      'a Unknown -',
+      'b Unknown Missing',
+    ]);
+  });
+
   it("names a target once another app's tracking annotation claims its live copy, and not after it is given back", () => {
     const { store, tracker } = setup(['a', 'b']);
     store.apply(cm('a'));
