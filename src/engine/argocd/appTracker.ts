@@ -1,40 +1,27 @@
-import {
-  annotationCompareOptions,
-  annotationIgnoreHealthcheck,
-  compareOptionIgnoreExtraneous,
-  hasAnnotationOption,
-} from '../annotations';
+import { annotationIgnoreHealthcheck } from '../annotations';
 import type { SimClock } from '../clock';
 import { isNamespaced, keyOf, refOf } from '../cluster/gvk';
 import type { ObjectStore, WatchEvent } from '../cluster/store';
-import { contributionOf, foldResult, type AppHealthInput, type Contribution } from '../health/appHealth';
-import { isWorse } from '../health/healthOrder';
 import { healthOf } from '../health/healthOf';
 import type { HealthOverrides } from '../health/healthOverrides';
 import { isHook, isIgnored, isSkip } from '../sync';
-import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncStatusCode } from '../types';
+import type { HealthStatus, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceStatus as ResourceRow } from './applicationTypes';
 import { sameDiffInputs, syncStatusOf } from './compare';
 import type { EventSink } from '../eventLog';
-import { OrderedGroups } from './orderedGroups';
+import { AppAggregate, ignoredExtra, type CountedEntry } from './appAggregate';
 import { StatusRows, type RowSource } from './statusRows';
 import { isTrackedBy, TRACKING_ANNOTATION } from './tracking';
 import { ARGOCD_NAMESPACE } from './controlPlanePorts';
 
 const noObjects: KubeObject[] = [];
 
-interface Entry extends RowSource {
-  /** When the entry was made, among the tracker's entries: the order the app's health message names them in. */
-  readonly seq: number;
-  /**
-   * Git holds this resource annotated `hook: Skip`: it gets no sync status and takes no part in the app's sync
-   * status or health, whatever its live copy looks like (controller state.go `CompareAppState`, §1.7, §1.8 rule 1).
-   */
-  skipped?: boolean;
-  /** This resource as the app-level fold reads it, rebuilt when the entry changes rather than at every fold. */
-  input?: AppHealthInput;
-  /** What this entry adds to the app's aggregates right now (null when it takes no part). */
-  counted?: Contribution & { outOfSync: boolean };
+/**
+ * One resource of the app: a row of `status.resources` (RowSource) and a part of the app's sync status and health
+ * (CountedEntry). `skipped`: Git holds it annotated `hook: Skip`, so it gets no sync status and takes no part in the
+ * app's, whatever its live copy looks like (controller state.go `CompareAppState`, §1.7, §1.8 rule 1).
+ */
+interface Entry extends RowSource, CountedEntry {
   /** The desired and live objects `sync` was last computed from (compare.ts `sameDiffInputs`). */
   compared?: { desired: KubeObject | undefined; live: KubeObject | undefined };
 }
@@ -52,13 +39,8 @@ export class AppTracker {
   private appSync: SyncStatusCode | null = null;
   private appHealthStatus: HealthStatus | null = null;
   private foldQueued = false;
-  /** The app-level aggregates, kept up to date entry by entry, so a fold does not walk every resource. */
-  private nResources = 0;
-  private nLive = 0;
-  private nOutOfSync = 0;
-  private readonly codeCounts = new Map<string, number>();
-  /** The counted entries by health code, in the entries' order: the first of the worst code are the causes. */
-  private readonly byCode = new OrderedGroups<Entry>();
+  /** The app's sync status and health as counts, kept up to date entry by entry (appAggregate.ts). */
+  private readonly aggregate = new AppAggregate<Entry>();
   private nextSeq = 0;
   /** The rows of `status.resources`, kept between status writes. */
   private readonly rows = new StatusRows<Entry>();
@@ -164,18 +146,17 @@ export class AppTracker {
   }
 
   /**
-   * `status.resources`: managed non-hook resources with their sync status and health, in the order the tracker
-   * met them.
+   * `status.resources`: the managed non-hook resources with their sync status and health, in Argo CD's order
+   * (group, kind, namespace, name). The one view of them the status, auto-sync, selective syncs and the orphan
+   * check read: the same list until a row changes (statusRows.ts).
    */
   resources(): readonly ResourceRow[] {
-    const rows: ResourceRow[] = [];
-    for (const e of this.entries.values()) if (e.row) rows.push(e.row);
-    return rows;
+    return this.rows.sorted(this.entries.values());
   }
 
-  /** `status.resources` as the status shows it, in Argo CD's order: the same list until a row changes. */
-  sortedResources(): readonly ResourceRow[] {
-    return this.rows.sorted(this.entries.values());
+  /** `resources()` as a comparison that could not load its targets shows them: every sync status Unknown. */
+  unknownResources(): readonly ResourceRow[] {
+    return this.rows.sortedUnknown(this.entries.values());
   }
 
   get sync(): SyncStatusCode {
@@ -243,7 +224,7 @@ export class AppTracker {
   /** Recompute one resource's health and sync status, log what changed, and update the app's aggregates. */
   private refresh(entry: Entry, emit: boolean): void {
     this.refreshEntry(entry, emit);
-    this.recount(entry);
+    this.aggregate.recount(entry);
     this.rows.update(entry);
     if (isForeign(this.options.app, entry)) this.foreign.add(entry);
     else this.foreign.delete(entry);
@@ -251,7 +232,7 @@ export class AppTracker {
 
   /** Forget an entry that is neither desired nor live any more. */
   private drop(key: string, entry: Entry): void {
-    this.recount(entry, true);
+    this.aggregate.recount(entry, true);
     this.entries.delete(key);
     this.foreign.delete(entry);
     this.rows.dropped(entry);
@@ -309,57 +290,9 @@ export class AppTracker {
     });
   }
 
-  /** Move one entry's part of the aggregates from what it was to what it is now. */
-  private recount(entry: Entry, gone = false): void {
-    const before = entry.counted;
-    if (before) {
-      if (before.resource) this.nResources--;
-      if (before.live) this.nLive--;
-      if (before.outOfSync) this.nOutOfSync--;
-      if (before.code) this.codeCounts.set(before.code, (this.codeCounts.get(before.code) ?? 0) - 1);
-    }
-    if (gone || (entry.hook && !entry.desired) || entry.skipped) {
-      if (before?.code) this.byCode.remove(before.code, entry);
-      entry.counted = undefined;
-      return;
-    }
-    const input = entry.input ?? {
-      ...entry.ref,
-      live: entry.live,
-      health: entry.live ? entry.health : null,
-      isHook: entry.hook,
-      isSelf: this.isSelf(entry.ref),
-    };
-    const now = {
-      ...contributionOf(input),
-      outOfSync: !entry.hook && entry.sync === 'OutOfSync' && !ignoredExtra(entry),
-    };
-    if (now.resource) this.nResources++;
-    if (now.live) this.nLive++;
-    if (now.outOfSync) this.nOutOfSync++;
-    if (now.code) this.codeCounts.set(now.code, (this.codeCounts.get(now.code) ?? 0) + 1);
-    if (before?.code !== now.code) {
-      if (before?.code) this.byCode.remove(before.code, entry);
-      if (now.code) this.byCode.add(now.code, entry);
-    }
-    entry.counted = now;
-  }
-
-  /**
-   * §1.7 and §1.8 for the whole app, from the aggregates: the worst code present, and the first resources with
-   * it (in the same order as `appHealth` sees them) for the message.
-   */
+  /** The app's sync status and health from the aggregate; written to the log and reported when they change. */
   private fold(emit = true): void {
-    const sync: SyncStatusCode = this.nOutOfSync > 0 ? 'OutOfSync' : 'Synced';
-    let worst: HealthStatusCode = 'Healthy';
-    for (const [code, n] of this.codeCounts)
-      if (n > 0 && isWorse(worst, code)) worst = code as HealthStatusCode;
-    const total = worst === 'Healthy' ? 0 : (this.codeCounts.get(worst) ?? 0);
-    // The first entries with the worst code, in the entries' order, from the index kept by `recount`: walking the
-    // entries for them at every instant made a big app's run quadratic.
-    const causes: AppHealthInput[] =
-      total > 0 ? this.byCode.first(worst, Math.min(3, total)).map((e) => e.input!) : [];
-    const health = foldResult(worst, this.nResources > 0, this.nLive > 0, causes, total);
+    const { sync, health } = this.aggregate.fold();
     if (
       sync !== this.appSync ||
       health.status !== this.appHealthStatus?.status ||
@@ -371,18 +304,6 @@ export class AppTracker {
       this.options.onFold?.();
     }
   }
-}
-
-/**
- * An extra live object (it needs pruning) annotated `compare-options: IgnoreExtraneous` stays `OutOfSync` itself
- * but does not make the app OutOfSync (controller state.go `CompareAppState`, §1.7; e2e
- * `TestCompareOptionIgnoreExtraneous`).
- */
-function ignoredExtra(entry: Entry): boolean {
-  const needsPruning = !entry.desired && entry.live !== undefined;
-  return (
-    needsPruning && hasAnnotationOption(entry.live, annotationCompareOptions, compareOptionIgnoreExtraneous)
-  );
 }
 
 /**

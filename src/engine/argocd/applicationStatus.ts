@@ -28,7 +28,7 @@ export interface StatusInput {
   reconciledAtMs?: number;
   operation?: { request: Operation; record: OperationRecord; partial: boolean };
   history: RevisionHistory[];
-  /** `status.resources`, already in Argo CD's order (AppTracker `sortedResources`). */
+  /** `status.resources`, already in Argo CD's order (AppTracker `resources`). */
   resources: readonly ResourceStatus[];
   conditions: ApplicationCondition[];
 }

@@ -144,10 +144,11 @@ describe('decideAutoSync (§5.4)', () => {
 
   it('self-heal: after a Succeeded sync at this revision, a partial sync with the attempt count + 1', () => {
     const a = app({ automated: { selfHeal: true }, operationState: attempted('Succeeded') });
+    // In status.resources order (group, kind, namespace, name: the core group first), as the tracker gives them.
     const resources = [
-      { group: 'apps', kind: 'Deployment', name: 'web', status: 'OutOfSync' as const },
       { group: '', kind: 'ConfigMap', name: 'settings', status: 'Synced' as const },
       { group: '', kind: 'Service', name: 'web', status: 'OutOfSync' as const },
+      { group: 'apps', kind: 'Deployment', name: 'web', status: 'OutOfSync' as const },
     ];
     const decision = decideAutoSync(input({ app: a, resources, lastFinishedAtMs: 0 }));
     // appcontroller.go autoSync L2620: `sync.resources` lists the non-Synced resources (kind, group, name).
@@ -156,7 +157,7 @@ describe('decideAutoSync (§5.4)', () => {
       operation: {
         sync: {
           selfHealAttemptsCount: 1,
-          // In status.resources order: group, kind, namespace, name (the core group first).
+          // In the order of status.resources.
           resources: [
             { kind: 'Service', name: 'web' },
             { group: 'apps', kind: 'Deployment', name: 'web' },

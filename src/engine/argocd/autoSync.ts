@@ -22,7 +22,10 @@ export type { SyncOperationResource };
 export interface AutoSyncInput {
   /** The Application as stored: spec.syncPolicy, metadata.deletionTimestamp, operation, status.operationState. */
   app: KubeObject;
-  /** The refresh's comparison: the app's sync status, its resources and the revision Git points at now. */
+  /**
+   * The refresh's comparison: the app's sync status, its resources (in `status.resources` order: group, kind,
+   * namespace, name, as AppTracker `resources` keeps them) and the revision Git points at now.
+   */
   syncStatus: SyncStatusCode;
   resources: readonly AutoSyncResource[];
   revision: string;
@@ -55,9 +58,6 @@ export function selfHealRemainingBackoff(
   }
   return finishedAtMs === undefined ? delay : delay - (nowMs - finishedAtMs);
 }
-
-const resourceKey = (r: AutoSyncResource) => `${r.group ?? ''}/${r.kind}/${r.namespace ?? ''}/${r.name}`;
-const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Go's `fmt.Sprintf("%s", []string{rev})`. */
 const revisions = (rev: string) => `[${rev}]`;
@@ -108,10 +108,9 @@ export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
     if (remaining > 0) return { kind: 'wait', retryAfterMs: remaining };
     sync.selfHealAttemptsCount = previous + 1;
     // Self-heal syncs only what is not Synced (appcontroller.go L2620): a selective sync, so no hooks (§2.17).
-    // In `status.resources` order (group, kind, namespace, name); sorted here only, as atRest decides often.
+    // In the order of `resources`, which is status.resources' (the tracker's one sorted view).
     const selected: SyncOperationResource[] = resources
       .filter((r) => r.status !== 'Synced')
-      .sort((a, b) => compareKeys(resourceKey(a), resourceKey(b)))
       .map((r) => ({ ...(r.group ? { group: r.group } : {}), kind: r.kind ?? '', name: r.name ?? '' }));
     sync.resources = selected;
   }

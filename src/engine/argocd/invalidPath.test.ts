@@ -6,6 +6,7 @@ import { application } from '../../../test/kits/controlPlane.testKit';
 import { clusterAt } from '../simulation/objectHistory';
 import { runControlPlane } from '../simulation/runControlPlane';
 import { configMap } from '../../../test/kits/simulation.testKit';
+import { withTracking } from './tracking';
 
 /**
  * A source the repository server cannot render: test/e2e/declarative_test.go TestDeclarativeInvalidPath (an
@@ -90,6 +91,38 @@ describe('an Application whose path the repository server cannot render', () => 
     const status = statusOf(result, 'guestbook');
     expect(status.conditions ?? []).toEqual([]);
     expect(status.sync.status).toBe('Synced');
+  });
+
+  it('a path that renders later still finds what was live with the app before the app existed', () => {
+    // Argo CD's cluster cache holds every object, so the first comparison with targets sees a leftover the app's
+    // tracking annotation names, even though it never changed since (appComparison.ts, AppState.liveScanned).
+    const leftover = withTracking('guestbook', {
+      ...configMap('leftover'),
+      metadata: { name: 'leftover', namespace: 'default' },
+    });
+    const app = application('guestbook', { path: 'guestbook' });
+    const result = runControlPlane({
+      repository: { name: 'empty', files: {} },
+      objects: [],
+      actions: [
+        { at: 10, type: 'kubectl-apply', objects: [leftover] },
+        { at: 20, type: 'kubectl-apply', objects: [app] },
+        { at: 60, type: 'commit', revision: repo },
+        { at: 90, type: 'refresh', app: 'guestbook' },
+      ],
+      untilSeconds: 120,
+    });
+    const status = statusOf(result, 'guestbook');
+    expect(status.conditions ?? []).toEqual([]);
+    expect(status.sync.status).toBe('OutOfSync');
+    expect(status.resources).toContainEqual(
+      expect.objectContaining({
+        kind: 'ConfigMap',
+        name: 'leftover',
+        status: 'OutOfSync',
+        requiresPruning: true,
+      }),
+    );
   });
 
   it('a sync asked of such an app ends in Error with the condition, and prunes nothing', () => {

@@ -26,11 +26,11 @@ function setup(names: string[]) {
   const tracker = new AppTracker({ app: 'app', namespace: 'default', store, clock, log });
   store.watch((event) => tracker.onWatch(event));
   tracker.setDesired(names.map(cm));
-  const rows = () => tracker.sortedResources().map((r) => `${r.name} ${r.status} ${r.health?.status ?? '-'}`);
+  const rows = () => tracker.resources().map((r) => `${r.name} ${r.status} ${r.health?.status ?? '-'}`);
   return { store, tracker, rows };
 }
 
-describe('status.resources kept between status writes (AppTracker sortedResources)', () => {
+describe('status.resources kept between status writes (AppTracker resources)', () => {
   it('stays in group/kind/namespace/name order whatever order the resources appear in (appcontroller.go L2029)', () => {
     const { store, tracker, rows } = setup(['web', 'api', 'db']);
     expect(rows()).toEqual(['api OutOfSync Missing', 'db OutOfSync Missing', 'web OutOfSync Missing']);
@@ -40,17 +40,17 @@ describe('status.resources kept between status writes (AppTracker sortedResource
     // An extra live object of the app's appears among them in its place, needing pruning.
     store.apply(cm('cache'));
     expect(rows()).toEqual(['api Synced -', 'cache OutOfSync -', 'db OutOfSync Missing', 'web Synced -']);
-    expect(tracker.sortedResources().find((r) => r.name === 'cache')?.requiresPruning).toBe(true);
+    expect(tracker.resources().find((r) => r.name === 'cache')?.requiresPruning).toBe(true);
   });
 
   it('follows a drift, a deletion and a resource leaving Git, and is the same list while nothing changes', () => {
     const { store, tracker, rows } = setup(['a', 'b']);
     store.apply(cm('a'));
     store.apply(cm('b'));
-    const settled = tracker.sortedResources();
+    const settled = tracker.resources();
     // A status-only write changes no row: the status written next holds the very same list.
     store.setStatus(ref('a'), { note: 'written by a controller' });
-    expect(tracker.sortedResources()).toBe(settled);
+    expect(tracker.resources()).toBe(settled);
     store.patch(ref('b'), (draft) => {
       draft.data = { drifted: 'by hand' };
     });
@@ -59,6 +59,25 @@ describe('status.resources kept between status writes (AppTracker sortedResource
     expect(rows()).toEqual(['a OutOfSync Missing', 'b OutOfSync -']);
     tracker.setDesired([cm('b')]);
     expect(rows()).toEqual(['b OutOfSync -']);
+  });
+
+  it('while the comparison fails, shows every row Unknown, and the same list until a row changes (state.go L1093)', () => {
+    const { store, tracker } = setup(['a', 'b']);
+    store.apply(cm('a'));
+    store.apply(cm('b'));
+    const unknown = tracker.unknownResources();
+    expect(unknown.map((r) => `${r.name} ${r.status}`)).toEqual(['a Unknown', 'b Unknown']);
+    // The rows behind it keep their own sync status: the view is the status's, not the tracker's.
+    expect(tracker.resources().map((r) => r.status)).toEqual(['Synced', 'Synced']);
+    store.setStatus(ref('a'), { note: 'written by a controller' });
+    expect(tracker.unknownResources()).toBe(unknown);
+    store.delete(ref('b'));
+    const changed = tracker.unknownResources();
+    expect(changed).not.toBe(unknown);
+    expect(changed.map((r) => `${r.name} ${r.status} ${r.health?.status ?? '-'}`)).toEqual([
+      'a Unknown -',
+      'b Unknown Missing',
+    ]);
   });
 
   it("names a target once another app's tracking annotation claims its live copy, and not after it is given back", () => {

@@ -32,6 +32,7 @@ export class StatusRows<E extends RowSource> {
   private setVersion = 0;
   private listCache: { version: number; rows: readonly ResourceRow[] } | undefined;
   private orderCache: { version: number; entries: readonly E[] } | undefined;
+  private unknownCache: { from: readonly ResourceRow[]; rows: readonly ResourceRow[] } | undefined;
 
   /** Rebuild the entry's row if one of its fields changed (and only then); call after every refresh of it. */
   update(e: E): void {
@@ -94,6 +95,20 @@ export class StatusRows<E extends RowSource> {
     }
     const rows = this.orderCache.entries.map((e) => e.row!);
     this.listCache = { version: this.version, rows };
+    return rows;
+  }
+
+  /**
+   * The rows as the status shows them while the comparison cannot load its targets (ComparisonError): each with
+   * sync status Unknown (controller/state.go L1070, L1093), health and the rest as they are. Derived from `sorted`
+   * and kept with it, so that a status write in that state, too, stores the same list as the last until a row
+   * changes.
+   */
+  sortedUnknown(entries: Iterable<E>): readonly ResourceRow[] {
+    const from = this.sorted(entries);
+    if (this.unknownCache?.from === from) return this.unknownCache.rows;
+    const rows = from.map((row) => ({ ...row, status: 'Unknown' as const }));
+    this.unknownCache = { from, rows };
     return rows;
   }
 }

@@ -207,3 +207,24 @@ export class SyncDriver {
     return this.results.find((r) => r.name === name);
   }
 }
+
+/** A fake cluster holding `live` and a driver of one sync of `desired` on it, with `testOptions(options)`. */
+export function fakeSync(
+  desired: KubeObject[],
+  live: KubeObject[] = [],
+  options: Partial<SyncOperationOptions> = {},
+): { cluster: FakeCluster; sync: SyncDriver } {
+  const cluster = new FakeCluster(live);
+  return { cluster, sync: new SyncDriver(cluster, { desired, options: testOptions(options) }) };
+}
+
+/** `obj` in the test namespace, as an object the tests give live. */
+export function inTestNamespace(obj: KubeObject): KubeObject {
+  return { ...obj, metadata: { ...obj.metadata, namespace: testNamespace } };
+}
+
+/** A result row's sync status and hook phase, `Synced/Running`, as the tests compare them. */
+export function resultText(sync: SyncDriver, name: string): string | undefined {
+  const row = sync.result(name);
+  return row && `${row.status}/${row.hookPhase}`;
+}

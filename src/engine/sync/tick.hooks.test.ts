@@ -1,27 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { annotationSyncOptions, annotationSyncWave } from '../annotations';
-import type { KubeObject } from '../types';
-import { FakeCluster, SyncDriver, hookPod, pod, runningRow, testNamespace, testOptions } from './fakeCluster';
-import type { SyncOperationOptions } from './syncInput';
+import {
+  FakeCluster,
+  SyncDriver,
+  fakeSync,
+  hookPod,
+  inTestNamespace,
+  pod,
+  resultText,
+  runningRow,
+  testOptions,
+} from './fakeCluster';
 
-const inNs = (obj: KubeObject): KubeObject => ({
-  ...obj,
-  metadata: { ...obj.metadata, namespace: testNamespace },
-});
-
-function driver(desired: KubeObject[], live: KubeObject[] = [], o: Partial<SyncOperationOptions> = {}) {
-  const cluster = new FakeCluster(live);
-  return { cluster, sync: new SyncDriver(cluster, { desired, options: testOptions(o) }) };
-}
-
-const statusOf = (sync: SyncDriver, name: string) => {
-  const row = sync.result(name);
-  return row && `${row.status}/${row.hookPhase}`;
-};
+/**
+ * Hooks in one sync, step by step (argocd-semantics.md §4.5, gitops-engine sync_context_test.go): SyncFail hooks,
+ * BeforeHookCreation, hook finalizers and deletion once the operation is decided, wave hooks, and the single-app
+ * rules of §4.9 about hooks and Skip.
+ */
 
 describe('4.5 #41 TestSync_SuccessfulSyncWithSyncFailHook', () => {
   it('runs the Sync hook, waits for it, succeeds and never runs the SyncFail hook', () => {
-    const { cluster, sync } = driver([
+    const { cluster, sync } = fakeSync([
       pod(),
       hookPod('hook-1', 'Sync'),
       hookPod('sync-fail-hook', 'SyncFail', 'HookSucceeded'),
@@ -45,7 +44,7 @@ describe('4.5 #41 TestSync_SuccessfulSyncWithSyncFailHook', () => {
 
 describe('4.5 #42 TestSync_FailedSyncWithSyncFailHook_HookFailed', () => {
   it('Test_executeSyncFailPhase_RunningHooks: a Degraded Sync hook starts the SyncFail hook; the operation stays Running while it runs, then fails', () => {
-    const { cluster, sync } = driver([
+    const { cluster, sync } = fakeSync([
       pod(),
       hookPod('hook-1', 'Sync'),
       hookPod('sync-fail-hook', 'SyncFail', 'HookSucceeded'),
@@ -72,8 +71,8 @@ describe('4.5 #42 TestSync_FailedSyncWithSyncFailHook_HookFailed', () => {
 
 describe('4.5 #43 TestSync_FailedSyncWithSyncFailHook_ApplyFailed', () => {
   it('Test_executeSyncFailPhase_CompletedHooks: runs every SyncFail hook even when one fails to apply, and names both failures', () => {
-    const { cluster, sync } = driver([
-      inNs(pod()),
+    const { cluster, sync } = fakeSync([
+      inTestNamespace(pod()),
       hookPod('successful-sync-fail-hook', 'SyncFail'),
       hookPod('failed-sync-fail-hook', 'SyncFail'),
     ]);
@@ -86,23 +85,23 @@ describe('4.5 #43 TestSync_FailedSyncWithSyncFailHook_ApplyFailed', () => {
       'waiting for completion of hook /Pod/failed-sync-fail-hook and 1 more hooks',
       3,
     ]);
-    expect(statusOf(sync, 'my-pod')).toBe('SyncFailed/Failed');
-    expect(statusOf(sync, 'failed-sync-fail-hook')).toBe('SyncFailed/Failed');
-    expect(statusOf(sync, 'successful-sync-fail-hook')).toBe('Synced/Running');
+    expect(resultText(sync, 'my-pod')).toBe('SyncFailed/Failed');
+    expect(resultText(sync, 'failed-sync-fail-hook')).toBe('SyncFailed/Failed');
+    expect(resultText(sync, 'successful-sync-fail-hook')).toBe('Synced/Running');
     const second = sync.tick();
     expect(second.phase).toBe('Failed');
     expect(second.message).toBe(
       'one or more synchronization tasks completed unsuccessfully, reason: fake pod failure\n' +
         'one or more SyncFail hooks failed, reason: fake hook failure',
     );
-    expect(statusOf(sync, 'successful-sync-fail-hook')).toBe('Synced/Succeeded');
+    expect(resultText(sync, 'successful-sync-fail-hook')).toBe('Synced/Succeeded');
   });
 });
 
 describe('4.5 #44 TestBeforeHookCreation', () => {
   it('deletes the old hook on the first tick and creates it on the next', () => {
     const hook = hookPod('my-pod', 'Sync', 'BeforeHookCreation');
-    const { cluster, sync } = driver([hook], [hook]);
+    const { cluster, sync } = fakeSync([hook], [hook]);
     const first = sync.tick();
     expect([first.phase, first.message]).toEqual(['Running', 'waiting for deletion of hook /Pod/my-pod']);
     expect([cluster.finalizerRemovals, cluster.deletes.map((d) => d.name)]).toEqual([['my-pod'], ['my-pod']]);
@@ -121,7 +120,7 @@ describe('4.5 #45 TestSync_ExistingHooksWithFinalizer', () => {
       hookPod('existing-hook-2', 'PreSync', 'HookFailed'),
       hookPod('existing-hook-3', 'PreSync', 'HookSucceeded'),
     ];
-    const { cluster, sync } = driver(hooks, hooks);
+    const { cluster, sync } = fakeSync(hooks, hooks);
     const outcome = sync.tick();
     expect([outcome.phase, outcome.message]).toEqual([
       'Running',
@@ -188,14 +187,14 @@ describe('4.5 #46–#48 hooks are deleted when the whole operation is decided', 
 
 describe('4.5 #49 TestSync_HookWithReplaceAndBeforeHookCreation_AlreadyDeleted', () => {
   it('a NotFound on delete counts as gone and the hook is created in the same tick', () => {
-    const hook = inNs(
+    const hook = inTestNamespace(
       pod('my-pod', {
         [annotationSyncOptions]: 'Replace=true',
         'argocd.argoproj.io/hook': 'PreSync',
         'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation',
       }),
     );
-    const { cluster, sync } = driver([hook], [hook]);
+    const { cluster, sync } = fakeSync([hook], [hook]);
     cluster.deleteNotFound.add('my-pod');
     sync.tick();
     expect(cluster.deletes.map((d) => d.name)).toEqual(['my-pod']);
@@ -203,71 +202,9 @@ describe('4.5 #49 TestSync_HookWithReplaceAndBeforeHookCreation_AlreadyDeleted',
   });
 });
 
-describe('4.5 #50 TestSync_MultistepResourceDeletionMidstep', () => {
-  const setup = () => {
-    const { cluster, sync } = driver(
-      [pod('pod-1', { [annotationSyncWave]: '1' }), pod('pod-2', { [annotationSyncWave]: '2' })],
-      [],
-      { syncOptions: ['ApplyOutOfSyncOnly=true'] },
-    );
-    cluster.healthByName.set('pod-1', 'Progressing');
-    const first = sync.tick({ diff: () => true });
-    expect([first.phase, statusOf(sync, 'pod-1')]).toEqual(['Running', 'Synced/Running']);
-    return { cluster, sync };
-  };
-
-  it('a waited-on object that vanished from the API fails', () => {
-    const { cluster, sync } = setup();
-    cluster.remove('pod-1');
-    const second = sync.tick({ diff: () => true });
-    expect([second.phase, statusOf(sync, 'pod-1')]).toEqual(['Running', 'SyncFailed/Error']);
-    expect(sync.result('pod-1')?.message).toBe('Resource /Pod/pod-1 is missing, it might have been deleted');
-    const third = sync.tick({ diff: () => true });
-    expect([third.phase, third.message]).toEqual([
-      'Failed',
-      'one or more synchronization tasks completed unsuccessfully, reason: Resource /Pod/pod-1 is missing, it might have been deleted',
-    ]);
-  });
-
-  it('when only the app cache lags, the API still has it and the task keeps running', () => {
-    const { cluster, sync } = setup();
-    cluster.untracked.add('pod-1');
-    expect([sync.tick({ diff: () => true }).phase, statusOf(sync, 'pod-1')]).toEqual([
-      'Running',
-      'Synced/Running',
-    ]);
-  });
-});
-
-describe('4.5 #51 TestWaitForCleanUpBeforeNextWave', () => {
-  it('prunes in reverse wave order and waits for a terminating object before the next wave', () => {
-    const live = [1, 2, 3].map((n) => inNs(pod(`pod-${n}`, { [annotationSyncWave]: String(n) })));
-    const { cluster, sync } = driver([], live, { prune: true });
-    cluster.slowDeletes.add('pod-2');
-    expect(sync.tick().phase).toBe('Running');
-    expect(cluster.deletes.map((d) => d.name)).toEqual(['pod-3']);
-    expect(sync.tick().phase).toBe('Running');
-    expect(cluster.deletes.map((d) => d.name)).toEqual(['pod-3', 'pod-2']);
-    const third = sync.tick();
-    expect([third.phase, third.message, third.results.length]).toEqual([
-      'Running',
-      'waiting for deletion of /Pod/pod-2',
-      2,
-    ]);
-    cluster.remove('pod-2');
-    const fourth = sync.tick();
-    expect(fourth.phase).toBe('Succeeded');
-    expect(fourth.results.map((r) => [r.name, r.status])).toEqual([
-      ['pod-3', 'Pruned'],
-      ['pod-2', 'Pruned'],
-      ['pod-1', 'Pruned'],
-    ]);
-  });
-});
-
 describe('4.5 #53 TestSync_SyncWaveHook', () => {
   it('calls the wave hook after each applied step, not on ticks that only wait', () => {
-    const { cluster, sync } = driver([
+    const { cluster, sync } = fakeSync([
       pod('pod-1', { [annotationSyncWave]: '-1' }),
       pod('pod-2'),
       pod('pod-3', { 'argocd.argoproj.io/hook': 'PostSync' }),
@@ -294,8 +231,8 @@ describe('4.5 #53 TestSync_SyncWaveHook', () => {
 
 describe('4.5 #54 TestSync_SyncWaveHookError', () => {
   it('ends with Error, terminates the running hook and runs no SyncFail hook', () => {
-    const { cluster, sync } = driver([
-      inNs(pod('pod-1')),
+    const { cluster, sync } = fakeSync([
+      inTestNamespace(pod('pod-1')),
       hookPod('sync-hook', 'Sync'),
       hookPod('sync-fail-hook', 'SyncFail'),
     ]);
@@ -312,69 +249,9 @@ describe('4.5 #54 TestSync_SyncWaveHookError', () => {
   });
 });
 
-describe('4.5 #56–#57 the namespace is created before the dry run', () => {
-  const createNs = { syncOptions: ['CreateNamespace=true'] };
-
-  it('#56 TestSyncNamespaceCreatedBeforeDryRunWithoutFailure: creates the namespace for real and waits for it in a multi-step sync', () => {
-    const { cluster, sync } = driver([pod()], [], createNs);
-    cluster.untracked.add(testNamespace);
-    const outcome = sync.tick({ namespaceModifier: () => true });
-    expect([outcome.phase, outcome.message]).toEqual([
-      'Running',
-      'waiting for healthy state of /Namespace/fake-argocd-ns',
-    ]);
-    expect(outcome.results.map((r) => [r.kind, r.status])).toEqual([['Namespace', 'Synced']]);
-    expect(cluster.find(testNamespace)).toBeDefined();
-    const next = sync.tick();
-    expect([next.phase, next.message]).toEqual(['Succeeded', 'successfully synced (all tasks run)']);
-  });
-
-  it('#57 TestSyncNamespaceCreatedBeforeDryRunWithFailure: a dry-run failure fails the sync; the namespace stays created', () => {
-    const { cluster, sync } = driver([pod()], [], createNs);
-    cluster.applyFailures.set('my-pod', { message: 'invalid object failing dry-run', dryRun: true });
-    const outcome = sync.tick({ namespaceModifier: () => true });
-    expect([outcome.phase, outcome.message]).toEqual([
-      'Failed',
-      'one or more objects failed to apply (dry run)',
-    ]);
-    expect(outcome.results.map((r) => [r.kind, r.status, r.message])).toEqual([
-      ['Namespace', 'Synced', 'namespace/fake-argocd-ns created'],
-      ['Pod', 'SyncFailed', 'invalid object failing dry-run'],
-    ]);
-    expect(cluster.find('my-pod')).toBeUndefined();
-  });
-});
-
-describe('4.5 #58 TestSyncCreateFailure / TestSyncPruneFailure', () => {
-  it('an apply error fails the operation in the same tick', () => {
-    const { cluster, sync } = driver([pod('test-service')]);
-    cluster.applyFailures.set('test-service', { message: 'foo' });
-    const outcome = sync.tick();
-    expect([outcome.phase, outcome.message]).toEqual([
-      'Failed',
-      'one or more objects failed to apply, reason: foo',
-    ]);
-    expect(outcome.results.map((r) => [r.status, r.message])).toEqual([['SyncFailed', 'foo']]);
-    expect(outcome.events.find((e) => e.type === 'apply')).toMatchObject({
-      result: 'failed',
-      message: 'foo',
-    });
-  });
-
-  it('a prune error fails the operation in the same tick', () => {
-    const { cluster, sync } = driver([], [inNs(pod('test-service'))], { prune: true });
-    cluster.deleteFailures.set('test-service', 'foo');
-    const outcome = sync.tick();
-    expect([outcome.phase, outcome.message]).toEqual([
-      'Failed',
-      'one or more objects failed to apply, reason: foo',
-    ]);
-  });
-});
-
 describe('4.9 end-to-end rules that a single app shows', () => {
   it('#84 a failing PreSync hook leaves the Sync phase untouched and keeps the hook without its finalizer', () => {
-    const { cluster, sync } = driver([hookPod('before', 'PreSync'), pod('main')]);
+    const { cluster, sync } = fakeSync([hookPod('before', 'PreSync'), pod('main')]);
     cluster.healthByName.set('before', 'Degraded');
     sync.tick();
     const outcome = sync.tick();
@@ -390,7 +267,7 @@ describe('4.9 end-to-end rules that a single app shows', () => {
     ['HookFailed', 'Healthy', 'Succeeded', true],
     ['HookFailed', 'Degraded', 'Failed', false],
   ] as const)('#91 %s with a hook that ends %s: %s, hook kept = %s', (policy, health, phase, kept) => {
-    const { cluster, sync } = driver([hookPod('hook', 'PostSync', policy), pod('main')]);
+    const { cluster, sync } = fakeSync([hookPod('hook', 'PostSync', policy), pod('main')]);
     cluster.healthByName.set('hook', health);
     expect(sync.tick().message).toBe('waiting for healthy state of /Pod/main');
     expect(sync.tick().message).toBe('waiting for completion of hook /Pod/hook');
@@ -399,54 +276,8 @@ describe('4.9 end-to-end rules that a single app shows', () => {
   });
 
   it('#93 a Skip object is never applied', () => {
-    const { cluster, sync } = driver([pod('skipped', { 'argocd.argoproj.io/hook': 'Skip' }), pod('main')]);
+    const { cluster, sync } = fakeSync([pod('skipped', { 'argocd.argoproj.io/hook': 'Skip' }), pod('main')]);
     expect(sync.tick().results.map((r) => r.name)).toEqual(['main']);
     expect(cluster.find('skipped')).toBeUndefined();
-  });
-});
-
-describe('health errors and the event log', () => {
-  it('a hook whose health cannot be read ends in Error and fails the sync', () => {
-    const { cluster, sync } = driver([hookPod('probe', 'Sync')]);
-    cluster.health = () => {
-      throw new Error('boom');
-    };
-    sync.tick();
-    const outcome = sync.tick();
-    expect(sync.result('probe')).toMatchObject({
-      hookPhase: 'Error',
-      message: 'failed to get resource health: boom',
-    });
-    expect(outcome.phase).toBe('Failed');
-  });
-
-  it('reports steps, applies, results and hook deletions in the order they happen', () => {
-    const { cluster, sync } = driver([
-      hookPod('migrate', 'PreSync', 'HookSucceeded'),
-      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'backend' } },
-    ]);
-    cluster.defaultHealth = 'Healthy';
-    const log = [sync.tick(), sync.tick()].flatMap((o) =>
-      o.events.map((e) => {
-        if (e.type === 'step') return `step ${e.phase}/${e.wave}`;
-        if (e.type === 'apply') return `apply ${e.kind}/${e.name} ${e.result}: ${e.message}`;
-        if (e.type === 'delete') return `delete ${e.name} ${e.reason}`;
-        return `result ${e.name} ${e.status}/${e.hookPhase}`;
-      }),
-    );
-    expect(log).toEqual([
-      'step PreSync/0',
-      'apply Pod/migrate created: pod/migrate created',
-      'result migrate Synced/Running',
-      'result migrate Synced/Succeeded',
-      'step Sync/0',
-      'apply Deployment/backend created: deployment.apps/backend created',
-      'result backend Synced/Running',
-      'delete migrate HookSucceeded',
-    ]);
-    expect(sync.results.map((r) => [r.name, r.version, r.hookType, r.syncPhase])).toEqual([
-      ['migrate', 'v1', 'PreSync', 'PreSync'],
-      ['backend', 'v1', '', 'Sync'],
-    ]);
   });
 });

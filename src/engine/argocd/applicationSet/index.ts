@@ -12,6 +12,7 @@ export { shouldRequeueForApplication, shouldRequeueForApplicationSet } from './r
 export { planReconcile, type ReconcilePlan, type ReconcileOptions } from './planReconcile';
 export { performProgressiveSyncs } from './rollingSync/performProgressiveSyncs';
 export type { ApplicationStatusEntry, ProgressiveSyncStatus } from './rollingSync/applicationStatus';
+export { applicationSetStatusOf, type ApplicationSetStatus } from './applicationSetTypes';
 export {
   ApplicationSetController,
   startApplicationSetController,

@@ -6,6 +6,7 @@
  */
 import type { Json, KubeObject } from '../../types';
 import { setOwn } from '../../util/setOwn';
+import { applicationSetStatusOf } from './applicationSetTypes';
 
 export const APPLICATION_SET_REFRESH_ANNOTATION = 'argocd.argoproj.io/application-set-refresh';
 
@@ -45,7 +46,13 @@ export function shouldRequeueForApplicationSet(
   progressiveSyncs: boolean,
 ): boolean {
   if (!oldSet || !newSet) return false;
-  if (progressiveSyncs && !equateEmpty(oldSet.status?.applicationStatus, newSet.status?.applicationStatus)) {
+  if (
+    progressiveSyncs &&
+    !equateEmpty(
+      applicationSetStatusOf(oldSet).applicationStatus,
+      applicationSetStatusOf(newSet).applicationStatus,
+    )
+  ) {
     return true;
   }
   if (

@@ -29,6 +29,7 @@ import { setApplicationSetStatusConditions, type ApplicationSetCondition } from 
 import { planReconcile } from '../planReconcile';
 import { shouldRequeueForApplication, shouldRequeueForApplicationSet } from '../requeue';
 import type { ApplicationStatusEntry } from '../rollingSync/applicationStatus';
+import { applicationSetStatusOf, type ApplicationSetStatus } from '../applicationSetTypes';
 import { RESOURCES_FINALIZER } from '../renderApplications';
 import { REVERSE_DELETION_REQUEUE_MS, reverseDeletionStep } from '../rollingSync/reverseDeletion';
 import { isDeletionOrderReversed, isRollingSyncStrategy } from '../rollingSync/strategy';
@@ -236,7 +237,7 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
     const ref = setRef(namespace, name);
     const current = store.get(ref);
     if (!current) return;
-    const before: ApplicationStatusEntry[] = current.status?.applicationStatus ?? [];
+    const before = applicationSetStatusOf(current).applicationStatus ?? [];
     const persisted = entries.map((entry) => ({
       ...entry,
       lastTransitionTime: textOf(entry.lastTransitionTime),
@@ -254,7 +255,7 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
         message: entry.message,
       });
     }
-    const status = { ...(current.status ?? {}) };
+    const status: ApplicationSetStatus = { ...applicationSetStatusOf(current) };
     if (persisted.length > 0) status.applicationStatus = persisted;
     else delete status.applicationStatus;
     store.setStatus(ref, status);
@@ -273,13 +274,19 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
     const current = store.get(ref);
     if (!current) return;
     const result = setApplicationSetStatusConditions(
-      current.status?.conditions ?? [],
+      applicationSetStatusOf(current).conditions ?? [],
       write.conditions,
       write.parametersGenerated,
       rollingSync,
       toTimestamp(clock.now()),
     );
-    if (result.changed) store.setStatus(ref, { ...(current.status ?? {}), conditions: result.conditions });
+    if (result.changed) {
+      const status: ApplicationSetStatus = {
+        ...applicationSetStatusOf(current),
+        conditions: result.conditions,
+      };
+      store.setStatus(ref, status);
+    }
   }
 }
 

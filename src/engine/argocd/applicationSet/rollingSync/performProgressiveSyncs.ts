@@ -7,6 +7,7 @@
 import type { KubeObject } from '../../../types';
 import type { ApplicationSetCondition } from '../conditions';
 import type { ApplicationStatusEntry } from './applicationStatus';
+import { applicationSetStatusOf } from '../applicationSetTypes';
 import { getAppsToSync } from './appsToSync';
 import { buildAppDependencyList } from './buildAppDependencyList';
 import { invalidRolloutConfigCondition, progressingCondition } from './rolloutConditions';
@@ -29,7 +30,7 @@ export function performProgressiveSyncs(
 ): ProgressiveSyncResult {
   const { appDependencyList, appStepMap, issues } = buildAppDependencyList(appSet, desiredApplications);
   const afterPass1 = updateApplicationSetApplicationStatus(
-    appSet.status?.applicationStatus,
+    applicationSetStatusOf(appSet).applicationStatus,
     currentApplications,
     desiredApplications,
     appStepMap,

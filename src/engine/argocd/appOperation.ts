@@ -1,0 +1,158 @@
+import type { ApplicationSource, Operation, OperationInitiator } from './applicationTypes';
+import { withHistoryEntry } from './revisionHistory';
+import { sharedResourceMessages } from './sharedResources';
+import { syncOptionFailOnSharedResource } from '../annotations';
+import { toTimestamp } from '../clock';
+import { clone } from '../util/clone';
+import type { SyncOperationResource } from './autoSync';
+import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
+import { OperationRunner } from './operationRunner';
+import { projectsOf } from './projects';
+import { retryStrategyOf } from './retryStrategy';
+import { appRef, type AppContext, type AppState } from './appState';
+import { adoptPatchedHistory, markDirty } from './appStatusWriter';
+
+/**
+ * An Application's operation as the application controller runs it (appcontroller.go
+ * `processRequestedAppOperation`, controller/sync.go `SyncAppState`; argocd-semantics.md §5.0, §5.4): started from
+ * the object's `operation` field, carried out by one `OperationRunner`, and completed with the history entry, the
+ * field cleared and a full refresh.
+ */
+
+/** §5.0: an `operation` written onto the Application starts at once. */
+export function startOperation(ctx: AppContext, state: AppState): void {
+  const obj = ctx.object(state.name);
+  if (!obj?.operation || (state.runner && !state.runner.completed)) return;
+  const { options } = ctx;
+  const request: Operation = clone(obj.operation);
+  // A rollback's operation names its own source and revision (the history entry's); other syncs take the
+  // Application's source at Git's latest revision.
+  const source: ApplicationSource = request.sync?.source ?? obj.spec?.source ?? {};
+  // An auto-sync names the revision its refresh compared with (appcontroller.go autoSync: `Revision:
+  // syncStatus.Revision`): a self-heal started by a CompareWithRecent refresh syncs the recent revision, even
+  // when a newer commit has not been compared yet.
+  const pinned = request.sync?.source || request.initiatedBy?.automated === true;
+  const rendered = options.repository.renderSource(source, pinned ? request.sync?.revision : undefined);
+  if (state.rendered?.revision !== rendered.revision) {
+    // A sync compares with Git's latest revision first (`argocd app sync` refreshes the app).
+    state.rendered = rendered;
+    state.tracker.setDesired(rendered.objects, true, false);
+  }
+  // A selective sync (self-heal's list of what is not Synced, §5.4): the engine syncs only those, no hooks.
+  const selected: SyncOperationResource[] | undefined =
+    Array.isArray(request.sync?.resources) && request.sync.resources.length > 0
+      ? request.sync.resources
+      : undefined;
+  const partial = selected !== undefined;
+  const destination = obj.spec?.destination?.namespace ?? 'default';
+  const initiatedBy: OperationInitiator = request.initiatedBy ?? {};
+  state.sink.push({
+    type: 'app-operation',
+    app: state.name,
+    initiator: initiatedBy.username ?? '',
+    automated: initiatedBy.automated === true,
+  });
+  const syncOptions: string[] = request.sync?.syncOptions ?? obj.spec?.syncPolicy?.syncOptions ?? [];
+  const runner = new OperationRunner(
+    {
+      app: state.name,
+      namespace: destination,
+      cluster: options.cluster,
+      log: state.sink,
+      tracker: state.tracker,
+      healthOverrides: options.healthOverrides,
+      warnings: options.warnings,
+      problems: options.problems,
+      precheck: () => projectError(ctx, state.name) ?? comparisonErrorOf(ctx, state.name),
+      failCheck: () => sharedResourceFailure(state, syncOptions),
+      onUpdate: (record) => {
+        markDirty(ctx, state);
+        if (record.completed && state.runner === runner) completed(ctx, state);
+      },
+    },
+    {
+      desired: rendered.objects,
+      positions: rendered.positions,
+      ...(selected ? { resources: selected } : {}),
+      revision: rendered.revision,
+      prune: request.sync?.prune === true,
+      syncOptions,
+      retry: retryStrategyOf(request.retry),
+      waveDelaySeconds: options.waveDelaySeconds,
+    },
+  );
+  state.runner = runner;
+  state.request = request;
+  state.partial = partial;
+  runner.start();
+  runner.begin();
+  markDirty(ctx, state);
+}
+
+/**
+ * `getAppProj` failing in `processRequestedAppOperation` (ctrl test `TestProcessRequestedAppOperation_FailedNoRetries`):
+ * an attempt of an app whose AppProject does not exist ends `Error` with the lister's message.
+ */
+function projectError(ctx: AppContext, name: string): string | undefined {
+  const project = ctx.object(name)?.spec?.project ?? 'default';
+  if (projectsOf(ctx.options.cluster.store).has(project)) return undefined;
+  return `Failed to load application project: error getting app project "${project}": appproject.argoproj.io "${project}" not found`;
+}
+
+/**
+ * A sync compares first, and a comparison that could not load its targets stops it (controller/sync.go L231-L238:
+ * phase Error, the conditions as argo.FormatAppConditions writes them, `Type: message`).
+ */
+function comparisonErrorOf(ctx: AppContext, name: string): string | undefined {
+  const error = ctx.options.repository.sourceError(ctx.object(name)?.spec?.source ?? {});
+  return error === undefined ? undefined : `ComparisonError: ${error}`;
+}
+
+/**
+ * controller/sync.go L224-L229: with `FailOnSharedResource=true`, an attempt fails while one of the app's
+ * resources is another app's, with the first SharedResourceWarning's message (compared afresh, as SyncAppState
+ * compares before it checks).
+ */
+function sharedResourceFailure(state: AppState, syncOptions: readonly string[]): string | undefined {
+  if (!syncOptions.includes(syncOptionFailOnSharedResource)) return undefined;
+  const [first] = sharedResourceMessages(
+    { name: state.name, namespace: ARGOCD_NAMESPACE },
+    state.tracker.targetsLiveOfOthers(),
+  );
+  return first === undefined ? undefined : `Shared resource found: ${first}`;
+}
+
+/** §5.0, §5.4: history for a Succeeded full sync, the operation field cleared, then a full refresh. */
+function completed(ctx: AppContext, state: AppState): void {
+  const clock = ctx.options.cluster.clock;
+  const record = state.runner!.record;
+  state.lastFinishedAtMs = clock.now();
+  if (record.phase === 'Succeeded' && !state.partial) {
+    const obj = ctx.object(state.name);
+    adoptPatchedHistory(state, obj);
+    state.history = withHistoryEntry(
+      state.history,
+      {
+        id: (state.history.at(-1)?.id ?? -1) + 1,
+        revision: record.revision,
+        deployStartedAt: toTimestamp(record.startedAtMs),
+        deployedAt: toTimestamp(clock.now()),
+        // The source the operation synced: a rollback's own (controller/state.go persistRevisionHistory).
+        source: clone(state.request?.sync?.source ?? obj?.spec?.source ?? {}),
+        initiatedBy: clone(state.request?.initiatedBy ?? {}),
+      },
+      obj,
+    );
+  }
+  clock.schedule(
+    clock.now(),
+    () => {
+      if (ctx.object(state.name)?.operation)
+        ctx.options.cluster.store.patch(appRef(state.name), (draft) => {
+          delete draft.operation;
+        });
+      ctx.reconcile(state, true);
+    },
+    Priority.appRefresh,
+  );
+}
