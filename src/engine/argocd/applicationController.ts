@@ -13,7 +13,7 @@ import { rollbackOperation } from './rollbackOperation';
 import { setConditions } from './setConditions';
 import { setSharedResourceConditions, sharedResourceMessages } from './sharedResources';
 import { repeatedResourceMessages, setRepeatedResourceConditions } from './repeatedResources';
-import { syncOptionFailOnSharedResource } from '../annotations';
+import { annotationDeletionApproved, syncOptionFailOnSharedResource } from '../annotations';
 import { syncOperation, type SyncRequestOptions } from './syncOperation';
 import type { Cluster } from '../cluster/cluster';
 import type { WatchEvent } from '../cluster/store';
@@ -28,6 +28,7 @@ import { Rng } from '../random';
 import { toTimestamp } from '../clock';
 import { clone } from '../util/clone';
 import { finalizeApplicationDeletion } from './applicationDeletion';
+import { isDeletionConfirmed } from './deletionConfirmation';
 import { withDeleteHookFinalizers } from './deleteHooks';
 import { applicationStatus } from './applicationStatus';
 import { automatedSyncEnabled } from './automatedSyncEnabled';
@@ -246,6 +247,9 @@ export class ApplicationController {
       const full = automatedSyncEnabled(event.old, obj);
       clock.schedule(clock.now(), () => this.reconcile(changed, full), Priority.appRefresh);
     }
+    // `argocd app confirm-deletion` changes only an annotation: the running operation looks again (sync.go L407).
+    const approval = (o: KubeObject | undefined) => o?.metadata.annotations?.[annotationDeletionApproved];
+    if (event.old && approval(event.old) !== approval(obj)) state.runner?.noteChange();
     if (obj.operation && !event.old?.operation) {
       const target = state;
       clock.schedule(clock.now(), () => this.startOperation(target), Priority.appRefresh);
@@ -559,6 +563,7 @@ export class ApplicationController {
         problems: this.options.problems,
         precheck: () => this.projectError(state.name) ?? this.comparisonErrorOf(state.name),
         failCheck: () => this.sharedResourceFailure(state, syncOptions),
+        isDeletionConfirmed: (since) => isDeletionConfirmed(this.object(state.name), since),
         onUpdate: (record) => {
           this.markDirty(state);
           if (record.completed && state.runner === runner) this.completed(state);
