@@ -29,6 +29,7 @@ import { toTimestamp } from '../clock';
 import { clone } from '../util/clone';
 import { finalizeApplicationDeletion } from './applicationDeletion';
 import { isDeletionConfirmed } from './deletionConfirmation';
+import { comparisonExpiry } from './comparisonExpiry';
 import { withDeleteHookFinalizers } from './deleteHooks';
 import { applicationStatus } from './applicationStatus';
 import { automatedSyncEnabled } from './automatedSyncEnabled';
@@ -334,8 +335,9 @@ export class ApplicationController {
       () => {
         if (this.apps.get(state.name) !== state) return;
         const at = clock.now();
-        const expired = state.reconciledAtMs === undefined || at - state.reconciledAtMs >= RESYNC_MS;
-        if (expired) this.reconcile(state, true);
+        // The sandbox sets no hard timeout (`timeout.hard.reconciliation` is 0 by default): it has no manifest cache.
+        const { softExpired } = comparisonExpiry(state.reconciledAtMs, at, RESYNC_MS, 0, true);
+        if (softExpired) this.reconcile(state, true);
         this.schedulePeriodic(state);
       },
       Priority.appRefresh,

@@ -64,10 +64,8 @@ export function finalizeApplicationDeletion(
       store.removeFinalizer(appRef, finalizer);
       return 'waiting';
     }
-    const top = Math.max(...candidates.map((o) => waveOf(o).wave));
     const policy = finalizer.endsWith('/background') ? 'Background' : 'Foreground';
-    for (const obj of candidates) {
-      if (waveOf(obj).wave !== top) continue;
+    for (const obj of filterObjectsForDeletion(candidates)) {
       const ref = refOf(obj);
       if (store.get(ref)) store.delete(ref, { propagationPolicy: policy });
     }
@@ -88,6 +86,16 @@ export function finalizeApplicationDeletion(
     return 'waiting';
   }
   return 'done';
+}
+
+/**
+ * controller/sort_delete.go `FilterObjectsForDeletion`: the objects of the highest sync wave, the only ones one
+ * deletion pass deletes (a stable sort, so objects of one wave keep their order).
+ */
+export function filterObjectsForDeletion(objs: readonly KubeObject[]): KubeObject[] {
+  if (objs.length <= 1) return [...objs];
+  const top = Math.max(...objs.map((o) => waveOf(o).wave));
+  return objs.filter((o) => waveOf(o).wave === top);
 }
 
 /** `app.Status.FindResource(k)` has `requiresDeletionConfirmation` (controller/state.go L1010 writes it). */
