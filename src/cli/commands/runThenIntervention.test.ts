@@ -71,7 +71,7 @@ describe('--help lists every action, rollback and the commands included', () => 
     for (const word of [
       'rollback APP ID',
       'kubectl delete|scale|edit|patch|apply -f|set image|annotate|label|rollout restart',
-      'argocd app sync|get --refresh|terminate-op|rollback|set',
+      'argocd app sync|get --refresh|terminate-op|rollback|confirm-deletion|set',
       'git commit -m MESSAGE DIR',
     ])
       expect(help).toContain(word);

@@ -9,6 +9,7 @@ import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
 import { OperationRunner } from './operationRunner';
 import { projectsOf } from './projects';
 import { retryStrategyOf } from './retryStrategy';
+import { isDeletionConfirmed } from './deletionConfirmation';
 import { appRef, type AppContext, type AppState } from './appState';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
 
@@ -65,6 +66,7 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       problems: options.problems,
       precheck: () => projectError(ctx, state.name) ?? comparisonErrorOf(ctx, state.name),
       failCheck: () => sharedResourceFailure(state, syncOptions),
+      isDeletionConfirmed: (since) => isDeletionConfirmed(ctx.object(state.name), since),
       onUpdate: (record) => {
         markDirty(ctx, state);
         if (record.completed && state.runner === runner) completed(ctx, state);

@@ -43,7 +43,14 @@ export class AppTracker {
   private readonly aggregate = new AppAggregate<Entry>();
   private nextSeq = 0;
   /** The rows of `status.resources`, kept between status writes. */
-  private readonly rows = new StatusRows<Entry>();
+  private readonly rows = new StatusRows<Entry>(() =>
+    this.options.store.get({
+      group: 'argoproj.io',
+      kind: 'Application',
+      namespace: ARGOCD_NAMESPACE,
+      name: this.options.app,
+    }),
+  );
   /** The targets whose live copy another app's tracking annotation names (see `targetsLiveOfOthers`). */
   private readonly foreign = new Set<Entry>();
 

@@ -2,6 +2,8 @@ import type { Operation } from './applicationTypes';
 import { resourcesByLabel } from './resourcesByLabel';
 import { rollbackOperation } from './rollbackOperation';
 import { setConditions } from './setConditions';
+import { annotationDeletionApproved } from '../annotations';
+import { comparisonExpiry } from './comparisonExpiry';
 import { syncOperation, type SyncRequestOptions } from './syncOperation';
 import type { WatchEvent } from '../cluster/store';
 import { keyOf, refOf } from '../cluster/gvk';
@@ -204,6 +206,9 @@ export class ApplicationController {
       const full = automatedSyncEnabled(event.old, obj);
       clock.schedule(clock.now(), () => this.reconcile(changed, full), Priority.appRefresh);
     }
+    // `argocd app confirm-deletion` changes only an annotation: the running operation looks again (sync.go L407).
+    const approval = (o: KubeObject | undefined) => o?.metadata.annotations?.[annotationDeletionApproved];
+    if (event.old && approval(event.old) !== approval(obj)) state.runner?.noteChange();
     if (obj.operation && !event.old?.operation) {
       const target = state;
       clock.schedule(clock.now(), () => startOperation(this.ctx, target), Priority.appRefresh);
@@ -289,8 +294,9 @@ export class ApplicationController {
       () => {
         if (this.apps.get(state.name) !== state) return;
         const at = clock.now();
-        const expired = state.reconciledAtMs === undefined || at - state.reconciledAtMs >= RESYNC_MS;
-        if (expired) this.reconcile(state, true);
+        // The sandbox sets no hard timeout (`timeout.hard.reconciliation` is 0 by default): it has no manifest cache.
+        const { softExpired } = comparisonExpiry(state.reconciledAtMs, at, RESYNC_MS, 0, true);
+        if (softExpired) this.reconcile(state, true);
         this.schedulePeriodic(state);
       },
       Priority.appRefresh,

@@ -3,7 +3,8 @@ import type { KubeObject } from '../types';
 import type { RepoRevision } from './repository';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
-import { deployment, service } from '../../../test/kits/simulation.testKit';
+import { deployment, pod, service } from '../../../test/kits/simulation.testKit';
+import { filterObjectsForDeletion } from './applicationDeletion';
 
 /** Deleting one Application (`argocd app delete`, `kubectl delete application`), e2e app_management_test.go. */
 const repo: RepoRevision = {
@@ -56,5 +57,22 @@ describe('deleting an Application', () => {
     expect(result.applications.map((a) => a.metadata.name)).not.toContain('guestbook');
     const kinds = result.live.filter((o) => o.metadata.name === 'guestbook-ui').map((o) => o.kind);
     expect(kinds).toEqual(expect.arrayContaining(['Deployment', 'Service']));
+  });
+});
+
+describe('TestFilterObjectsForDeletion (controller/sort_delete_test.go)', () => {
+  const pods = (waves: string[]) => waves.map((wave, i) => pod(`pod-${i}`, { wave }));
+  const wavesOf = (objs: readonly KubeObject[]) =>
+    objs.map((o) => o.metadata.annotations?.['argocd.argoproj.io/sync-wave']);
+  it.each([
+    [
+      ['1', '5', '7', '7', '4'],
+      ['7', '7'],
+    ],
+    [['1', '5', '2', '2', '4'], ['5']],
+    [['1'], ['1']],
+    [[], []],
+  ])('TestFilterObjectsForDeletion %j: only the highest wave is deleted in one pass', (input, want) => {
+    expect(wavesOf(filterObjectsForDeletion(pods(input)))).toEqual(want);
   });
 });

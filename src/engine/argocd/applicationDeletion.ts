@@ -2,6 +2,8 @@ import { annotationCsv, annotationSyncOptions, optionValue } from '../annotation
 import { refOf } from '../cluster/gvk';
 import { waveOf } from '../sync/waves';
 import type { KubeObject, ObjectRef } from '../types';
+import type { ResourceStatus } from './applicationTypes';
+import { isDeletionConfirmed } from './deletionConfirmation';
 import {
   cleanupDeleteHooks,
   deleteHookFinalizer,
@@ -15,7 +17,8 @@ import {
  * FilterObjectsForDeletion`; argocd-semantics.md §5.5). Each pass looks at the app's managed live objects: while
  * one is already being deleted it waits; otherwise it deletes those of the highest sync wave (foreground
  * propagation, or background with the `/background` finalizer) and waits for them; when none is left it removes
- * the finalizer, and the Application goes. PreDelete hooks run before it and PostDelete hooks after it
+ * the finalizer, and the Application goes. A resource whose row asks for confirmation (`Delete=confirm` or
+ * `Prune=confirm`, deletionConfirmation.ts) holds the cascade until the app's deletion is approved. PreDelete hooks run before it and PostDelete hooks after it
  * (deleteHooks.ts).
  */
 export const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
@@ -53,14 +56,16 @@ export function finalizeApplicationDeletion(
     // "Wait for objects pending deletion to complete before proceeding with next sync wave" (L1359).
     if (live.some((o) => o.metadata.deletionTimestamp)) return 'waiting';
     const candidates = live.filter((o) => shouldBeDeleted(app, o));
+    // "Resource %v requires manual confirmation to delete" (L1369): a candidate whose status.resources row asks
+    // for confirmation holds the whole deletion until `deletion-approved` is at or after the deletionTimestamp.
+    const approved = isDeletionConfirmed(app, app.metadata.deletionTimestamp);
+    if (!approved && candidates.some((o) => rowRequiresConfirmation(app, o))) return 'waiting';
     if (candidates.length === 0) {
       store.removeFinalizer(appRef, finalizer);
       return 'waiting';
     }
-    const top = Math.max(...candidates.map((o) => waveOf(o).wave));
     const policy = finalizer.endsWith('/background') ? 'Background' : 'Foreground';
-    for (const obj of candidates) {
-      if (waveOf(obj).wave !== top) continue;
+    for (const obj of filterObjectsForDeletion(candidates)) {
       const ref = refOf(obj);
       if (store.get(ref)) store.delete(ref, { propagationPolicy: policy });
     }
@@ -81,6 +86,30 @@ export function finalizeApplicationDeletion(
     return 'waiting';
   }
   return 'done';
+}
+
+/**
+ * controller/sort_delete.go `FilterObjectsForDeletion`: the objects of the highest sync wave, the only ones one
+ * deletion pass deletes (a stable sort, so objects of one wave keep their order).
+ */
+export function filterObjectsForDeletion(objs: readonly KubeObject[]): KubeObject[] {
+  if (objs.length <= 1) return [...objs];
+  const top = Math.max(...objs.map((o) => waveOf(o).wave));
+  return objs.filter((o) => waveOf(o).wave === top);
+}
+
+/** `app.Status.FindResource(k)` has `requiresDeletionConfirmation` (controller/state.go L1010 writes it). */
+function rowRequiresConfirmation(app: KubeObject, obj: KubeObject): boolean {
+  const rows = (app.status?.resources as ResourceStatus[] | undefined) ?? [];
+  const ref = refOf(obj);
+  return rows.some(
+    (r) =>
+      r.requiresDeletionConfirmation === true &&
+      r.kind === ref.kind &&
+      r.name === ref.name &&
+      (r.group ?? '') === (ref.group ?? '') &&
+      (r.namespace ?? '') === (ref.namespace ?? ''),
+  );
 }
 
 /**

@@ -73,7 +73,8 @@ function operationState(
     ...(record.retryCount > 0 ? { retryCount: record.retryCount } : {}),
     syncResult: {
       revision,
-      source,
+      // An operation that names its own source (a rollback's) records that one (controller/sync.go L141-L150).
+      source: request.sync?.source ?? source,
       resources: publicList(record.results),
     },
   };

@@ -122,6 +122,8 @@ export interface ResourceStatus {
   status: SyncStatusCode;
   health?: HealthStatus;
   requiresPruning?: boolean;
+  /** `Delete=confirm` or `Prune=confirm` on the resource or the app (state.go `isObjRequiresDeletionConfirmation`). */
+  requiresDeletionConfirmation?: boolean;
 }
 
 /** `RevisionHistory`: one entry of `status.history`. */

@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { EPOCH_MS } from '../clock';
+import { EPOCH_MS, toTimestamp } from '../clock';
 import type { Cluster } from '../cluster/cluster';
 import type { HealthOverrides } from '../health/healthOverrides';
 import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type TickOutcome } from '../sync';
@@ -55,6 +55,11 @@ export interface OperationHost {
    * `FailOnSharedResource=true` and a SharedResourceWarning): a message ends the attempt in `Failed` with it.
    */
   failCheck?: () => string | undefined;
+  /**
+   * Whether the Application's `deletion-approved` annotation is at or after `since`, the operation's start: it
+   * confirms the operation's `Prune=confirm` prunes (controller/sync.go L407 `WithPruneConfirmed`).
+   */
+  isDeletionConfirmed?: (since: string) => boolean;
 }
 
 /** The state of one operation, as `status.operationState` shows it. */
@@ -200,7 +205,7 @@ export class OperationRunner {
         prune: spec.prune,
         dryRun: false,
         syncOptions: [...spec.syncOptions],
-        pruneConfirmed: false,
+        pruneConfirmed: host.isDeletionConfirmed?.(toTimestamp(op.startedAtMs)) ?? false,
         ...(spec.resources ? { skipHooks: true, resourceFilter: selects(spec.resources) } : {}),
       },
       ports,

@@ -48,3 +48,28 @@ describe('persistRevisionHistory', () => {
     });
   });
 });
+
+describe('controller/sync_test.go', () => {
+  it('TestPersistRevisionHistoryRollback: an operation naming its own source records that source in syncResult and history', () => {
+    const repo: RepoRevision = { name: 'abc123', files: { 'app/.keep': [] } };
+    const app = application('my-app', { path: 'app' });
+    // The Go test's operation names a source of its own (a rollback's): the app's, with a Helm parameter.
+    const source = { ...app.spec.source, helm: { parameters: [{ name: 'test', value: '123' }] } };
+    const withOperation: KubeObject = {
+      ...app,
+      operation: { sync: { source }, initiatedBy: { username: 'admin' } },
+    };
+    const result = runControlPlane({
+      repository: repo,
+      objects: [],
+      actions: [{ at: 1, type: 'kubectl-apply', objects: [withOperation] }],
+      untilSeconds: 30,
+    });
+    const status = result.applications.find((a) => a.metadata.name === 'my-app')!.status;
+    expect(status.operationState.phase).toBe('Succeeded');
+    expect(status.operationState.syncResult.source).toEqual(source);
+    expect(status.history).toHaveLength(1);
+    expect(status.history[0].source).toEqual(source);
+    expect(status.history[0].revision).toBe(status.operationState.syncResult.revision);
+  });
+});

@@ -1,5 +1,6 @@
 import type { HealthStatus, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceStatus as ResourceRow } from './applicationTypes';
+import { isObjRequiresDeletionConfirmation } from './deletionConfirmation';
 
 /** What a row of `status.resources` is made from: one of the app tracker's entries. */
 export interface RowSource {
@@ -34,6 +35,9 @@ export class StatusRows<E extends RowSource> {
   private orderCache: { version: number; entries: readonly E[] } | undefined;
   private unknownCache: { from: readonly ResourceRow[]; rows: readonly ResourceRow[] } | undefined;
 
+  /** `app`: the Application now, whose sync options decide `requiresDeletionConfirmation` with the resource's. */
+  constructor(private readonly app: () => KubeObject | undefined = () => undefined) {}
+
   /** Rebuild the entry's row if one of its fields changed (and only then); call after every refresh of it. */
   update(e: E): void {
     const prev = e.row;
@@ -47,10 +51,15 @@ export class StatusRows<E extends RowSource> {
     }
     const pruning = e.live !== undefined && !e.desired;
     const health = e.health;
+    // controller/state.go L1010: the target's options or the live object's ask for confirmation.
+    const app = this.app();
+    const confirm =
+      isObjRequiresDeletionConfirmation(e.desired, app) || isObjRequiresDeletionConfirmation(e.live, app);
     if (
       prev &&
       prev.status === e.sync &&
       (prev.requiresPruning === true) === pruning &&
+      (prev.requiresDeletionConfirmation === true) === confirm &&
       (health
         ? prev.health?.status === health.status &&
           prev.health.message === (health.status === 'Missing' ? '' : health.message)
@@ -68,6 +77,7 @@ export class StatusRows<E extends RowSource> {
         ? { health: health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : health }
         : {}),
       ...(pruning ? { requiresPruning: true } : {}),
+      ...(confirm ? { requiresDeletionConfirmation: true } : {}),
     };
     this.version++;
     if (!prev) this.setVersion++;

@@ -1,4 +1,5 @@
-import type { SimClock } from '../clock';
+import { annotationDeletionApproved } from '../annotations';
+import { toTimestamp, type SimClock } from '../clock';
 import type { ObjectStore } from '../cluster/store';
 import type { ApplicationController } from '../argocd/applicationController';
 import { ARGOCD_NAMESPACE } from '../argocd/controlPlanePorts';
@@ -69,6 +70,15 @@ export function applyIntervention(
         };
       controller.terminate(command.app);
       return { output: `Application '${command.app}' operation terminating` };
+    case 'confirm-deletion':
+      // cmd/argocd/commands/app.go NewApplicationConfirmDeletionCommand: the annotation set to now, in RFC 3339.
+      store.patch(ref, (draft) => {
+        draft.metadata.annotations = {
+          ...draft.metadata.annotations,
+          [annotationDeletionApproved]: toTimestamp(ports.clock.now()),
+        };
+      });
+      return { output: `Application '${command.app}' updated successfully` };
     case 'set': {
       const policy = withSyncPolicy(app.spec?.syncPolicy, command);
       store.patch(ref, (draft) => {

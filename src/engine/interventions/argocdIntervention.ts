@@ -2,13 +2,14 @@ import type { Json } from '../types';
 
 /**
  * An `argocd app …` command that acts (cmd/argocd/commands/app.go): sync, a refresh (`get --refresh`),
- * terminate-op, rollback, and `set` of the sync policy (cmd/util/app.go `SetAppSpecOptions`).
+ * terminate-op, rollback, confirm-deletion, and `set` of the sync policy (cmd/util/app.go `SetAppSpecOptions`).
  */
 export type ArgocdIntervention =
   | { verb: 'sync'; app: string; prune: boolean }
   | { verb: 'refresh'; app: string }
   | { verb: 'terminate-op'; app: string }
   | { verb: 'rollback'; app: string; id: number; prune: boolean }
+  | { verb: 'confirm-deletion'; app: string }
   | { verb: 'set'; app: string; syncPolicy?: 'automated' | 'manual'; flags: Record<string, boolean> };
 
 export const argocdVerbs = [
@@ -16,6 +17,7 @@ export const argocdVerbs = [
   'app get --refresh',
   'app terminate-op',
   'app rollback',
+  'app confirm-deletion',
   'app set --sync-policy automated|none [--self-heal] [--auto-prune]',
 ];
 
@@ -48,6 +50,8 @@ export function parseArgocd(words: readonly string[]): ArgocdIntervention | { er
         return { error: `FATA[0000] Failed to parse history ID "${id ?? ''}"` };
       return { verb: 'rollback', app, id: Number(id), prune: has('--prune') };
     }
+    case 'confirm-deletion':
+      return { verb: 'confirm-deletion', app };
     case 'set': {
       let syncPolicy: 'automated' | 'manual' | undefined;
       const flags: Record<string, boolean> = {};

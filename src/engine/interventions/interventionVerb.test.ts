@@ -19,6 +19,7 @@ const argocdLines: Record<string, string> = {
   get: 'argocd app get checkout --refresh',
   'terminate-op': 'argocd app terminate-op checkout',
   rollback: 'argocd app rollback checkout 1',
+  'confirm-deletion': 'argocd app confirm-deletion checkout',
   set: 'argocd app set checkout --self-heal',
 };
 

@@ -25,4 +25,5 @@ export const interventionHelp = [
   '  kubectl delete|scale|edit -p PATCH|patch|apply -f PATH|set image|annotate|label|rollout restart …',
   '  argocd app set NAME --sync-policy automated|none [--self-heal] [--auto-prune]',
   '  argocd app terminate-op NAME | argocd app rollback NAME ID        undo',
+  '  argocd app confirm-deletion NAME   (approves Prune=confirm and Delete=confirm)',
 ];

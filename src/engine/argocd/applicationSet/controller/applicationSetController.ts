@@ -28,7 +28,7 @@ import {
 import { setApplicationSetStatusConditions, type ApplicationSetCondition } from '../conditions';
 import { planReconcile } from '../planReconcile';
 import { shouldRequeueForApplication, shouldRequeueForApplicationSet } from '../requeue';
-import type { ApplicationStatusEntry } from '../rollingSync/applicationStatus';
+import { persistedApplicationStatus, type ApplicationStatusEntry } from '../rollingSync/applicationStatus';
 import { applicationSetStatusOf, type ApplicationSetStatus } from '../applicationSetTypes';
 import { RESOURCES_FINALIZER } from '../renderApplications';
 import { REVERSE_DELETION_REQUEUE_MS, reverseDeletionStep } from '../rollingSync/reverseDeletion';
@@ -178,7 +178,7 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
       );
       return;
     }
-    createOrUpdateApplications(store, plan.apply);
+    createOrUpdateApplications(store, plan.apply, appSet.spec?.preservedFields ?? {});
     deleteApplications(store, namespace, plan.delete);
   }
 
@@ -238,10 +238,9 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
     const current = store.get(ref);
     if (!current) return;
     const before = applicationSetStatusOf(current).applicationStatus ?? [];
-    const persisted = entries.map((entry) => ({
-      ...entry,
-      lastTransitionTime: textOf(entry.lastTransitionTime),
-    }));
+    const persisted = persistedApplicationStatus(
+      entries.map((entry) => ({ ...entry, lastTransitionTime: textOf(entry.lastTransitionTime) })),
+    );
     for (const entry of entries) {
       const old = before.find((e) => e.application === entry.application);
       if (old && old.status === entry.status && old.message === entry.message && old.step === entry.step)
@@ -256,7 +255,7 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
       });
     }
     const status: ApplicationSetStatus = { ...applicationSetStatusOf(current) };
-    if (persisted.length > 0) status.applicationStatus = persisted;
+    if (persisted) status.applicationStatus = persisted;
     else delete status.applicationStatus;
     store.setStatus(ref, status);
     for (const entry of entries)

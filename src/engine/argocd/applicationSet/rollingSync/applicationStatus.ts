@@ -26,3 +26,17 @@ export function findApplicationStatus(
 ): ApplicationStatusEntry | undefined {
   return entries?.find((entry) => entry.application === application);
 }
+
+/**
+ * The list `setAppSetApplicationStatus` persists (applicationset_controller.go L1141-L1185): the entries sorted by
+ * app name (Go's `<`, byte order), so the array is always in the same order; none at all (nil, the field left
+ * out) when there are no entries.
+ */
+export function persistedApplicationStatus(
+  entries: readonly ApplicationStatusEntry[],
+): ApplicationStatusEntry[] | undefined {
+  if (entries.length === 0) return undefined;
+  return [...entries].sort((a, b) =>
+    a.application < b.application ? -1 : a.application > b.application ? 1 : 0,
+  );
+}
