@@ -10,6 +10,7 @@ import { hookSpansMark } from './marks/hookSpans';
 import { legendMark } from './marks/legend';
 import { markersMark } from './marks/markers';
 import { operationEndMark } from './marks/operationEnd';
+import { revealedRight } from './marks/revealClip';
 import { drawPatterns } from './marks/patterns';
 import { rowsMark } from './marks/rows';
 import { segmentsMark } from './marks/segments';
@@ -27,7 +28,7 @@ export interface RenderOptions {
   onHover?: (info: HoverInfo | null) => void;
   /** Called with the virtual time under a click on the plot. */
   onSeek?: (t: number) => void;
-  /** Draw nothing placed in time after this virtual time (predict mode hides the future). */
+  /** Draw nothing placed in time after this virtual time (revealedTime.ts: the page hides the future). */
   revealUntil?: number;
   /** Called with the shown time range after every zoom or pan, and when the layout changes. */
   onZoom?: (view: ZoomView) => void;
@@ -105,8 +106,7 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
 
 /** The clip of the marks placed in time ends at `revealUntil`, when set, instead of at the plot's right edge. */
 function revealClip(state: State, layout: TimelineLayout): void {
-  const until = state.options.revealUntil;
-  const right = until === undefined ? layout.plot.right : Math.min(layout.plot.right, state.x()(until));
+  const right = revealedRight(state.x(), layout.plot, state.options.revealUntil);
   // Looked up once and written only on a change: a selector query over hundreds of rows on every frame
   // took a tenth of the main thread while playing many-resources.
   state.clipRect ??=
