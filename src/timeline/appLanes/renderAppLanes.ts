@@ -17,6 +17,11 @@ export interface AppLanesOptions {
   onSeek?: (t: number) => void;
   /** Draw nothing placed in time after this virtual time (revealedTime.ts: the page hides the future). */
   revealUntil?: number;
+  /**
+   * How far right the lanes' names are pinned, in px (default 0): on a phone the drawing pans under them in its
+   * box (TimeSection.svelte), and the marks placed in time are cut at the names' edge, not drawn under them.
+   */
+  pin?: number;
 }
 
 interface State {
@@ -27,8 +32,9 @@ interface State {
 }
 
 const layerNames = ['spans', 'grid', 'lanes', 'cursor', 'axis', 'header'] as const;
-/** The layers cut where the page stops revealing the run: the marks placed in time. */
-const revealedLayers = new Set<string>(['spans', 'grid', 'lanes', 'header']);
+/** The layers cut where the page stops revealing the run: the marks placed in time (the cursor, its time box
+ *  among them, is not). */
+const revealedLayers = new Set<string>(['spans', 'grid', 'header']);
 const states = new WeakMap<SVGSVGElement, State>();
 let nextId = 0;
 
@@ -51,9 +57,9 @@ export function renderAppLanes(svg: SVGSVGElement, layout: AppLanesLayout, optio
 }
 
 /**
- * The clip of the marks placed in time (the spans, the grid, the lanes, the spans' names) ends where the page
- * stops revealing the run (revealClip.ts, as on the resource timeline); with the whole run revealed it is the
- * whole drawing. The lanes' names sit left of the plot, inside the clip.
+ * The clip of the marks placed in time (the spans, the grid, the lanes' bars, the spans' names) ends where the
+ * page stops revealing the run (revealClip.ts, as on the resource timeline); with the whole run revealed it is
+ * the whole drawing. Pinned, it starts at the names' edge, and the names move with the pin.
  */
 function revealClip(
   svg: SVGSVGElement,
@@ -62,13 +68,18 @@ function revealClip(
   x: d3.ScaleLinear<number, number>,
 ): void {
   const until = state.options.revealUntil;
+  const pin = state.options.pin ?? 0;
+  const left = pin > 0 ? layout.plot.left + pin : 0;
   const right = until === undefined ? layout.width : revealedRight(x, layout.plot, until);
   d3.select(svg)
     .select(`#${state.ids.clip} rect`)
-    .attr('x', 0)
+    .attr('x', left)
     .attr('y', 0)
-    .attr('width', Math.max(0, right))
+    .attr('width', Math.max(0, right - left))
     .attr('height', layout.height);
+  state.layers.lanes
+    .selectAll<SVGTextElement, unknown>('text.al-name')
+    .style('transform', () => (pin > 0 ? `translateX(${pin}px)` : null));
 }
 
 function setUp(svg: SVGSVGElement, options: AppLanesOptions): State {
@@ -185,9 +196,11 @@ function lanesMark(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numbe
       const g = enter.append('g').attr('class', 'al-lane');
       g.append('rect').attr('class', 'al-hit');
       g.append('text').attr('class', 'al-name');
-      g.append('g').attr('class', 'al-bars');
-      g.append('g').attr('class', 'al-ops');
-      g.append('line').attr('class', 'al-created');
+      // In a lane, its bars, operations and creation are cut as the layers placed in time are (revealClip).
+      const clip = `url(#${ids.clip})`;
+      g.append('g').attr('class', 'al-bars').attr('clip-path', clip);
+      g.append('g').attr('class', 'al-ops').attr('clip-path', clip);
+      g.append('line').attr('class', 'al-created').attr('clip-path', clip);
       return g;
     })
     .attr('data-app', (d) => d.name)
