@@ -7,7 +7,8 @@ const MAX_FRAME_SECONDS = 0.25;
 export interface PlayHost {
   t: number;
   readonly playing: boolean;
-  readonly speed: Speed;
+  /** Virtual seconds per real second: one of the page's speeds, or the compare view's own (compareState). */
+  readonly speed: Speed | number;
   readonly endT: number;
   pause(): void;
 }

@@ -2,8 +2,12 @@
 export const systemFonts = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif";
 
 export interface ExportOptions {
-  /** The heading drawn above the timeline and given as the file's `<title>`, e.g. `three-tier at t = 30 s`. */
-  title: string;
+  /**
+   * The heading drawn in a band above the timeline and given as the file's `<title>`, e.g.
+   * `three-tier at t = 30 s`. Without it the drawing is copied alone, with no band (the recorder draws its own
+   * header: frameDrawer.ts).
+   */
+  title?: string;
   /** The text colour of the current theme (what `currentColor` stands for on the page). */
   color: string;
   /** The background of the current theme (what `Canvas` and `--timeline-bg` stand for on the page). */
@@ -28,35 +32,40 @@ export function exportSvg(svg: SVGSVGElement, options: ExportOptions): string {
   const width = Number(svg.getAttribute('width'));
   const height = Number(svg.getAttribute('height'));
   const doc = svg.ownerDocument;
+  const band = options.title === undefined ? 0 : titleHeight;
   const out = doc.createElementNS(svgNs, 'svg');
   // XMLSerializer writes the xmlns of an element made in the SVG namespace (set by hand, it would be doubled).
   out.setAttribute('width', String(width));
-  out.setAttribute('height', String(height + titleHeight));
-  out.setAttribute('viewBox', `0 0 ${width} ${height + titleHeight}`);
+  out.setAttribute('height', String(height + band));
+  out.setAttribute('viewBox', `0 0 ${width} ${height + band}`);
   out.setAttribute('font-family', systemFonts);
   out.setAttribute('font-size', svg.getAttribute('font-size') ?? '12');
   out.setAttribute('fill', options.color);
   out.setAttribute('color', options.color);
 
-  const title = doc.createElementNS(svgNs, 'title');
-  title.textContent = options.title;
-  out.append(title);
+  if (options.title !== undefined) {
+    const title = doc.createElementNS(svgNs, 'title');
+    title.textContent = options.title;
+    out.append(title);
+  }
   const background = doc.createElementNS(svgNs, 'rect');
   for (const [name, value] of Object.entries({
     width,
-    height: height + titleHeight,
+    height: height + band,
     fill: options.background,
   }))
     background.setAttribute(name, String(value));
   out.append(background);
-  const heading = doc.createElementNS(svgNs, 'text');
-  for (const [name, value] of Object.entries({ x: 8, y: 20, 'font-size': 16, 'font-weight': 'bold' }))
-    heading.setAttribute(name, String(value));
-  heading.textContent = options.title;
-  out.append(heading);
+  if (options.title !== undefined) {
+    const heading = doc.createElementNS(svgNs, 'text');
+    for (const [name, value] of Object.entries({ x: 8, y: 20, 'font-size': 16, 'font-weight': 'bold' }))
+      heading.setAttribute(name, String(value));
+    heading.textContent = options.title;
+    out.append(heading);
+  }
 
   const body = doc.createElementNS(svgNs, 'g');
-  body.setAttribute('transform', `translate(0,${titleHeight})`);
+  if (band > 0) body.setAttribute('transform', `translate(0,${band})`);
   for (const child of [...svg.childNodes]) body.append(child.cloneNode(true));
   out.append(body);
 

@@ -10,6 +10,7 @@ import { hookSpansMark } from './marks/hookSpans';
 import { legendMark } from './marks/legend';
 import { markersMark } from './marks/markers';
 import { operationEndMark } from './marks/operationEnd';
+import { revealedRight } from './marks/revealClip';
 import { drawPatterns } from './marks/patterns';
 import { rowsMark } from './marks/rows';
 import { segmentsMark } from './marks/segments';
@@ -27,8 +28,13 @@ export interface RenderOptions {
   onHover?: (info: HoverInfo | null) => void;
   /** Called with the virtual time under a click on the plot. */
   onSeek?: (t: number) => void;
-  /** Draw nothing placed in time after this virtual time (predict mode hides the future). */
+  /** Draw nothing placed in time after this virtual time (revealedTime.ts: the page hides the future). */
   revealUntil?: number;
+  /**
+   * How far right the row labels' column is pinned, in px (default 0): on a phone the drawing pans under it in
+   * its box (TimeSection.svelte), and the marks placed in time are cut at the column's edge, not drawn under it.
+   */
+  pin?: number;
   /** Called with the shown time range after every zoom or pan, and when the layout changes. */
   onZoom?: (view: ZoomView) => void;
   /** Called with a group row's key when its label is clicked, or Enter or Space is pressed on it. */
@@ -103,17 +109,26 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
   updateHover(state);
 }
 
-/** The clip of the marks placed in time ends at `revealUntil`, when set, instead of at the plot's right edge. */
+/**
+ * The clip of the marks placed in time ends at `revealUntil`, when set, instead of at the plot's right edge, and
+ * starts at the pinned labels' edge; the labels' column moves with the pin.
+ */
 function revealClip(state: State, layout: TimelineLayout): void {
-  const until = state.options.revealUntil;
-  const right = until === undefined ? layout.plot.right : Math.min(layout.plot.right, state.x()(until));
+  const pin = state.options.pin ?? 0;
+  const labels = state.layers.labels.node();
+  const shift = pin > 0 ? `translateX(${pin}px)` : '';
+  if (labels && labels.style.transform !== shift) labels.style.transform = shift;
+  const left = layout.plot.left + pin;
+  const right = revealedRight(state.x(), layout.plot, state.options.revealUntil);
   // Looked up once and written only on a change: a selector query over hundreds of rows on every frame
   // took a tenth of the main thread while playing many-resources.
   state.clipRect ??=
     state.layers.cursor.node()?.ownerSVGElement?.querySelector(`#${state.ids.clip} rect`) ?? null;
-  const width = String(Math.max(0, right - layout.plot.left));
+  const width = String(Math.max(0, right - left));
   if (state.clipRect && state.clipRect.getAttribute('width') !== width)
     state.clipRect.setAttribute('width', width);
+  if (state.clipRect && state.clipRect.getAttribute('x') !== String(left))
+    state.clipRect.setAttribute('x', String(left));
 }
 
 function setUp(svg: SVGSVGElement, options: RenderOptions): State {

@@ -170,6 +170,18 @@ describe('zoom and export', () => {
     expect(svg.querySelector('.layer-tooltip text')).not.toBeNull();
   });
 
+  test('without a title the drawing is exported alone, as the recorder draws it under its own header', () => {
+    const { svg, layout } = draw({ t: 47 });
+    const text = exportSvg(svg, { color: '#1b2430', background: '#ffffff' });
+    const root = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+    expect(Number(root.getAttribute('height'))).toBe(layout.height);
+    expect(root.getAttribute('viewBox')).toBe(`0 0 ${layout.width} ${layout.height}`);
+    expect(root.querySelector(':scope > title')).toBeNull();
+    // The drawing starts at the top: no band above it, no shift.
+    expect(root.querySelector(':scope > g')!.hasAttribute('transform')).toBe(false);
+    expect(root.querySelector('.layer-cursor')!.getAttribute('data-t')).toBe('47');
+  });
+
   test('export file names are <scenario>-t<seconds>', () => {
     expect(exportFileName('many-resources', 35.8251, 'svg')).toBe('many-resources-t35.8.svg');
     expect(exportFileName('three-tier', 20, 'png')).toBe('three-tier-t20.png');

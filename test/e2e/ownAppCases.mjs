@@ -115,6 +115,13 @@ export function ownAppCases({ browser, base, root, full }) {
             document.querySelector('[data-testid="timeline"]')?.textContent.includes('checkout-migrate'),
           );
 
+          // The dialog is modal, a click on its backdrop closes it, and the focus goes back to its button.
+          await page.click('[data-testid="own-app"]');
+          assert.equal(await page.getAttribute('[data-testid="own-app-dialog"]', 'aria-modal'), 'true');
+          await page.mouse.click(5, 5);
+          await page.waitForSelector('[data-testid="own-app-dialog"]:not([open])', { state: 'attached' });
+          assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'own-app');
+
           // A pasted helm template with a broken line: marked at pasted.yaml:line:column, the dropped app stays.
           await page.click('[data-testid="own-app"]');
           await page.fill(

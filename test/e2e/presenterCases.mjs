@@ -141,6 +141,36 @@ export function presenterCases({ browser, base, full }) {
           });
           const limit = phone ? end.reach : v.innerWidth;
           assert.ok(end.right > 0 && end.right <= limit, `"Failed at …" ends at ${end.right}, past ${limit}`);
+          if (phone) {
+            // Panned, the status lanes' and the rows' names stay at the box's left edge, drawn over the marks,
+            // and what is placed in time is cut at their column's edge (no bar's text under a name).
+            const pinned = await page.evaluate(async () => {
+              const box = document.querySelector('section.time');
+              box.scrollLeft = 150;
+              await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+              const svg = document.querySelector('[data-testid="timeline"]');
+              const clipLeft =
+                svg.getBoundingClientRect().left +
+                Number(svg.querySelector('clipPath rect').getAttribute('x'));
+              const names = [
+                ...box.querySelectorAll('.lanes text.label, [data-testid="timeline"] text.tl-label'),
+              ];
+              // The names on screen (the section's last rows may be below the window's edge).
+              const onScreen = names.filter((name) => name.getBoundingClientRect().bottom <= innerHeight);
+              return onScreen.map((name) => {
+                const r = name.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return {
+                  name: name.textContent,
+                  inView: r.left >= box.getBoundingClientRect().left,
+                  onTop: hit === name,
+                  clear: r.right <= clipLeft + 1,
+                };
+              });
+            });
+            const wrong = pinned.filter((n) => !n.inView || !n.onTop || !n.clear);
+            assert.ok(pinned.length > 5 && wrong.length === 0, JSON.stringify(wrong));
+          }
         },
         { viewport },
       ));

@@ -5,6 +5,7 @@ import { cursorMark } from '../marks/cursor';
 import { drawPatterns, fillOf, strokeOf } from '../marks/patterns';
 import { formatSeconds } from '../ticks';
 import { fontSize } from '../text';
+import { revealedRight } from '../marks/revealClip';
 import { barLabels } from './layoutAppLanes';
 import type { AppLanesLayout, LaidBar, LaidLane, LaidSpan } from './types';
 
@@ -14,8 +15,13 @@ export interface AppLanesOptions {
   onOpen?: (app: string) => void;
   /** Called with the virtual time under a click on the axis. */
   onSeek?: (t: number) => void;
-  /** "Reveal as you go": the lanes are veiled from this virtual time on (what the cursor has not reached). */
+  /** Draw nothing placed in time after this virtual time (revealedTime.ts: the page hides the future). */
   revealUntil?: number;
+  /**
+   * How far right the lanes' names are pinned, in px (default 0): on a phone the drawing pans under them in its
+   * box (TimeSection.svelte), and the marks placed in time are cut at the names' edge, not drawn under them.
+   */
+  pin?: number;
 }
 
 interface State {
@@ -25,7 +31,10 @@ interface State {
   options: AppLanesOptions;
 }
 
-const layerNames = ['spans', 'grid', 'lanes', 'veil', 'cursor', 'axis', 'header'] as const;
+const layerNames = ['spans', 'grid', 'lanes', 'cursor', 'axis', 'header'] as const;
+/** The layers cut where the page stops revealing the run: the marks placed in time (the cursor, its time box
+ *  among them, is not). */
+const revealedLayers = new Set<string>(['spans', 'grid', 'header']);
 const states = new WeakMap<SVGSVGElement, State>();
 let nextId = 0;
 
@@ -44,26 +53,33 @@ export function renderAppLanes(svg: SVGSVGElement, layout: AppLanesLayout, optio
   }
   const x = scaleOf(layout);
   cursorMark(state.layers.cursor, state.layers.axis, layout.frame, x, options.t);
-  veilMark(state.layers.veil, layout, x, options.revealUntil);
+  revealClip(svg, state, layout, x);
 }
 
-/** The lanes' future under a veil of the panel's colour, from `until` to the plot's end (none when undefined). */
-function veilMark(
-  layer: Layer,
+/**
+ * The clip of the marks placed in time (the spans, the grid, the lanes' bars, the spans' names) ends where the
+ * page stops revealing the run (revealClip.ts, as on the resource timeline); with the whole run revealed it is
+ * the whole drawing. Pinned, it starts at the names' edge, and the names move with the pin.
+ */
+function revealClip(
+  svg: SVGSVGElement,
+  state: State,
   layout: AppLanesLayout,
   x: d3.ScaleLinear<number, number>,
-  until: number | undefined,
 ): void {
-  const from = until === undefined ? layout.plot.right : Math.min(layout.plot.right, x(until));
-  const rect = layer
-    .selectAll<SVGRectElement, null>('rect')
-    .data([null])
-    .join('rect')
-    .attr('data-testid', 'reveal-veil')
-    .attr('fill', 'var(--panel)')
-    .attr('y', layout.plot.top)
-    .attr('height', Math.max(0, layout.height - layout.plot.top));
-  rect.attr('x', from).attr('width', Math.max(0, layout.plot.right - from + 12));
+  const until = state.options.revealUntil;
+  const pin = state.options.pin ?? 0;
+  const left = pin > 0 ? layout.plot.left + pin : 0;
+  const right = until === undefined ? layout.width : revealedRight(x, layout.plot, until);
+  d3.select(svg)
+    .select(`#${state.ids.clip} rect`)
+    .attr('x', left)
+    .attr('y', 0)
+    .attr('width', Math.max(0, right - left))
+    .attr('height', layout.height);
+  state.layers.lanes
+    .selectAll<SVGTextElement, unknown>('text.al-name')
+    .style('transform', () => (pin > 0 ? `translateX(${pin}px)` : null));
 }
 
 function setUp(svg: SVGSVGElement, options: AppLanesOptions): State {
@@ -72,8 +88,17 @@ function setUp(svg: SVGSVGElement, options: AppLanesOptions): State {
   const prefix = `app-lanes-${nextId++}`;
   const ids = { prefix, clip: `${prefix}-clip` };
   drawPatterns(root.append('defs'), ids);
+  root
+    .select('defs')
+    .append('clipPath')
+    .attr('id', ids.clip)
+    .append('rect')
+    .attr('data-testid', 'reveal-veil');
   const layers = {} as State['layers'];
-  for (const name of layerNames) layers[name] = root.append('g').attr('class', `layer-${name}`);
+  for (const name of layerNames) {
+    layers[name] = root.append('g').attr('class', `layer-${name}`);
+    if (revealedLayers.has(name)) layers[name].attr('clip-path', `url(#${ids.clip})`);
+  }
   layers.lanes.attr('data-testid', 'app-lanes');
   const state: State = { ids, layers, layout: null, options };
   root.on('click', (event: MouseEvent) => {
@@ -171,9 +196,11 @@ function lanesMark(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numbe
       const g = enter.append('g').attr('class', 'al-lane');
       g.append('rect').attr('class', 'al-hit');
       g.append('text').attr('class', 'al-name');
-      g.append('g').attr('class', 'al-bars');
-      g.append('g').attr('class', 'al-ops');
-      g.append('line').attr('class', 'al-created');
+      // In a lane, its bars, operations and creation are cut as the layers placed in time are (revealClip).
+      const clip = `url(#${ids.clip})`;
+      g.append('g').attr('class', 'al-bars').attr('clip-path', clip);
+      g.append('g').attr('class', 'al-ops').attr('clip-path', clip);
+      g.append('line').attr('class', 'al-created').attr('clip-path', clip);
       return g;
     })
     .attr('data-app', (d) => d.name)

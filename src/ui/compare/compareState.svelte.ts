@@ -1,9 +1,8 @@
+import { PlayLoop } from '../../browser/playLoop';
+import type { KeyAction } from '../../pageModel/state/keyAction';
 import { SimulationSession } from '../session.svelte';
 import { compareRuns, type Comparison, type ComparedRun } from '../../pageModel/compare/compareRuns';
 import { formatItem, type CompareItem } from '../../pageModel/compare/compareLink';
-
-/** The longest real-time gap one animation frame may advance, as on the one-run page. */
-const maxFrameSeconds = 0.25;
 
 /**
  * The compare view's state: one SimulationSession per run (each its own precomputed run or its own
@@ -18,8 +17,8 @@ export class CompareState {
   problems = $state.raw<string[]>([]);
   t = $state.raw(0);
   playing = $state.raw(false);
-  private frame: number | undefined;
-  private lastNow: number | undefined;
+  /** The one-run page's loop (playLoop.ts), moving this cursor over every run. */
+  private readonly loop = new PlayLoop(this);
 
   constructor(items: CompareItem[], options: { runTimeLimitMs?: number } = {}) {
     this.items = items;
@@ -95,14 +94,12 @@ export class CompareState {
     if (!this.comparison) return;
     if (this.t >= this.endT) this.t = 0;
     this.playing = true;
-    this.lastNow = undefined;
-    this.frame ??= requestAnimationFrame(this.tick);
+    this.loop.start();
   }
 
   pause(): void {
     this.playing = false;
-    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
-    this.frame = undefined;
+    this.loop.stop();
   }
 
   toggle(): void {
@@ -124,23 +121,39 @@ export class CompareState {
     this.seek(next ?? (direction > 0 ? this.endT : 0));
   }
 
-  private readonly tick = (now: number): void => {
-    this.frame = undefined;
-    if (!this.playing) return;
-    const dt = this.lastNow === undefined ? 0 : Math.min(maxFrameSeconds, (now - this.lastNow) / 1000);
-    this.lastNow = now;
-    const next = this.t + dt * this.speed;
-    if (next >= this.endT) {
-      this.t = this.endT;
-      this.pause();
-      return;
-    }
-    this.t = next;
-    this.frame = requestAnimationFrame(this.tick);
-  };
-
   /** Virtual seconds per real second: a long comparison (a retry after minutes) plays in about 20 s. */
   get speed(): number {
     return Math.max(1, Math.round(this.endT / 20));
+  }
+
+  /**
+   * What one of the page's keys (keyAction.ts) does here: the same keys as on the one-run page, with every
+   * step key going to the next or previous moment of any run (the comparison has no waves of its own).
+   * Returns false for a key that means nothing here.
+   */
+  runKey(action: KeyAction): boolean {
+    switch (action) {
+      case 'toggle-play':
+        this.toggle();
+        return true;
+      case 'step-forward':
+      case 'wave-forward':
+      case 'moment-forward':
+        this.step(1);
+        return true;
+      case 'step-back':
+      case 'wave-back':
+      case 'moment-back':
+        this.step(-1);
+        return true;
+      case 'start':
+        this.seek(0);
+        return true;
+      case 'end':
+        this.seek(this.endT);
+        return true;
+      default:
+        return false;
+    }
   }
 }

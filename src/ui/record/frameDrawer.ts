@@ -1,6 +1,6 @@
 import type { SimEvent } from '../../engine';
 import type { StoryBeat } from '../../scenarios/storyBeat';
-import { exportSvg, systemFonts, titleHeight } from '../../timeline/exportSvg';
+import { exportSvg, systemFonts } from '../../timeline/exportSvg';
 import { layoutTimeline } from '../../timeline/layout';
 import { renderTimeline } from '../../timeline/render';
 import { frameAt } from '../../pageModel/state/frameAt';
@@ -73,7 +73,8 @@ export class FrameDrawer {
     const { context: g, look } = this;
     const { width, height } = g.canvas;
     renderTimeline(this.svg, this.layout, { t, duration: 0 });
-    const text = exportSvg(this.svg, { title: '', color: look.text, background: look.background });
+    // Drawn without the export's title band: the frame has its own header (this.header).
+    const text = exportSvg(this.svg, { color: look.text, background: look.background });
     if (text !== this.lastSvg) {
       const image = new Image();
       image.src = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
@@ -94,18 +95,7 @@ export class FrameDrawer {
     const room = { width: width - 2 * pad, height: height - top - captionHeight };
     const drawn = { width: this.layout.width, height: this.layout.height };
     const scale = Math.min(1, room.width / drawn.width, room.height / drawn.height);
-    if (this.lastImage)
-      g.drawImage(
-        this.lastImage,
-        0,
-        titleHeight,
-        drawn.width,
-        drawn.height,
-        pad,
-        top,
-        drawn.width * scale,
-        drawn.height * scale,
-      );
+    if (this.lastImage) g.drawImage(this.lastImage, pad, top, drawn.width * scale, drawn.height * scale);
     this.caption(t);
   }
 
