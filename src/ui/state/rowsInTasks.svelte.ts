@@ -3,9 +3,11 @@ import { AfterPaint, paints } from './afterPaint.svelte';
 /**
  * How many rows of a long table below the fold are drawn: none until the page's first paint (AfterPaint), then
  * `step` more per task until the whole table is drawn, and from then on every row, however many the run has.
- * many-resources' result table is 200 rows of nine cells and two status icons: drawn in one task it was the
- * longest task of the page's start on a phone-class CPU (test/bench/pageBench.mjs (e′)); in steps of 25 each
- * task stays short, and a tap or a key is answered between two of them.
+ * many-resources' result table is 200 rows of nine cells and two status icons: drawn in one task it was a task of
+ * about 300 ms after the page was ready, with the CPU 4× slower (test/bench/pageBench.mjs (e′)), and it grows with
+ * the number of resources; in steps of 25 a tap or a key is answered between two of them. Only for a table that
+ * is not laid out while out of view (content-visibility: auto): a table is laid out whole, so each step of one
+ * that is would lay out every row again (the order table took 18 layouts instead of 8).
  *
  * @example
  * const rows = new RowsInTasks(() => op.rows.length);
