@@ -10,6 +10,7 @@ export const isolatedTests = [
   'src/ui/timeline/Timeline.svelte.test.ts',
   'src/pageModel/urlWriter.test.ts',
   'src/ui/state/afterPaint.svelte.test.ts',
+  'src/ui/state/rowsInTasks.svelte.test.ts',
   'src/ui/manifests/manifestEditing.svelte.test.ts',
   'src/ui/ownApp/ownAppStore.test.ts',
 ];

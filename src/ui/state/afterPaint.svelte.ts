@@ -13,12 +13,17 @@
 export class AfterPaint {
   ready = $state(false);
 
-  constructor() {
+  /** `then`, if given, runs once the part is ready (at once where it is ready at once). */
+  constructor(then?: () => void) {
     if (started === 'done' || !paints()) {
       this.ready = true;
+      then?.();
       return;
     }
-    waiting.push(() => (this.ready = true));
+    waiting.push(() => {
+      this.ready = true;
+      then?.();
+    });
     if (started === 'no') {
       started = 'waiting';
       // A frame, then a task: the task runs after the frame has been painted.
@@ -37,6 +42,7 @@ function next(): void {
   else started = 'done';
 }
 
-function paints(): boolean {
+/** Whether the page paints frames: not without requestAnimationFrame, nor in jsdom (tests). */
+export function paints(): boolean {
   return typeof requestAnimationFrame === 'function' && !/jsdom/i.test(globalThis.navigator?.userAgent ?? '');
 }
