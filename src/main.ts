@@ -20,7 +20,10 @@ void loadScenario(first)
     const target = document.getElementById('app')!;
     if (mode.compare !== undefined) {
       const { default: CompareView } = await import('./ui/compare/CompareView.svelte');
-      mount(CompareView, { target, props: { value: mode.compare, present: mode.present } });
+      mount(CompareView, {
+        target,
+        props: { value: mode.compare, present: mode.present, ignored: mode.ignoredByCompare },
+      });
     } else if (mode.embed) {
       const { default: EmbedView } = await import('./ui/embed/EmbedView.svelte');
       mount(EmbedView, { target });

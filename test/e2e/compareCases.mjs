@@ -169,6 +169,13 @@ export function compareCases({ browser, base, root }) {
         g = await geometry(page);
         assert.ok(g.t > 5, `PageDown twice went to ${g.t}`);
         assert.match(g.search, /compare=three-tier,three-tier~migration&present=1/);
+        // A clicker's "blank" key (b or .) blacks the screen here as on the one-run page; the next key only
+        // brings the comparison back, it does not move it.
+        await page.keyboard.press('.');
+        await page.waitForSelector('[data-testid="blank-screen"]');
+        await page.keyboard.press('PageDown');
+        await page.waitForSelector('[data-testid="blank-screen"]', { state: 'detached' });
+        assert.equal((await geometry(page)).t, g.t, 'the key that brought the screen back moved the cursor');
       },
     ));
 
@@ -176,6 +183,7 @@ export function compareCases({ browser, base, root }) {
     withCompare('?compare=three-tier,three-tier~waveDelay=0', { width: 1024, height: 768 }, async (page) => {
       const g = await geometry(page);
       assert.match(g.divergence, /^No divergence\./);
+      assert.equal(g.search, '?compare=three-tier,three-tier~waveDelay=0', 'the link reads as it was typed');
       assert.deepEqual(g.differences, [
         'Nothing: the runs create the same things at the same moments and end alike.',
       ]);
@@ -203,15 +211,20 @@ export function compareCases({ browser, base, root }) {
     }
   });
 
-  test('compare: a link naming an unknown scenario says so on the page', async () => {
+  test('compare: a link naming an unknown scenario says so on the page, and one-run parameters are named as not shown', async () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      await page.goto(base + '?compare=three-tier,no-such');
+      await page.goto(base + '?compare=three-tier,no-such&embed=1&do=W1tdXQ');
       await page.waitForSelector('[data-testid="compare-problems"]');
       assert.match(
         await page.innerText('[data-testid="compare-problems"]'),
         /no-such: no scenario "no-such"; known: three-tier/,
+      );
+      // What belongs to one run (embed=1, do=) is named, not dropped silently.
+      assert.match(
+        await page.innerText('[data-testid="compare-ignored"]'),
+        /^Not shown here: embed=1 and do= apply to one run, not to a comparison;/,
       );
     } finally {
       await context.close();

@@ -73,6 +73,16 @@ export function interventionCases({ browser, base }) {
       await page.waitForFunction(
         () => document.querySelectorAll('[data-testid="intervention-mark"]').length === 2,
       );
+      // Without lanes the marks are a row that names each command's moment: "53.3 s kubectl …", not "53.3 skubectl".
+      assert.deepEqual(
+        await page.$$eval('[data-testid="intervention-mark"]', (marks) =>
+          marks.map((m) => m.textContent.trim()),
+        ),
+        [
+          '▲ 53.2 s argocd app set three-tier --sync-policy automated --self-heal',
+          '▲ 53.3 s kubectl delete deploy frontend',
+        ],
+      );
       // Self-heal syncs the Deployment back in the same second; the run's end has it Healthy again, and the
       // Deployment live then is a new one, created after the deletion (the first was created at 43 s).
       await scrubTo(page, await readEndT(page));

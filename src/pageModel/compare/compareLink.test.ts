@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { articleRuns, compareFrom, formatCompare, parseCompare } from './compareLink';
-import { pageModeOf } from '../pageMode';
+import { ignoredNote, pageModeOf } from '../pageMode';
 
 describe('the compare= link', () => {
   it('reads scenarios, toggles and knobs, and writes them back the same', () => {
@@ -46,12 +46,34 @@ describe('the compare= link', () => {
       compare: 'article',
       embed: false,
       present: true,
+      ignoredByCompare: [],
     });
     expect(pageModeOf('?scenario=three-tier', '#embed=1')).toEqual({
       compare: undefined,
       embed: true,
       present: false,
+      ignoredByCompare: [],
     });
-    expect(pageModeOf('?compare=', '')).toEqual({ compare: undefined, embed: false, present: false });
+    expect(pageModeOf('?compare=', '')).toEqual({
+      compare: undefined,
+      embed: false,
+      present: false,
+      ignoredByCompare: [],
+    });
+  });
+
+  it('the page mode: what a comparison cannot show is named, not dropped silently', () => {
+    const mode = pageModeOf(
+      '?compare=three-tier,three-tier~migration&embed=1&present=1&do=W1tdXQ',
+      '#predict=1',
+    );
+    expect(mode.ignoredByCompare).toEqual(['embed=1', 'predict=1', 'do=']);
+    expect(ignoredNote(mode.ignoredByCompare)).toBe(
+      'Not shown here: embed=1, predict=1 and do= apply to one run, not to a comparison; open a run (its name above its timeline) to use them.',
+    );
+    expect(ignoredNote(pageModeOf('?compare=article&reveal=1', '').ignoredByCompare)).toMatch(
+      /^Not shown here: reveal=1 applies to one run, .* to use it\.$/,
+    );
+    expect(ignoredNote([])).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { layoutAppLanes } from '../../timeline/appLanes/layoutAppLanes';
 import { renderAppLanes } from '../../timeline/appLanes/renderAppLanes';
+import { textWidth } from '../../timeline/text';
 import { appLaneInputs } from './appLaneInputs';
 import { appOfAppsLog, progressiveSyncLog } from '../../../test/kits/platformLog.testKit';
 import type { SimEvent } from '../../engine/events';
@@ -16,6 +17,16 @@ function draw(events: SimEvent[], endT: number, onOpen = vi.fn()) {
 }
 
 describe('the Applications timeline (contract.md §2 app-lanes)', () => {
+  it('ends every Application name, a child’s "└ name" too, before the lanes’ bars begin', () => {
+    const { svg, layout } = draw(appOfAppsLog({ health: true }), 30);
+    const names = [...svg.querySelectorAll('text.al-name')].map((t) => ({
+      text: t.textContent!,
+      end: Number(t.getAttribute('x')) + textWidth(t.textContent!, 13),
+    }));
+    expect(names.map((n) => n.text)).toContain('└ namespaces');
+    for (const name of names) expect(name.end, name.text).toBeLessThanOrEqual(layout.plot.left);
+  });
+
   it('has one child per Application, with data-app, parent first, each drawing its operation, sync and health', () => {
     const { svg } = draw(appOfAppsLog({ health: true }), 30);
     const lanes = [...svg.querySelectorAll('[data-testid="app-lanes"] > [data-app]')];

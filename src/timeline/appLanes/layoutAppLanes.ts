@@ -46,8 +46,11 @@ export function layoutAppLanes(
   const bars: BarId[] = ['operation', 'sync', 'health'];
   if (apps.some((a) => a.bars.rollout.length > 0)) bars.push('rollout');
   const indent = 14;
+  // What renderAppLanes.ts draws: the name 4 px in, indented by depth, with "└ " before a child's name. Measured
+  // without the mark and the inset, a child's name ran into its lane's bars (└ namespaces in app-of-apps).
+  const inset = (depth: number) => 4 + depth * indent + (depth > 0 ? textWidth('└ ', 13) : 0);
   const labelWidth = Math.min(
-    Math.max(...apps.map((a) => textWidth(a.name, 13) + a.depth * indent), 60),
+    Math.max(...apps.map((a) => inset(a.depth) + textWidth(a.name, 13)), 60),
     Math.round(width * 0.28),
   );
   const plot = { left: labelWidth + 18, right: width - 12, top: 0, bottom: 0 };
@@ -68,7 +71,7 @@ export function layoutAppLanes(
   const stretches: LaidBar[] = [];
   apps.forEach((app, i) => {
     const y = top + i * rowHeight;
-    const available = labelWidth - app.depth * indent;
+    const available = labelWidth - inset(app.depth);
     const summary = bars
       .filter((b) => app.bars[b].length > 0)
       .map((b) => `${barLabels[b]} ${app.bars[b].at(-1)!.value}`)
