@@ -46,31 +46,19 @@ for (const built of ['dist/index.html', 'dist-single/index.html']) {
 }
 
 // One Chromium per target, launched again if it goes away (a browser that has opened a few hundred contexts has
-// been seen to crash): the cases hold a stand-in, which opens contexts on its browser of the moment. Each target has
-// its own, so the one-file target's contexts start in a browser that has not carried the served target's along.
-function relaunching() {
-  // The launch, not the browser, is kept: two cases that start at once share one launch.
-  let launched;
-  return {
-    newContext: async (options) => {
-      const seen = launched;
-      // A browser that went away is launched again once, by the first case to find it gone.
-      if ((!seen || !(await seen).isConnected()) && launched === seen) launched = launchChromium();
-      return (await launched).newContext(options);
-    },
-    close: async () => (await launched)?.close(),
-  };
-}
+// been seen to crash): the cases hold this stand-in, which opens contexts on the browser of the moment.
+let current = await launchChromium();
+const browser = {
+  newContext: async (options) => {
+    if (!current.isConnected()) current = await launchChromium();
+    return current.newContext(options);
+  },
+};
 const server = await serve(join(root, 'dist'));
 
 const targets = [
-  { label: 'http', base: server.url, full: true, browser: relaunching() },
-  {
-    label: 'file',
-    base: pathToFileURL(join(root, 'dist-single', 'index.html')).href,
-    full: false,
-    browser: relaunching(),
-  },
+  { label: 'http', base: server.url, full: true },
+  { label: 'file', base: pathToFileURL(join(root, 'dist-single', 'index.html')).href, full: false },
 ];
 
 /**
@@ -106,49 +94,38 @@ const only = process.env.E2E_ONLY?.split('|');
 // `npm test` leaves them out to stay within its time budget.
 const shots = process.env.E2E_SCREENSHOTS === '1';
 
-// The cases that take longest start first (they hold a slot for 20–30 s), so the run does not end with one slot
-// busy on a long case and the other idle: the order of starting is all this changes.
-const longFirst = /^(layout: every scenario|layout shift|record:|step, scrub|compare and embed: axe|axe )/i;
-
 try {
-  const chosen = [];
   for (const target of targets) {
+    const cases = [];
     for (const file of caseFiles) {
       const module = await import(`./${file}`);
       for (const [exported, make] of Object.entries(module)) {
         if (!exported.endsWith('Cases') || typeof make !== 'function') continue;
-        const made = make({
-          browser: target.browser,
-          base: target.base,
-          root,
-          results,
-          full: target.full,
-          shots,
-        });
-        for (const c of made)
-          if (
-            (!only || only.some((text) => c.name.includes(text))) &&
-            (target.full || fileCases.test(c.name))
-          )
-            chosen.push({ target, ...c });
+        cases.push(...make({ browser, base: target.base, root, results, full: target.full, shots }));
       }
     }
+    if (target.label !== 'http') {
+      // A fresh browser for the second target, so the first one's contexts are not carried along.
+      await current.close();
+      current = await launchChromium();
+    }
+    const chosen = cases.filter(
+      ({ name }) =>
+        (!only || only.some((text) => name.includes(text))) && (target.full || fileCases.test(name)),
+    );
+    // Most of a case's time is spent waiting on the page (loads, playback, a worker), with a core to spare: two
+    // cases at a time keep both cores busy. Cases that measure timing (the clock against real time, a run against
+    // its wall-time limit, predict mode's stop while playing) and the longest (frames presenter) run alone afterwards.
+    const alone = chosen.filter(({ name }) => timingCases.test(name));
+    await inParallel(
+      chosen.filter((c) => !alone.includes(c)),
+      jobs,
+      (c) => runCase(target, c),
+    );
+    for (const c of alone) await runCase(target, c);
   }
-  // Most of a case's time is spent waiting on the page (loads, playback, a worker), with a core to spare: two
-  // cases at a time keep both cores busy, both targets' cases in one pool (a pool per target left a slot idle at
-  // the end of each). Cases that measure timing (the clock against real time, a run against its wall-time limit,
-  // predict mode's stop while playing) and the longest that visit every scenario (frames presenter) run alone
-  // afterwards.
-  const alone = chosen.filter(({ name }) => timingCases.test(name));
-  const together = chosen.filter((c) => !alone.includes(c));
-  const ordered = [
-    ...together.filter(({ name }) => longFirst.test(name)),
-    ...together.filter(({ name }) => !longFirst.test(name)),
-  ];
-  await inParallel(ordered, jobs, (c) => runCase(c.target, c));
-  for (const c of alone) await runCase(c.target, c);
 } finally {
-  for (const target of targets) await target.browser.close();
+  await current.close();
   await server.close();
 }
 finish();
