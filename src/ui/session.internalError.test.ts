@@ -1,6 +1,6 @@
 import { inlinePlayer } from '../scenarios/inlinePlayer';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadScenarioFiles } from '../scenarios/registry';
+import { loadScenario } from '../scenarios/registry';
 import type * as Play from '../scenarios/play';
 import { readerImpl } from '../scenarios/readerImpl';
 import { SimulationSession } from './session.svelte';
@@ -19,7 +19,8 @@ vi.mock('../scenarios/play', async (importOriginal) => {
   };
 });
 
-beforeAll(() => loadScenarioFiles());
+// Only the scenario the test loads: compiling every shipped one (each plays its default run) was most of its time.
+beforeAll(() => loadScenario('three-tier'));
 
 describe('SimulationSession: an unexpected engine exception', () => {
   it('is shown as a message while the last good run stays, and clears on the next good run', () => {

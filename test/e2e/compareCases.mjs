@@ -1,31 +1,17 @@
 // Browser cases for the compare view: two or more runs on one time axis, the first divergence marked and
 // named, the differences listed in words, at 1024×768 and on a 390×844 phone (stacked), and in presenter mode.
 import assert from 'node:assert/strict';
-import { axeLightAndDark, foreignRequests } from './pageHelpers.mjs';
+import { axeLightAndDark, pageOpener } from './pageHelpers.mjs';
 
-/** Open the compare view and wait until every run is drawn and the comparison is said. */
-async function openCompare(
-  browser,
-  base,
-  query,
-  viewport = { width: 1024, height: 768 },
-  colorScheme = 'light',
-) {
-  const context = await browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const record = { page, requests: [], errors: [], close: () => context.close() };
-  page.on('request', (request) => record.requests.push(request.url()));
-  page.on('console', (m) => m.type() === 'error' && record.errors.push(`console: ${m.text()}`));
-  page.on('pageerror', (error) => record.errors.push(`page error: ${error.message}`));
-  await page.goto(base + query);
-  await page.waitForFunction(
+/** Wait until every run of the compare view is drawn and the comparison is said. */
+function compareDrawn(page) {
+  return page.waitForFunction(
     () =>
       document.querySelectorAll('[data-testid="compare-run-svg"] g.row').length > 0 &&
       document.querySelector('[data-testid="compare-divergence"]') !== null,
     undefined,
     { timeout: 30_000 },
   );
-  return record;
 }
 
 /** Where each run's drawing puts things on screen: its plot edges, cursor and divergence line, in page px. */
@@ -80,16 +66,9 @@ function assertAligned(g) {
 export function compareCases({ browser, base, root }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
-  const withCompare = async (query, viewport, fn) => {
-    const record = await openCompare(browser, base, query, viewport);
-    try {
-      await fn(record.page, record);
-      assert.deepEqual(record.errors, []);
-      assert.deepEqual(foreignRequests(record, base), []);
-    } finally {
-      await record.close();
-    }
-  };
+  const withPage = pageOpener(browser, base);
+  /** Open the compare view at `viewport`, and run `fn` once every run is drawn and the comparison is said. */
+  const withCompare = (query, viewport, fn) => withPage(query, fn, { viewport, ready: compareDrawn });
 
   for (const viewport of [
     { width: 1024, height: 768 },

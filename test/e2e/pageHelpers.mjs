@@ -2,10 +2,12 @@
 // screen through the stable test ids (contract.md §2), and move the cursor the way a user would.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { deflateSync, strToU8 } from 'fflate';
 
 /**
  * Open `base + query` in a fresh context. Every request URL and every console error is recorded on the
- * returned object, so a case can assert that the page stayed on its origin and logged no error.
+ * returned object, so a case can assert that the page stayed on its origin and logged no error. `ready(page)`
+ * waits for a view other than the one-run page's to be drawn (the compare view).
  */
 export async function openPage(browser, base, query = '', options = {}) {
   const context = await browser.newContext({
@@ -22,6 +24,10 @@ export async function openPage(browser, base, query = '', options = {}) {
   });
   page.on('pageerror', (error) => record.errors.push(`page error: ${error.message}`));
   await page.goto(base + query);
+  if (options.ready) {
+    await options.ready(page);
+    return record;
+  }
   await page.waitForFunction(() => document.querySelector('[data-testid="operation-phase"]') !== null);
   // The page loads its scenario on mount; the picker shows it once the run is there.
   await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.value !== '');
@@ -30,7 +36,7 @@ export async function openPage(browser, base, query = '', options = {}) {
 
 /**
  * The `withPage(query, fn, options)` of a case file: opens `base + query` (openPage's options: viewport,
- * colorScheme, bypassCSP), runs `fn(page, record)`, then asserts what every page of the file must keep, and closes
+ * colorScheme, bypassCSP, ready), runs `fn(page, record)`, then asserts what every page of the file must keep, and closes
  * the context whatever happened. By default a page logs no console or page error and requests nothing off its
  * origin; `errors: false` or `requests: false` leaves a check to the file, and `collect` keeps every record for a
  * case that checks them all at the end.
@@ -47,6 +53,15 @@ export function pageOpener(browser, base, { errors = true, requests = true, coll
       await record.close();
     }
   };
+}
+
+/**
+ * The same encoding as src/pageModel/state/editLink.ts, so a case can write a link with an edit in it: a text, or
+ * bytes (a case that sends what no text editor writes).
+ */
+export function encodeEdit(edit) {
+  const bytes = typeof edit === 'string' ? strToU8(edit) : edit;
+  return Buffer.from(deflateSync(bytes, { level: 9 })).toString('base64url');
 }
 
 /** What the status panel and the result table show, as text. */

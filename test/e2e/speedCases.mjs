@@ -3,8 +3,7 @@
 // message while the previous run stays; both work in dist/ over http and in the one-file build from file://,
 // and nothing is requested from another origin.
 import assert from 'node:assert/strict';
-import { deflateSync, strToU8 } from 'fflate';
-import { readEndT, readState, readT, pageOpener } from './pageHelpers.mjs';
+import { encodeEdit, readEndT, readState, readT, pageOpener } from './pageHelpers.mjs';
 
 /** An edit far too large to simulate in the time limit: 4 Deployments of 1,000 replicas (4,000 pods). */
 const hugeEdit = Array.from(
@@ -26,9 +25,6 @@ spec:
           image: nginx:1.27
 `,
 ).join('---\n');
-
-/** The same encoding as src/pageModel/state/editLink.ts, so a case can write a link with an edit in it. */
-const encodeEdit = (text) => Buffer.from(deflateSync(strToU8(text), { level: 9 })).toString('base64url');
 
 export function speedCases({ browser, base }) {
   const test = (name, fn) => ({ name, fn });

@@ -3,16 +3,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync, strToU8 } from 'fflate';
 import { parse } from 'yaml';
-import { readEndT, readT, scrubTo, pageOpener } from './pageHelpers.mjs';
+import { encodeEdit, readEndT, readT, scrubTo, pageOpener } from './pageHelpers.mjs';
 
 const svgSel = '[data-testid="timeline"]';
-
-/** The same encoding as src/pageModel/state/editLink.ts, so a case can write a link with an edit in it. */
-function encodeEdit(text) {
-  return Buffer.from(deflateSync(strToU8(text), { level: 9 })).toString('base64url');
-}
 
 const zoomLevel = (page) => page.textContent('[data-testid="zoom-level"]');
 

@@ -42,7 +42,9 @@ describe('the docs’ simulator examples, pasted as written', () => {
     expect(simExamples('doc.md', '```yaml\nnpm run --silent sim -- run a.yaml\n```\n')).toEqual([]);
   });
 
-  it.each(examples.map((e) => [e.where, e] as const))('%s', async (_where, example) => {
+  // Each example is a shell running npm and the simulator, mostly waiting on processes: they run a few at a time
+  // (vitest's maxConcurrency), each with its own expect so a failure is reported on its own example.
+  it.concurrent.for(examples.map((e) => [e.where, e] as const))('%s', async ([, example], { expect }) => {
     const result = await shell(example.command);
     expect(result.code, `${example.command}\n${result.stderr}`).toBe(example.exit);
     if (example.exit === 0) expect(result.stdout.length).toBeGreaterThan(0);
