@@ -11,7 +11,7 @@ import { contributionOf, foldResult, type AppHealthInput, type Contribution } fr
 import { isWorse } from '../health/healthOrder';
 import { healthOf } from '../health/healthOf';
 import type { HealthOverrides } from '../health/healthOverrides';
-import { isHook, isIgnored, isSkip } from '../sync';
+import { isHook, isIgnored, isSkip, waveOf } from '../sync';
 import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceStatus as ResourceRow } from './applicationTypes';
 import { sameDiffInputs, syncStatusOf } from './compare';
@@ -26,11 +26,6 @@ const noObjects: KubeObject[] = [];
 interface Entry extends RowSource {
   /** When the entry was made, among the tracker's entries: the order the app's health message names them in. */
   readonly seq: number;
-  /**
-   * Git holds this resource annotated `hook: Skip`: it gets no sync status and takes no part in the app's sync
-   * status or health, whatever its live copy looks like (controller state.go `CompareAppState`, §1.7, §1.8 rule 1).
-   */
-  skipped?: boolean;
   /** This resource as the app-level fold reads it, rebuilt when the entry changes rather than at every fold. */
   input?: AppHealthInput;
   /** What this entry adds to the app's aggregates right now (null when it takes no part). */
@@ -64,6 +59,8 @@ export class AppTracker {
   private readonly rows = new StatusRows<Entry>();
   /** The targets whose live copy another app's tracking annotation names (see `targetsLiveOfOthers`). */
   private readonly foreign = new Set<Entry>();
+  /** The waves of Git's hooks by key: a live hook's row shows its Git hook's wave (state.go L1014-L1019). */
+  private hookWaves = new Map<string, number>();
 
   constructor(
     private readonly options: {
@@ -89,11 +86,18 @@ export class AppTracker {
     for (const entry of this.entries.values()) {
       entry.desired = undefined;
       entry.skipped = false;
+      entry.wave = 0;
     }
+    this.hookWaves = new Map();
     for (const obj of desired) {
-      if (isHook(obj) || isIgnored(obj)) continue;
+      if (isIgnored(obj)) continue;
       const target = withNamespace(obj, this.options.namespace);
+      if (isHook(obj)) {
+        this.hookWaves.set(keyOf(refOf(target)), waveOf(obj).wave);
+        continue;
+      }
       const entry = this.entryFor(refOf(target), target);
+      entry.wave = waveOf(obj).wave;
       // A Skip target is never applied or compared, but it still claims its live copy (state.go: "skipped
       // resources … don't store sync status, and do not affect overall sync status").
       if (isSkip(obj)) entry.skipped = true;
@@ -103,6 +107,7 @@ export class AppTracker {
       for (const obj of this.options.store.all())
         if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
     for (const [key, entry] of this.entries) {
+      if (entry.hook && !entry.desired && !entry.skipped) entry.wave = this.hookWaves.get(key) ?? 0;
       if (!entry.desired && !entry.live && !entry.skipped) this.drop(key, entry);
       else this.refresh(entry, emit);
     }
@@ -164,8 +169,8 @@ export class AppTracker {
   }
 
   /**
-   * `status.resources`: managed non-hook resources with their sync status and health, in the order the tracker
-   * met them.
+   * `status.resources`: the app's resources with their sync status and health, live hooks and Skip targets
+   * included (with neither), in the order the tracker met them.
    */
   resources(): readonly ResourceRow[] {
     const rows: ResourceRow[] = [];
@@ -232,6 +237,7 @@ export class AppTracker {
         ref,
         version: versionOf(obj.apiVersion),
         hook: isHook(obj),
+        wave: isHook(obj) ? (this.hookWaves.get(key) ?? 0) : 0,
         health: null,
         sync: null,
       };

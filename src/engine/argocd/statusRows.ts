@@ -11,7 +11,15 @@ export interface RowSource {
   live?: KubeObject;
   desired?: KubeObject;
   /**
-   * The entry's row (none for hooks and Skip targets), rebuilt only when one of its fields changes, so that an
+   * Git holds this resource annotated `hook: Skip`: it gets no sync status and takes no part in the app's sync
+   * status or health, whatever its live copy looks like (controller state.go `CompareAppState`, §1.7, §1.8 rule 1),
+   * but it is a row all the same, with neither.
+   */
+  skipped?: boolean;
+  /** The row's `syncWave` (the target's, or the Git hook's for a live hook; state.go L1011-L1019). */
+  wave: number;
+  /**
+   * The entry's row (none for a hook that is not live), rebuilt only when one of its fields changes, so that an
    * unchanged row is the same object from one status write to the next.
    */
   row?: ResourceRow;
@@ -36,7 +44,8 @@ export class StatusRows<E extends RowSource> {
   /** Rebuild the entry's row if one of its fields changed (and only then); call after every refresh of it. */
   update(e: E): void {
     const prev = e.row;
-    if (e.hook || e.sync === null) {
+    const row = rowOf(e);
+    if (!row) {
       if (prev) {
         e.row = undefined;
         this.version++;
@@ -44,30 +53,8 @@ export class StatusRows<E extends RowSource> {
       }
       return;
     }
-    const pruning = e.live !== undefined && !e.desired;
-    const health = e.health;
-    if (
-      prev &&
-      prev.status === e.sync &&
-      (prev.requiresPruning === true) === pruning &&
-      (health
-        ? prev.health?.status === health.status &&
-          prev.health.message === (health.status === 'Missing' ? '' : health.message)
-        : prev.health === undefined)
-    )
-      return;
-    e.row = {
-      group: e.ref.group,
-      version: e.version,
-      kind: e.ref.kind,
-      namespace: e.ref.namespace,
-      name: e.ref.name,
-      status: e.sync,
-      ...(health
-        ? { health: health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : health }
-        : {}),
-      ...(pruning ? { requiresPruning: true } : {}),
-    };
+    if (prev && sameRow(prev, row)) return;
+    e.row = row;
     this.version++;
     if (!prev) this.setVersion++;
   }
@@ -96,4 +83,42 @@ export class StatusRows<E extends RowSource> {
     this.listCache = { version: this.version, rows };
     return rows;
   }
+}
+
+/**
+ * The row of `status.resources` an entry stands for, as controller/state.go `CompareAppState` (L989-L1091) builds
+ * it: every target and every live object of the app, hooks included. A live hook (`hook: true`) and a `hook: Skip`
+ * target have no sync status and no health (L1040; controller/health.go `setApplicationHealth` skips both); a live
+ * object with no target, a hook too, requires pruning (L1009). A hook that Git holds but the cluster does not is
+ * no row (sync.Reconcile keeps Git's hooks apart from the targets).
+ */
+function rowOf(e: RowSource): ResourceRow | undefined {
+  const plain = !e.hook && !e.skipped;
+  if (plain ? e.sync === null : e.hook && !e.live) return undefined;
+  const health = plain ? e.health : null;
+  return {
+    group: e.ref.group,
+    version: e.version,
+    kind: e.ref.kind,
+    namespace: e.ref.namespace,
+    name: e.ref.name,
+    ...(plain && e.sync ? { status: e.sync } : {}),
+    ...(health
+      ? { health: health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : health }
+      : {}),
+    ...(e.hook ? { hook: true } : {}),
+    ...(e.wave !== 0 ? { syncWave: e.wave } : {}),
+    ...(e.live !== undefined && !e.desired && !e.skipped ? { requiresPruning: true } : {}),
+  };
+}
+
+function sameRow(a: ResourceRow, b: ResourceRow): boolean {
+  return (
+    a.status === b.status &&
+    a.health?.status === b.health?.status &&
+    a.health?.message === b.health?.message &&
+    a.hook === b.hook &&
+    a.syncWave === b.syncWave &&
+    a.requiresPruning === b.requiresPruning
+  );
 }
