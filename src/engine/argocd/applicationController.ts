@@ -68,6 +68,12 @@ interface AppState {
   runner?: OperationRunner;
   /** The operation request the runner carries out, and whether it is a self-heal (partial) sync. */
   request?: Operation;
+  /**
+   * The source an auto-sync's operation syncs: the app's at the time it was triggered (appcontroller.go autoSync
+   * writes it into `operation.sync.source`), which its retries and its history entry keep even if the app's
+   * source changes meanwhile (e2e TestAutoSyncRetryAndRefreshEnabledChangedSource).
+   */
+  operationSource?: ApplicationSource;
   partial: boolean;
   history: RevisionHistory[];
   /** `history` as last written into the object's status (JSON), to notice a patch of it (patchedHistory.ts). */
@@ -559,6 +565,17 @@ export class ApplicationController {
         problems: this.options.problems,
         precheck: () => this.projectError(state.name) ?? this.comparisonErrorOf(state.name),
         failCheck: () => this.sharedResourceFailure(state, syncOptions),
+        latest: () => {
+          // appcontroller.go L1626-L1631: the retry clears the operation's revision, so SyncAppState resolves the
+          // source's target revision again: Git's latest, from the operation's source (or the app's, if it names
+          // none and the sync was not automated).
+          if (request.sync) delete request.sync.revision;
+          const current = this.object(state.name)?.spec?.source ?? {};
+          const latest = this.options.repository.renderSource(
+            request.sync?.source ?? state.operationSource ?? current,
+          );
+          return { desired: latest.objects, positions: latest.positions, revision: latest.revision };
+        },
         onUpdate: (record) => {
           this.markDirty(state);
           if (record.completed && state.runner === runner) this.completed(state);
@@ -577,6 +594,7 @@ export class ApplicationController {
     );
     state.runner = runner;
     state.request = request;
+    state.operationSource = initiatedBy.automated === true ? clone(source) : undefined;
     state.partial = partial;
     runner.start();
     runner.begin();
@@ -618,7 +636,7 @@ export class ApplicationController {
           deployStartedAt: toTimestamp(record.startedAtMs),
           deployedAt: toTimestamp(clock.now()),
           // The source the operation synced: a rollback's own (controller/state.go persistRevisionHistory).
-          source: clone(state.request?.sync?.source ?? obj?.spec?.source ?? {}),
+          source: clone(state.request?.sync?.source ?? state.operationSource ?? obj?.spec?.source ?? {}),
           initiatedBy: clone(state.request?.initiatedBy ?? {}),
         },
         obj,

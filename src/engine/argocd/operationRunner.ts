@@ -55,6 +55,15 @@ export interface OperationHost {
    * `FailOnSharedResource=true` and a SharedResourceWarning): a message ends the attempt in `Failed` with it.
    */
   failCheck?: () => string | undefined;
+  /**
+   * A retry with `retry.refresh` (appcontroller.go L1626-L1631: the operation's revision is dropped, "The latest
+   * revision from the source will be used"): the operation's source rendered at Git's latest revision.
+   */
+  latest?: () => {
+    desired: readonly KubeObject[];
+    positions?: readonly (SourcePosition | undefined)[];
+    revision: string;
+  };
 }
 
 /** The state of one operation, as `status.operationState` shows it. */
@@ -113,6 +122,12 @@ export class OperationRunner {
           requestTerminate: () => void clock.schedule(clock.now(), () => this.tick(true), priority),
           resetAttempt: () => {
             op.results = [];
+            const latest = spec.retry?.refresh ? host.latest?.() : undefined;
+            if (latest) {
+              op.desired = latest.desired;
+              op.positions = latest.positions;
+              op.revision = latest.revision;
+            }
           },
         },
       },
