@@ -161,12 +161,7 @@ function action(
 }
 
 /** A folder as one Git revision: every YAML or JSON file under it, parsed, keyed by its path in the folder. */
-export function readRepository(
-  io: CommandIo,
-  dir: string,
-  name: string,
-  budget: InputBudget,
-): RepoRevision {
+export function readRepository(io: CommandIo, dir: string, name: string, budget: InputBudget): RepoRevision {
   if (!io.listFiles) throw new ArgumentError(`cannot read the folder ${dir}`);
   let paths: string[];
   const warn = (message: string) => io.stderr(`warning: ${escapeControl(`${dir}: ${message}`)}\n`);
