@@ -44,6 +44,9 @@ export class StatusRows<E extends RowSource> {
   /** Rebuild the entry's row if one of its fields changed (and only then); call after every refresh of it. */
   update(e: E): void {
     const prev = e.row;
+    // Most updates (a status write of a big app) leave the row as it was: compared field by field first, so
+    // they allocate nothing.
+    if (prev && rowUnchanged(prev, e)) return;
     const row = rowOf(e);
     if (!row) {
       if (prev) {
@@ -53,7 +56,6 @@ export class StatusRows<E extends RowSource> {
       }
       return;
     }
-    if (prev && sameRow(prev, row)) return;
     e.row = row;
     this.version++;
     if (!prev) this.setVersion++;
@@ -112,13 +114,19 @@ function rowOf(e: RowSource): ResourceRow | undefined {
   };
 }
 
-function sameRow(a: ResourceRow, b: ResourceRow): boolean {
+/** Whether `rowOf(e)` would be a row equal to `prev` (an existing row: the entry is one that has a row). */
+function rowUnchanged(prev: ResourceRow, e: RowSource): boolean {
+  const plain = !e.hook && !e.skipped;
+  if (plain ? e.sync === null : e.hook && !e.live) return false;
+  const health = plain ? e.health : null;
   return (
-    a.status === b.status &&
-    a.health?.status === b.health?.status &&
-    a.health?.message === b.health?.message &&
-    a.hook === b.hook &&
-    a.syncWave === b.syncWave &&
-    a.requiresPruning === b.requiresPruning
+    prev.status === (plain && e.sync ? e.sync : undefined) &&
+    (health
+      ? prev.health?.status === health.status &&
+        prev.health.message === (health.status === 'Missing' ? '' : health.message)
+      : prev.health === undefined) &&
+    prev.hook === (e.hook ? true : undefined) &&
+    prev.syncWave === (e.wave !== 0 ? e.wave : undefined) &&
+    prev.requiresPruning === (e.live !== undefined && !e.desired && !e.skipped ? true : undefined)
   );
 }
