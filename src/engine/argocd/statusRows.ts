@@ -40,6 +40,11 @@ export class StatusRows<E extends RowSource> {
   private setVersion = 0;
   private listCache: { version: number; rows: readonly ResourceRow[] } | undefined;
   private orderCache: { version: number; entries: readonly E[] } | undefined;
+  /**
+   * Entries that got a row since the order was last made: merged into it rather than sorting every row again, as
+   * live hooks come and go all through a sync (a 1,000-resource sync with 100 hooks re-sorted 200 times).
+   */
+  private added = new Set<E>();
 
   /** Rebuild the entry's row if one of its fields changed (and only then); call after every refresh of it. */
   update(e: E): void {
@@ -58,12 +63,17 @@ export class StatusRows<E extends RowSource> {
     }
     e.row = row;
     this.version++;
-    if (!prev) this.setVersion++;
+    if (!prev) {
+      this.setVersion++;
+      this.added.add(e);
+    }
   }
 
   /** The entry is gone from the tracker. */
   dropped(e: E): void {
     if (!e.row) return;
+    // Without its row, the kept order leaves it out at the next `sorted`.
+    e.row = undefined;
     this.version++;
     this.setVersion++;
   }
@@ -75,11 +85,29 @@ export class StatusRows<E extends RowSource> {
   sorted(entries: Iterable<E>): readonly ResourceRow[] {
     if (this.listCache?.version === this.version) return this.listCache.rows;
     if (this.orderCache?.version !== this.setVersion) {
-      const keyed: { e: E; key: string }[] = [];
-      for (const e of entries)
-        if (e.row) keyed.push({ e, key: `${e.ref.group}/${e.ref.kind}/${e.ref.namespace}/${e.ref.name}` });
-      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      this.orderCache = { version: this.setVersion, entries: keyed.map((k) => k.e) };
+      if (this.orderCache && this.added.size < 64) {
+        // A few rows appeared (and any number went): the last order without the gone, the new ones inserted.
+        const order = this.orderCache.entries.filter((e) => e.row && !this.added.has(e));
+        for (const e of this.added) {
+          if (!e.row) continue;
+          const key = sortKey(e);
+          let lo = 0;
+          let hi = order.length;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (sortKey(order[mid]) < key) lo = mid + 1;
+            else hi = mid;
+          }
+          order.splice(lo, 0, e);
+        }
+        this.orderCache = { version: this.setVersion, entries: order };
+      } else {
+        const keyed: { e: E; key: string }[] = [];
+        for (const e of entries) if (e.row) keyed.push({ e, key: sortKey(e) });
+        keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+        this.orderCache = { version: this.setVersion, entries: keyed.map((k) => k.e) };
+      }
+      this.added.clear();
     }
     const rows = this.orderCache.entries.map((e) => e.row!);
     this.listCache = { version: this.version, rows };
@@ -112,6 +140,11 @@ function rowOf(e: RowSource): ResourceRow | undefined {
     ...(e.wave !== 0 ? { syncWave: e.wave } : {}),
     ...(e.live !== undefined && !e.desired && !e.skipped ? { requiresPruning: true } : {}),
   };
+}
+
+/** The order of `status.resources`: `group/kind/namespace/name` compared as strings (appcontroller.go L2029). */
+function sortKey(e: RowSource): string {
+  return `${e.ref.group}/${e.ref.kind}/${e.ref.namespace}/${e.ref.name}`;
 }
 
 /** Whether `rowOf(e)` would be a row equal to `prev` (an existing row: the entry is one that has a row). */
