@@ -11,14 +11,12 @@ import {
   type Node as YamlNode,
 } from 'yaml';
 import {
-  annotationSyncOptions,
   decodingProblem,
   InputError,
   type Json,
   type KubeObject,
   positionedFields,
   type SourcePosition,
-  syncOptionValidateFalse,
 } from '../engine';
 import { findExcessiveNesting } from './findExcessiveNesting';
 import { validateObject, type YamlPath } from './validateObject';
@@ -41,12 +39,6 @@ export interface ParseOptions {
    * and health never reads the name, so it reads unnamed objects too.
    */
   requireName?: boolean;
-  /**
-   * The Application that syncs these objects says `Validate=false` in `spec.syncPolicy.syncOptions`: it holds for
-   * each of its objects as if each carried it (gitops-engine's sync options are the app's plus the object's), so
-   * a wrongly typed field is left for the API server to refuse at sync, as with the annotation.
-   */
-  validateFalse?: boolean;
 }
 
 /** The largest manifest file the sandbox reads: bigger inputs are refused before parsing. */
@@ -165,7 +157,7 @@ function readDocument(doc: Document.Parsed, context: ReadContext): ParsedObject[
       ? object.items.map((item: unknown, i: number) => ({ object: item, path: ['items', i] }))
       : [{ object, path: [] }];
   return items.map(({ object: item, path }) => {
-    const issue = acceptedByServer(item, context.validateFalse ?? false)
+    const issue = acceptedByServer(item)
       ? null
       : validateObject(item, { requireName: context.requireName ?? true });
     if (issue) throw new InputError(issue.message, at(nodeAt(doc, [...path, ...issue.path])?.range?.[0]));
@@ -263,17 +255,15 @@ function keyAt(text: string, offset: number): string {
 }
 
 /**
- * Whether an object the reader would refuse for a wrongly typed field is to be read anyway: it says
- * `Validate=false` (argocd.argoproj.io/sync-options), so Argo CD hands it to the API server, which refuses to decode
- * it at sync (e2e TestSyncOptionValidateFalse; engine decodingError.ts). Only when every issue is one the server's
- * decoding reports: the object without those fields must be valid.
+ * Whether an object the reader would refuse for a wrongly typed field is to be read anyway: Argo CD reads
+ * manifests without decoding them into their Go types, and the field fails the sync, at the apply, in the API
+ * server's words (engine decodingError.ts, clusterPorts.ts; e2e TestSyncOptionValidateFalse, and
+ * TestAutoSyncRetryAndRefreshEnabled, whose `revisionHistoryLimit: badValue` commit fails its syncs). With or
+ * without `Validate=false`: Kubernetes ≥ 1.25 decodes on the server either way. Only when every issue is one the
+ * server's decoding reports: the object without those fields must be valid.
  */
-function acceptedByServer(item: unknown, appValidateFalse: boolean): boolean {
+function acceptedByServer(item: unknown): boolean {
   const object = item as KubeObject;
-  const options = object?.metadata?.annotations?.[annotationSyncOptions];
-  const annotated =
-    typeof options === 'string' && options.split(',').some((o) => o.trim() === syncOptionValidateFalse);
-  if (!annotated && !appValidateFalse) return false;
   if (!decodingProblem(object)) return false;
   const copy = structuredClone(object);
   for (let problem = decodingProblem(copy), n = 0; problem && n < 1000; problem = decodingProblem(copy), n++)

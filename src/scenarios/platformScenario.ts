@@ -4,7 +4,6 @@ import type { ParsedObject } from './manifests';
 import type { AppExpectations } from './readExpectation';
 import { checkParsedApplicationSets } from './applicationSetInput';
 import { checkArgoObjects, knownApplications } from './platformInput';
-import { underValidateFalse, validateFalseFolders } from './validateFalseFolders';
 
 /**
  * A platform scenario: several Applications in a small Argo CD control plane (contract.md §1.4, §1.5). It is a
@@ -82,7 +81,7 @@ export interface PlatformContext {
   data: Record<string, unknown>;
   fail: (message: string, node?: YamlNode | null) => never;
   /** Parse a block of manifests found at `node`, positions mapped to the scenario file. */
-  manifests: (text: string, node: YamlNode, options?: { validateFalse?: boolean }) => ParsedObject[];
+  manifests: (text: string, node: YamlNode) => ParsedObject[];
 }
 
 /** Whether a scenario file is a platform scenario. */
@@ -105,9 +104,6 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
       argocdNode ?? ctx.root,
     );
   const argocd = ctx.manifests(argocdNode.value, argocdNode);
-  // Read before the repository: the folders of Applications (or ApplicationSet templates) that say
-  // `Validate=false` are read leniently, as `sim run --repo` reads them (e2e TestSyncOptionValidateFalse).
-  const lenient = validateFalseFolders(argocd.map((p) => p.object));
 
   const revisions: RepoRevision[] = revisionsNode.items.map((item, i) => {
     if (!isMap(item))
@@ -138,9 +134,8 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
       }
       if (!isScalar(value) || typeof value.value !== 'string')
         return fail(`repo.revisions[${i}].files: each entry is "path: | manifests"`, key);
-      const validateFalse = underValidateFalse(path, lenient);
       files[path] = ctx
-        .manifests(value.value, value, { validateFalse })
+        .manifests(value.value, value)
         .map((p) => ({ object: p.object, position: p.position }));
     }
     return { name, files };

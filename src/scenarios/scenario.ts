@@ -180,8 +180,8 @@ export function parseScenario(text: string, file: string): Scenario {
     return value as string[];
   };
   if (looksLikePlatformScenario(text)) {
-    const manifests = (block: string, node: YamlNode, options?: { validateFalse?: boolean }) =>
-      readRevision(block, file, blockPosition(text, lineCounter, node), warnings, options);
+    const manifests = (block: string, node: YamlNode) =>
+      readRevision(block, file, blockPosition(text, lineCounter, node), warnings);
     const { expect, apps } = readExpectation(field('expect'), true, fail);
     const platform = {
       ...parsePlatform({ file, text, lineCounter, root, data, fail, manifests }),
@@ -278,7 +278,6 @@ function readRevision(
   file: string,
   where: { line: number; indent: number },
   warnings: string[],
-  options: { validateFalse?: boolean } = {},
 ): ParsedObject[] {
   const map = (p: SourcePosition): SourcePosition => {
     const moved = { file, line: p.line + where.line - 1, column: p.column + where.indent };
@@ -289,7 +288,7 @@ function readRevision(
   };
   try {
     const own: string[] = [];
-    const objects = parseManifests(manifests, file, { warnings: own, ...options });
+    const objects = parseManifests(manifests, file, { warnings: own });
     // A warning names its place inside the block as `file:line:column: …`; move it to the scenario file's lines.
     for (const w of own) {
       const m = /^(?:.*?):(\d+):(\d+): (.*)$/s.exec(w);

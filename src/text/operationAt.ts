@@ -13,14 +13,26 @@ export interface OperationAt {
   ended: boolean;
 }
 
-/** The sync status of each managed resource of this sync at the cursor, by `group/Kind/namespace/name`. */
-function syncStatusAt(events: readonly SimEvent[], count: number): Map<string, SyncStatusCode> {
-  const out = new Map<string, SyncStatusCode>();
+/**
+ * The rows of `status.resources` at the cursor, by `group/Kind/namespace/name`: each managed resource of this sync
+ * with its sync status, and each hook live at the cursor with none (controller/state.go L1040: a live hook is a
+ * row, with no sync status).
+ */
+function syncStatusAt(events: readonly SimEvent[], count: number): Map<string, SyncStatusCode | undefined> {
+  const out = new Map<string, SyncStatusCode | undefined>();
   for (let i = 0; i < count && i < events.length; i++) {
     const e = events[i];
     // Before t 0 the log holds earlier revisions' resources; the sync's baseline at t 0 lists this one's.
-    if (e.type === 'sync-status' && e.t >= 0)
-      out.set(`${e.group}/${e.kind}/${e.namespace}/${e.name}`, e.status);
+    if (e.t < 0) continue;
+    if (e.type === 'sync-status') out.set(`${e.group}/${e.kind}/${e.namespace}/${e.name}`, e.status);
+    // A hook has a health from the moment it is live (the baseline names those left by earlier syncs) until
+    // its object goes.
+    else if (e.type === 'health' && e.hook)
+      out.set(`${e.group}/${e.kind}/${e.namespace}/${e.name}`, undefined);
+    else if (e.type === 'object' && e.action === 'deleted') {
+      const key = `${e.group}/${e.kind}/${e.namespace}/${e.name}`;
+      if (out.has(key) && out.get(key) === undefined) out.delete(key);
+    }
   }
   return out;
 }
@@ -36,7 +48,7 @@ export function operationAt(events: readonly SimEvent[], frame: Frame, revision:
   const statuses = syncStatusAt(events, frame.count);
   const resources = [...statuses].map(([key, status]) => {
     const [group, kind, namespace, ...name] = key.split('/');
-    const health = frame.health.get(key);
+    const health = status === undefined ? undefined : frame.health.get(key);
     return { group, kind, namespace, name: name.join('/'), status, health };
   });
   const rows = resourceStates({ resources, results: frame.results }).map((row) => {

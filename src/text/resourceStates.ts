@@ -14,7 +14,8 @@ export interface ResourceStateInput {
     kind: string;
     namespace: string;
     name: string;
-    status: string;
+    /** None for a live hook or a `hook: Skip` target (the CLI prints an empty cell). */
+    status?: string | undefined;
     health?: { status: string } | undefined;
   }[];
   results: readonly {
@@ -67,7 +68,7 @@ export function resourceStates(input: ResourceStateInput): ResourceState[] {
       kind: res.kind,
       namespace: res.namespace,
       name: res.name,
-      status: own ? managed.status : res.hookPhase,
+      status: own ? (managed.status ?? '') : res.hookPhase,
       health: own ? (managed.health?.status ?? '') : res.status,
       hook: res.hookType,
       message: res.message,
@@ -82,7 +83,7 @@ export function resourceStates(input: ResourceStateInput): ResourceState[] {
       kind: res.kind,
       namespace: res.namespace,
       name: res.name,
-      status: res.status,
+      status: res.status ?? '',
       health: res.health?.status ?? '',
       hook: '',
       message: '',

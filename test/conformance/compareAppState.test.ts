@@ -3,9 +3,7 @@
  * before any sync. Each case is a control-plane run in which the Application is applied with kubectl at t 1 (an
  * app given at t 0 would be synced at once) together with the live objects the Go test puts in
  * `managedLiveObjs`, carrying the app's tracking annotation; its `status` is read at t 20. The Go test's pod
- * (NewPod) is a Pod `my-pod` in the destination namespace. TestCompareAppStateSkipHook and
- * TestCompareAppStateExtraHook are a known disagreement (upstream-tests.md): Argo CD lists a Skip target and an
- * extra live hook in status.resources without a sync status (state.go L989-L1045); the sandbox leaves them out.
+ * (NewPod) is a Pod `my-pod` in the destination namespace.
  */
 import { describe, expect, it } from 'vitest';
 import type { Json, KubeObject } from '../../src/engine';
@@ -78,6 +76,61 @@ describe('controller/state_test.go CompareAppState', () => {
     const status = compare([pod({ 'argocd.argoproj.io/hook': 'PreSync' })]);
     expect(status.sync.status).toBe('Synced');
     expect(rows(status)).toEqual([]);
+  });
+
+  it('TestCompareAppStateSkipHook: a Skip target is one resource with no sync status, and the app is Synced', () => {
+    // state.go L1040: "For resource hooks, skipped resources … don't store sync status, and do not affect overall
+    // sync status"; controller/health.go skips the Skip target too, so the row has no health either.
+    const status = compare([pod({ 'argocd.argoproj.io/hook': 'Skip' })]);
+    expect(status.sync.status).toBe('Synced');
+    expect(status.resources).toEqual([
+      { group: '', version: 'v1', kind: 'Pod', namespace: 'default', name: 'my-pod' },
+    ]);
+    expect(status.conditions).toBeUndefined();
+  });
+
+  it('TestCompareAppStateExtraHook: an extra live PreSync hook is one resource, `hook: true`, and the app is Synced', () => {
+    // No manifests: the live hook is an extra live object of the app (state.go L1006-L1009: `Hook: isHook(obj)`,
+    // requiresPruning as for any live object with no target), with no sync status (L1040) and no health
+    // (controller/health.go: hooks take no part in the app's health).
+    const status = compare([], [pod({ 'argocd.argoproj.io/hook': 'PreSync' })]);
+    expect(status.sync.status).toBe('Synced');
+    expect(status.resources).toEqual([
+      {
+        group: '',
+        version: 'v1',
+        kind: 'Pod',
+        namespace: 'default',
+        name: 'my-pod',
+        hook: true,
+        requiresPruning: true,
+      },
+    ]);
+    expect(status.health.status).toBe('Healthy');
+    expect(status.conditions).toBeUndefined();
+  });
+
+  describe('TestCompareAppStateSyncHookSyncWave: a live hook shows the wave of its Git hook (state.go L1014-L1019)', () => {
+    const cases: [string, string, string, number | undefined][] = [
+      ['Sync hook with wave 2', 'Sync', '2', 2],
+      ['PreSync hook with wave 1', 'PreSync', '1', 1],
+      ['PostSync hook with negative wave', 'PostSync', '-1', -1],
+      // Wave 0 is omitted, as the Go field's `omitempty` leaves it out of the JSON.
+      ['Sync hook without explicit wave', 'Sync', '', undefined],
+    ];
+    for (const [name, hookType, wave, expected] of cases) {
+      it(name, () => {
+        const annotations: Record<string, string> = { 'argocd.argoproj.io/hook': hookType };
+        if (wave !== '') annotations['argocd.argoproj.io/sync-wave'] = wave;
+        const status = compare([pod(annotations)], [pod(annotations)]);
+        const hooks = status.resources.filter((r: Json) => r.hook);
+        expect(hooks.map((r: Json) => `${r.kind}/${r.name} ${r.syncWave}`)).toEqual([
+          `Pod/my-pod ${expected}`,
+        ]);
+        expect(hooks[0].status).toBeUndefined();
+        expect(status.sync.status).toBe('Synced');
+      });
+    }
   });
 
   it('TestCompareAppStateCompareOptionIgnoreExtraneous: an extraneous live pod with IgnoreExtraneous leaves the app Synced', () => {

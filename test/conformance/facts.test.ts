@@ -57,7 +57,16 @@ describe('§6 facts 2–8', () => {
     });
     expect(run.appAt(0)).toEqual({ sync: 'Synced', health: 'Healthy' });
     expect(eventsOf(run.events, 'app').filter((e) => e.t >= 0 && e.sync !== 'Synced')).toEqual([]);
-    expect(run.resource('ConfigMap', 'report')).toBeUndefined();
+    // The hook left live is listed, but with no sync status and no health (controller/state.go L1040).
+    expect(run.resource('ConfigMap', 'report')).toEqual({
+      group: '',
+      version: 'v1',
+      kind: 'ConfigMap',
+      namespace: 'default',
+      name: 'report',
+      hook: true,
+      requiresPruning: true,
+    });
   });
 
   it('6 #2 a hook deleted by its policy is not Missing: the app stays Synced and Healthy', () => {

@@ -144,7 +144,13 @@ describe('§6 facts 11–17', () => {
       ),
     );
     expect(actions(run)).toEqual(['Sync 0 plain', 'PostSync 0 skip-and-postsync']);
-    expect(run.result.application.status.resources.map((r) => r.name)).toEqual(['plain']);
+    // status.resources lists the Skip target and the live PostSync hook with no sync status (controller/state.go
+    // L1040); the misspelled hook is no target and never live, so it is no row.
+    expect(
+      run.result.application.status.resources.map(
+        (r) => `${r.name} ${r.status ?? '-'}${r.hook ? ' hook' : ''}`,
+      ),
+    ).toEqual(['plain Synced', 'skip-and-postsync - hook', 'skipped -']);
     expect([run.sync, run.op.phase]).toEqual(['Synced', 'Succeeded']);
   });
 

@@ -17,7 +17,6 @@ import type { RunOptions } from './runOptions';
 import { isThenCommand, thenCommandTools, thenVerbs } from './thenActions';
 import { ArgumentError } from '../argumentError';
 import { thenIntervention } from './thenIntervention';
-import { underValidateFalse, validateFalsePaths } from './validateFalsePaths';
 
 /**
  * `sim run --repo DIR FILE…` (contract.md §1.4, §1.5): the files hold Argo CD objects, DIR is the Git repository
@@ -33,8 +32,7 @@ export function runRepo(
   // the run at the file that went past the limit, before the rest is read or any set rendered.
   const budget = new InputBudget();
   const texts = options.files.map((file) => ({ file, text: read(io, file) }));
-  const lenient = validateFalsePaths(texts);
-  const repo = readRepository(io, options.repo!, 'main', budget, lenient);
+  const repo = readRepository(io, options.repo!, 'main', budget);
   const argocd: ParsedObject[] = texts.flatMap(({ file, text }) => {
     const parsed = parseManifests(text, file);
     // appset: an ApplicationSet that does not render is bad input at its template (contract.md §1.4); one with more
@@ -58,9 +56,9 @@ export function runRepo(
           then,
           i + 1,
           (path) => read(io, path),
-          (dir) => readRepository(io, dir, dir, budget, lenient),
+          (dir) => readRepository(io, dir, dir, budget),
         )
-      : action(then, io, known, hasSets, budget, lenient),
+      : action(then, io, known, hasSets, budget),
   );
   return runControlPlane({
     repository: repo,
@@ -82,7 +80,6 @@ function action(
   known: Set<string>,
   hasSets: boolean,
   budget: InputBudget,
-  validateFalseFolders: readonly string[],
 ): ControlPlaneAction {
   const [verb, ...args] = then.action.split(/\s+/);
   const at = then.at;
@@ -102,7 +99,7 @@ function action(
       return {
         at,
         type: 'commit',
-        revision: readRepository(io, args[0], args[0], budget, validateFalseFolders),
+        revision: readRepository(io, args[0], args[0], budget),
       };
     }
     case 'sync': {
@@ -164,13 +161,7 @@ function action(
 }
 
 /** A folder as one Git revision: every YAML or JSON file under it, parsed, keyed by its path in the folder. */
-export function readRepository(
-  io: CommandIo,
-  dir: string,
-  name: string,
-  budget: InputBudget,
-  validateFalseFolders: readonly string[] = [],
-): RepoRevision {
+export function readRepository(io: CommandIo, dir: string, name: string, budget: InputBudget): RepoRevision {
   if (!io.listFiles) throw new ArgumentError(`cannot read the folder ${dir}`);
   let paths: string[];
   const warn = (message: string) => io.stderr(`warning: ${escapeControl(`${dir}: ${message}`)}\n`);
@@ -201,8 +192,7 @@ export function readRepository(
       continue;
     }
     const full = `${dir.replace(/\/+$/, '')}/${path}`;
-    const validateFalse = underValidateFalse(path, validateFalseFolders);
-    files[path] = parseManifests(read(io, full), full, { validateFalse }).map((p) => ({
+    files[path] = parseManifests(read(io, full), full).map((p) => ({
       object: p.object,
       position: p.position,
     }));

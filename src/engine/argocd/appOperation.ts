@@ -67,6 +67,15 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       precheck: () => projectError(ctx, state.name) ?? comparisonErrorOf(ctx, state.name),
       failCheck: () => sharedResourceFailure(state, syncOptions),
       isDeletionConfirmed: (since) => isDeletionConfirmed(ctx.object(state.name), since),
+      latest: () => {
+        // appcontroller.go L1626-L1631: the retry clears the operation's revision, so SyncAppState resolves the
+        // source's target revision again: Git's latest, from the operation's source (or the app's, if it names
+        // none and the sync was not automated).
+        if (request.sync) delete request.sync.revision;
+        const current = ctx.object(state.name)?.spec?.source ?? {};
+        const latest = options.repository.renderSource(request.sync?.source ?? state.operationSource ?? current);
+        return { desired: latest.objects, positions: latest.positions, revision: latest.revision };
+      },
       onUpdate: (record) => {
         markDirty(ctx, state);
         if (record.completed && state.runner === runner) completed(ctx, state);
@@ -85,6 +94,7 @@ export function startOperation(ctx: AppContext, state: AppState): void {
   );
   state.runner = runner;
   state.request = request;
+  state.operationSource = initiatedBy.automated === true ? clone(source) : undefined;
   state.partial = partial;
   runner.start();
   runner.begin();
@@ -140,7 +150,7 @@ function completed(ctx: AppContext, state: AppState): void {
         deployStartedAt: toTimestamp(record.startedAtMs),
         deployedAt: toTimestamp(clock.now()),
         // The source the operation synced: a rollback's own (controller/state.go persistRevisionHistory).
-        source: clone(state.request?.sync?.source ?? obj?.spec?.source ?? {}),
+        source: clone(state.request?.sync?.source ?? state.operationSource ?? obj?.spec?.source ?? {}),
         initiatedBy: clone(state.request?.initiatedBy ?? {}),
       },
       obj,

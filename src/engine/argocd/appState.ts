@@ -1,4 +1,4 @@
-import type { ApplicationCondition, Operation, RevisionHistory } from './applicationTypes';
+import type { ApplicationCondition, ApplicationSource, Operation, RevisionHistory } from './applicationTypes';
 import type { Cluster } from '../cluster/cluster';
 import type { HealthOverrides } from '../health/healthOverrides';
 import type { InputProblem } from '../sync';
@@ -37,6 +37,12 @@ export interface AppState {
   runner?: OperationRunner;
   /** The operation request the runner carries out, and whether it is a self-heal (partial) sync. */
   request?: Operation;
+  /**
+   * The source an auto-sync's operation syncs: the app's at the time it was triggered (appcontroller.go autoSync
+   * writes it into `operation.sync.source`), which its retries and its history entry keep even if the app's
+   * source changes meanwhile (e2e TestAutoSyncRetryAndRefreshEnabledChangedSource).
+   */
+  operationSource?: ApplicationSource;
   partial: boolean;
   history: RevisionHistory[];
   /** `history` as last written into the object's status (JSON), to notice a patch of it (patchedHistory.ts). */

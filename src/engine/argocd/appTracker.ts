@@ -4,7 +4,7 @@ import { isNamespaced, keyOf, refOf } from '../cluster/gvk';
 import type { ObjectStore, WatchEvent } from '../cluster/store';
 import { healthOf } from '../health/healthOf';
 import type { HealthOverrides } from '../health/healthOverrides';
-import { isHook, isIgnored, isSkip } from '../sync';
+import { isHook, isIgnored, isSkip, waveOf } from '../sync';
 import type { HealthStatus, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceStatus as ResourceRow } from './applicationTypes';
 import { sameDiffInputs, syncStatusOf } from './compare';
@@ -53,6 +53,8 @@ export class AppTracker {
   );
   /** The targets whose live copy another app's tracking annotation names (see `targetsLiveOfOthers`). */
   private readonly foreign = new Set<Entry>();
+  /** The waves of Git's hooks by key: a live hook's row shows its Git hook's wave (state.go L1014-L1019). */
+  private hookWaves = new Map<string, number>();
 
   constructor(
     private readonly options: {
@@ -78,11 +80,18 @@ export class AppTracker {
     for (const entry of this.entries.values()) {
       entry.desired = undefined;
       entry.skipped = false;
+      entry.wave = 0;
     }
+    this.hookWaves = new Map();
     for (const obj of desired) {
-      if (isHook(obj) || isIgnored(obj)) continue;
+      if (isIgnored(obj)) continue;
       const target = withNamespace(obj, this.options.namespace);
+      if (isHook(obj)) {
+        this.hookWaves.set(keyOf(refOf(target)), waveOf(obj).wave);
+        continue;
+      }
       const entry = this.entryFor(refOf(target), target);
+      entry.wave = waveOf(obj).wave;
       // A Skip target is never applied or compared, but it still claims its live copy (state.go: "skipped
       // resources … don't store sync status, and do not affect overall sync status").
       if (isSkip(obj)) entry.skipped = true;
@@ -92,6 +101,7 @@ export class AppTracker {
       for (const obj of this.options.store.all())
         if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
     for (const [key, entry] of this.entries) {
+      if (entry.hook && !entry.desired && !entry.skipped) entry.wave = this.hookWaves.get(key) ?? 0;
       if (!entry.desired && !entry.live && !entry.skipped) this.drop(key, entry);
       else this.refresh(entry, emit);
     }
@@ -153,9 +163,9 @@ export class AppTracker {
   }
 
   /**
-   * `status.resources`: the managed non-hook resources with their sync status and health, in Argo CD's order
-   * (group, kind, namespace, name). The one view of them the status, auto-sync, selective syncs and the orphan
-   * check read: the same list until a row changes (statusRows.ts).
+   * `status.resources`: the app's resources with their sync status and health, live hooks and Skip targets
+   * included (with neither), in Argo CD's order (group, kind, namespace, name). The one view of them the status,
+   * auto-sync, selective syncs and the orphan check read: the same list until a row changes (statusRows.ts).
    */
   resources(): readonly ResourceRow[] {
     return this.rows.sorted(this.entries.values());
@@ -220,6 +230,7 @@ export class AppTracker {
         ref,
         version: versionOf(obj.apiVersion),
         hook: isHook(obj),
+        wave: isHook(obj) ? (this.hookWaves.get(key) ?? 0) : 0,
         health: null,
         sync: null,
       };

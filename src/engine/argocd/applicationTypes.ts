@@ -112,15 +112,23 @@ export interface SyncStatus {
   revision?: string;
 }
 
-/** `ResourceStatus`: one row of `status.resources`, a managed (non-hook) resource as the app sees it. */
+/**
+ * `ResourceStatus`: one row of `status.resources`, a resource of the app as the app sees it. Live hooks and
+ * `hook: Skip` targets are rows too, with no sync status and no health (controller/state.go `CompareAppState`
+ * L1040: "For resource hooks, skipped resources … don't store sync status"; controller/health.go skips them).
+ */
 export interface ResourceStatus {
   group: string;
   version: string;
   kind: string;
   namespace: string;
   name: string;
-  status: SyncStatusCode;
+  status?: SyncStatusCode;
   health?: HealthStatus;
+  /** A live hook (state.go L1008 `Hook: isHook(obj)`). */
+  hook?: boolean;
+  /** The target's wave, or for a live hook the wave of the Git hook of its name (state.go L1011-L1019); 0 omitted. */
+  syncWave?: number;
   requiresPruning?: boolean;
   /** `Delete=confirm` or `Prune=confirm` on the resource or the app (state.go `isObjRequiresDeletionConfirmation`). */
   requiresDeletionConfirmation?: boolean;

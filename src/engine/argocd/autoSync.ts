@@ -13,7 +13,11 @@ export interface AutoSyncResource {
   kind?: string;
   namespace?: string;
   name?: string;
-  status: SyncStatusCode;
+  /**
+   * None for a live hook or a Skip target: neither is Synced, so self-heal names them too (appcontroller.go
+   * L2619 `resource.Status != Synced`), and the sync then makes no task of a hook (§2.17).
+   */
+  status?: SyncStatusCode;
   requiresPruning?: boolean;
 }
 

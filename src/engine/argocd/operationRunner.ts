@@ -60,6 +60,15 @@ export interface OperationHost {
    * confirms the operation's `Prune=confirm` prunes (controller/sync.go L407 `WithPruneConfirmed`).
    */
   isDeletionConfirmed?: (since: string) => boolean;
+  /**
+   * A retry with `retry.refresh` (appcontroller.go L1626-L1631: the operation's revision is dropped, "The latest
+   * revision from the source will be used"): the operation's source rendered at Git's latest revision.
+   */
+  latest?: () => {
+    desired: readonly KubeObject[];
+    positions?: readonly (SourcePosition | undefined)[];
+    revision: string;
+  };
 }
 
 /** The state of one operation, as `status.operationState` shows it. */
@@ -118,6 +127,12 @@ export class OperationRunner {
           requestTerminate: () => void clock.schedule(clock.now(), () => this.tick(true), priority),
           resetAttempt: () => {
             op.results = [];
+            const latest = spec.retry?.refresh ? host.latest?.() : undefined;
+            if (latest) {
+              op.desired = latest.desired;
+              op.positions = latest.positions;
+              op.revision = latest.revision;
+            }
           },
         },
       },

@@ -5,7 +5,7 @@ import type { SyncOperationResource } from './autoSync';
 /**
  * The resources `argocd app sync APP --label KEY=VALUE …` syncs, or its refusal, as the CLI works them out
  * (cmd/argocd/commands/app.go, `NewApplicationSyncCommand`): every manifest of the app's target revision carrying
- * one of the labels, narrowed to the app's own resources (`filterAppResources`: `status.resources`, so no hooks).
+ * one of the labels, narrowed to the app's own resources (`filterAppResources`: `status.resources`, live hooks included, which the sync then makes no task of).
  * None carrying a label is refused with "No matching resources found for labels: [k=v …]"; labelled manifests
  * that are none of the app's resources with "No matching app resources found for resource filter: …".
  */

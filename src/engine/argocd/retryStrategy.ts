@@ -38,6 +38,7 @@ export function retryStrategyOf(retry: Json): RetryStrategy | undefined {
     durationMs: parseDuration(backoff.duration) ?? defaultBackoff.durationMs,
     factor: Number.isFinite(factor) && factor > 0 ? factor : defaultBackoff.factor,
     maxDurationMs: parseDuration(backoff.maxDuration) ?? defaultBackoff.maxDurationMs,
+    ...(retry.refresh === true ? { refresh: true } : {}),
   };
 }
 

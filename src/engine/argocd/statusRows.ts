@@ -12,7 +12,15 @@ export interface RowSource {
   live?: KubeObject;
   desired?: KubeObject;
   /**
-   * The entry's row (none for hooks and Skip targets), rebuilt only when one of its fields changes, so that an
+   * Git holds this resource annotated `hook: Skip`: it gets no sync status and takes no part in the app's sync
+   * status or health, whatever its live copy looks like (controller state.go `CompareAppState`, §1.7, §1.8 rule 1),
+   * but it is a row all the same, with neither.
+   */
+  skipped?: boolean;
+  /** The row's `syncWave` (the target's, or the Git hook's for a live hook; state.go L1011-L1019). */
+  wave: number;
+  /**
+   * The entry's row (none for a hook that is not live), rebuilt only when one of its fields changes, so that an
    * unchanged row is the same object from one status write to the next.
    */
   row?: ResourceRow;
@@ -33,6 +41,11 @@ export class StatusRows<E extends RowSource> {
   private setVersion = 0;
   private listCache: { version: number; rows: readonly ResourceRow[] } | undefined;
   private orderCache: { version: number; entries: readonly E[] } | undefined;
+  /**
+   * Entries that got a row since the order was last made: merged into it rather than sorting every row again, as
+   * live hooks come and go all through a sync (a 1,000-resource sync with 100 hooks re-sorted 200 times).
+   */
+  private added = new Set<E>();
   private unknownCache: { from: readonly ResourceRow[]; rows: readonly ResourceRow[] } | undefined;
 
   /** `app`: the Application now, whose sync options decide `requiresDeletionConfirmation` with the resource's. */
@@ -41,7 +54,15 @@ export class StatusRows<E extends RowSource> {
   /** Rebuild the entry's row if one of its fields changed (and only then); call after every refresh of it. */
   update(e: E): void {
     const prev = e.row;
-    if (e.hook || e.sync === null) {
+    // Most updates (a status write of a big app) leave the row as it was: compared field by field first, so
+    // they allocate nothing.
+    // controller/state.go L1010: the target's options or the live object's ask for confirmation.
+    const app = this.app();
+    const confirm =
+      isObjRequiresDeletionConfirmation(e.desired, app) || isObjRequiresDeletionConfirmation(e.live, app);
+    if (prev && rowUnchanged(prev, e, confirm)) return;
+    const row = rowOf(e, confirm);
+    if (!row) {
       if (prev) {
         e.row = undefined;
         this.version++;
@@ -49,43 +70,19 @@ export class StatusRows<E extends RowSource> {
       }
       return;
     }
-    const pruning = e.live !== undefined && !e.desired;
-    const health = e.health;
-    // controller/state.go L1010: the target's options or the live object's ask for confirmation.
-    const app = this.app();
-    const confirm =
-      isObjRequiresDeletionConfirmation(e.desired, app) || isObjRequiresDeletionConfirmation(e.live, app);
-    if (
-      prev &&
-      prev.status === e.sync &&
-      (prev.requiresPruning === true) === pruning &&
-      (prev.requiresDeletionConfirmation === true) === confirm &&
-      (health
-        ? prev.health?.status === health.status &&
-          prev.health.message === (health.status === 'Missing' ? '' : health.message)
-        : prev.health === undefined)
-    )
-      return;
-    e.row = {
-      group: e.ref.group,
-      version: e.version,
-      kind: e.ref.kind,
-      namespace: e.ref.namespace,
-      name: e.ref.name,
-      status: e.sync,
-      ...(health
-        ? { health: health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : health }
-        : {}),
-      ...(pruning ? { requiresPruning: true } : {}),
-      ...(confirm ? { requiresDeletionConfirmation: true } : {}),
-    };
+    e.row = row;
     this.version++;
-    if (!prev) this.setVersion++;
+    if (!prev) {
+      this.setVersion++;
+      this.added.add(e);
+    }
   }
 
   /** The entry is gone from the tracker. */
   dropped(e: E): void {
     if (!e.row) return;
+    // Without its row, the kept order leaves it out at the next `sorted`.
+    e.row = undefined;
     this.version++;
     this.setVersion++;
   }
@@ -97,11 +94,29 @@ export class StatusRows<E extends RowSource> {
   sorted(entries: Iterable<E>): readonly ResourceRow[] {
     if (this.listCache?.version === this.version) return this.listCache.rows;
     if (this.orderCache?.version !== this.setVersion) {
-      const keyed: { e: E; key: string }[] = [];
-      for (const e of entries)
-        if (e.row) keyed.push({ e, key: `${e.ref.group}/${e.ref.kind}/${e.ref.namespace}/${e.ref.name}` });
-      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      this.orderCache = { version: this.setVersion, entries: keyed.map((k) => k.e) };
+      if (this.orderCache && this.added.size < 64) {
+        // A few rows appeared (and any number went): the last order without the gone, the new ones inserted.
+        const order = this.orderCache.entries.filter((e) => e.row && !this.added.has(e));
+        for (const e of this.added) {
+          if (!e.row) continue;
+          const key = sortKey(e);
+          let lo = 0;
+          let hi = order.length;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (sortKey(order[mid]) < key) lo = mid + 1;
+            else hi = mid;
+          }
+          order.splice(lo, 0, e);
+        }
+        this.orderCache = { version: this.setVersion, entries: order };
+      } else {
+        const keyed: { e: E; key: string }[] = [];
+        for (const e of entries) if (e.row) keyed.push({ e, key: sortKey(e) });
+        keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+        this.orderCache = { version: this.setVersion, entries: keyed.map((k) => k.e) };
+      }
+      this.added.clear();
     }
     const rows = this.orderCache.entries.map((e) => e.row!);
     this.listCache = { version: this.version, rows };
@@ -121,4 +136,55 @@ export class StatusRows<E extends RowSource> {
     this.unknownCache = { from, rows };
     return rows;
   }
+}
+
+/**
+ * The row of `status.resources` an entry stands for, as controller/state.go `CompareAppState` (L989-L1091) builds
+ * it: every target and every live object of the app, hooks included. A live hook (`hook: true`) and a `hook: Skip`
+ * target have no sync status and no health (L1040; controller/health.go `setApplicationHealth` skips both); a live
+ * object with no target, a hook too, requires pruning (L1009). A hook that Git holds but the cluster does not is
+ * no row (sync.Reconcile keeps Git's hooks apart from the targets).
+ */
+function rowOf(e: RowSource, confirm: boolean): ResourceRow | undefined {
+  const plain = !e.hook && !e.skipped;
+  if (plain ? e.sync === null : e.hook && !e.live) return undefined;
+  const health = plain ? e.health : null;
+  return {
+    group: e.ref.group,
+    version: e.version,
+    kind: e.ref.kind,
+    namespace: e.ref.namespace,
+    name: e.ref.name,
+    ...(plain && e.sync ? { status: e.sync } : {}),
+    ...(health
+      ? { health: health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : health }
+      : {}),
+    ...(e.hook ? { hook: true } : {}),
+    ...(e.wave !== 0 ? { syncWave: e.wave } : {}),
+    ...(e.live !== undefined && !e.desired && !e.skipped ? { requiresPruning: true } : {}),
+    ...(confirm ? { requiresDeletionConfirmation: true } : {}),
+  };
+}
+
+/** The order of `status.resources`: `group/kind/namespace/name` compared as strings (appcontroller.go L2029). */
+function sortKey(e: RowSource): string {
+  return `${e.ref.group}/${e.ref.kind}/${e.ref.namespace}/${e.ref.name}`;
+}
+
+/** Whether `rowOf(e)` would be a row equal to `prev` (an existing row: the entry is one that has a row). */
+function rowUnchanged(prev: ResourceRow, e: RowSource, confirm: boolean): boolean {
+  const plain = !e.hook && !e.skipped;
+  if (plain ? e.sync === null : e.hook && !e.live) return false;
+  const health = plain ? e.health : null;
+  return (
+    prev.status === (plain && e.sync ? e.sync : undefined) &&
+    (health
+      ? prev.health?.status === health.status &&
+        prev.health.message === (health.status === 'Missing' ? '' : health.message)
+      : prev.health === undefined) &&
+    prev.hook === (e.hook ? true : undefined) &&
+    prev.syncWave === (e.wave !== 0 ? e.wave : undefined) &&
+    prev.requiresPruning === (e.live !== undefined && !e.desired && !e.skipped ? true : undefined) &&
+    prev.requiresDeletionConfirmation === (confirm ? true : undefined)
+  );
 }

@@ -32,6 +32,11 @@ export interface RetryStrategy {
   durationMs: number;
   factor: number;
   maxDurationMs: number;
+  /**
+   * `retry.refresh`: each retry drops the operation's revision and syncs Git's latest (appcontroller.go
+   * processRequestedAppOperation L1626-L1631, e2e TestAutoSyncRetryAndRefreshEnabled).
+   */
+  refresh?: boolean;
 }
 
 /**
@@ -43,7 +48,7 @@ export interface SyncMachineDriver {
   requestTick(): void;
   /** Run the termination tick (`Terminate()`) soon, and answer with `tick.done`. */
   requestTerminate(): void;
-  /** Forget the results of the previous attempt before a retry. */
+  /** Forget the results of the previous attempt before a retry (and its revision, with `retry.refresh`). */
   resetAttempt(): void;
 }
 
@@ -132,7 +137,7 @@ export const syncMachine = /* @__PURE__ */ setup({
     }),
     startRetry: assign(({ context }) => ({
       phase: 'Running' as OperationPhase,
-      message: `Retrying operation. Attempt #${context.retryCount}`,
+      message: `Retrying operation${context.retry.refresh ? ' with latest revisions' : ''}. Attempt #${context.retryCount}`,
     })),
     // Only a failed end says so (appcontroller.go L1696, inside `case OperationFailed, OperationError`): a retry
     // that succeeds keeps the engine's message (ctrl test TestProcessRequestedAppOperation_RunningPreviouslyFailed).
