@@ -273,7 +273,7 @@ async function interventionLatency(id, command, at, goalMs, warm, times = 5) {
           const seen = new MutationObserver(() => {
             const text = out.textContent;
             // Every run takes interventions: a refusal is a regression, reported as such below.
-            if (text.includes('control plane')) {
+            if (text.includes('control plane') || text.includes('Error from server')) {
               seen.disconnect();
               done({ refused: text });
               return;
@@ -329,8 +329,8 @@ async function interventionLatency(id, command, at, goalMs, warm, times = 5) {
  */
 async function interventionFigures() {
   for (const warm of [false, true]) {
-    await interventionLatency('three-tier', 'kubectl delete deploy frontend', 40, 300, warm);
-    await interventionLatency('many-resources', 'kubectl delete deploy accounts', 40, 1000, warm);
+    await interventionLatency('three-tier', 'kubectl delete deploy backend-api', 40, 300, warm);
+    await interventionLatency('many-resources', 'kubectl delete deploy accounts', 60, 1000, warm);
     await interventionLatency('drift-self-heal', 'kubectl delete deploy checkout', 40, 300, warm);
   }
 }
