@@ -140,7 +140,7 @@ describe('parseManifests: bad input names the line and column', () => {
   });
 
   it('spec.replicas that is not a non-negative integer', () => {
-    // A wrongly typed field is read: the API server refuses to decode it at sync (manifests.ts `acceptedByServer`,
+    // A wrongly typed field is read: the API server refuses to decode it at sync (manifests.ts `refusedAtSync`,
     // engine decodingError.ts), as Argo CD's sync does (e2e TestAutoSyncRetryAndRefreshEnabled).
     // It is still pointed at: a warning at the value's line and column, in the server's words.
     const warnings: string[] = [];
