@@ -42,6 +42,11 @@ export interface ManifestEditorHandle {
   setDoc(text: string): void;
   /** Mark the error's line (a lint diagnostic from its column to the line's end, a gutter marker, a tint). */
   setError(error: EditorError | undefined): void;
+  /**
+   * Mark each warning from its column to its line's end (a lint warning and its gutter marker, no tint): the text
+   * is read and runs, but something in it is worth saying where it is written.
+   */
+  setWarnings(warnings: readonly EditorError[]): void;
   focus(): void;
   destroy(): void;
 }
@@ -82,6 +87,22 @@ export function createEditor(options: EditorOptions): ManifestEditorHandle {
     }),
   });
 
+  // The error and the warnings are set apart but shown as one set of diagnostics (setDiagnostics replaces them all).
+  let shownError: EditorError | undefined;
+  let shownWarnings: readonly EditorError[] = [];
+  const showDiagnostics = () => {
+    const diagnostics: Diagnostic[] = [];
+    const mark = (at: EditorError, severity: Diagnostic['severity']) => {
+      const range = errorRange(view.state.doc, at);
+      diagnostics.push({ from: range.from, to: range.to, severity, message: at.message });
+    };
+    for (const warning of shownWarnings) mark(warning, 'warning');
+    if (shownError) mark(shownError, 'error');
+    // CodeMirror wants diagnostics ordered by position.
+    diagnostics.sort((a, b) => a.from - b.from || a.to - b.to);
+    view.dispatch(setDiagnostics(view.state, diagnostics));
+  };
+
   return {
     getDoc: () => view.state.doc.toString(),
     setDoc(text) {
@@ -94,15 +115,13 @@ export function createEditor(options: EditorOptions): ManifestEditorHandle {
       }
     },
     setError(error) {
-      const diagnostics: Diagnostic[] = [];
-      let line: number | undefined;
-      if (error) {
-        const range = errorRange(view.state.doc, error);
-        line = range.line;
-        diagnostics.push({ from: range.from, to: range.to, severity: 'error', message: error.message });
-      }
-      view.dispatch(setDiagnostics(view.state, diagnostics));
-      view.dispatch({ effects: setErrorLine.of(line) });
+      shownError = error;
+      showDiagnostics();
+      view.dispatch({ effects: setErrorLine.of(error ? errorRange(view.state.doc, error).line : undefined) });
+    },
+    setWarnings(warnings) {
+      shownWarnings = warnings;
+      showDiagnostics();
     },
     focus: () => view.focus(),
     destroy: () => view.destroy(),

@@ -61,7 +61,7 @@ export type { InputPosition } from './inputError';
 export { positionedFields } from './limits';
 export { InputBudget, applicationSetElementCount } from './controlPlaneLimits';
 export { annotationSyncOptions, syncOptionValidateFalse } from './annotations';
-export { decodingProblem } from './cluster/decodingError';
+export { decodingProblem, type DecodingProblem } from './cluster/decodingError';
 export { groupOf } from './cluster/gvk';
 export { kindRank } from './sync/kindOrder';
 export { renderApplications } from './argocd/applicationSet/renderApplications';

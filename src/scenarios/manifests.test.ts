@@ -140,9 +140,16 @@ describe('parseManifests: bad input names the line and column', () => {
   });
 
   it('spec.replicas that is not a non-negative integer', () => {
-    // A wrongly typed field is read: the API server refuses to decode it at sync (manifests.ts `acceptedByServer`,
+    // A wrongly typed field is read: the API server refuses to decode it at sync (manifests.ts `refusedAtSync`,
     // engine decodingError.ts), as Argo CD's sync does (e2e TestAutoSyncRetryAndRefreshEnabled).
-    expect(parseManifests(deployment('  replicas: three\n'), 'app.yaml')).toHaveLength(1);
+    // It is still pointed at: a warning at the value's line and column, in the server's words.
+    const warnings: string[] = [];
+    expect(parseManifests(deployment('  replicas: three\n'), 'app.yaml', { warnings })).toHaveLength(1);
+    expect(warnings).toEqual([
+      'app.yaml:6:13: spec.replicas: the API server will refuse this object at sync: Deployment in version "v1" ' +
+        'cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field ' +
+        'DeploymentSpec.spec.replicas of type int32',
+    ]);
     expect(failure(deployment('  replicas: -1\n'))).toBe(
       '6:13: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
     );
@@ -175,7 +182,13 @@ describe('parseManifests: bad input names the line and column', () => {
   it('a Job backoffLimit that is not an integer, and a CronJob container deep inside', () => {
     // A fractional backoffLimit is read and fails at sync, the API server's decoding error (decodingError.ts).
     const job = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\nspec:\n  backoffLimit: 1.5\n';
-    expect(parseManifests(job, 'app.yaml')).toHaveLength(1);
+    const warnings: string[] = [];
+    expect(parseManifests(job, 'app.yaml', { warnings })).toHaveLength(1);
+    expect(warnings).toEqual([
+      'app.yaml:6:17: spec.backoffLimit: the API server will refuse this object at sync: Job in version "v1" ' +
+        'cannot be handled as a Job: json: cannot unmarshal number 1.5 into Go struct field JobSpec.spec.backoffLimit ' +
+        'of type int32',
+    ]);
     const cron =
       'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: report\nspec:\n  schedule: "@daily"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          containers:\n            - name: report\n              image: 7\n';
     expect(failure(cron)).toBe(
@@ -301,6 +314,28 @@ describe('parseManifests: hostile input', () => {
         }
       }),
       { numRuns: 500, seed: 42 },
+    );
+  });
+});
+
+describe('parseManifests: a field the API server cannot decode is read, and pointed at', () => {
+  it('warns for every such field at its own place, list items and List items included, Validate=false or not', () => {
+    // Validate=false skips kubectl's client-side validation only: the server still decodes (e2e
+    // TestSyncOptionValidateFalse expects "cannot be handled as a Deployment" with the option), so it warns alike.
+    const text =
+      'apiVersion: v1\nkind: List\nitems:\n  - apiVersion: apps/v1\n    kind: Deployment\n    metadata:\n' +
+      '      name: web\n      annotations:\n        argocd.argoproj.io/sync-options: Validate=false\n    spec:\n' +
+      '      revisionHistoryLimit: badValue\n      template:\n        spec:\n          containers:\n' +
+      '            - name: web\n              image: nginx\n              ports:\n' +
+      '                - containerPort: "80"\n';
+    const warnings: string[] = [];
+    expect(parseManifests(text, 'list.yaml', { warnings })).toHaveLength(1);
+    expect(warnings.map((w) => w.slice(0, w.indexOf(': the API')))).toEqual([
+      'list.yaml:11:29: spec.revisionHistoryLimit',
+      'list.yaml:18:34: spec.template.spec.containers.0.ports.0.containerPort',
+    ]);
+    expect(warnings[1]).toContain(
+      'json: cannot unmarshal string into Go struct field ContainerPort.spec.template.spec.containers.ports.containerPort of type int32',
     );
   });
 });

@@ -12,6 +12,7 @@ import {
 } from 'yaml';
 import {
   decodingProblem,
+  type DecodingProblem,
   InputError,
   type Json,
   type KubeObject,
@@ -157,10 +158,18 @@ function readDocument(doc: Document.Parsed, context: ReadContext): ParsedObject[
       ? object.items.map((item: unknown, i: number) => ({ object: item, path: ['items', i] }))
       : [{ object, path: [] }];
   return items.map(({ object: item, path }) => {
-    const issue = acceptedByServer(item)
+    const refused = refusedAtSync(item);
+    const issue = refused
       ? null
       : validateObject(item, { requireName: context.requireName ?? true });
     if (issue) throw new InputError(issue.message, at(nodeAt(doc, [...path, ...issue.path])?.range?.[0]));
+    for (const problem of refused ?? []) {
+      const where = at(nodeAt(doc, [...path, ...problem.path])?.range?.[0]);
+      context.warnings?.push(
+        `${where.file}:${where.line}:${where.column}: ${problem.path.join('.')}: the API server will refuse this ` +
+          `object at sync: ${problem.message}`,
+      );
+    }
     const position = at(nodeAt(doc, path)?.range?.[0]);
     const fields = fieldPositions(doc, item as KubeObject, path, at);
     return { object: item as KubeObject, position: fields ? { ...position, fields } : position };
@@ -255,20 +264,24 @@ function keyAt(text: string, offset: number): string {
 }
 
 /**
- * Whether an object the reader would refuse for a wrongly typed field is to be read anyway: Argo CD reads
- * manifests without decoding them into their Go types, and the field fails the sync, at the apply, in the API
- * server's words (engine decodingError.ts, clusterPorts.ts; e2e TestSyncOptionValidateFalse, and
- * TestAutoSyncRetryAndRefreshEnabled, whose `revisionHistoryLimit: badValue` commit fails its syncs). With or
- * without `Validate=false`: Kubernetes ≥ 1.25 decodes on the server either way. Only when every issue is one the
- * server's decoding reports: the object without those fields must be valid.
+ * The wrongly typed fields of an object the reader reads anyway, or undefined when it has none or the reader must
+ * refuse it: Argo CD reads manifests without decoding them into their Go types, and the field fails the sync, at
+ * the apply, in the API server's words (engine decodingError.ts, clusterPorts.ts; e2e TestSyncOptionValidateFalse,
+ * and TestAutoSyncRetryAndRefreshEnabled, whose `revisionHistoryLimit: badValue` commit fails its syncs). With or
+ * without `Validate=false`: that option skips kubectl's client-side validation, and Kubernetes ≥ 1.25 decodes on
+ * the server either way. Only when every issue is one the server's decoding reports: the object without those
+ * fields must be valid. Each field is then a warning at its place, so the reader still points at the line.
  */
-function acceptedByServer(item: unknown): boolean {
+function refusedAtSync(item: unknown): DecodingProblem[] | undefined {
   const object = item as KubeObject;
-  if (!decodingProblem(object)) return false;
+  if (!decodingProblem(object)) return undefined;
   const copy = structuredClone(object);
-  for (let problem = decodingProblem(copy), n = 0; problem && n < 1000; problem = decodingProblem(copy), n++)
+  const problems: DecodingProblem[] = [];
+  for (let problem = decodingProblem(copy), n = 0; problem && n < 1000; problem = decodingProblem(copy), n++) {
+    problems.push(problem);
     removeAt(copy, problem.path);
-  return validateObject(copy) === null;
+  }
+  return validateObject(copy) === null ? problems : undefined;
 }
 
 function removeAt(root: Json, path: (string | number)[]): void {

@@ -6,7 +6,8 @@
  * (kubectl's client-side validation before Kubernetes 1.25) or "of type int32" (since 1.25 the server validates
  * fields, and the same decoding error comes back): the sandbox, a Kubernetes ≥ 1.25, fails the apply with the
  * decoding error either way (clusterPorts.ts, decodingError.ts). The reader reads the manifest in both cases
- * (manifests.ts `acceptedByServer`): a wrongly typed field is the sync's failure, never the reader's.
+ * (manifests.ts `refusedAtSync`): a wrongly typed field is the sync's failure, and
+ * the reader's warning at its place.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,13 @@ const withValidateFalse = deployment.replace(
 const decodingError =
   'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct ' +
   'field ContainerPort.spec.template.spec.containers.ports.containerPort of type int32';
+
+// The reader still names the field's place, before the sync fails on it, with or without Validate=false: the option
+// skips kubectl's client-side validation, never the server's decoding (the e2e test's "cannot be handled as a
+// Deployment" comes back with it).
+const readWarning =
+  'warning: test/fixtures/validate-false/repo/crd-validation/deployment.yaml:21:30: ' +
+  `spec.template.spec.containers.0.ports.0.containerPort: the API server will refuse this object at sync: ${decodingError}\n`;
 
 describe('e2e TestSyncOptionValidateFalse (test/e2e/app_management_test.go)', () => {
   it('TestSyncOptionValidateFalse, Validate=false: the manifest is read, and the sync fails with the API server\'s "cannot be handled as a Deployment"', () => {
@@ -62,7 +70,7 @@ describe('e2e TestSyncOptionValidateFalse (test/e2e/app_management_test.go)', ()
   it("Validate=false on the Application (spec.syncPolicy.syncOptions), `sim run --repo`: read, then failed at sync in the server's words", () => {
     const dir = 'test/fixtures/validate-false';
     const result = runSimOnDisk(['--repo', `${dir}/repo`, `${dir}/app.yaml`, '--json']);
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe(readWarning);
     expect(result.code).toBe(0);
     const status = (JSON.parse(result.stdout) as { application: Json }).application.status;
     expect(status.operationState).toMatchObject({
@@ -81,7 +89,7 @@ describe('e2e TestSyncOptionValidateFalse (test/e2e/app_management_test.go)', ()
       '',
     );
     const result = runSimOnDisk(['--repo', `${dir}/repo`, 'plain.yaml', '--json'], { 'plain.yaml': app });
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe(readWarning);
     expect(result.code).toBe(0);
     const status = (JSON.parse(result.stdout) as { application: Json }).application.status;
     expect(status.operationState.syncResult.resources).toMatchObject([

@@ -30,6 +30,7 @@ export function editorCases({ browser, base, root, results, full, shots }) {
     return index;
   };
   const nameLine = lineOf(/^ {2}name: database-config$/);
+  const replicasLine = lineOf(/^ {2}replicas: 1$/);
   const frontendWaveLine = lineOf(/sync-wave: "2"/, lineOf(/^ {2}name: frontend$/));
 
   const withPage = pageOpener(browser, base);
@@ -83,6 +84,19 @@ export function editorCases({ browser, base, root, results, full, shots }) {
       await page.waitForSelector('[data-testid="input-error"]', { state: 'detached' });
       assert.equal(await page.locator('.cm-errorLine').count(), 0, 'the mark is gone');
       assert.equal(await page.locator('[data-testid="order-stale"]').count(), 0, 'the plan is current again');
+
+      // A quoted replicas is read (the API server refuses it at sync, as in Argo CD), but marked where it is written:
+      // a lint warning, not an error, with the decoding message the sync will meet.
+      await goToLineEnd(page, replicasLine);
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('"1"');
+      await page.waitForSelector('.cm-gutter-lint .cm-lint-marker-warning');
+      assert.equal(await page.locator('[data-testid="manifest-error"]').count(), 0, 'a warning is no error');
+      assert.equal(await page.locator('.cm-lint-marker-error').count(), 0, 'no error marker');
+      assert.equal(await page.textContent('.cm-lintRange-warning'), '"1"', 'the value is marked');
+      for (let i = 0; i < '"1"'.length; i++) await page.keyboard.press('Backspace');
+      await page.keyboard.type('1');
+      await page.waitForSelector('.cm-gutter-lint .cm-lint-marker-warning', { state: 'detached' });
     }));
 
   test('a sync-wave edit re-plans the order, re-runs, survives a reload, and reset undoes it', () =>

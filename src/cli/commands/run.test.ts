@@ -328,6 +328,24 @@ describe('sim run with unusable input', () => {
       'warning: dup.yaml:7:3: duplicate key "k": the last value is used, as Argo CD does\n',
     );
   });
+
+  it('points at a field the API server cannot decode, then fails the sync on it in the server\'s words', () => {
+    // Argo CD reads the manifest and the apply fails (e2e TestSyncOptionValidateFalse); the reader still names the
+    // place first, as it does every other bad input.
+    const text =
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: "3"\n  selector:\n' +
+      '    matchLabels: { app: web }\n  template:\n    metadata:\n      labels: { app: web }\n    spec:\n' +
+      '      containers:\n        - name: web\n          image: nginx\n';
+    const result = run(['web.yaml'], { 'web.yaml': text });
+    const decoding =
+      'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct ' +
+      'field DeploymentSpec.spec.replicas of type int32';
+    expect(result.stderr).toBe(
+      `warning: web.yaml:6:13: spec.replicas: the API server will refuse this object at sync: ${decoding}\n`,
+    );
+    expect(result.stdout).toMatch(/^Phase: +Failed$/m);
+    expect(result.stdout).toContain(decoding);
+  });
 });
 
 describe('npm run sim (a real process)', () => {

@@ -151,7 +151,7 @@ function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult
   const live: KubeObject[] = options.live
     ? parseManifests(read(io, options.live), options.live, { warnings }).map((p) => p.object)
     : [];
-  for (const w of warnings) io.stderr(`warning: ${w}\n`);
+  for (const w of warnings) io.stderr(`warning: ${escapeControl(w)}\n`);
   const result = runSingleApp({
     actions: thenActions(options, io),
     desired: parsed.map((p) => p.object),

@@ -34,7 +34,7 @@ export function runRepo(
   const texts = options.files.map((file) => ({ file, text: read(io, file) }));
   const repo = readRepository(io, options.repo!, 'main', budget);
   const argocd: ParsedObject[] = texts.flatMap(({ file, text }) => {
-    const parsed = parseManifests(text, file);
+    const parsed = parseWarned(io, text, file);
     // appset: an ApplicationSet that does not render is bad input at its template (contract.md §1.4); one with more
     // list elements than a run may have Applications is refused at its generators, before it is rendered.
     checkApplicationSets(
@@ -132,7 +132,7 @@ function action(
       return { at, type: 'refresh', app: app() };
     case 'kubectl-apply': {
       if (!args[0]) bad('needs a file');
-      const parsed = parseManifests(read(io, args[0]), args[0]);
+      const parsed = parseWarned(io, read(io, args[0]), args[0]);
       for (const { object, position } of parsed) budget.addArgoObject(object, position);
       return {
         at,
@@ -192,13 +192,24 @@ export function readRepository(io: CommandIo, dir: string, name: string, budget:
       continue;
     }
     const full = `${dir.replace(/\/+$/, '')}/${path}`;
-    files[path] = parseManifests(read(io, full), full).map((p) => ({
+    files[path] = parseWarned(io, read(io, full), full).map((p) => ({
       object: p.object,
       position: p.position,
     }));
     budget.addRepoFile(files[path], name, full);
   }
   return { name, files };
+}
+
+/**
+ * The file's objects, its warnings printed as `sim run` prints the others: a field the API server cannot decode
+ * (the reader reads it, the sync fails on it) is still named at its file:line:col before the run.
+ */
+function parseWarned(io: CommandIo, text: string, file: string): ParsedObject[] {
+  const warnings: string[] = [];
+  const parsed = parseManifests(text, file, { warnings });
+  for (const w of warnings) io.stderr(`warning: ${escapeControl(w)}\n`);
+  return parsed;
 }
 
 function read(io: CommandIo, path: string): string {

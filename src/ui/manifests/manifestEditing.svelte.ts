@@ -14,6 +14,7 @@ import {
 } from '../../browser/editStore';
 import type { ManifestPlan } from '../../pageModel/manifests/planManifests';
 import { planRows, stepSummary } from '../../pageModel/manifests/planRows';
+import { warningPositions } from '../../pageModel/manifests/warningPositions';
 
 /** Wall-clock pause after the last keystroke before the simulation re-runs (UI only, not the engine's time). */
 export const RERUN_DELAY_MS = 400;
@@ -60,6 +61,14 @@ export class ManifestEditing {
     const refused = this.outcome && !this.outcome.ok ? this.outcome.error : this.runError();
     return refused ? { line: refused.line, column: refused.column, message: refused.detail } : undefined;
   });
+  /**
+   * What to mark as a warning in the editor: what the reader tolerates in this very text but says (a field the
+   * API server will refuse at sync, a duplicate key), each at its place. The scenario's own text is read as part
+   * of its file, whose lines are not the editor's: its warnings stay in the notes.
+   */
+  readonly warnings: EditorError[] = $derived.by(() =>
+    this.outcome?.ok ? warningPositions(this.outcome.yamlWarnings, this.session.editedFile) : [],
+  );
   /** The step to highlight: only while the run on screen is the run of this text. */
   readonly current = $derived.by(() =>
     !this.shown.stale && this.draft === undefined && !this.session.error
