@@ -159,9 +159,7 @@ function readDocument(doc: Document.Parsed, context: ReadContext): ParsedObject[
       : [{ object, path: [] }];
   return items.map(({ object: item, path }) => {
     const refused = refusedAtSync(item);
-    const issue = refused
-      ? null
-      : validateObject(item, { requireName: context.requireName ?? true });
+    const issue = refused ? null : validateObject(item, { requireName: context.requireName ?? true });
     if (issue) throw new InputError(issue.message, at(nodeAt(doc, [...path, ...issue.path])?.range?.[0]));
     for (const problem of refused ?? []) {
       const where = at(nodeAt(doc, [...path, ...problem.path])?.range?.[0]);
@@ -277,7 +275,11 @@ function refusedAtSync(item: unknown): DecodingProblem[] | undefined {
   if (!decodingProblem(object)) return undefined;
   const copy = structuredClone(object);
   const problems: DecodingProblem[] = [];
-  for (let problem = decodingProblem(copy), n = 0; problem && n < 1000; problem = decodingProblem(copy), n++) {
+  for (
+    let problem = decodingProblem(copy), n = 0;
+    problem && n < 1000;
+    problem = decodingProblem(copy), n++
+  ) {
     problems.push(problem);
     removeAt(copy, problem.path);
   }

@@ -329,7 +329,7 @@ describe('sim run with unusable input', () => {
     );
   });
 
-  it('points at a field the API server cannot decode, then fails the sync on it in the server\'s words', () => {
+  it("points at a field the API server cannot decode, then fails the sync on it in the server's words", () => {
     // Argo CD reads the manifest and the apply fails (e2e TestSyncOptionValidateFalse); the reader still names the
     // place first, as it does every other bad input.
     const text =

@@ -73,7 +73,9 @@ export function startOperation(ctx: AppContext, state: AppState): void {
         // none and the sync was not automated).
         if (request.sync) delete request.sync.revision;
         const current = ctx.object(state.name)?.spec?.source ?? {};
-        const latest = options.repository.renderSource(request.sync?.source ?? state.operationSource ?? current);
+        const latest = options.repository.renderSource(
+          request.sync?.source ?? state.operationSource ?? current,
+        );
         return { desired: latest.objects, positions: latest.positions, revision: latest.revision };
       },
       onUpdate: (record) => {

@@ -7,7 +7,9 @@ describe('warningPositions: the reader warnings the manifest editor marks', () =
     const text =
       'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: "3"\n' +
       '  revisionHistoryLimit: badValue\n';
-    const warnings: string[] = ['scenario.yaml:3:1: duplicate key "a": the last value is used, as Argo CD does'];
+    const warnings: string[] = [
+      'scenario.yaml:3:1: duplicate key "a": the last value is used, as Argo CD does',
+    ];
     parseManifests(text, 'web (edited)', { warnings });
     const marks = warningPositions(warnings, 'web (edited)');
     expect(marks.map((w) => [w.line, w.column])).toEqual([
