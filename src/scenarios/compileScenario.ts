@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { encodeHistory } from './historyPatches';
 import { defaultSettings, pageRunOptions, playForPageWithLua } from './pageRun';
 import { parseScenario } from './scenario';
 
@@ -22,8 +23,11 @@ export async function compiledScenarioModule(path: string, root: string): Promis
   const scenario = parseScenario(readFileSync(path, 'utf8'), file);
   const defaultRun = await playForPageWithLua(scenario, pageRunOptions(scenario, defaultSettings(scenario)));
   // The record of every object version (what the terminal reads) is most of a run's data (many-resources:
-  // 1.4 of 2 MB of JSON) and nothing else on the page reads it: it is a JSON string of its own.
-  const { objects, ...run } = defaultRun;
+  // 1.4 of 2 MB of JSON) and nothing else on the page reads it: it is a JSON string of its own, each version
+  // after an object's first a patch against the one before (historyPatches.ts). The history goes through JSON
+  // first so the patches describe exactly what the page used to parse.
+  const { objects: history, ...run } = defaultRun;
+  const objects = encodeHistory(JSON.parse(JSON.stringify(history)) as typeof history);
   const compiled = { file, scenario, defaultRun: run };
   // The data as JSON strings, parsed when the scenario is first opened and the objects when the terminal
   // first asks (registry.ts): loading a chunk then costs little more than reading the strings, so the page

@@ -1,3 +1,4 @@
+import { decodeHistory, type HistoryPatches } from './historyPatches';
 import type { PageRun } from './pageRun';
 import type { Scenario } from './scenario';
 
@@ -25,7 +26,7 @@ interface ScenarioChunk {
   id: string;
   /** JSON of `{ file, scenario, defaultRun }`, the run without its `objects`. */
   json: string;
-  /** JSON of the default run's `objects`. */
+  /** JSON of the default run's `objects`, as patches (historyPatches.ts). */
   objects: string;
 }
 
@@ -50,7 +51,7 @@ function lazyScenario({ id, json, objects }: ScenarioChunk): CompiledScenario {
       configurable: true,
       enumerable: true,
       get() {
-        const value = JSON.parse(objects) as PageRun['objects'];
+        const value = decodeHistory(JSON.parse(objects) as HistoryPatches);
         Object.defineProperty(run, 'objects', { value, writable: true, enumerable: true });
         return value;
       },

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { encodeEdit, readEndT, readT, scrubTo, pageOpener } from './pageHelpers.mjs';
+import { encodeEdit, readEndT, readT, scrubTo, typeInTerminal, pageOpener } from './pageHelpers.mjs';
 
 const svgSel = '[data-testid="timeline"]';
 
@@ -88,6 +88,16 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
 
   test('timeline: many-resources collapses by wave to fit 1280×720, and a group opens with a click or Enter', () =>
     withPage('?scenario=many-resources', async (page) => {
+      // The terminal reads the shipped run's object history, which the chunk holds as patches (historyPatches.ts):
+      // at the end every one of the 43 Deployments is there, each version rebuilt from its patches.
+      await scrubTo(page, await readEndT(page));
+      const deployments = (await typeInTerminal(page, 'kubectl -n shop get deployments')).trim().split('\n');
+      assert.match(deployments[0], /^NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE$/);
+      assert.equal(
+        deployments.filter((l) => /^\S+\s+(\d+)\/\1\s/.test(l)).length,
+        43,
+        deployments.join('\n'),
+      );
       const measure = () =>
         page.evaluate(() => ({
           height: document.querySelector('[data-testid="timeline"]').getBoundingClientRect().height,
