@@ -60,7 +60,6 @@ export { revisionOf } from './simulation/revisionOf';
 export type { InputPosition } from './inputError';
 export { positionedFields } from './limits';
 export { InputBudget, applicationSetElementCount } from './controlPlaneLimits';
-export { annotationSyncOptions, syncOptionValidateFalse } from './annotations';
 export { decodingProblem, type DecodingProblem } from './cluster/decodingError';
 export { groupOf } from './cluster/gvk';
 export { kindRank } from './sync/kindOrder';

@@ -3,7 +3,7 @@ import { refOf } from '../cluster/gvk';
 import { waveOf } from '../sync/waves';
 import type { KubeObject, ObjectRef } from '../types';
 import type { ResourceStatus } from './applicationTypes';
-import { isDeletionConfirmed } from './deletionConfirmation';
+import { appSyncOptions, isDeletionConfirmed } from './deletionConfirmation';
 import {
   cleanupDeleteHooks,
   deleteHookFinalizer,
@@ -120,7 +120,7 @@ function rowRequiresConfirmation(app: KubeObject, obj: KubeObject): boolean {
 export function shouldBeDeleted(app: KubeObject, obj: KubeObject): boolean {
   if (obj.kind === 'CustomResourceDefinition') return false;
   if (obj.kind === 'Application' && obj.metadata.name === app.metadata.name) return false;
-  const appOptions = ((app.spec?.syncPolicy?.syncOptions as string[] | undefined) ?? []).map((o) => o.trim());
+  const appOptions = appSyncOptions(app);
   const value =
     optionValue(annotationCsv(obj, annotationSyncOptions), 'Delete') ?? optionValue(appOptions, 'Delete');
   if (value === 'false') return false;

@@ -13,7 +13,7 @@ import type { KubeObject } from '../types';
  */
 
 /** The app's `spec.syncPolicy.syncOptions`, trimmed as the CLI writes them. */
-function appSyncOptions(app: KubeObject | undefined): string[] {
+export function appSyncOptions(app: KubeObject | undefined): string[] {
   return ((app?.spec?.syncPolicy?.syncOptions as string[] | undefined) ?? []).map((o) => o.trim());
 }
 
@@ -26,9 +26,13 @@ export function isObjRequiresDeletionConfirmation(
   obj: KubeObject | undefined,
   app: KubeObject | undefined,
 ): boolean {
+  return requiresDeletionConfirmation(obj, appSyncOptions(app));
+}
+
+/** `isObjRequiresDeletionConfirmation` with the app's sync options already read (a status write reads them once). */
+export function requiresDeletionConfirmation(obj: KubeObject | undefined, appOptions: readonly string[]): boolean {
   if (!obj) return false;
   const own = annotationCsv(obj, annotationSyncOptions);
-  const appOptions = appSyncOptions(app);
   for (const key of ['Delete', 'Prune']) {
     const value = optionValue(own, key) ?? optionValue(appOptions, key);
     if (value === 'confirm') return true;

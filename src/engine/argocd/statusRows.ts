@@ -1,6 +1,6 @@
 import type { HealthStatus, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceStatus as ResourceRow } from './applicationTypes';
-import { isObjRequiresDeletionConfirmation } from './deletionConfirmation';
+import { appSyncOptions, requiresDeletionConfirmation } from './deletionConfirmation';
 
 /** What a row of `status.resources` is made from: one of the app tracker's entries. */
 export interface RowSource {
@@ -48,8 +48,19 @@ export class StatusRows<E extends RowSource> {
   private added = new Set<E>();
   private unknownCache: { from: readonly ResourceRow[]; rows: readonly ResourceRow[] } | undefined;
 
+  /** The app's sync options, read again only when the Application object changes (the store replaces it). */
+  private appOptions: { app: KubeObject | undefined; options: readonly string[] } | undefined;
+
   /** `app`: the Application now, whose sync options decide `requiresDeletionConfirmation` with the resource's. */
-  constructor(private readonly app: () => KubeObject | undefined = () => undefined) {}
+  constructor(private readonly app: () => KubeObject | undefined) {}
+
+  private currentAppOptions(): readonly string[] {
+    const app = this.app();
+    const cached = this.appOptions;
+    if (cached && cached.app === app) return cached.options;
+    this.appOptions = { app, options: appSyncOptions(app) };
+    return this.appOptions.options;
+  }
 
   /** Rebuild the entry's row if one of its fields changed (and only then); call after every refresh of it. */
   update(e: E): void {
@@ -57,9 +68,9 @@ export class StatusRows<E extends RowSource> {
     // Most updates (a status write of a big app) leave the row as it was: compared field by field first, so
     // they allocate nothing.
     // controller/state.go L1010: the target's options or the live object's ask for confirmation.
-    const app = this.app();
+    const options = this.currentAppOptions();
     const confirm =
-      isObjRequiresDeletionConfirmation(e.desired, app) || isObjRequiresDeletionConfirmation(e.live, app);
+      requiresDeletionConfirmation(e.desired, options) || requiresDeletionConfirmation(e.live, options);
     if (prev && rowUnchanged(prev, e, confirm)) return;
     const row = rowOf(e, confirm);
     if (!row) {
