@@ -58,7 +58,7 @@ describe('e2e TestSyncOptionValidateFalse (test/e2e/app_management_test.go)', ()
       phase: 'Failed',
       message: `one or more objects failed to apply, reason: ${decodingError}`,
     });
-    expect(run.row('Deployment', 'nginx-deployment')?.message).toMatch(/error validating data|of type int32/);
+    expect(run.row('Deployment', 'nginx-deployment')?.message).toBe(decodingError);
     expect(run.live('Deployment', 'nginx-deployment')).toBeUndefined();
   });
 

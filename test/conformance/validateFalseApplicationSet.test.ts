@@ -78,6 +78,8 @@ ${indent(template, '  ')}
 `;
     const played = playScenario(parseScenario(scenario(set), 'validate-false.yaml'));
     const app = played.applications!.find((a) => a.metadata.name === 'crd-validation')!;
+    // The template's option reaches the generated Application (it changes nothing at the server's decoding).
+    expect(app.spec.syncPolicy.syncOptions).toEqual(['Validate=false']);
     // An automated app retries five times when it names no strategy (retryStrategy.ts), so the message ends
     // "(retried 5 times)."; its start is the server's refusal.
     expect(app.status.operationState.phase).toBe('Failed');

@@ -44,10 +44,14 @@ describe('persistRevisionHistory', () => {
     expect(status.history).toHaveLength(1);
     expect(status.history[0]).toMatchObject({
       source: app.spec.source,
-      revision: status.operationState.syncResult.revision,
+      revision: commitOfAbc123,
     });
+    expect(status.operationState.syncResult.revision).toBe(commitOfAbc123);
   });
 });
+
+/** The commit the sandbox's repository makes of the revision named "abc123" (repository.ts `commitSha`). */
+const commitOfAbc123 = 'a16d2706205e1d736a84d97051d3ff112309b56a';
 
 describe('controller/sync_test.go', () => {
   it('TestPersistRevisionHistoryRollback: an operation naming its own source records that source in syncResult and history', () => {
@@ -70,6 +74,8 @@ describe('controller/sync_test.go', () => {
     expect(status.operationState.syncResult.source).toEqual(source);
     expect(status.history).toHaveLength(1);
     expect(status.history[0].source).toEqual(source);
-    expect(status.history[0].revision).toBe(status.operationState.syncResult.revision);
+    // Git's revision, in both places, not merely the same value twice.
+    expect(status.history[0].revision).toBe(commitOfAbc123);
+    expect(status.operationState.syncResult.revision).toBe(commitOfAbc123);
   });
 });
