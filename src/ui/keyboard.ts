@@ -30,14 +30,23 @@ export function giveFocusBack(control: EventTarget | null): void {
   if (control instanceof HTMLElement) control.blur();
 }
 
-/** Carry out a transport key on the session (the legend, presenter mode and the blank screen are the page's). */
-export function runKeyAction(
-  session: SimulationSession,
-  action: Exclude<KeyAction, 'legend' | 'present' | 'blank'>,
-): void {
+/** A key that acts on the run (the legend, presenter mode and the blank screen are the page's). */
+export type RunKey = Exclude<KeyAction, 'legend' | 'present' | 'blank'>;
+
+/**
+ * Carry out a run key on the session. Returns false for a key that means nothing now: Escape with no Application
+ * open to leave stays the browser's (it leaves fullscreen).
+ */
+export function runKeyAction(session: SimulationSession, action: RunKey): boolean {
+  if (action === 'leave-app' && !session.apps.openedApp) return false;
   // In predict mode a question on screen takes the forward keys first: they show its answer, then go on
   // (predictKeys.ts), so a speaker's clicker never stalls at a question the room cannot see answered.
-  if (predictKey(session.predict, action, session.endT)) return;
+  if (predictKey(session.predict, action, session.endT)) return true;
+  runOnSession(session, action);
+  return true;
+}
+
+function runOnSession(session: SimulationSession, action: RunKey): void {
   switch (action) {
     case 'leave-app':
       return session.apps.leave();
@@ -64,11 +73,15 @@ export function runKeyAction(
   }
 }
 
-/** What the page's keys act on besides the session: the legend dialog and presenter mode (App.svelte). */
+/**
+ * What a page's keys act on: its run (the one-run page's session, the embed's, the compare view's runs), and the
+ * page's own legend dialog (where it has one), presenter mode and blank screen.
+ */
 export interface PageKeys {
-  session: SimulationSession;
-  legendOpen: () => boolean;
-  toggleLegend: () => void;
+  /** Carry out a run key; false when it means nothing here (the key is then left to the browser). */
+  runKey: (action: RunKey) => boolean;
+  legendOpen?: () => boolean;
+  toggleLegend?: () => void;
   togglePresenting: () => void;
   /** Whether the screen is blanked (`b` or `.`), and a way to switch it. */
   blank: () => boolean;
@@ -81,18 +94,18 @@ export interface PageKeys {
  */
 export function onPageKeydown(event: KeyboardEvent, page: PageKeys): void {
   const action = keyAction(event, keyBelongsToControl(event.target, event.key));
-  if (!action || (page.legendOpen() && action !== 'legend')) return;
+  if (!action || (page.legendOpen?.() && action !== 'legend')) return;
   // A blank screen comes back at any key, and that key does nothing else (as PowerPoint does).
   if (page.blank()) {
     event.preventDefault();
     page.toggleBlank();
     return;
   }
-  // Escape is the browser's too (it leaves fullscreen): taken only when an Application is open to leave.
-  if (action === 'leave-app' && !page.session.apps.openedApp) return;
-  event.preventDefault();
-  if (action === 'legend') page.toggleLegend();
-  else if (action === 'present') page.togglePresenting();
+  if (action === 'legend') {
+    if (!page.toggleLegend) return;
+    page.toggleLegend();
+  } else if (action === 'present') page.togglePresenting();
   else if (action === 'blank') page.toggleBlank();
-  else runKeyAction(page.session, action);
+  else if (!page.runKey(action)) return;
+  event.preventDefault();
 }
