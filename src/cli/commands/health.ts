@@ -1,6 +1,6 @@
 import { applyDefaults, escapeControl, healthOf, type HealthOverrides, isInputError } from '../../engine';
 import { safeJson } from '../safeJson';
-import { parseManifests } from '../../scenarios/manifests';
+import { parseWarned } from '../parseWarned';
 import { exitUsage, readFailure, type Command } from '../command';
 import { argocdCmOverrides } from './argocdCm';
 import { luaLimitError } from '../../lua/luaLimitError';
@@ -71,9 +71,7 @@ export const health: Command = (args, io) => {
     let objects;
     try {
       // Health never reads the name, so unnamed objects are assessed too (as `gitops-engine` tests do).
-      const warnings: string[] = [];
-      objects = parseManifests(text, file, { warnings, requireName: false });
-      for (const w of warnings) io.stderr(`warning: ${w}\n`);
+      objects = parseWarned(io, text, file, { requireName: false });
     } catch (error) {
       if (!isInputError(error)) throw error;
       io.stderr(`${escapeControl(error.message)}\n`);

@@ -346,6 +346,18 @@ describe('sim run with unusable input', () => {
     expect(result.stdout).toMatch(/^Phase: +Failed$/m);
     expect(result.stdout).toContain(decoding);
   });
+
+  it('names such a field in a file applied by --then too (kubectl apply -f reads it as sim run reads its files)', () => {
+    const cm = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: one\n';
+    const web = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: "3"\n';
+    const result = run(['cm.yaml', '--then', '5:kubectl apply -f web.yaml'], {
+      'cm.yaml': cm,
+      'web.yaml': web,
+    });
+    expect(result.stderr).toContain(
+      'warning: web.yaml:6:13: spec.replicas: the API server will refuse this object at sync',
+    );
+  });
 });
 
 describe('npm run sim (a real process)', () => {

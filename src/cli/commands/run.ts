@@ -12,6 +12,7 @@ import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
 import { playScenario } from '../../scenarios/play';
 import { looksLikeScenario, parseScenario } from '../../scenarios/scenario';
 import { exitUsage, readFailure, type CommandIo } from '../command';
+import { parseWarned } from '../parseWarned';
 import { safeJson } from '../safeJson';
 import { appGetText } from '../../text/appGetText';
 import { appListText } from '../../text/appListText';
@@ -180,7 +181,7 @@ function thenActions(options: RunOptions, io: CommandIo): InterventionAction[] {
     thenIntervention(
       then,
       i + 1,
-      (path) => read(io, path),
+      (path) => parseWarned(io, read(io, path), path),
       (dir) => readRepository(io, dir, dir, new InputBudget()),
     ),
   );

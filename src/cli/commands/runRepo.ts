@@ -9,10 +9,11 @@ import {
   runControlPlane,
   startApplicationSetController,
 } from '../../engine';
-import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
+import type { ParsedObject } from '../../scenarios/manifests';
 import { checkApplicationSets } from '../../scenarios/applicationSetInput';
 import { checkArgoObjects, knownApplications } from '../../scenarios/platformInput';
 import { readFailure, type CommandIo } from '../command';
+import { parseWarned } from '../parseWarned';
 import type { RunOptions } from './runOptions';
 import { isThenCommand, thenCommandTools, thenVerbs } from './thenActions';
 import { ArgumentError } from '../argumentError';
@@ -55,7 +56,7 @@ export function runRepo(
       ? thenIntervention(
           then,
           i + 1,
-          (path) => read(io, path),
+          (path) => parseWarned(io, read(io, path), path),
           (dir) => readRepository(io, dir, dir, budget),
         )
       : action(then, io, known, hasSets, budget),
@@ -199,17 +200,6 @@ export function readRepository(io: CommandIo, dir: string, name: string, budget:
     budget.addRepoFile(files[path], name, full);
   }
   return { name, files };
-}
-
-/**
- * The file's objects, its warnings printed as `sim run` prints the others: a field the API server cannot decode
- * (the reader reads it, the sync fails on it) is still named at its file:line:col before the run.
- */
-function parseWarned(io: CommandIo, text: string, file: string): ParsedObject[] {
-  const warnings: string[] = [];
-  const parsed = parseManifests(text, file, { warnings });
-  for (const w of warnings) io.stderr(`warning: ${escapeControl(w)}\n`);
-  return parsed;
 }
 
 function read(io: CommandIo, path: string): string {

@@ -1,17 +1,17 @@
 import { InputError, parseIntervention, type InterventionAction } from '../../engine';
-import { parseManifests } from '../../scenarios/manifests';
+import type { ParsedObject } from '../../scenarios/manifests';
 
 /**
  * `--then SECONDS:"kubectl …"`, `"argocd app …"`, `"git commit -m MSG DIR"` (contract.md §1.5): an
  * intervention, parsed by the engine (so a command kubectl or argocd would not even send is bad input here, exit
- * 2). Two read files: `kubectl apply -f FILE` reads FILE, and `git commit … DIR` makes the folder DIR the
+ * 2). Two read files: `kubectl apply -f FILE` reads FILE (its warnings printed as every file's), and `git commit … DIR` makes the folder DIR the
  * repository's new revision (as `commit DIR` does). A command the cluster or Argo CD refuses while the run plays
  * is reported after it (run.ts), with its position.
  */
 export function thenIntervention(
   then: { at: number; action: string },
   position: number,
-  readText: (path: string) => string,
+  readManifests: (path: string) => ParsedObject[],
   readFolder: (dir: string) => InterventionAction['revision'],
 ): InterventionAction {
   const where = { file: '<command line>', line: 1, column: 1 };
@@ -21,7 +21,7 @@ export function thenIntervention(
   const action: InterventionAction = { at: then.at, type: 'intervention', command: then.action };
   if (parsed.tool === 'kubectl' && parsed.command.verb === 'apply') {
     const file = parsed.command.file;
-    action.objects = parseManifests(readText(file), file).map((p) => p.object);
+    action.objects = readManifests(file).map((p) => p.object);
   }
   if (parsed.tool === 'git') {
     const words = then.action.split(/\s+/).slice(2);
