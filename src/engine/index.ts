@@ -70,3 +70,4 @@ export {
   isDNS1123Subdomain,
   maskTrailingDash,
 } from './apimachinery/validation';
+export { setOwn } from './util/setOwn';

@@ -1,3 +1,4 @@
+import { setOwn } from '../engine';
 import type { ObjectHistory } from '../engine';
 
 /**
@@ -30,11 +31,6 @@ type Patch = unknown[] | { [field: string]: Patch };
 
 type Plain = Record<string, unknown>;
 
-/** Sets an own field, even one named `__proto__` (a manifest may hold any key; prototypeKeys.test.ts). */
-function set(target: object, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-}
-
 function isPlain(value: unknown): value is Plain {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -45,7 +41,7 @@ function diff(before: unknown, after: unknown): Patch | undefined {
     const patch: { [field: string]: Patch } = {};
     const order: string[] = [];
     for (const key of Object.keys(before)) {
-      if (!Object.hasOwn(after, key)) set(patch, key, []);
+      if (!Object.hasOwn(after, key)) setOwn(patch, key, []);
       else order.push(key);
     }
     for (const key of Object.keys(after)) if (!Object.hasOwn(before, key)) order.push(key);
@@ -53,17 +49,17 @@ function diff(before: unknown, after: unknown): Patch | undefined {
     if (order.join('\u0000') !== Object.keys(after).join('\u0000')) return [after];
     for (const key of Object.keys(after)) {
       const field = diff(before[key], after[key]);
-      if (field !== undefined) set(patch, key, field);
+      if (field !== undefined) setOwn(patch, key, field);
     }
     return Object.keys(patch).length === 0 ? undefined : patch;
   }
   if (Array.isArray(before) && Array.isArray(after)) {
-    if (JSON.stringify(before) === JSON.stringify(after)) return undefined;
     const items: { [index: string]: Patch } = {};
     after.forEach((item, i) => {
       const patch = i < before.length ? diff(before[i], item) : [item];
       if (patch !== undefined) items[i] = patch;
     });
+    if (before.length === after.length && Object.keys(items).length === 0) return undefined;
     const whole = [after];
     const patched = [after.length, items];
     return JSON.stringify(patched).length < JSON.stringify(whole).length ? patched : whole;
@@ -83,7 +79,7 @@ function apply(before: unknown, patch: Patch): unknown {
   const after: Plain = { ...(before as Plain) };
   for (const [key, field] of Object.entries(patch)) {
     if (Array.isArray(field) && field.length === 0) delete after[key];
-    else set(after, key, apply(after[key], field));
+    else setOwn(after, key, apply(after[key], field));
   }
   return after;
 }
