@@ -26,8 +26,4 @@ describe('revealedTime', () => {
     expect(revealedTime({ t: 12, endT: 60, predict: hiding, reveal: false })).toEqual(expected);
     expect(revealedTime({ t: 12, endT: 60, predict: hiding, reveal: true })).toEqual(expected);
   });
-
-  it('at t 0 with reveal on nothing placed in time is drawn', () => {
-    expect(revealedTime({ t: 0, endT: 60, predict: quiet, reveal: true }).until).toBe(0);
-  });
 });
