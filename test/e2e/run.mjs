@@ -74,8 +74,8 @@ const fileCases =
   /^(csp|speed: an edit too large|links at 1280|head|guide: the reading|lua|platform: app-of-apps has|the editor loads|three-tier plays at max|the smoke-test toggle|timeline: Export)/i;
 
 // Cases that measure time or frames, or race a run against its wall-time limit: they run one at a time. Layout
-// shift is not among them: the browser counts the shifts of each layout, whatever the frame rate (two at a time
-// measured the same shifts as one at a time, to 4 decimals), and playing them one by one was 51 s of the run. Nor
+// shift is not among them: it plays its pages three at a time (layoutCases.mjs says why), and two cases at a time
+// measured the same shifts as one at a time, to 4 decimals, where playing them one by one was 51 s of the run. Nor
 // are the presenter cases of one scenario: they wait for the layout to settle (waitForSettledLayout) instead of
 // reading it at once, so a busy core delays them rather than failing them. The two that visit every scenario
 // (frames presenter) stay alone: two at a time on a loaded machine they ran past the 90 s a case may take.
