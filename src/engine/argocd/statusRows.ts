@@ -154,27 +154,50 @@ export class StatusRows<E extends RowSource> {
  * it: every target and every live object of the app, hooks included. A live hook (`hook: true`) and a `hook: Skip`
  * target have no sync status and no health (L1040; controller/health.go `setApplicationHealth` skips both); a live
  * object with no target, a hook too, requires pruning (L1009). A hook that Git holds but the cluster does not is
- * no row (sync.Reconcile keeps Git's hooks apart from the targets).
+ * no row (sync.Reconcile keeps Git's hooks apart from the targets). Each field is read by one function below, which
+ * `rowUnchanged` compares with, so the two cannot drift apart.
  */
 function rowOf(e: RowSource, confirm: boolean): ResourceRow | undefined {
-  const plain = !e.hook && !e.skipped;
-  if (plain ? e.sync === null : e.hook && !e.live) return undefined;
-  const health = plain ? e.health : null;
+  if (!hasRow(e)) return undefined;
+  const status = statusOf(e);
+  const health = healthOfRow(e);
   return {
     group: e.ref.group,
     version: e.version,
     kind: e.ref.kind,
     namespace: e.ref.namespace,
     name: e.ref.name,
-    ...(plain && e.sync ? { status: e.sync } : {}),
-    ...(health
-      ? { health: health.status === 'Missing' ? { status: 'Missing' as const, message: '' } : health }
-      : {}),
+    ...(status ? { status } : {}),
+    ...(health ? { health } : {}),
     ...(e.hook ? { hook: true } : {}),
     ...(e.wave !== 0 ? { syncWave: e.wave } : {}),
-    ...(e.live !== undefined && !e.desired && !e.skipped ? { requiresPruning: true } : {}),
+    ...(requiresPruning(e) ? { requiresPruning: true } : {}),
     ...(confirm ? { requiresDeletionConfirmation: true } : {}),
   };
+}
+
+/** A plain resource: neither a hook nor a Skip target, so it has a sync status and a health. */
+function isPlain(e: RowSource): boolean {
+  return !e.hook && !e.skipped;
+}
+
+function hasRow(e: RowSource): boolean {
+  return isPlain(e) ? e.sync !== null : !e.hook || e.live !== undefined;
+}
+
+function statusOf(e: RowSource): ResourceRow['status'] {
+  return isPlain(e) && e.sync ? e.sync : undefined;
+}
+
+/** The row's health: a Missing one with no message (state.go writes none for it). */
+function healthOfRow(e: RowSource): ResourceRow['health'] {
+  const health = isPlain(e) ? e.health : null;
+  if (!health) return undefined;
+  return health.status === 'Missing' ? { status: 'Missing', message: '' } : health;
+}
+
+function requiresPruning(e: RowSource): boolean {
+  return e.live !== undefined && !e.desired && !e.skipped;
 }
 
 /** The order of `status.resources`: `group/kind/namespace/name` compared as strings (appcontroller.go L2029). */
@@ -182,20 +205,18 @@ function sortKey(e: RowSource): string {
   return `${e.ref.group}/${e.ref.kind}/${e.ref.namespace}/${e.ref.name}`;
 }
 
-/** Whether `rowOf(e)` would be a row equal to `prev` (an existing row: the entry is one that has a row). */
+/** Whether `rowOf(e)` would be a row equal to `prev` (compared field by field: nothing is allocated). */
 function rowUnchanged(prev: ResourceRow, e: RowSource, confirm: boolean): boolean {
-  const plain = !e.hook && !e.skipped;
-  if (plain ? e.sync === null : e.hook && !e.live) return false;
-  const health = plain ? e.health : null;
+  if (!hasRow(e)) return false;
+  const health = healthOfRow(e);
   return (
-    prev.status === (plain && e.sync ? e.sync : undefined) &&
+    prev.status === statusOf(e) &&
     (health
-      ? prev.health?.status === health.status &&
-        prev.health.message === (health.status === 'Missing' ? '' : health.message)
+      ? prev.health?.status === health.status && prev.health.message === health.message
       : prev.health === undefined) &&
     prev.hook === (e.hook ? true : undefined) &&
     prev.syncWave === (e.wave !== 0 ? e.wave : undefined) &&
-    prev.requiresPruning === (e.live !== undefined && !e.desired && !e.skipped ? true : undefined) &&
+    prev.requiresPruning === (requiresPruning(e) ? true : undefined) &&
     prev.requiresDeletionConfirmation === (confirm ? true : undefined)
   );
 }
