@@ -30,7 +30,10 @@ export function isObjRequiresDeletionConfirmation(
 }
 
 /** `isObjRequiresDeletionConfirmation` with the app's sync options already read (a status write reads them once). */
-export function requiresDeletionConfirmation(obj: KubeObject | undefined, appOptions: readonly string[]): boolean {
+export function requiresDeletionConfirmation(
+  obj: KubeObject | undefined,
+  appOptions: readonly string[],
+): boolean {
   if (!obj) return false;
   const own = annotationCsv(obj, annotationSyncOptions);
   for (const key of ['Delete', 'Prune']) {
