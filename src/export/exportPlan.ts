@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import type { KubeObject } from '../engine';
 import type { Scenario } from '../scenarios/scenario';
+import { dnsLabel } from './dnsLabel';
 import { isArgoObject, withRepoPlaceholder } from './repoUrlPlaceholder';
 
 /** One revision of the exported repository: one commit, its files and its message. */
@@ -46,6 +47,11 @@ export interface ExportOutcome {
  */
 export interface ExportPlan {
   id: string;
+  /**
+   * The id as a DNS label (dnsLabel.ts): the name of the export's folder, of the example repository and of the
+   * kind cluster. The id comes from a file name, which may hold anything.
+   */
+  name: string;
   title: string;
   summary: string;
   /** In commit order. */
@@ -226,6 +232,7 @@ function withCreateNamespace(syncOptions: readonly string[]): string[] {
 function common(scenario: Scenario) {
   return {
     id: scenario.id,
+    name: dnsLabel(scenario.id),
     title: scenario.title,
     summary: scenario.summary,
     waveDelay: scenario.options.waveDelay,

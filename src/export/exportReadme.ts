@@ -2,6 +2,7 @@ import { argocdRulesCommit, argocdVersion } from './argocdVersion';
 import type { ExportPlan } from './exportPlan';
 import { oneLine } from './makeRepoScript';
 import { replayArgs } from './replayCommand';
+import { dnsLabel } from './dnsLabel';
 import { shellQuote } from './shellQuote';
 
 /** The README.md of an export: what is in the folder, how to run it for real, and what will differ. */
@@ -18,18 +19,22 @@ export function exportReadme(plan: ExportPlan): string {
   const revisions = plan.revisions
     .map((r, i) => `| \`${r.tag}\` | ${oneLine(r.message)} | \`revisions/${r.dir}/\` | ${when(i)} |`)
     .join('\n');
+  // Text of the scenario on one line in a table or in prose: a newline in it could open a code block of its own.
   const outcomes = plan.outcomes
-    .map((o) => `| ${o.app} | ${o.operationPhase ?? '–'} | ${o.syncStatus ?? '–'} | ${o.health ?? '–'} |`)
+    .map((o) =>
+      [o.app, o.operationPhase ?? '–', o.syncStatus ?? '–', o.health ?? '–'].map(oneLine).join(' | '),
+    )
+    .map((row) => `| ${row} |`)
     .join('\n');
   const replay = ['npm', 'run', '--silent', 'sim', '--', ...replayArgs(plan, '$EXPORT')]
-    .map((word) => (word.includes('$EXPORT') ? withExportVariable(word) : shellQuote(word)))
+    .map(withExportVariable)
     .join(' ');
   const differences = [
     plan.sandboxAnnotations.length > 0
       ? `- The manifests carry the sandbox's own annotations (${plan.sandboxAnnotations.map((a) => `\`${a}\``).join(', ')}), which tell the simulator what a container does (how long it starts, whether it gets ready, its exit code). A cluster ignores them: the images do what they really do, so an outcome that rests on them (a migration made to fail by \`exit-code\`, a pod that never gets ready) may differ.`
       : '',
     plan.fail.length > 0
-      ? `- The sandbox makes ${plan.fail.map((f) => `\`${f}\``).join(', ')} fail (the scenario's \`fail\` list); a cluster runs it as its image does.`
+      ? `- The sandbox makes ${plan.fail.map((f) => `\`${oneLine(f)}\``).join(', ')} fail (the scenario's \`fail\` list); a cluster runs it as its image does.`
       : '',
     "- Times are the sandbox's virtual seconds; a real cluster pulls images and schedules pods at its own pace, so the moments differ while the order of phases, waves and hooks, and the final statuses, are what to compare.",
     plan.createsNamespace
@@ -44,7 +49,7 @@ export function exportReadme(plan: ExportPlan): string {
     .join('\n');
   return `# ${oneLine(plan.title)}
 
-Exported from the Argo CD Sync Sandbox's scenario \`${plan.id}\`, to run on a real cluster.
+Exported from the Argo CD Sync Sandbox's scenario \`${oneLine(plan.id)}\`, to run on a real cluster.
 
 ${oneLine(plan.summary)}
 
@@ -67,9 +72,9 @@ Needs Docker, [kind](https://kind.sigs.k8s.io/), kubectl and git, and an empty G
 that the cluster can read (a public one, or add its credentials to Argo CD).
 
 \`\`\`sh
-export REPO_URL=https://github.com/you/${plan.id}.git
+export REPO_URL=${shellQuote(`https://github.com/you/${plan.name}.git`)}
 ./make-repo.sh                       # repo/: one commit per revision, tags r1, r2, …
-./run.sh                             # kind cluster sandbox-${plan.id}, Argo CD, the scenario at its moments
+./run.sh                             # kind cluster ${shellQuote(dnsLabel(`sandbox-${plan.name}`, 40))}, Argo CD, the scenario at its moments
 \`\`\`
 
 run.sh installs Argo CD ${argocdVersion} (\`ARGOCD_VERSION=… ./run.sh\` for another): the sandbox follows Argo CD's
@@ -97,10 +102,14 @@ ${differences}
 `;
 }
 
-/** A word holding `$EXPORT`, in double quotes so the shell expands that variable and nothing else. */
+/**
+ * A word of the replay command: `$EXPORT` in it as `"$EXPORT"`, so the shell expands that variable, and every
+ * other part through shellQuote, so nothing else of it runs (a scenario's text is in the `--then` actions).
+ */
 function withExportVariable(word: string): string {
-  return `"${word
+  if (!word.includes('$EXPORT')) return shellQuote(word);
+  return word
     .split('$EXPORT')
-    .map((part) => part.replace(/[\\"`$]/g, (c) => `\\${c}`))
-    .join('$EXPORT')}"`;
+    .map((part) => (part === '' ? '' : shellQuote(part)))
+    .join('"$EXPORT"');
 }

@@ -12,7 +12,7 @@ export interface ExportedFile {
   executable: boolean;
 }
 
-/** An export: a folder named after the scenario, and its files. */
+/** An export: a folder named after the scenario (its id as a DNS label), and its files. */
 export interface ExportedFolder {
   name: string;
   files: ExportedFile[];
@@ -38,7 +38,7 @@ export function exportScenario(scenario: Scenario): ExportedFolder {
       Object.entries(r.files).map(([path, text]) => file(`revisions/${r.dir}/${path}`, text)),
     ),
   ];
-  return { name: plan.id, files, plan };
+  return { name: plan.name, files, plan };
 }
 
 /**

@@ -8,20 +8,27 @@ import { shellQuote } from './shellQuote';
  * filled from REPO_URL, which also becomes the `origin` remote. Bash and git only; it never pushes.
  */
 export function makeRepoScript(plan: ExportPlan): string {
+  const q = shellQuote;
+  // Every text of the scenario as a word of its own, through shellQuote (runScript.ts says why).
   const commits = plan.revisions
-    .map((r) => `commit_revision ${shellQuote(r.dir)} ${shellQuote(r.message)} ${r.tag}`)
+    .map((r) => `commit_revision ${q(r.dir)} ${q(r.message)} ${q(r.tag)}`)
     .join('\n');
+  const exampleUrl = q(`https://github.com/you/${plan.name}.git`);
   return `#!/usr/bin/env bash
-# Makes the Git repository of the scenario "${oneLine(plan.title)}" (${plan.id}): one commit per revision, in
+# shellcheck disable=SC2016,SC1003 # the scenario's texts are in single quotes on purpose: data, never expanded
+# Makes the Git repository of the scenario ${q(plan.title)} (${q(plan.name)}): one commit per revision, in
 # the order the sandbox plays them, each tagged (r1, r2, ...). Written by the Argo CD Sync Sandbox's export.
 #
-#   REPO_URL=https://github.com/you/${plan.id}.git ./make-repo.sh [FOLDER]    (FOLDER: ./repo when not given)
+#   REPO_URL=${exampleUrl} ./make-repo.sh [FOLDER]    (FOLDER: ./repo when not given)
 #
 # Then push it: git -C repo push --tags origin main (run.sh pushes each revision to main at its moment).
 set -euo pipefail
 
 here="$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)"
-: "\${REPO_URL:?set REPO_URL to the Git repository the Applications will read, e.g. https://github.com/you/${plan.id}.git}"
+if [ -z "\${REPO_URL:-}" ]; then
+  printf '%s\\n' ${q(`make-repo.sh: set REPO_URL to the Git repository the Applications will read, e.g. https://github.com/you/${plan.name}.git`)} >&2
+  exit 1
+fi
 repo="\${1:-$here/repo}"
 if [ -e "$repo" ]; then
   echo "make-repo.sh: $repo already exists; remove it or name another folder" >&2

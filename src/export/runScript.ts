@@ -1,4 +1,5 @@
 import { argocdVersion } from './argocdVersion';
+import { dnsLabel } from './dnsLabel';
 import type { ExportAction, ExportPlan } from './exportPlan';
 import { oneLine } from './makeRepoScript';
 import { repoUrlPlaceholder } from './repoUrlPlaceholder';
@@ -6,6 +7,10 @@ import { shellQuote } from './shellQuote';
 import { commandWords } from '../engine';
 
 /**
+ * Every text of the scenario in these scripts (revision names, Application names, titles, the id) is written by
+ * `shellQuote` as a word of its own, even in an `echo` or a comment, and the id only as a DNS label (dnsLabel.ts):
+ * a scenario can come from anyone, and nothing of it may run as shell (test/export/exportInjection.test.ts).
+ *
  * `run.sh`: a kind cluster with Argo CD, the scenario applied and replayed at its moments (each revision pushed
  * to `main` when the sandbox commits it, each sync, refresh, terminate and kubectl change at its second), then
  * the commands that show what to compare with the sandbox. Needs kind, kubectl, git, and push access to REPO_URL.
@@ -16,8 +21,8 @@ export function runScript(plan: ExportPlan): string {
     .map((i) => {
       const r = plan.revisions[i];
       return [
-        `echo "before t 0: revision ${r.tag} (${oneLine(r.message)}), synced and awaited as the sandbox's history"`,
-        `push_revision ${r.tag}`,
+        `printf '%s\\n' ${q(`before t 0: revision ${r.tag} (${oneLine(r.message)}), synced and awaited as the sandbox's history`)}`,
+        `push_revision ${q(r.tag)}`,
         ...plan.syncAtStart.map((app) => `sync_app ${q(app)} ${plan.prune}\nwait_operation ${q(app)}`),
       ].join('\n');
     })
@@ -28,7 +33,7 @@ export function runScript(plan: ExportPlan): string {
   const outcomes = plan.outcomes
     .map(
       (o) =>
-        `echo "  ${o.app}: operation ${o.operationPhase ?? '-'}, sync ${o.syncStatus ?? '-'}, health ${o.health ?? '-'}"`,
+        `printf '%s\\n' ${q(`  ${o.app}: operation ${o.operationPhase ?? '-'}, sync ${o.syncStatus ?? '-'}, health ${o.health ?? '-'}`)}`,
     )
     .join('\n');
   const settings = [
@@ -53,28 +58,30 @@ kubectl -n argocd rollout restart statefulset argocd-application-controller`
   const apps = plan.applications.length > 0 ? plan.applications : plan.outcomes.map((o) => o.app);
   const compare = apps
     .map(
-      (
-        app,
-      ) => `echo "  argocd app get ${app} --show-operation     # or: kubectl -n argocd get application ${app} -o yaml"
-echo "  argocd app history ${app}"`,
+      (app) =>
+        `printf '%s\\n' ${q(`  argocd app get ${q(app)} --show-operation     # or: kubectl -n argocd get application ${q(app)} -o yaml`)}
+printf '%s\\n' ${q(`  argocd app history ${q(app)}`)}`,
     )
     .join('\n');
+  const cluster = dnsLabel(`sandbox-${plan.name}`, 40);
+  const exampleUrl = q(`https://github.com/you/${plan.name}.git`);
   return `#!/usr/bin/env bash
-# Replays the scenario "${oneLine(plan.title)}" (${plan.id}) on a real cluster: a kind cluster, Argo CD
+# shellcheck disable=SC2016,SC1003 # the scenario's texts are in single quotes on purpose: data, never expanded
+# Replays the scenario ${q(plan.title)} (${q(plan.name)}) on a real cluster: a kind cluster, Argo CD
 # \${ARGOCD_VERSION:-${argocdVersion}}, the scenario's Argo CD objects, and its revisions and actions at their
 # moments. Written by the Argo CD Sync Sandbox's export; see README.md.
 #
-#   REPO_URL=https://github.com/you/${plan.id}.git ./run.sh
+#   REPO_URL=${exampleUrl} ./run.sh
 #
 # REPO_URL must be the repository make-repo.sh made (./repo), which this script pushes to: each revision is
 # force-pushed to main when the sandbox makes it current. Needs kind, kubectl and git. CLUSTER names the kind
-# cluster (default sandbox-${plan.id}); KEEP_CLUSTER=1 reuses one that exists.
+# cluster (default ${q(cluster)}); KEEP_CLUSTER=1 reuses one that exists.
 set -euo pipefail
 
 here="$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)"
 : "\${REPO_URL:?set REPO_URL to the repository make-repo.sh made and you can push to}"
 ARGOCD_VERSION="\${ARGOCD_VERSION:-${argocdVersion}}"
-CLUSTER="\${CLUSTER:-${`sandbox-${plan.id}`.slice(0, 40)}}"
+CLUSTER=\${CLUSTER:-${q(cluster)}}
 repo="\${REPO:-$here/repo}"
 
 for tool in kind kubectl git; do
@@ -153,7 +160,7 @@ at() {
 }
 
 ${history}
-push_revision ${start.tag}
+push_revision ${q(start.tag)}
 with_repo_url "$here/argocd/applications.yaml" | kubectl apply -n argocd -f -
 t0="$(date +%s)"
 echo "t 0: the scenario starts"
@@ -166,7 +173,7 @@ ${
 }
 
 echo
-echo "The sandbox showed, at the end of its run${plan.until !== undefined ? ` (t ${plan.until} s)` : ''}:"
+printf '%s\\n' ${q(`The sandbox showed, at the end of its run${plan.until !== undefined ? ` (t ${plan.until} s)` : ''}:`)}
 ${outcomes}
 echo "Compare (argocd login --core, with kubectl's namespace set to argocd: kubectl config set-context --current --namespace argocd):"
 echo "  kubectl -n argocd get applications -w"
@@ -179,14 +186,14 @@ function actionLine(plan: ExportPlan, a: ExportAction): string {
   const q = shellQuote;
   switch (a.type) {
     case 'commit':
-      return `push_revision ${plan.revisions[a.revision].tag}`;
+      return `push_revision ${q(plan.revisions[a.revision].tag)}`;
     case 'sync':
       return `sync_app ${q(a.app)} ${a.prune}`;
     case 'sync-project':
       return a.projects
         .map(
           (p) =>
-            `for app in $(kubectl -n argocd get applications -o jsonpath='{range .items[?(@.spec.project=="${p}")]}{.metadata.name}{" "}{end}'); do sync_app "$app" false; done`,
+            `for app in $(kubectl -n argocd get applications -o ${q(`jsonpath={range .items[?(@.spec.project==${JSON.stringify(p)})]}{.metadata.name}{" "}{end}`)}); do sync_app "$app" false; done`,
         )
         .join('\n');
     case 'refresh':
@@ -194,9 +201,9 @@ function actionLine(plan: ExportPlan, a: ExportAction): string {
     case 'terminate':
       return `terminate_app ${q(a.app)}`;
     case 'rollback':
-      return `argocd app rollback ${q(a.app)} ${a.id} --core   # needs the argocd CLI`;
+      return `argocd app rollback ${q(a.app)} ${q(String(a.id))} --core   # needs the argocd CLI`;
     case 'kubectl-apply':
-      return `kubectl apply -f "$here/${a.file}"`;
+      return `kubectl apply -f "$here"/${q(a.file)}`;
     case 'kubectl-delete':
       return `kubectl delete ${q(a.kind)} ${q(a.name)}${a.namespace ? ` -n ${q(a.namespace)}` : ''}`;
     case 'intervention':
@@ -211,9 +218,9 @@ function actionLine(plan: ExportPlan, a: ExportAction): string {
  * sandbox's terminal split it and each word quoted again, so no text of a scenario runs as shell.
  */
 function interventionLine(plan: ExportPlan, a: Extract<ExportAction, { type: 'intervention' }>): string {
-  if (a.revision !== undefined) return `push_revision ${plan.revisions[a.revision].tag}`;
+  if (a.revision !== undefined) return `push_revision ${shellQuote(plan.revisions[a.revision].tag)}`;
   const words = commandWords(a.command);
-  if ('error' in words) return `# not replayed (${oneLine(words.error)}): ${oneLine(a.command)}`;
+  if ('error' in words) return `# not replayed: ${shellQuote(words.error)}: ${shellQuote(a.command)}`;
   // The sandbox has no editor, so its `kubectl edit` takes the change as `-p PATCH`; a real kubectl patches it.
   if (words[0] === 'kubectl' && words[1] === 'edit') words[1] = 'patch';
   const line = words.map(shellQuote).join(' ');

@@ -1,6 +1,7 @@
 import { escapeControl, isInputError } from '../../engine';
 import { looksLikeScenario, parseScenario } from '../../scenarios/scenario';
 import { exportScenario } from '../../export/exportScenario';
+import { shellQuote } from '../../export/shellQuote';
 import { ArgumentError } from '../argumentError';
 import { exitUsage, readFailure, type Command } from '../command';
 
@@ -62,7 +63,8 @@ export const exportCommand: Command = (args, io) => {
   }
   io.stdout(
     `wrote ${out}: ${folder.plan.revisions.length} revision(s), ${folder.files.length} files. Next:\n` +
-      `  cd ${out} && export REPO_URL=https://github.com/you/${folder.name}.git && ./make-repo.sh && ./run.sh   (see README.md)\n`,
+      // A line to paste into a shell: the folder and the name (the scenario's id as a DNS label) quoted as words.
+      `  cd ${shellQuote(out)} && export REPO_URL=${shellQuote(`https://github.com/you/${folder.name}.git`)} && ./make-repo.sh && ./run.sh   # see README.md\n`,
   );
   return 0;
 };
