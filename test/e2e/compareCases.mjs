@@ -168,6 +168,29 @@ export function compareCases({ browser, base, root }) {
       ]);
     }));
 
+  // Issue 31: the same run named twice threw Svelte's each_key_duplicate (the runs were keyed by their label), and
+  // so did the same bad run twice (the problems by their text). Both show, each in its place; pageOpener fails the
+  // case on the console error.
+  test('compare: the same run twice shows both, no divergence, and the same unknown run twice is said twice', () =>
+    withCompare('?compare=three-tier,three-tier', { width: 1024, height: 768 }, async (page) => {
+      const g = await geometry(page);
+      assert.deepEqual(
+        g.runs.map((r) => r.label),
+        ['three-tier', 'three-tier'],
+      );
+      assert.match(g.divergence, /^No divergence\./);
+      await page.goto(base + '?compare=no-such,no-such');
+      await page.waitForSelector('[data-testid="compare-problems"]');
+      const problems = await page.$$eval('[data-testid="compare-problems"] li', (lis) =>
+        lis.map((li) => li.innerText),
+      );
+      assert.equal(
+        problems.filter((p) => /^no-such: no scenario "no-such"/.test(p)).length,
+        2,
+        problems.join(' | '),
+      );
+    }));
+
   test('compare: the Compare runs link of the one-run page opens the run against its first toggle', async () => {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     try {
