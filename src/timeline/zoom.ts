@@ -68,7 +68,10 @@ export function zoomToRange(svg: SVGSVGElement, [t0, t1]: [number, number]): voi
   if (!zoom || !layout || !(t1 > t0) || !Number.isFinite(t0) || !Number.isFinite(t1)) return;
   const base = d3.scaleLinear().domain(layout.domain).range([layout.plot.left, layout.plot.right]);
   const k = zoomLevelFor(layout.domain[1] - layout.domain[0], t0, t1);
-  d3.select(svg).call(zoom.transform, d3.zoomIdentity.translate(layout.plot.left - k * base(t0), 0).scale(k));
+  const x = layout.plot.left - k * base(t0);
+  // A range far past the sync (t0 = 1e308) puts the plot at an infinite offset, which d3 turns into NaN.
+  if (!Number.isFinite(x)) return;
+  d3.select(svg).call(zoom.transform, d3.zoomIdentity.translate(x, 0).scale(k));
 }
 
 /**

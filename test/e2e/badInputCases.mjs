@@ -195,6 +195,35 @@ export function badInputCases({ browser, base, root }) {
         assert.equal(await page.textContent('[data-testid="zoom-level"]'), 'Zoom 200×');
       })),
 
+    // Issue 31: `zoom=1e308,1.7e308` logged NaN errors (pageOpener fails the case on any console error). A zoom
+    // past the longest run there is (86,400 s) is not one the page can show: the whole sync is shown.
+    test('bad input: a linked zoom of 1e308,1.7e308 shows the whole sync, with no errors', () =>
+      withPage('?scenario=three-tier&zoom=1e308,1.7e308', async (page) => {
+        await page.waitForSelector('[data-testid="zoom-level"]');
+        await page.keyboard.press('End');
+        await waitForStatus(page, threeTierEnd);
+        assert.equal(await page.textContent('[data-testid="zoom-level"]'), 'Zoom 1×');
+      })),
+
+    // Issue 31: a garbage, cut or wrongly shaped `do=` was dropped with no word (an `edit=` gets one). The page
+    // says what it dropped and why, and runs the scenario without the commands.
+    test("bad input: a link's do= that is cut short, garbage or of another shape is named on the page", async () => {
+      for (const [value, reason] of [
+        ['W1s0MCwia3ViZWN0', /the link may have been cut short/],
+        ['not!base64', /holds characters a do= value never has/],
+        ['W1tdXQ', /command 1 is not \[seconds, command\]/],
+      ])
+        await withPage(`?scenario=three-tier&do=${value}`, async (page) => {
+          const message = await page.waitForSelector('[data-testid="link-do-broken"]');
+          const text = await message.textContent();
+          assert.match(text, /^\s*The link's terminal commands \(do=\) could not be read: /);
+          assert.match(text, reason);
+          assert.match(text, /None of them was run\.\s*$/);
+          await page.keyboard.press('End');
+          await waitForStatus(page, threeTierEnd);
+        });
+    }),
+
     // A link whose edit inflated to 600 MiB took the tab to 2.5 GB and silently showed no edit. Inflating
     // stops at the 4 MiB the sandbox reads, and the page says so; a 64 MiB bomb is the same case, faster to build.
     test("bad input: a link's edit that inflates past 4 MiB is not read, and the page says so", () => {

@@ -98,6 +98,10 @@ describe('url state', () => {
     expect(parseUrlState('?zoom=30,10&group=yes&open=<script>,Sync', '')).toEqual({});
     expect(parseUrlState('?zoom=-1,5', '')).toEqual({});
     expect(parseUrlState('?zoom=5', '')).toEqual({});
+    // Issue 31: past the longest run there is (86,400 s), the timeline's sums overflowed into NaN.
+    expect(parseUrlState('?zoom=1e308,1.7e308', '')).toEqual({});
+    expect(parseUrlState('?zoom=0,86401', '')).toEqual({});
+    expect(parseUrlState('?zoom=0,86400', '')).toEqual({ zoom: [0, 86400] });
     expect(parseUrlState('?open=Sync:-2,x', '')).toEqual({ open: ['Sync:-2'] });
     expect(formatUrlState({ scenario: 'three-tier', open: [] })).toBe('?scenario=three-tier');
   });

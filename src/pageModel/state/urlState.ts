@@ -73,7 +73,10 @@ export function parseUrlState(search: string, hash: string): UrlState {
     zoom[0] !== undefined &&
     zoom[1] !== undefined &&
     zoom[0] >= 0 &&
-    zoom[1] > zoom[0]
+    zoom[1] > zoom[0] &&
+    // No run is longer than the engine's limit, and past it the timeline's arithmetic overflowed:
+    // zoom=1e308,1.7e308 put the plot at an infinite offset and logged NaN errors (issue 31).
+    zoom[1] <= limits.maxVirtualSeconds
   )
     state.zoom = [zoom[0], zoom[1]];
   const group = params.get('group');
@@ -86,7 +89,9 @@ export function parseUrlState(search: string, hash: string): UrlState {
   const edit = params.get('edit');
   if (edit) state.edit = edit;
   const interventions = params.get('do');
-  if (interventions && /^[\w-]+$/.test(interventions)) state.do = interventions;
+  // Kept as written, even when it is not base64url: the page reads it (interventionLink.ts) and says why it
+  // could not, rather than dropping it with no word (issue 31).
+  if (interventions) state.do = interventions;
   return state;
 }
 

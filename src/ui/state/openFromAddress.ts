@@ -1,5 +1,5 @@
 import { browserStorage, isUnfinishedHere } from '../../browser/editStore';
-import { decodeInterventions } from '../../pageModel/state/interventionLink';
+import { readInterventions } from '../../pageModel/state/interventionLink';
 import { readAppParam } from '../../pageModel/platform/appParam';
 import type { SimulationSession } from '../session.svelte';
 import { parseUrlState } from '../../pageModel/state/urlState';
@@ -10,6 +10,11 @@ export interface OpenFromAddressOptions {
    * are shown instead).
    */
   onBroken: (reason: 'unreadable' | 'too-big') => void;
+  /**
+   * Called when the link's terminal commands (`do=`) cannot be read, with the reason: none of them is run, and the
+   * page says so (issue 31: they were dropped with no word).
+   */
+  onInterventionsBroken?: (reason: string) => void;
   /** Called when the link names a scenario the sandbox does not have (the default one is shown instead). */
   onUnknownScenario?: (name: string) => void;
   /** Called once the link's settings are applied, so the address bar may be written from then on. */
@@ -34,7 +39,14 @@ export interface OpenFromAddressOptions {
  */
 export function openFromAddress(
   session: SimulationSession,
-  { onBroken, onReady, onUnfinished, onUnknownScenario, onOwnApp }: OpenFromAddressOptions,
+  {
+    onBroken,
+    onReady,
+    onUnfinished,
+    onUnknownScenario,
+    onOwnApp,
+    onInterventionsBroken,
+  }: OpenFromAddressOptions,
 ): boolean {
   const url = parseUrlState(location.search, location.hash);
   // A reload or a step back in history continues this browser's visit, edits included; a link opened
@@ -50,7 +62,9 @@ export function openFromAddress(
   const id = known ? url.scenario! : fallback?.id;
   if (!known && url.scenario !== undefined && !own) onUnknownScenario?.(url.scenario);
   const app = readAppParam(location.search, location.hash);
-  const interventions = url.do ? decodeInterventions(url.do) : undefined;
+  const reading = url.do ? readInterventions(url.do) : undefined;
+  if (reading && !reading.ok) onInterventionsBroken?.(reading.reason);
+  const interventions = reading?.ok ? reading.list : undefined;
   const options = {
     t: url.t,
     waveDelay: url.waveDelay,
