@@ -45,12 +45,15 @@ export default defineConfig(({ mode }) => ({
   test: {
     environment: 'node',
     reporters: ['default', './test/summaryReporter.ts'],
-    testTimeout: 60_000,
+    // A timeout only catches a hang: far above any test's quiet time, so that the suite passes at any load of the
+    // machine, only slower (issue 31: five docs examples failed at 60 s at a load of 15-27 on 2 cores). A test
+    // asserts on steps, counts or virtual time, never on wall time (test/README.md).
+    testTimeout: 600_000,
     // Worker threads, not forked processes: measured 124 s against 150 s for the whole run on a quiet 2-core
     // machine (loading modules is most of the cost).
     pool: 'threads',
     // Loading the shipped scenarios plays each one's default run (compileScenariosPlugin): seconds on a busy machine.
-    hookTimeout: 120_000,
+    hookTimeout: 600_000,
     // Loading modules again for every file was most of the run (89 s, of which 24 s ran tests): files share
     // one module graph per worker (34 s), except those that replace a module or a global (vi.mock, vi.stubGlobal,
     // fake timers, a storage stand-in), which would leak into the files after them. (A project's `include` adds to

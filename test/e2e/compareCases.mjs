@@ -2,6 +2,7 @@
 // named, the differences listed in words, at 1024×768 and on a 390×844 phone (stacked), and in presenter mode.
 import assert from 'node:assert/strict';
 import { axeLightAndDark, pageOpener } from './pageHelpers.mjs';
+import { scaled } from './timeoutScale.mjs';
 
 /** Wait until every run of the compare view is drawn and the comparison is said. */
 function compareDrawn(page) {
@@ -10,7 +11,7 @@ function compareDrawn(page) {
       document.querySelectorAll('[data-testid="compare-run-svg"] g.row').length > 0 &&
       document.querySelector('[data-testid="compare-divergence"]') !== null,
     undefined,
-    { timeout: 30_000 },
+    { timeout: scaled(30_000) },
   );
 }
 
@@ -201,7 +202,7 @@ export function compareCases({ browser, base, root }) {
         () => document.querySelectorAll('[data-testid="compare-run"]').length === 2,
         undefined,
         {
-          timeout: 30_000,
+          timeout: scaled(30_000),
         },
       );
       assert.match(
@@ -248,7 +249,7 @@ export function compareCases({ browser, base, root }) {
         await page.waitForFunction(
           () => document.querySelectorAll('svg g.row, svg text.tl-label').length > 3,
           undefined,
-          { timeout: 30_000 },
+          { timeout: scaled(30_000) },
         );
         for (const v of await axeLightAndDark(page, root))
           found.push(`${query} ${v.colorScheme}: ${v.id} at ${v.targets.join(' | ')}`);

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from './serve.mjs';
+import { scaled } from './timeoutScale.mjs';
 
 /** The host page: the embed snippet's frame and listener, recording every message it receives. */
 function hostPage(src) {
@@ -55,7 +56,7 @@ export function embedCases({ browser, base, full }) {
             document.querySelectorAll('[data-testid="embed-view"] [data-testid="timeline"] text.tl-label')
               .length > 5,
           undefined,
-          { timeout: 30_000 },
+          { timeout: scaled(30_000) },
         );
         assert.equal(
           await frame.evaluate(() =>
@@ -96,7 +97,7 @@ export function embedCases({ browser, base, full }) {
           () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 1,
           undefined,
           {
-            timeout: 10_000,
+            timeout: scaled(10_000),
           },
         );
         // The transport's button pauses it, and the cursor stays.

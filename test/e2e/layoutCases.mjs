@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readEndT, readState, readT, pageOpener } from './pageHelpers.mjs';
+import { scaled } from './timeoutScale.mjs';
 
 const sizes = [
   { width: 1024, height: 768 },
@@ -233,7 +234,7 @@ export function layoutCases({ browser, base, full, root }) {
         await page.waitForFunction(
           () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 30,
           undefined,
-          { timeout: 20_000 },
+          { timeout: scaled(20_000) },
         );
         await nextFrames();
         const playing = await cursorInBox();
@@ -495,7 +496,7 @@ export function layoutCases({ browser, base, full, root }) {
           await page.click('[data-testid="play"]');
           await page.waitForSelector('[data-testid="pause"]');
           // Playing stops by itself at the end of the run.
-          await page.waitForSelector('[data-testid="play"]', { timeout: 75_000 });
+          await page.waitForSelector('[data-testid="play"]', { timeout: scaled(75_000) });
           assert.equal(await readT(page), await readEndT(page), 'the run did not play to its end');
           // The shifts of the last frames (failing-migration's call-out) are reported a moment later.
           await page.waitForTimeout(500);

@@ -3,6 +3,7 @@
 // blank screen, at a projector's 1024×768 and a phone's 390×844.
 import assert from 'node:assert/strict';
 import { readT, pageOpener } from './pageHelpers.mjs';
+import { scaled } from './timeoutScale.mjs';
 
 const text = (page, id) =>
   page.evaluate((i) => document.querySelector(`[data-testid="${i}"]`)?.textContent?.trim() ?? '', id);
@@ -250,14 +251,14 @@ export function modesCases({ browser, base }) {
     withPage('?scenario=three-tier', async (page) => {
       await page.fill('[data-testid="wave-delay"]', '0');
       await page.press('[data-testid="wave-delay"]', 'Enter');
-      await page.waitForSelector('[data-testid="knob-note"]', { timeout: 20_000 });
+      await page.waitForSelector('[data-testid="knob-note"]', { timeout: scaled(20_000) });
       assert.match(
         await text(page, 'knob-note'),
         /^Nothing changed with a wave delay of 0 s instead of 2 s: .*5 s/,
       );
       await page.fill('[data-testid="wave-delay"]', '10');
       await page.press('[data-testid="wave-delay"]', 'Enter');
-      await page.waitForSelector('[data-testid="knob-note"]', { state: 'detached', timeout: 20_000 });
+      await page.waitForSelector('[data-testid="knob-note"]', { state: 'detached', timeout: scaled(20_000) });
     }));
 
   test('modes: failing-migration: "Make the migration fail" is ticked and says its manifests fail it', () =>

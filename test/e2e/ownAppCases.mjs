@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { openPage, waitForStatus } from './pageHelpers.mjs';
+import { scaled } from './timeoutScale.mjs';
 
 /** A folder as a folder picker or a drop gives it: paths from the folder's own name down. */
 function folderFiles(dir, name) {
@@ -90,7 +91,7 @@ export function ownAppCases({ browser, base, root, full }) {
               s.selectedOptions[0]?.textContent,
             ]);
           await page.waitForFunction(() => location.search.includes('scenario=your-app'), undefined, {
-            timeout: 20_000,
+            timeout: scaled(20_000),
           });
           assert.deepEqual(await picked(), ['your-app', 'Your app: checkout-app']);
           await page.waitForFunction(() =>

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readT, waitForStatus, pageOpener } from './pageHelpers.mjs';
+import { scaled } from './timeoutScale.mjs';
 
 const text = (page, id) => page.textContent(`[data-testid="${id}"]`).then((s) => (s ?? '').trim());
 
@@ -61,7 +62,7 @@ export function predictCases({ browser, base, results, shots }) {
       let judged = false;
       for (let i = 0; i < 8; i++) {
         const q = await page
-          .waitForSelector('[data-testid="predict-question"]', { timeout: 20_000 })
+          .waitForSelector('[data-testid="predict-question"]', { timeout: scaled(20_000) })
           .catch(() => null);
         if (!q) break;
         const question = await text(page, 'predict-question');
@@ -75,7 +76,7 @@ export function predictCases({ browser, base, results, shots }) {
         if (question.startsWith('The operation ended')) break;
       }
       assert.ok(judged, 'the end question "How does the operation end?" was asked');
-      await page.waitForSelector('[data-testid="predict-finished"]', { timeout: 20_000 });
+      await page.waitForSelector('[data-testid="predict-finished"]', { timeout: scaled(20_000) });
       await waitForStatus(page, { 'operation-phase': 'Failed' });
       assert.match(await page.textContent('.status .card.time'), /of \d/);
     }));

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openPage } from './pageHelpers.mjs';
+import { scaled } from './timeoutScale.mjs';
 
 /** The GIF's logical screen size and how many images it holds, read block by block (GIF89a's grammar). */
 export function readGif(bytes) {
@@ -54,7 +55,7 @@ export function recordCases({ browser, base, full }) {
           await page.selectOption('[data-testid="record-speed"]', '4');
 
           const [video] = await Promise.all([
-            page.waitForEvent('download', { timeout: 60_000 }),
+            page.waitForEvent('download', { timeout: scaled(60_000) }),
             page.click('[data-testid="record-webm"]'),
             page.waitForSelector('[data-testid="record-progress"]'),
           ]);
@@ -83,7 +84,7 @@ export function recordCases({ browser, base, full }) {
           await page.fill('[data-testid="record-to"]', '1');
           await page.selectOption('[data-testid="record-speed"]', '2');
           const [picture] = await Promise.all([
-            page.waitForEvent('download', { timeout: 60_000 }),
+            page.waitForEvent('download', { timeout: scaled(60_000) }),
             page.click('[data-testid="record-gif"]'),
           ]);
           assert.equal(picture.suggestedFilename(), 'three-tier-0s-1s.gif');

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromiumPath, launchChromium } from './launchChromium.mjs';
 import { serve } from './serve.mjs';
+import { scaled, timeoutScale } from './timeoutScale.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const results = join(root, 'test-results');
@@ -51,10 +52,17 @@ let current = await launchChromium();
 const browser = {
   newContext: async (options) => {
     if (!current.isConnected()) current = await launchChromium();
-    return current.newContext(options);
+    const context = await current.newContext(options);
+    // Playwright's own waits (30 s unless a case says) only catch a hang too: scaled as the cases' are.
+    context.setDefaultTimeout(scaled(30_000));
+    context.setDefaultNavigationTimeout(scaled(30_000));
+    return context;
   },
 };
 const server = await serve(join(root, 'dist'));
+process.stdout.write(
+  `e2e: waits scaled ×${timeoutScale} for the machine's load (E2E_TIMEOUT_SCALE sets it)\n`,
+);
 
 const targets = [
   { label: 'http', base: server.url, full: true },
@@ -134,7 +142,7 @@ async function runCase(target, { name, fn }) {
   const label = `[${target.label}] ${name}`;
   const started = Date.now();
   try {
-    await withTimeout(fn(), 90_000);
+    await withTimeout(fn(), scaled(90_000));
     counts.passed++;
     process.stdout.write(`  ✓ ${label} (${Date.now() - started} ms)\n`);
   } catch (error) {

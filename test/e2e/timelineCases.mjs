@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { encodeEdit, readEndT, readT, scrubTo, typeInTerminal, pageOpener } from './pageHelpers.mjs';
+import { scaled } from './timeoutScale.mjs';
 
 const svgSel = '[data-testid="timeline"]';
 
@@ -211,7 +212,10 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
         document.querySelector('[data-testid="manifest-revision"]')?.textContent.includes('(edited)'),
       );
       // The edited run comes from the worker a moment later; t is set once it is there, never cut before.
-      await page.waitForSelector('[data-testid="simulating"]', { state: 'detached', timeout: 30_000 });
+      await page.waitForSelector('[data-testid="simulating"]', {
+        state: 'detached',
+        timeout: scaled(30_000),
+      });
       await page.waitForFunction(
         () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 0,
       );
@@ -236,7 +240,10 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
       await page.waitForFunction(() =>
         document.querySelector('[data-testid="manifest-revision"]')?.textContent.includes('(edited)'),
       );
-      await page.waitForSelector('[data-testid="simulating"]', { state: 'detached', timeout: 30_000 });
+      await page.waitForSelector('[data-testid="simulating"]', {
+        state: 'detached',
+        timeout: scaled(30_000),
+      });
       await page.waitForFunction(
         () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 0,
       );
@@ -265,7 +272,7 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
       await page.keyboard.insertText(
         `\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  blob: ${noise}\n`,
       );
-      const note = await page.waitForSelector('[data-testid="link-too-long"]', { timeout: 20_000 });
+      const note = await page.waitForSelector('[data-testid="link-too-long"]', { timeout: scaled(20_000) });
       assert.match(await note.textContent(), /too large to share in a link/);
       assert.equal(await page.evaluate(() => location.search), before, 'the address bar changed');
     }));
