@@ -12,15 +12,17 @@ const fifo = join(dir, 'pipe.yaml');
 execFileSync('mkfifo', [fifo]);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the real CLI entry (Node's file reading, not the tests' in-memory io), with a deadline. */
+/**
+ * Runs the real CLI entry (Node's file reading, not the tests' in-memory io), with a deadline that only catches
+ * a hang: starting tsx takes a second on a quiet machine, and far longer on a busy one (issue 31).
+ */
 function cli(args: string[]) {
-  const started = Date.now();
   const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', ...args], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 300_000,
   });
-  return { code: child.status, stderr: child.stderr, ms: Date.now() - started };
+  return { code: child.status, stderr: child.stderr };
 }
 
 describe('readCapped (input files are checked with stat and read with a cap)', () => {

@@ -27,11 +27,10 @@ function refusal(
   positions?: { file: string; line: number; column: number }[],
   settings: { waveDelaySeconds?: number; untilSeconds?: number; seed?: number } = {},
 ) {
-  const started = performance.now();
   try {
     runSingleApp({ desired, positions, ...settings });
   } catch (error) {
-    if (error instanceof InputError) return { error, ms: performance.now() - started };
+    if (error instanceof InputError) return { error };
     throw error;
   }
   throw new Error('the run was not refused');
@@ -39,11 +38,12 @@ function refusal(
 
 describe('run limits (documented limits end a run with a clear message)', () => {
   it('refuses a Deployment with 100,000 replicas at its position, before simulating', () => {
-    const { error, ms } = refusal([deployment('huge', 100_000)], [{ file: 'app.yaml', line: 7, column: 1 }]);
+    const { error } = refusal([deployment('huge', 100_000)], [{ file: 'app.yaml', line: 7, column: 1 }]);
+    // The replicas check's words, not the pod limit's that ends a run half a minute in: refused before simulating
+    // (shown by what refused it, not by a time, so that the test holds at any load).
     expect(error.message).toBe(
       'app.yaml:7:1: Deployment/huge: spec.replicas: 100000 is over the limit of 1000 replicas per workload',
     );
-    expect(ms).toBeLessThan(1000);
   });
 
   it('refuses more input objects than the limit', () => {

@@ -7,16 +7,19 @@ const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } } as 
 /** The clock is pushed out of the way unless a test is about it: the step budget alone must end each script. */
 const steps = (n = defaultLuaLimits.steps) => new LuaVm({ ...defaultLuaLimits, steps: n, wallMs: 120_000 });
 
-function outcome(vm: LuaVm, source: string): { result: unknown; ms: number } {
+/**
+ * What a script ends with. Not how long it took: with the clock pushed out of the way, a message naming the step
+ * budget shows the budget ended it, at any load of the machine (issue 31).
+ */
+function outcome(vm: LuaVm, source: string): { result: unknown } {
   const check = vm.compile(source, 'hang');
-  const start = performance.now();
   let result: unknown;
   try {
     result = check(cm);
   } catch (error) {
     result = error;
   }
-  return { result, ms: performance.now() - start };
+  return { result };
 }
 
 /*
@@ -41,20 +44,18 @@ describe('limits no health script can catch or outlive (hangs)', () => {
     }
   });
 
-  it('time in the pattern matcher counts: a backtracking find on 5000 characters ends within a second or two', () => {
-    const { result, ms } = outcome(steps(), "string.find(string.rep('a', 5000), '.-.-.-b')");
+  it('time in the pattern matcher counts: a backtracking find on 5000 characters ends at the step budget', () => {
+    const { result } = outcome(steps(), "string.find(string.rep('a', 5000), '.-.-.-b')");
     expect((result as Error).message).toBe('hang:1: health script exceeded its limit of 1000000 steps');
-    expect(ms).toBeLessThan(5_000);
   });
 
   it('a returned table whose __index loops is read without running it', () => {
-    const { result, ms } = outcome(
+    const { result } = outcome(
       steps(),
       'return setmetatable({}, { __index = function() while true do end end })',
     );
     // Read raw, as Argo CD's JSON encoding of the table is; no status field: not one of the six codes.
     expect(result).toEqual({ status: 'Unknown', message: 'Lua returned an invalid health status' });
-    expect(ms).toBeLessThan(1_000);
   });
 
   it('a __tostring that loops runs under the same budget', () => {

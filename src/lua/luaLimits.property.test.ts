@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { healthOrder, type KubeObject } from '../engine/types';
 import { defaultLuaLimits } from './luaBudget';
 import { LuaLimitError, LuaVm } from './luaVm';
+import { briefFailure } from '../../test/kits/briefFailure.testKit';
 
 const cm = {
   apiVersion: 'v1',
@@ -55,14 +56,14 @@ describe('random health scripts under the limits', () => {
     fc.assert(
       fc.property(program, (source) => {
         const check = vm.compile(source, 'random');
-        const started = performance.now();
         let outcome: unknown;
         try {
           outcome = check(cm);
         } catch (error) {
           outcome = error;
         }
-        expect(performance.now() - started).toBeLessThan(defaultLuaLimits.wallMs + 1_000);
+        // It ended (the budget or the wall-clock backstop ends every script); how long it took is the bench's to
+        // say, as a test must hold at any load of the machine (issue 31).
         if (outcome instanceof LuaLimitError) {
           expect(outcome.message).toMatch(
             /^random:\d+: health script (exceeded its limit|built a string|ran for)/,
@@ -73,7 +74,7 @@ describe('random health scripts under the limits', () => {
           expect(healthOrder).toContain((outcome as { status: string }).status);
         }
       }),
-      { numRuns: 100, seed: 23 },
+      { numRuns: 100, seed: 23, reporter: briefFailure },
     );
   });
 });

@@ -20,7 +20,6 @@ describe('the page and a health Lua stopped by a limit', () => {
       'resource.customizations.health.apps_Deployment':
         'while true do pcall(function() while true do end end) end',
     };
-    const started = performance.now();
     await answerRequest({ id: 3, scenario, options: { argocdCmData } }, (reply) => replies.push(reply));
     const last = replies.at(-1);
     expect(last?.kind).toBe('input-error');
@@ -28,6 +27,5 @@ describe('the page and a health Lua stopped by a limit', () => {
     expect(last.detail).toMatch(
       /^the health Lua of resource\.customizations\.health\.(ConfigMap|apps_Deployment) was stopped: .*health script (built a string of more than 1048576 bytes|exceeded its limit of 1000000 steps)$/,
     );
-    expect(performance.now() - started).toBeLessThan(30_000);
   });
 });

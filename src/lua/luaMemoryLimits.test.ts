@@ -7,14 +7,17 @@ const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } } as 
 /** The clock is pushed out of the way: the deterministic budget alone must end each bomb. */
 const vm = () => new LuaVm({ ...defaultLuaLimits, wallMs: 120_000 });
 
-function timed(source: string): { error: unknown; ms: number } {
+/**
+ * What a bomb ends with. Not how long it took: with the clock pushed out of the way, a message naming a limit
+ * other than the clock's shows the budget ended it, at any load of the machine (issue 31).
+ */
+function timed(source: string): { error: unknown } {
   const check = vm().compile(source, 'bomb');
-  const start = performance.now();
   try {
     check(cm);
-    return { error: undefined, ms: performance.now() - start };
+    return { error: undefined };
   } catch (error) {
-    return { error, ms: performance.now() - start };
+    return { error };
   }
 }
 
@@ -25,22 +28,19 @@ function timed(source: string): { error: unknown; ms: number } {
  */
 describe('memory a health script may allocate (crash)', () => {
   it('string.rep(x, 2^30) is refused before it is built', () => {
-    const { error, ms } = timed("local s = string.rep('x', 2^30) return { status = 'Healthy' }");
+    const { error } = timed("local s = string.rep('x', 2^30) return { status = 'Healthy' }");
     expect(error).toBeInstanceOf(LuaLimitError);
     expect((error as Error).message).toBe('bomb:1: health script built a string of more than 1048576 bytes');
-    expect(ms).toBeLessThan(2_000);
   });
 
   it('a string doubled by concatenation stops at the string limit', () => {
-    const { error, ms } = timed("s = 'x' while true do s = s .. s end");
+    const { error } = timed("s = 'x' while true do s = s .. s end");
     expect((error as Error).message).toBe('bomb:1: health script built a string of more than 1048576 bytes');
-    expect(ms).toBeLessThan(2_000);
   });
 
   it('a table grown for ever stops at the step budget, not at the clock', () => {
     const first = timed('t = {} for i = 1, 1e9 do t[i] = i end');
     expect((first.error as Error).message).toBe('bomb:1: health script exceeded its limit of 1000000 steps');
-    expect(first.ms).toBeLessThan(20_000);
   });
 
   it('library functions that build strings are bounded too (gsub, format, table.concat)', () => {

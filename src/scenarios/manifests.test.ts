@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../engine/inputError';
 import { parseManifests } from './manifests';
+import { briefFailure } from '../../test/kits/briefFailure.testKit';
 
 /** The InputError parseManifests throws for `text`, as `line:column: detail`. */
 function failure(text: string): string {
@@ -224,11 +225,11 @@ describe('parseManifests: hostile input', () => {
       bomb += `  ${n}: &${n} [${Array(9).fill(`*${previous}`).join(',')}]\n`;
       previous = n;
     }
-    const started = performance.now();
+    // Refused by its count of alias expansions (the words say so), before any is expanded: no time is asserted,
+    // so that the test holds at any load.
     expect(failure(bomb)).toBe(
       '7:10: too many YAML alias expansions (over 100): refusing what looks like an alias bomb',
     );
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('refuses an alias that refers to a node containing it', () => {
@@ -313,7 +314,7 @@ describe('parseManifests: hostile input', () => {
           if (!(error instanceof InputError)) throw error;
         }
       }),
-      { numRuns: 500, seed: 42 },
+      { numRuns: 500, seed: 42, reporter: briefFailure },
     );
   });
 });

@@ -70,7 +70,6 @@ describe('sim run number options (bad input)', () => {
 describe('sim run and the run limits', () => {
   it('refuses a Deployment with 100,000 replicas fast, with exit 2 naming the limit', () => {
     let stderr = '';
-    const started = performance.now();
     const code = sim(['run', 'huge.yaml'], {
       readFile: () =>
         'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: huge\nspec:\n  replicas: 100000\n' +
@@ -84,7 +83,8 @@ describe('sim run and the run limits', () => {
     expect(stderr).toBe(
       'sim run: huge.yaml:6:13: Deployment/huge: spec.replicas: 100000 is over the limit of 1000 replicas per workload\n',
     );
-    expect(performance.now() - started).toBeLessThan(2000);
+    // "Fast" is shown by what refused it (the replicas check, before simulating; the pod limit's words would come
+    // half a minute into the run), not by a time, so that the test holds at any load.
   });
 
   /** `sim run` on in-memory files; returns the exit status and stderr. */
@@ -138,7 +138,6 @@ describe('sim run and the run limits', () => {
       `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: ${replicas}\n` +
       '  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n' +
       '    spec:\n      containers: [{name: web, image: nginx}]\n';
-    const started = performance.now();
     const inRepo = refusal(
       ['run', '--repo', 'repo', 'app.yaml'],
       { 'app.yaml': app, 'repo/apps/web.yaml': deployment(100_000) },
@@ -149,8 +148,8 @@ describe('sim run and the run limits', () => {
       stderr:
         'sim run: repo/apps/web.yaml:6:13: Deployment/web: spec.replicas: 100000 is over the limit of 1000 replicas per workload\n',
     });
-    // Without the check the ReplicaSet made 100,000 pods before the pod limit stopped the run, half a minute later.
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Without the check the ReplicaSet made 100,000 pods before the pod limit stopped the run, half a minute later,
+    // with the pod limit's words: the replicas check's words show it was refused before simulating.
     const applied = refusal(
       ['run', '--repo', 'repo', 'app.yaml', '--then', '10:kubectl-apply more.yaml'],
       { 'app.yaml': app, 'repo/apps/web.yaml': deployment(2), 'more.yaml': deployment(5000) },

@@ -109,7 +109,6 @@ describe('SharedResourceWarning (controller/state.go L855-L864)', () => {
         },
       },
     };
-    const started = Date.now();
     const result = runControlPlane({
       repository: {
         name: 'main',
@@ -122,7 +121,9 @@ describe('SharedResourceWarning (controller/state.go L855-L864)', () => {
       progressiveSyncs: true,
       applicationSetController: startApplicationSetController,
     });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // "Fast" counted, not timed (a test holds at any load): two apps that fought would write each other's
+    // ConfigMap, and log an event each time, until the run's end; at rest the run logs 36.
+    expect(result.events.length).toBeLessThanOrEqual(50);
     const syncs = result.events.filter((e): e is AppOperationEvent => e.type === 'app-operation');
     expect(syncs.map((e) => e.app)).toEqual(['app-a', 'app-b']);
     const byName = new Map(result.applications.map((a) => [a.metadata.name, a]));

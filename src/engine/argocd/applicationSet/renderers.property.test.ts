@@ -2,11 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { goTemplateOptionsFrom, renderGoTemplate } from './goTemplate';
 import { renderFastTemplate } from './fastTemplate';
+import { briefFailure } from '../../../../test/kits/briefFailure.testKit';
 
 // Random templates, built from the pieces that made the renderers slow or could make them loop (trim markers,
 // runs of blanks, unclosed and empty actions, nested braces, pipelines, `missingkey` options), each many times
-// over, must render or be refused with a message, never throw and never take long. Both renderers run on every
-// Application an ApplicationSet generates, so a template anyone writes must end quickly (docs/contract.md §1.4).
+// over, must render or be refused with a message, never throw. Both renderers run on every Application an
+// ApplicationSet generates, so a template anyone writes must end quickly (docs/contract.md §1.4): that they are
+// linear is renderersLinear.test.ts's, on the inputs that were quadratic. No time is asserted here: a 1 s bound
+// per render failed at a load of 15-27 on 2 cores, and its failure printed 200 kB of template (issue 31);
+// briefFailure prints the shrunk template clipped.
 
 const piece = fc.constantFrom(
   '{{',
@@ -51,28 +55,24 @@ function endedWell(result: unknown): boolean {
 }
 
 describe('template renderers under random templates (hostile input)', () => {
-  it('the Go template renderer renders or refuses every template, each in well under a second', () => {
+  it('the Go template renderer renders or refuses every template', () => {
     const options = [goTemplateOptionsFrom([]), goTemplateOptionsFrom(['missingkey=error'])];
     fc.assert(
       fc.property(template, fc.integer({ min: 0, max: 1 }), (text, which) => {
-        const start = performance.now();
         const result = renderGoTemplate(text, params, options[which]);
-        expect(performance.now() - start).toBeLessThan(1_000);
         expect(endedWell(result)).toBe(true);
       }),
-      { numRuns: 100, seed: 23 },
+      { numRuns: 100, seed: 23, reporter: briefFailure },
     );
   });
 
-  it('the fasttemplate renderer renders or refuses every template, each in well under a second', () => {
+  it('the fasttemplate renderer renders or refuses every template', () => {
     fc.assert(
       fc.property(template, (text) => {
-        const start = performance.now();
         const result = renderFastTemplate(text, params);
-        expect(performance.now() - start).toBeLessThan(1_000);
         expect(endedWell(result)).toBe(true);
       }),
-      { numRuns: 100, seed: 23 },
+      { numRuns: 100, seed: 23, reporter: briefFailure },
     );
   });
 });
