@@ -4,6 +4,7 @@
 // and nothing is requested from another origin.
 import assert from 'node:assert/strict';
 import { encodeEdit, readEndT, readState, readT, pageOpener } from './pageHelpers.mjs';
+import { scaled } from './timeoutScale.mjs';
 
 /** An edit far too large to simulate in the time limit: 4 Deployments of 1,000 replicas (4,000 pods). */
 const hugeEdit = Array.from(
@@ -62,7 +63,10 @@ export function speedCases({ browser, base }) {
         assert.ok(during.simulating, 'the re-run shows its progress (it runs in the worker)');
         assert.ok(during.stillSimulating, 'the key was handled while the re-run was still running');
         assert.equal(during.t, oldEnd, 'End acted on the run on screen while the new one ran');
-        await page.waitForSelector('[data-testid="simulating"]', { state: 'detached', timeout: 30_000 });
+        await page.waitForSelector('[data-testid="simulating"]', {
+          state: 'detached',
+          timeout: scaled(30_000),
+        });
         await page.keyboard.press('End');
         const after = await readState(page);
         assert.equal(after.phase, 'Failed', 'the toggled run (a failing migration) is on screen');
@@ -80,16 +84,16 @@ export function speedCases({ browser, base }) {
         await page.click('[data-testid="manifest-editor"] .cm-content');
         await page.keyboard.press('Control+A');
         await page.keyboard.insertText(hugeEdit);
-        await page.waitForSelector('[data-testid="simulating"]', { timeout: 10_000 });
-        const started = Date.now();
-        const failure = await page.waitForSelector('[data-testid="run-failure"]', { timeout: 30_000 });
-        const waited = Date.now() - started;
+        await page.waitForSelector('[data-testid="simulating"]', { timeout: scaled(10_000) });
+        const failure = await page.waitForSelector('[data-testid="run-failure"]', {
+          timeout: scaled(30_000),
+        });
         assert.match(
           (await failure.textContent()) ?? '',
           /^The simulation was stopped after 0\.5 s of wall time, at virtual \d+\.\d s: the input is too large or never ends\. The last good run is still shown\.$/,
         );
-        // The message names the limit it was stopped at; it came well before the default 10 s would have.
-        assert.ok(waited < 8_000, `stopped after ${waited} ms: the runLimit of the link was not used`);
+        // The message names the limit it was stopped at, the link's 0.5 s, not the default 10 s: that shows the
+        // link's runLimit was used, at any load of the machine (a time measured here was not, issue 31).
         assert.equal(await page.locator('[data-testid="simulating"]').count(), 0);
         const kept = await readState(page);
         assert.equal(kept.phase, good.phase);
@@ -108,7 +112,7 @@ export function speedCases({ browser, base }) {
         await page.click('[data-testid="manifest-editor"] .cm-content');
         await page.keyboard.press('Control+A');
         await page.keyboard.insertText(hugeEdit);
-        await page.waitForSelector('[data-testid="run-failure"]', { timeout: 30_000 });
+        await page.waitForSelector('[data-testid="run-failure"]', { timeout: scaled(30_000) });
 
         // As after a tab that froze on it: the page is opened again on the same address, with the saved edit.
         await page.reload();
@@ -134,12 +138,12 @@ export function speedCases({ browser, base }) {
         // Asked to, the page runs the edit (under the default time limit now: the link's runLimit is not kept).
         await page.click('[data-testid="manifest-run-restored"]');
         await page.waitForSelector('[data-testid="manifest-unfinished"]', { state: 'detached' });
-        await page.waitForSelector('[data-testid="simulating"]', { timeout: 10_000 });
+        await page.waitForSelector('[data-testid="simulating"]', { timeout: scaled(10_000) });
       })),
     test("edit link: a link's edit whose run was stopped is restored on reload, not run again until asked", () =>
       // As a typed edit is (the case above): the link's edit is marked running in this browser until its run ends.
       withPage(`?scenario=three-tier&runLimit=0.5&edit=${encodeEdit(hugeEdit)}`, async (page) => {
-        await page.waitForSelector('[data-testid="run-failure"]', { timeout: 30_000 });
+        await page.waitForSelector('[data-testid="run-failure"]', { timeout: scaled(30_000) });
         await page.reload();
         await page.waitForFunction(
           () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
@@ -154,7 +158,7 @@ export function speedCases({ browser, base }) {
         await page.keyboard.press('End');
         assert.equal((await readState(page)).phase, 'Succeeded', "the scenario's own run is on screen");
         await page.click('[data-testid="manifest-run-restored"]');
-        await page.waitForSelector('[data-testid="simulating"]', { timeout: 10_000 });
+        await page.waitForSelector('[data-testid="simulating"]', { timeout: scaled(10_000) });
       })),
   ];
 }
