@@ -102,6 +102,9 @@ const platform = fc.record({
   message: hostile,
 });
 
+type SingleApp = typeof singleApp extends fc.Arbitrary<infer T> ? T : never;
+type Platform = typeof platform extends fc.Arbitrary<infer T> ? T : never;
+
 const argocd = `apiVersion: argoproj.io/v1alpha1
 kind: Application
 metadata:
@@ -142,7 +145,7 @@ spec:
         namespace: web
 `;
 
-function singleAppText(s: fc.RecordValue<typeof singleApp>): { text: string; revisions: string[] } {
+function singleAppText(s: SingleApp): { text: string; revisions: string[] } {
   // Revision names must differ for the sandbox to tell them apart; a number keeps them apart.
   const revisions = s.revisions.map((name, i) => `${name}${i}`);
   const text = stringify({
@@ -157,7 +160,7 @@ function singleAppText(s: fc.RecordValue<typeof singleApp>): { text: string; rev
   return { text, revisions };
 }
 
-function platformText(s: fc.RecordValue<typeof platform>): { text: string; revisions: string[] } {
+function platformText(s: Platform): { text: string; revisions: string[] } {
   const revisions = ['main', `${s.revision}2`];
   const files = { 'web/config.yaml': configMap('web') };
   const text = stringify(
