@@ -731,6 +731,7 @@ const str_rep = function(L) {
     else {
         let totallen = n * l + (n - 1) * lsep;
         chargeLuaString(totallen);  /* sandbox: refused before the buffer is allocated */
+        chargeLua(n / 4);  /* sandbox: each copy is a step of the loop below, even of an empty string */
         let b = new luaL_Buffer();
         let p = luaL_buffinitsize(L, b, totallen);
         let pi = 0;
