@@ -8,7 +8,7 @@ const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } } as 
 const steps = (n = defaultLuaLimits.steps) => new LuaVm({ ...defaultLuaLimits, steps: n, wallMs: 120_000 });
 
 function outcome(vm: LuaVm, source: string): { result: unknown; ms: number } {
-  const check = vm.compile(source, 'hang');
+  const check = vm.compile(source, 'hang', true);
   const start = performance.now();
   let result: unknown;
   try {

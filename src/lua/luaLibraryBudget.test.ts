@@ -8,7 +8,7 @@ const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } } as 
 const run = (source: string, steps = defaultLuaLimits.steps): unknown => {
   const vm = new LuaVm({ ...defaultLuaLimits, steps, wallMs: 600_000 });
   try {
-    return vm.compile(source, 'rep')(cm);
+    return vm.compile(source, 'rep', true)(cm);
   } catch (error) {
     return error;
   }
