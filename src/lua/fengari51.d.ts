@@ -21,7 +21,3 @@ declare module 'fengari/src/lstring.js' {
   import type { LuaState } from 'fengari/src/lua.js';
   export function luaS_bless(L: LuaState, str: Uint8Array): unknown;
 }
-declare module 'fengari/src/lcorolib.js' {
-  import type { LuaState } from 'fengari/src/lua.js';
-  export function luaopen_coroutine(L: LuaState): number;
-}

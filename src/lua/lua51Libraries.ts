@@ -2,7 +2,6 @@
 import './fengariLoadOrder';
 import * as lua from 'fengari/src/lua.js';
 import * as lauxlib from 'fengari/src/lauxlib.js';
-import { luaopen_coroutine } from 'fengari/src/lcorolib.js';
 import { to_jsstring, to_luastring } from 'fengari/src/fengaricore.js';
 import { EPOCH_MS } from '../engine';
 import { chargeLua } from './luaBudget';
@@ -15,12 +14,13 @@ import { osDateFields, osDateText, osTimeOf } from './safeOs';
  * mathlib.go, oslib.go, loadlib.go). Added, as gopher-lua has them: unpack, loadstring, getfenv, table.getn,
  * table.maxn, math.pow, math.mod, math.log10, math.atan2, math.cosh, math.sinh, math.tanh, math.frexp, math.ldexp,
  * require and package. Removed, being Lua 5.3's: rawlen, table.move, table.pack, table.unpack, math.type,
- * math.tointeger, math.ult, math.maxinteger, math.mininteger, coroutine.isyieldable. Changed to gopher-lua's:
+ * math.tointeger, math.ult, math.maxinteger, math.mininteger. Changed to gopher-lua's:
  * _VERSION ("Lua 5.1"), math.floor and math.ceil (a float, never a 32-bit integer), math.log (one argument),
  * math.huge (the largest double, not infinity), string.rep (no separator) and tostring (numbers as gopher-lua
  * prints them, goNumberString.ts). Refused with a sentence:
  * setfenv and module (fengari has no function environments), and the os functions that reach the controller's
- * process, files or environment.
+ * process, files or environment. Left out: io and debug (files, and a way around every limit) and coroutine, whose
+ * threads the step budget does not follow (a loop in a coroutine was ended by the wall clock, not by the budget).
  */
 
 /** The virtual time of the check running now, in milliseconds since the Unix epoch (os.time, os.date). */
@@ -34,7 +34,7 @@ export function setLuaClock(epochMs: number): void {
 type JsFunction = (L: lua.LuaState) => number;
 
 /** Libraries only a built-in script or a script with useOpenLibs sees (gopher-lua's OpenLibs). */
-export const openOnlyLibraries = ['string', 'math', 'os', 'coroutine'];
+export const openOnlyLibraries = ['string', 'math', 'os'];
 
 /** Makes the globals of `L` gopher-lua's, for the open-libraries set; the restricted set is a copy without some. */
 export function useLua51Libraries(L: lua.LuaState): void {
@@ -97,9 +97,6 @@ export function useLua51Libraries(L: lua.LuaState): void {
       return rep(L);
     },
   });
-  lauxlib.luaL_requiref(L, to_luastring('coroutine'), luaopen_coroutine, true);
-  lua.lua_settop(L, 0);
-  fields(L, 'coroutine', { isyieldable: null });
   lua.lua_createtable(L, 0, 12);
   lua.lua_setglobal(L, to_luastring('os'));
   const reaches = (what: string) => (name: string) =>

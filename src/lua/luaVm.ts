@@ -40,7 +40,7 @@ export class LuaLimitError extends Error {}
 
 const validStatuses = new Set<string>(healthOrder);
 /** Library tables a run gets a shallow copy of on first use, so that what it changes stays in the run. */
-const libraryTables = new Set(['string', 'table', 'math', 'os', 'coroutine']);
+const libraryTables = new Set(['string', 'table', 'math', 'os']);
 const packageName = 'package';
 // Lua strings made once: a run sets these fields every time.
 const indexKey = to_luastring('__index');
