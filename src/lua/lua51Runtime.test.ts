@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EPOCH_MS } from '../engine';
+import { healthOf } from '../engine/health/healthOf';
 import type { KubeObject } from '../engine/types';
 import { ArgocdCmError, healthCustomizations } from './healthCustomizations';
+import { healthOverridesWithLua } from './healthOverridesWithLua';
 import { LuaSyntaxError, LuaVm } from './luaVm';
 
 const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } } as KubeObject;
@@ -97,6 +99,16 @@ describe('the libraries of util/lua/lua.go runLuaWithResourceActionParameters', 
       `${key}:1: attempt to index a nil value (global 'string')`,
     );
     expect(message("tostring(string.find('abc', 'b'))", true)).toBe('2');
+    const source = "if string.find(obj.metadata.name, 'c') then return { status = 'Healthy' } end";
+    const customization = { key, group: '', kind: 'ConfigMap', source };
+    expect(healthOf(cm, { overrides: healthOverridesWithLua([customization], []) })).toEqual({
+      status: 'Unknown',
+      message: `${key}:1: attempt to index a nil value (global 'string')`,
+    });
+    expect(
+      healthOf(cm, { overrides: healthOverridesWithLua([{ ...customization, useOpenLibs: true }], []) })
+        ?.status,
+    ).toBe('Healthy');
   });
 
   it('math as gopher-lua’s mathlib.go with useOpenLibs: pow, mod, log10, huge is the largest double; no math.type', () => {
