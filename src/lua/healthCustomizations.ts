@@ -8,6 +8,11 @@ export interface HealthCustomization {
   group: string;
   kind: string;
   source: string;
+  /**
+   * Whether the script sees every library (util/lua/lua.go GetHealthScript): true for Argo CD's built-in scripts,
+   * and for an argocd-cm script whose `resource.customizations.useOpenLibs.<group_kind>` is true.
+   */
+  useOpenLibs?: boolean;
   /** Where the script's text starts in the argocd-cm file, when it came from one. */
   position?: InputPosition;
 }
@@ -51,6 +56,8 @@ export function healthCustomizations(
   block?: Record<string, { source: string; position?: InputPosition }>,
 ): HealthCustomization[] {
   const found = new Map<string, HealthCustomization>();
+  /** `useOpenLibs.<group_kind>` keys by target: settings.go sets UseOpenLibs on the override of that group/kind. */
+  const openLibs = new Map<string, boolean>();
   for (const [groupKind, entry] of Object.entries(block ?? {})) {
     const slash = groupKind.lastIndexOf('/');
     const group = slash < 0 ? '' : groupKind.slice(0, slash);
@@ -73,6 +80,7 @@ export function healthCustomizations(
     if (!knownTypes.has(type))
       throw new ArgocdCmError(`resource customization type ${type} not supported`, key);
     const target = overrideTarget(groupKind, key);
+    if (type === 'useOpenLibs') openLibs.set(`${target.group}/${target.kind}`, parseGoBool(value, key));
     if (type !== 'health') continue;
     found.set(`${target.group}/${target.kind}`, {
       key,
@@ -80,6 +88,10 @@ export function healthCustomizations(
       source: value,
       position: cm.positions?.[key],
     });
+  }
+  for (const [target, useOpenLibs] of openLibs) {
+    const customization = found.get(target);
+    if (customization) customization.useOpenLibs = useOpenLibs;
   }
   return [...found.values()];
 }
@@ -94,4 +106,11 @@ function overrideTarget(groupKind: string, key: string): { group: string; kind: 
     `group kind should be in format \`resource.customizations.<type>.<group_kind>\` or resource.customizations.<type>.<kind>\`, got group kind: '${groupKind}'`,
     key,
   );
+}
+
+/** Go's strconv.ParseBool, as settings.go reads a useOpenLibs value; its error fails argocd-cm's settings. */
+function parseGoBool(value: string, key: string): boolean {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
+  throw new ArgocdCmError(`strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`, key);
 }

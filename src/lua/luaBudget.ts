@@ -12,8 +12,8 @@ import lobject from 'fengari/src/lobject.js';
 export interface LuaLimits {
   /**
    * Work units per run: one per VM instruction, eight per table write and per new table, one per pattern-matching
-   * step, one per 64 bytes of string a concatenation or library function builds, one per 8 bytes of source `load`
-   * compiles. Each unit allocates at most a table slot or 64 bytes, so it bounds memory as well as time.
+   * step, one per 64 bytes of string a concatenation or library function builds, one per four copies string.rep
+   * makes (even of an empty string), one per 8 bytes of source `load` compiles. Each unit allocates at most a table slot or 64 bytes, so it bounds memory as well as time.
    */
   steps: number;
   /** The wall-clock backstop, in milliseconds (Argo CD stops a script after 1 s of its own: util/lua/lua.go). */

@@ -12,7 +12,7 @@ const steps = (n = defaultLuaLimits.steps) => new LuaVm({ ...defaultLuaLimits, s
  * budget shows the budget ended it, at any load of the machine (issue 31).
  */
 function outcome(vm: LuaVm, source: string): { result: unknown } {
-  const check = vm.compile(source, 'hang');
+  const check = vm.compile(source, 'hang', true);
   let result: unknown;
   try {
     result = check(cm);

@@ -22,7 +22,7 @@ export function luaHealthOverrides(
   for (const c of customizations) {
     let check: HealthCheck;
     try {
-      check = vm.compile(c.source, c.key);
+      check = vm.compile(c.source, c.key, c.useOpenLibs === true);
     } catch (error) {
       if (!(error instanceof LuaSyntaxError)) throw error;
       const detail = `the health Lua of ${c.key} does not parse: ${error.message}`;
@@ -54,11 +54,11 @@ function glob(pattern: string): RegExp {
 
 /** A check that, once any script of `vm` was stopped by a limit, refuses every run with that input error. */
 function limited(check: HealthCheck, vm: LuaVm, c: HealthCustomization): HealthCheck {
-  return (obj) => {
+  return (obj, nowMs) => {
     const earlier = stopped.get(vm);
     if (earlier) throw earlier;
     try {
-      return check(obj);
+      return check(obj, nowMs);
     } catch (error) {
       if (!(error instanceof LuaLimitError)) throw error;
       const refused = new InputError(

@@ -17,11 +17,12 @@ const abortedRollout = {
   },
 } as unknown as KubeObject;
 
-const customization = (source: string) => ({
+const customization = (source: string, useOpenLibs = false) => ({
   key: 'resource.customizations.health.ConfigMap',
   group: '',
   kind: 'ConfigMap',
   source,
+  useOpenLibs,
 });
 
 /*
@@ -45,13 +46,16 @@ describe('each health-script run has an environment of its own (isolation)', () 
   it('library tables and the string metatable changed by one run are whole again in the next', () => {
     const overrides = healthOverridesWithLua(
       [
-        customization(`local before = tostring(count) .. ' ' .. type(string.upper) .. ' ' .. type(('x').upper)
+        customization(
+          `local before = tostring(count) .. ' ' .. type(string.upper) .. ' ' .. type(('x').upper)
           .. ' ' .. type(table.insert)
           count = 1
           string.upper = nil
           getmetatable('').__index = {}
           table.insert = nil
-          return { status = 'Healthy', message = before }`),
+          return { status = 'Healthy', message = before }`,
+          true,
+        ),
       ],
       [],
     );

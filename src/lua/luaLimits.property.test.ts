@@ -55,7 +55,7 @@ describe('random health scripts under the limits', () => {
     const vm = new LuaVm({ ...defaultLuaLimits, steps: 50_000 });
     fc.assert(
       fc.property(program, (source) => {
-        const check = vm.compile(source, 'random');
+        const check = vm.compile(source, 'random', true);
         let outcome: unknown;
         try {
           outcome = check(cm);

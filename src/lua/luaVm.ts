@@ -10,7 +10,11 @@ import {
   type HealthStatusCode,
   type KubeObject,
 } from '../engine';
+import { EPOCH_MS } from '../engine';
 import { defaultLuaLimits, hookEvery, LuaBudget, type LuaLimits } from './luaBudget';
+import { openOnlyLibraries, pushFreshPackage, setLuaClock, useLua51Libraries } from './lua51Libraries';
+import { useLua51Numbers } from './lua51Numbers';
+import { lua51Source } from './lua51Syntax';
 import { openSandboxLibraries } from './luaLibraries';
 import { meterFengari } from './meterFengari';
 
@@ -23,6 +27,7 @@ import { meterFengari } from './meterFengari';
  */
 
 meterFengari();
+useLua51Numbers();
 
 /** A Lua health script that does not compile; `message` is Lua's own, e.g. `name:3: unexpected symbol near 'x'`. */
 export class LuaSyntaxError extends Error {}
@@ -34,7 +39,9 @@ export class LuaSyntaxError extends Error {}
 export class LuaLimitError extends Error {}
 
 const validStatuses = new Set<string>(healthOrder);
-const libraryTables = new Set(['string', 'table', 'math']);
+/** Library tables a run gets a shallow copy of on first use, so that what it changes stays in the run. */
+const libraryTables = new Set(['string', 'table', 'math', 'os']);
+const packageName = 'package';
 // Lua strings made once: a run sets these fields every time.
 const indexKey = to_luastring('__index');
 const globalKey = to_luastring('_G');
@@ -50,24 +57,41 @@ const emptyString = to_luastring('');
  */
 export class LuaVm {
   private readonly L: lua.LuaState;
-  /** Registry reference of the pristine globals each run's environment is copied from. */
-  private readonly template: number;
+  /**
+   * Registry references of the pristine globals each run's environment is copied from: every library (a built-in
+   * script, or an argocd-cm script with useOpenLibs), or Argo CD's default set of base, table and package only
+   * (util/lua/lua.go runLuaWithResourceActionParameters, `SkipOpenLibs: !vm.UseOpenLibs`).
+   */
+  private readonly openTemplate: number;
+  private readonly defaultTemplate: number;
 
   constructor(private readonly limits: LuaLimits = defaultLuaLimits) {
-    this.L = lauxlib.luaL_newstate();
-    openSandboxLibraries(this.L);
-    lua.lua_pushglobaltable(this.L);
-    this.template = lauxlib.luaL_ref(this.L, lua.LUA_REGISTRYINDEX);
+    const L = (this.L = lauxlib.luaL_newstate());
+    openSandboxLibraries(L);
+    useLua51Libraries(L);
+    lua.lua_pushglobaltable(L);
+    this.openTemplate = lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
+    lua.lua_pushglobaltable(L);
+    copyTable(L);
+    for (const name of openOnlyLibraries) {
+      lua.lua_pushnil(L);
+      lua.lua_setfield(L, -2, to_luastring(name));
+    }
+    this.defaultTemplate = lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
   }
 
   /**
    * Compiles `source` once and returns a check that runs it with the object as the global `obj`, the way Argo CD's
-   * `ExecuteHealthLua` does. `chunkName` prefixes Lua's error messages. Throws LuaSyntaxError when it does not parse.
+   * `ExecuteHealthLua` does, with every library when `openLibs` (a built-in script, or argocd-cm's useOpenLibs) or
+   * else Argo CD's default set. `chunkName` prefixes Lua's error messages. Throws LuaSyntaxError when it does not
+   * parse, Lua 5.3 syntax that gopher-lua does not read included (lua51Syntax.ts).
    */
-  compile(source: string, chunkName: string): HealthCheck {
+  compile(source: string, chunkName: string, openLibs = false): HealthCheck {
     const L = this.L;
     lua.lua_settop(L, 0);
-    const code = to_luastring(source);
+    const lua51 = lua51Source(source);
+    if (lua51.error !== undefined) throw new LuaSyntaxError(lua51.error);
+    const code = to_luastring(lua51.source);
     // Mode "t": text only, so a binary chunk is refused by Lua itself.
     const status = lauxlib.luaL_loadbufferx(
       L,
@@ -82,13 +106,15 @@ export class LuaVm {
       throw new LuaSyntaxError(message);
     }
     const ref = lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
-    return (obj) => this.run(ref, obj);
+    const template = openLibs ? this.openTemplate : this.defaultTemplate;
+    return (obj, nowMs) => this.run(ref, template, obj, nowMs ?? 0);
   }
 
-  private run(ref: number, obj: KubeObject): HealthStatus | null {
+  private run(ref: number, template: number, obj: KubeObject, nowMs: number): HealthStatus | null {
     const L = this.L;
     lua.lua_settop(L, 0);
-    this.pushFreshEnvironment(obj);
+    setLuaClock(EPOCH_MS + nowMs);
+    this.pushFreshEnvironment(obj, template);
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, ref);
     // The compiled chunk's only upvalue is _ENV: this run's globals.
     lua.lua_pushvalue(L, 1);
@@ -119,12 +145,12 @@ export class LuaVm {
    * copies the template's entry, and a library table's contents, into this run's table), so a run pays only for
    * the globals it reads. The strings' metatable is new too, its __index this run's string table.
    */
-  private pushFreshEnvironment(obj: KubeObject): void {
+  private pushFreshEnvironment(obj: KubeObject, template: number): void {
     const L = this.L;
     lua.lua_createtable(L, 0, 8);
     const env = lua.lua_gettop(L);
     lua.lua_createtable(L, 0, 1);
-    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, this.template);
+    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, template);
     lua.lua_pushcclosure(L, firstUse, 1);
     lua.lua_setfield(L, -2, indexKey);
     lua.lua_setmetatable(L, env);
@@ -150,6 +176,13 @@ export class LuaVm {
  */
 function firstUse(L: lua.LuaState): number {
   // [env, key]
+  if (lua.lua_type(L, 2) === lua.LUA_TSTRING && lua.lua_tojsstring(L, 2) === packageName) {
+    pushFreshPackage(L);
+    lua.lua_pushvalue(L, 2);
+    lua.lua_pushvalue(L, -2);
+    lua.lua_rawset(L, 1);
+    return 1;
+  }
   lua.lua_pushvalue(L, 2);
   lua.lua_rawget(L, lua.lua_upvalueindex(1));
   if (lua.lua_type(L, -1) === lua.LUA_TNIL) return 1;
@@ -217,10 +250,9 @@ function typeName(type: number): string {
 function pushValue(L: lua.LuaState, value: unknown): void {
   if (value === null || value === undefined) lua.lua_pushnil(L);
   else if (typeof value === 'boolean') lua.lua_pushboolean(L, value);
-  else if (typeof value === 'number') {
-    if (Number.isSafeInteger(value)) lua.lua_pushinteger(L, value);
-    else lua.lua_pushnumber(L, value);
-  } else if (typeof value === 'string') lua.lua_pushstring(L, to_luastring(value));
+  // A double, as gopher-lua's LNumber: fengari's integers are 32-bit and would wrap past 2^31.
+  else if (typeof value === 'number') lua.lua_pushnumber(L, value);
+  else if (typeof value === 'string') lua.lua_pushstring(L, to_luastring(value));
   else if (Array.isArray(value)) {
     lua.lua_createtable(L, value.length, 0);
     value.forEach((item, i) => {

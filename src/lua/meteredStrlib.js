@@ -6,6 +6,7 @@
 // - every string a function builds (rep, format, gsub, upper, lower, reverse, char) is refused past the run's string
 //   limit before it is built, and its bytes are charged;
 // - string.byte charges the values it pushes;
+// - %s and gsub's captures print numbers as gopher-lua does (lua51Numbers.ts);
 // - dump, pack, packsize and unpack are left out: Argo CD's gopher-lua is Lua 5.1, whose string library has none
 //   of them, and the sandbox compiles source text only.
 // Imports are ES modules here; the code is otherwise fengari's own.
@@ -86,9 +87,17 @@ const {
     luaL_prepbuffsize,
     luaL_pushresult,
     luaL_pushresultsize,
-    luaL_tolstring,
     luaL_typename
 } = lauxlib;
+/* sandbox: a number as gopher-lua prints it (lua51Numbers.ts wraps the conversion lua_tolstring makes; fengari's
+   luaL_tolstring formats numbers its own way). Numbers have no metatable here (no debug library). */
+const luaL_tolstring = function(L, idx) {
+    if (lua_type(L, idx) === LUA_TNUMBER) {
+        luaapi.lua_pushvalue(L, idx);
+        return luaapi.lua_tolstring(L, -1);
+    }
+    return lauxlib.luaL_tolstring(L, idx);
+};
 const lualib = { lua_assert };
 const {
     luastring_eq,
@@ -731,6 +740,7 @@ const str_rep = function(L) {
     else {
         let totallen = n * l + (n - 1) * lsep;
         chargeLuaString(totallen);  /* sandbox: refused before the buffer is allocated */
+        chargeLua(n / 4);  /* sandbox: each copy is a step of the loop below, even of an empty string */
         let b = new luaL_Buffer();
         let p = luaL_buffinitsize(L, b, totallen);
         let pi = 0;

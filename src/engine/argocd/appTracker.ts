@@ -259,7 +259,11 @@ export class AppTracker {
   private refreshEntry(entry: Entry, emit: boolean): void {
     const { log } = this.options;
     const health: HealthStatus | null = entry.live
-      ? healthOf(entry.live, { isHook: entry.hook, overrides: this.options.healthOverrides })
+      ? healthOf(entry.live, {
+          isHook: entry.hook,
+          overrides: this.options.healthOverrides,
+          nowMs: this.options.clock.now(),
+        })
       : entry.desired || entry.health
         ? { status: 'Missing', message: '' }
         : null;

@@ -117,9 +117,19 @@ function inDirectory(file: string, dir: string, recurse: boolean): boolean {
   return recurse || !rest.includes('/');
 }
 
-/** A stable Git-like SHA of a revision's content and its parent, so the same history gives the same SHAs. */
+/**
+ * A stable Git-like SHA of a revision's content and its parent, so the same history gives the same SHAs. Like Git's,
+ * it depends only on what the repository holds: each file's repository-relative path and objects, and the
+ * revision's name. Where the objects were read from (SourcePosition: the file as the user typed its path, and the
+ * line in it) is left out, so `scenarios/a.yaml`, `./scenarios/a.yaml`, its absolute path and a copy of it in
+ * another folder all give the same revision, and so the same generateName suffixes (issue 28, Determinism).
+ */
 function commitSha(revision: RepoRevision, parent: string): string {
-  const text = parent + JSON.stringify(revision, positionWithoutFields);
+  // The revision as it is, each object without its position: a revision read with no positions keeps its SHA.
+  const files = Object.fromEntries(
+    Object.entries(revision.files).map(([path, items]) => [path, items.map(({ object }) => ({ object }))]),
+  );
+  const text = parent + JSON.stringify({ ...revision, files });
   let out = '';
   let h = 0x811c9dc5;
   for (let round = 0; round < 5; round++) {
@@ -127,16 +137,4 @@ function commitSha(revision: RepoRevision, parent: string): string {
     out += (h >>> 0).toString(16).padStart(8, '0');
   }
   return out;
-}
-
-/**
- * A repository object's position as its file, line and column only. The positions of its fields (SourcePosition
- * `fields`, recorded for the run limits' messages) say nothing the object does not, and leaving them out keeps
- * every revision's SHA what it was before they were recorded.
- */
-function positionWithoutFields(this: unknown, key: string, value: unknown): unknown {
-  if (key !== 'position' || !value || typeof value !== 'object' || !('fields' in value)) return value;
-  if (!this || typeof this !== 'object' || !('object' in this)) return value; // a manifest's own `position` field
-  const { file, line, column } = value as SourcePosition;
-  return { file, line, column };
 }

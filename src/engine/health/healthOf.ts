@@ -21,6 +21,8 @@ export interface HealthOptions {
   isHook?: boolean;
   /** argocd-cm's health customizations (Lua), which take precedence over the built-in checks. */
   overrides?: HealthOverrides;
+  /** The virtual time of the check (ms since t0), for an override that reads the clock (Lua's os.time). */
+  nowMs?: number;
 }
 
 interface Check {
@@ -76,7 +78,7 @@ export function healthOf(obj: KubeObject, options: HealthOptions = {}): HealthSt
   const override = options.overrides?.checkFor(group, obj.kind);
   if (override) {
     try {
-      return override(obj);
+      return override(obj, options.nowMs);
     } catch (error) {
       return { status: 'Unknown', message: error instanceof Error ? error.message : String(error) };
     }

@@ -8,9 +8,10 @@ import type { HealthStatus, KubeObject } from '../types';
  *
  * A check returns the object's health, or null when the script gives none. It throws (any Error) when the script
  * fails, does not parse or runs past its instruction budget; the engine then reports `Unknown` with the error's
- * message, as gitops-engine's `GetResourceHealth` does with a health override's error.
+ * message, as gitops-engine's `GetResourceHealth` does with a health override's error. `nowMs` is the virtual time
+ * of the check (ms since t0, clock.ts), which a Lua script reads through os.time and os.date; t0 when absent.
  */
-export type HealthCheck = (obj: KubeObject) => HealthStatus | null;
+export type HealthCheck = (obj: KubeObject, nowMs?: number) => HealthStatus | null;
 
 export interface HealthOverrides {
   /** The check configured for this API group ('' for the core group) and kind, or undefined when there is none. */

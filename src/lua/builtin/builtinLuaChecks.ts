@@ -4,7 +4,8 @@ import { rolloutHealthLua } from './rolloutHealthLua';
 
 /**
  * Health checks Argo CD ships as Lua (resource_customizations/<group>/<kind>/health.lua) that the sandbox runs
- * through its Lua VM wherever one is loaded (argocd-semantics.md §3.0 rule 2, §3.11). argocd-cm customizations
+ * through its Lua VM wherever one is loaded (argocd-semantics.md §3.0 rule 2, §3.11), with every library, as Argo CD
+ * runs its built-in scripts (util/lua/lua.go GetHealthScript). argocd-cm customizations
  * for the same kind, and argocd-cm wildcards, take precedence, as in Argo CD's GetHealthScript.
  */
 export const builtinLuaChecks: HealthCustomization[] = [
@@ -13,12 +14,14 @@ export const builtinLuaChecks: HealthCustomization[] = [
     group: 'argoproj.io',
     kind: 'Rollout',
     source: rolloutHealthLua,
+    useOpenLibs: true,
   },
   {
     key: 'resource_customizations/policy/PodDisruptionBudget/health.lua',
     group: 'policy',
     kind: 'PodDisruptionBudget',
     source: podDisruptionBudgetHealthLua,
+    useOpenLibs: true,
   },
 ];
 
