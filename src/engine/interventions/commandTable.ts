@@ -296,6 +296,53 @@ const syncFlags: readonly FlagRow[] = [
   },
 ];
 
+/** kubectl delete's flags that change how it deletes, none modelled (the sandbox deletes in the foreground at once). */
+const kubectlDeleteFlags: readonly FlagRow[] = [
+  [
+    '--force',
+    '',
+    'Immediately remove resources from API and bypass graceful deletion',
+    'removes the object at once, without waiting for its finalizers or grace period',
+  ],
+  [
+    '--grace-period',
+    'SECONDS',
+    'Period of time in seconds given to the resource to terminate gracefully',
+    'gives the pods that many seconds to stop',
+  ],
+  [
+    '--cascade',
+    'background|orphan|foreground',
+    'Must be "background", "orphan", or "foreground"',
+    'deletes the dependents in that way, or leaves them (orphan)',
+  ],
+  [
+    '--wait',
+    '',
+    'If true, wait for resources to be gone before returning',
+    'returns before the object is gone when false',
+  ],
+  [
+    '--selector',
+    'SELECTOR',
+    'Selector (label query) to filter on',
+    'deletes every object of the type whose labels match',
+    'l',
+  ],
+  [
+    '--all',
+    '',
+    'Delete all resources, in the namespace of the specified resource types',
+    'deletes every object of the type in the namespace',
+  ],
+].map(([flag, value, help, what, short]) => ({
+  flag,
+  ...(short ? { short } : {}),
+  ...(value ? { value } : {}),
+  help,
+  rule: { notModelled: `the sandbox does not model it; kubectl ${what}` },
+}));
+
 const sandboxGit =
   "the sandbox has no Git working tree: a scenario's revisions are its Git history (edit its manifests on the page)";
 
@@ -676,6 +723,13 @@ export const commandTable: readonly CommandRow[] = [
         help: 'List across all namespaces',
         rule: { modelled: 'kubectl events' },
       },
+      {
+        flag: '--output',
+        short: 'o',
+        value: 'yaml|json|wide|name',
+        help: 'Output format',
+        rule: { modelled: 'kubectl events -o' },
+      },
     ],
   },
   ...(
@@ -732,6 +786,16 @@ export const commandTable: readonly CommandRow[] = [
         help: 'The namespace',
         rule: { modelled: `kubectl ${verb} (src/engine/interventions/runKubectl.ts)` },
       },
+      {
+        flag: '--dry-run',
+        value: 'none|server|client',
+        help: 'Only print the object that would be sent, without sending it',
+        rule: {
+          notModelled:
+            'the sandbox does not model it; kubectl would send the request as a dry run and change nothing',
+        },
+      },
+      ...(verb === 'delete' ? kubectlDeleteFlags : []),
       ...flags.map(([flag, value, flagHelp, short]): FlagRow => ({
         flag,
         ...(short ? { short } : {}),

@@ -1,4 +1,4 @@
-import { commandRowOf, escapeControl } from '../../engine';
+import { commandRowOf, escapeControl, flagRowOf } from '../../engine';
 import { commandHelp } from './commandHelp';
 import { argocd } from './argocd';
 import { runFilter } from './filters';
@@ -104,6 +104,25 @@ function kubectl(world: World, words: string[]): CommandOutput {
   if (!parsed.ok) return fail(parsed.error);
   const [verb, ...positional] = parsed.args.positional;
   const args = { ...parsed.args, positional };
+  // The command table says which flags each verb reads: one given to a verb that does not read it is refused,
+  // as kubectl refuses it (`kubectl describe pod x --tail 5`), never ignored.
+  const row = verb === undefined ? undefined : commandRowOf(['kubectl', verb]);
+  if (row) {
+    const given: [keyof typeof args, string][] = [
+      ['namespace', '--namespace'],
+      ['allNamespaces', '--all-namespaces'],
+      ['output', '--output'],
+      ['tail', '--tail'],
+      ['follow', '--follow'],
+      ['showLabels', '--show-labels'],
+    ];
+    for (const [field, flag] of given)
+      if (args[field] !== undefined && args[field] !== false && !flagRowOf(row, flag))
+        return {
+          lines: [`error: unknown flag: ${flag}`, `See '${row.command} --help' for usage.`],
+          failed: true,
+        };
+  }
   switch (verb) {
     case 'get':
       return kubectlGet(world, args);
