@@ -187,3 +187,48 @@ describe('syncing an Application that is being deleted (server/application/appli
     expect(outputs[1]).toBe('FATA[0000] rpc error: code = FailedPrecondition desc = application is deleting');
   });
 });
+
+describe('--resource with a namespace (test/e2e/selective_sync_test.go, guestbook-with-namespace)', () => {
+  // Two Deployments named guestbook-ui, one in the app's namespace and one in `e2e-ns`; a commit changes both images.
+  const twoNamespaces = (image: string): RepoRevision => {
+    const other = deployment('guestbook-ui', { image });
+    other.metadata.namespace = 'e2e-ns';
+    return {
+      name: image,
+      files: {
+        'app/ns.yaml': [{ object: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'e2e-ns' } } }],
+        'app/ui.yaml': [{ object: deployment('guestbook-ui', { image }) }, { object: other }],
+      },
+    };
+  };
+  function images(command: string) {
+    const result = runControlPlane({
+      repository: twoNamespaces('nginx:1.27'),
+      objects: [application('guestbook', { path: 'app' })],
+      actions: [
+        { at: 50, type: 'commit', revision: twoNamespaces('nginx:1.28') },
+        { at: 60, type: 'intervention', command },
+      ],
+      untilSeconds: 300,
+    });
+    const app = result.applications.find((a) => a.metadata.name === 'guestbook')!;
+    const image = (ns: string) =>
+      result.live.find((o) => o.kind === 'Deployment' && o.metadata.namespace === ns)?.spec.template.spec
+        .containers[0].image;
+    return { app, byNamespace: [image('default'), image('e2e-ns')] };
+  }
+
+  it('TestSelectiveSyncWithNamespace: GROUP:KIND:NAMESPACE/NAME syncs only that namespace’s Deployment; OutOfSync', () => {
+    const { app, byNamespace } = images('argocd app sync guestbook --resource apps:Deployment:e2e-ns/guestbook-ui');
+    expect(byNamespace).toEqual(['nginx:1.27', 'nginx:1.28']);
+    expect(app.status.sync.status).toBe('OutOfSync');
+    expect(app.status.operationState.phase).toBe('Succeeded');
+  });
+
+  it('TestSelectiveSyncWithoutNamespace: GROUP:KIND:NAME without a namespace selects the Deployment in both', () => {
+    const { app, byNamespace } = images('argocd app sync guestbook --resource apps:Deployment:guestbook-ui');
+    expect(byNamespace).toEqual(['nginx:1.28', 'nginx:1.28']);
+    expect(app.status.operationState.phase).toBe('Succeeded');
+    expect(app.status.history).toHaveLength(1);
+  });
+});
