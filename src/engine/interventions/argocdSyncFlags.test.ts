@@ -219,7 +219,9 @@ describe('--resource with a namespace (test/e2e/selective_sync_test.go, guestboo
   }
 
   it('TestSelectiveSyncWithNamespace: GROUP:KIND:NAMESPACE/NAME syncs only that namespace’s Deployment; OutOfSync', () => {
-    const { app, byNamespace } = images('argocd app sync guestbook --resource apps:Deployment:e2e-ns/guestbook-ui');
+    const { app, byNamespace } = images(
+      'argocd app sync guestbook --resource apps:Deployment:e2e-ns/guestbook-ui',
+    );
     expect(byNamespace).toEqual(['nginx:1.27', 'nginx:1.28']);
     expect(app.status.sync.status).toBe('OutOfSync');
     expect(app.status.operationState.phase).toBe('Succeeded');
