@@ -234,3 +234,12 @@ describe('--resource with a namespace (test/e2e/selective_sync_test.go, guestboo
     expect(app.status.history).toHaveLength(1);
   });
 });
+
+describe('git commit in --then reads the table', () => {
+  it('an option git commit is not given here is refused in git’s words', () => {
+    expect(parseIntervention('git commit --amend -m fix v2')).toEqual({
+      error: "error: unknown option `amend'",
+    });
+    expect(parseIntervention('git commit -m fix v2')).toMatchObject({ tool: 'git', message: 'fix' });
+  });
+});

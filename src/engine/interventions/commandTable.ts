@@ -827,7 +827,13 @@ export const commandTable: readonly CommandRow[] = [
     help: "Move the cursor to the run's next commit (a run whose scenario commits)",
     in: ['terminal'],
     acts: false,
-    flags: [],
+    flags: [
+      {
+        flag: '--no-edit',
+        help: 'Use the default commit message',
+        rule: { modelled: "git revert --no-edit (the scenario's revert commit)" },
+      },
+    ],
   },
   {
     command: 'git push',
@@ -875,7 +881,15 @@ export const commandTable: readonly CommandRow[] = [
     help: 'After a pipe: the first N lines',
     in: ['terminal'],
     acts: false,
-    flags: [],
+    flags: [
+      {
+        flag: '--lines',
+        short: 'n',
+        value: 'N',
+        help: 'The number of lines',
+        rule: { modelled: 'POSIX head -n' },
+      },
+    ],
   },
   {
     command: 'tail',
@@ -883,7 +897,15 @@ export const commandTable: readonly CommandRow[] = [
     help: 'After a pipe: the last N lines',
     in: ['terminal'],
     acts: false,
-    flags: [],
+    flags: [
+      {
+        flag: '--lines',
+        short: 'n',
+        value: 'N',
+        help: 'The number of lines',
+        rule: { modelled: 'POSIX tail -n' },
+      },
+    ],
   },
   { command: 'echo', args: 'WORDS', help: 'Print the words', in: ['terminal'], acts: false, flags: [] },
   {

@@ -68,3 +68,12 @@ describe('--help and Tab are read from the table', () => {
     expect(complete('kubectl logs --ta', world).line).toBe('kubectl logs --tail ');
   });
 });
+
+describe('git and the filters read the table too', () => {
+  it('git push --force: git’s own words for an option the sandbox does not take', () => {
+    expect(migration.run('git push --force', end)).toMatchObject({
+      text: "error: unknown option `force'\n",
+      failed: true,
+    });
+  });
+});
