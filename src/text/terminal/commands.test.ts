@@ -77,3 +77,21 @@ describe('git and the filters read the table too', () => {
     });
   });
 });
+
+describe('the course’s own lines all read through the table', () => {
+  it('none is refused as an unknown or unmodelled flag', () => {
+    for (const line of [
+      'argocd app get checkout-dev --refresh >/dev/null',
+      "argocd app get checkout-dev --show-operation | sed -n '/^GROUP/,$p'",
+      'argocd app list -o name',
+      'argocd app sync checkout-dev --async',
+      'argocd app wait checkout-dev --sync --health --timeout 240',
+      'git revert --no-edit HEAD && git push -q',
+      'kubectl -n checkout-dev logs job/checkout-migrate --tail=5',
+      'kubectl -n checkout-dev get pods -o wide --show-labels',
+    ]) {
+      const text = migration.run(line, 0).text;
+      expect(text, line).not.toMatch(/unknown (flag|option|shorthand)|does not model/);
+    }
+  });
+});
