@@ -343,9 +343,6 @@ const kubectlDeleteFlags: readonly FlagRow[] = [
   rule: { notModelled: `the sandbox does not model it; kubectl ${what}` },
 }));
 
-const sandboxGit =
-  "the sandbox has no Git working tree: a scenario's revisions are its Git history (edit its manifests on the page)";
-
 /** The table, one row per command. */
 export const commandTable: readonly CommandRow[] = [
   {
@@ -926,9 +923,6 @@ export const commandTable: readonly CommandRow[] = [
     flags: [],
   },
 ];
-
-/** Why git's other verbs are refused, for the parsers' messages. */
-export const gitRefusal = sandboxGit;
 
 /**
  * The row of a command line: the longest command of the table its leading words spell (`argocd app sync web` is
