@@ -72,6 +72,17 @@ export function parseArgocd(words: readonly string[]): ArgocdIntervention | { er
     return { verb: 'sync-project', projects: parsed.flags.get('--project')!, request };
   }
   if (!app) return { error: `FATA[0000] An application name is required` };
+  // `argocd app sync a b` syncs each in turn, waiting for one to finish before the next starts: a wait a timed
+  // action cannot hold. The other verbs take exactly one name (`len(args) != 1`: the CLI prints its help, exit 1).
+  if (sub === 'sync' && parsed.args.length > 1)
+    return {
+      error:
+        'argocd app sync with several names syncs them one after another, each once the last has finished; the sandbox takes one name a command',
+    };
+  if (sub !== 'sync' && sub !== 'rollback' && parsed.args.length > 1)
+    return {
+      error: `argocd app ${sub} takes one APPNAME, not ${parsed.args.length} (the CLI prints its help and exits 1)`,
+    };
   switch (sub) {
     case 'sync': {
       const request = syncRequestOf(parsed);

@@ -243,3 +243,15 @@ describe('git commit in --then reads the table', () => {
     expect(parseIntervention('git commit -m fix v2')).toMatchObject({ tool: 'git', message: 'fix' });
   });
 });
+
+describe('arguments are never dropped', () => {
+  it('several names for sync, or a second name for terminate-op, are refused rather than the first one taken', () => {
+    expect(parseIntervention('argocd app sync guestbook other')).toEqual({
+      error:
+        'argocd app sync with several names syncs them one after another, each once the last has finished; the sandbox takes one name a command',
+    });
+    expect(parseIntervention('argocd app terminate-op guestbook other')).toEqual({
+      error: 'argocd app terminate-op takes one APPNAME, not 2 (the CLI prints its help and exits 1)',
+    });
+  });
+});

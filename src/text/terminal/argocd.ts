@@ -32,6 +32,14 @@ export function argocd(world: World, words: string[]): CommandOutput {
   if (verb === 'list') return list(world, output);
   const given = positional[0];
   if (!given) return fail(`FATA[0000] argocd app ${verb} APPNAME: an application name is required`);
+  // A second name is never dropped: `sync` and `wait` take several in Argo CD (each in turn), `get` and `history`
+  // one (the CLI prints its help and exits 1).
+  if (positional.length > 1)
+    return fail(
+      verb === 'sync' || verb === 'wait'
+        ? `argocd app ${verb} with several names handles them one after another in Argo CD; this terminal takes one name a command`
+        : `argocd app ${verb} takes one APPNAME, not ${positional.length} (the CLI prints its help and exits 1)`,
+    );
   const name = given.replace(/^argocd\//, '');
   const app = world.appNamed(name);
   if (!app)

@@ -95,3 +95,11 @@ describe('the course’s own lines all read through the table', () => {
     }
   });
 });
+
+describe('a second name is never dropped', () => {
+  it('argocd app get a b is refused, not read as get a', () => {
+    expect(migration.run('argocd app get checkout-dev other', end).text).toBe(
+      'argocd app get takes one APPNAME, not 2 (the CLI prints its help and exits 1)\n',
+    );
+  });
+});
