@@ -14,6 +14,15 @@ export {
 export { parseIntervention, type Intervention } from './interventions/intervention';
 export { commandWords } from './interventions/commandWords';
 export {
+  commandTable,
+  commandRowOf,
+  flagRowOf,
+  type CommandRow,
+  type FlagRow,
+  type FlagRule,
+} from './interventions/commandTable';
+export { parseCommandFlags, flagOn, flagValue, type ParsedCommand } from './interventions/commandFlags';
+export {
   interventionVerbOf,
   kubectlVerbWords,
   argocdVerbWords,

@@ -38,6 +38,7 @@ const goFiles = [
   'test/e2e/sync_waves_test.go',
   'test/e2e/sync_options_test.go',
   'test/e2e/app_management_test.go',
+  'test/e2e/selective_sync_test.go',
   // The second table: controller, ApplicationSet and their e2e files.
   'applicationset/controllers/applicationset_controller_test.go',
   'applicationset/controllers/clustereventhandler_test.go',

@@ -45,6 +45,12 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       ? request.sync.resources
       : undefined;
   const partial = selected !== undefined;
+  // controller/sync.go L386 WithOperationSettings: the operation's dry run and force, and hooks skipped for an
+  // apply strategy (a rollback's, or `argocd app sync --strategy apply`) as for a selective sync.
+  const strategy = request.sync?.syncStrategy;
+  const applyStrategy = strategy?.apply !== undefined;
+  const force = (applyStrategy ? strategy?.apply?.force : strategy?.hook?.force) === true;
+  const dryRun = request.sync?.dryRun === true;
   const destination = obj.spec?.destination?.namespace ?? 'default';
   const initiatedBy: OperationInitiator = request.initiatedBy ?? {};
   state.sink.push({
@@ -89,6 +95,9 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       ...(selected ? { resources: selected } : {}),
       revision: rendered.revision,
       prune: request.sync?.prune === true,
+      ...(dryRun ? { dryRun } : {}),
+      ...(force ? { force } : {}),
+      ...(applyStrategy ? { skipHooks: true } : {}),
       syncOptions,
       retry: retryStrategyOf(request.retry),
       waveDelaySeconds: options.waveDelaySeconds,
@@ -136,12 +145,15 @@ function sharedResourceFailure(state: AppState, syncOptions: readonly string[]):
   return first === undefined ? undefined : `Shared resource found: ${first}`;
 }
 
-/** §5.0, §5.4: history for a Succeeded full sync, the operation field cleared, then a full refresh. */
+/**
+ * §5.0, §5.4: history for a Succeeded full sync (not a selective one, nor a dry run: controller/sync.go L483), the
+ * operation field cleared, then a full refresh.
+ */
 function completed(ctx: AppContext, state: AppState): void {
   const clock = ctx.options.cluster.clock;
   const record = state.runner!.record;
   state.lastFinishedAtMs = clock.now();
-  if (record.phase === 'Succeeded' && !state.partial) {
+  if (record.phase === 'Succeeded' && !state.partial && state.request?.sync?.dryRun !== true) {
     const obj = ctx.object(state.name);
     adoptPatchedHistory(state, obj);
     state.history = withHistoryEntry(

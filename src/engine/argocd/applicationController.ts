@@ -1,5 +1,6 @@
 import type { Operation } from './applicationTypes';
 import { resourcesByLabel } from './resourcesByLabel';
+import { filterAppResources, resourceWords } from './selectedResources';
 import { rollbackOperation } from './rollbackOperation';
 import { setConditions } from './setConditions';
 import { annotationDeletionApproved } from '../annotations';
@@ -95,16 +96,36 @@ export class ApplicationController {
     const obj = this.object(name);
     const state = this.apps.get(name);
     if (!obj || !state) return `applications.argoproj.io "${name}" not found`;
+    // server/application/application.go Sync (L2111): an Application being deleted takes no sync.
+    if (obj.metadata.deletionTimestamp) return 'application is deleting';
     if (obj.operation) return 'another operation is already in progress';
     let resources: SyncOperationResource[] | undefined;
+    const selected = [...(options.resources ?? [])];
     if (options.labels && options.labels.length > 0) {
       const manifests = this.options.repository.renderSource(obj.spec?.source ?? {}).objects;
       const picked = resourcesByLabel(manifests, state.tracker.resources(), options.labels);
       if ('refused' in picked) return picked.refused;
-      resources = picked.resources;
+      if (selected.length === 0) resources = picked.resources;
+      else
+        selected.push(
+          ...picked.resources.map((r) => ({
+            group: r.group ?? '',
+            kind: r.kind,
+            name: r.name,
+            namespace: '',
+            exclude: false,
+          })),
+        );
+    }
+    if (options.resources && options.resources.length > 0) {
+      // cmd/argocd/commands/app.go filterAppResources: the app's resources the selection includes, or the CLI's refusal.
+      resources = filterAppResources(state.tracker.resources(), selected);
+      if (resources.length === 0)
+        return `No matching app resources found for resource filter: ${selected.map(resourceWords).join(', ')}`;
     }
     const head = this.options.repository.head;
-    this.setOperation(name, syncOperation(obj, head, prune, { info: options.info, resources }));
+    const { labels: _labels, resources: _resources, ...rest } = options;
+    this.setOperation(name, syncOperation(obj, head, prune, { ...rest, resources }));
     return undefined;
   }
 
@@ -112,13 +133,13 @@ export class ApplicationController {
    * `argocd app sync --project P …`: the Applications of those projects, in name order as the API server lists them,
    * each synced as `requestSync` does; none is refused with the CLI's words (cmd/argocd/commands/app.go).
    */
-  requestProjectSync(projects: readonly string[], prune = false): string[] {
+  requestProjectSync(projects: readonly string[], prune = false, options: SyncRequestOptions = {}): string[] {
     const names = this.names().filter((name) =>
       projects.includes(this.object(name)?.spec?.project ?? 'default'),
     );
     if (names.length === 0) return [`No matching apps found for filter: projects [${projects.join(' ')}]`];
     return names.flatMap((name) => {
-      const refused = this.requestSync(name, prune);
+      const refused = this.requestSync(name, prune, options);
       return refused ? [`${name}: ${refused}`] : [];
     });
   }

@@ -40,6 +40,8 @@ export interface RetryStrategy {
 export interface SyncOperation {
   revision?: string;
   prune?: boolean;
+  /** `--dry-run`: every task runs as a dry run, and no history is written (controller/sync.go L483). */
+  dryRun?: boolean;
   syncOptions?: string[];
   resources?: SyncOperationResource[];
   /** A rollback's own source (the history entry's). */

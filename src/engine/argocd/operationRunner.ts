@@ -28,6 +28,12 @@ export interface OperationSpec {
    * pruned, and no hook runs (§2.17).
    */
   resources?: readonly { group?: string; kind: string; name: string; namespace?: string }[];
+  /** The operation's `sync.dryRun`: every task is a dry run (gitops-engine sync_context.go runTasks). */
+  dryRun?: boolean;
+  /** The strategy's `force` (`argocd app sync --force`). */
+  force?: boolean;
+  /** An apply strategy (`--strategy apply`, a rollback): no hook runs (controller/sync.go L386). */
+  skipHooks?: boolean;
 }
 
 /** What the runner needs from the Application it runs for. */
@@ -218,9 +224,11 @@ export class OperationRunner {
         revision: op.revision,
         startedAt: Math.floor((EPOCH_MS + op.startedAtMs) / 1000),
         prune: spec.prune,
-        dryRun: false,
+        dryRun: spec.dryRun === true,
+        ...(spec.force ? { force: true } : {}),
         syncOptions: [...spec.syncOptions],
         pruneConfirmed: host.isDeletionConfirmed?.(toTimestamp(op.startedAtMs)) ?? false,
+        ...(spec.skipHooks ? { skipHooks: true } : {}),
         ...(spec.resources ? { skipHooks: true, resourceFilter: selects(spec.resources) } : {}),
       },
       ports,

@@ -5,7 +5,7 @@ import { application } from '../../../test/kits/controlPlane.testKit';
 import { eventsOf } from '../simulation/eventQueries';
 import { clusterAt } from '../simulation/objectHistory';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
-import { deployment, service } from '../../../test/kits/simulation.testKit';
+import { deployment, job, service } from '../../../test/kits/simulation.testKit';
 
 /**
  * `argocd app rollback NAME ID` (server/application/application.go `Rollback`): a sync of the revision and source
@@ -114,5 +114,73 @@ describe('argocd app rollback', () => {
       'rollback guestbook 7: application argocd/guestbook does not have deployment with id 7',
     );
     expect(app.status.history).toHaveLength(1);
+  });
+});
+
+/**
+ * `argocd app rollback NAME [ID]` typed as a command (cmd/argocd/commands/app.go NewApplicationRollbackCommand,
+ * findRevisionHistory; server/application/application.go Rollback): the ID is optional, an unknown one is the CLI's
+ * own fatal error, and the rollback's apply strategy runs no hook.
+ */
+describe('argocd app rollback as the CLI runs it', () => {
+  const hooked = (version: string): RepoRevision => ({
+    name: version,
+    files: {
+      'guestbook/ui.yaml': [
+        {
+          object: deployment('guestbook-ui', { image: `gcr.io/heptio-images/ks-guestbook-demo:${version}` }),
+        },
+      ],
+      'guestbook/migrate.yaml': [{ object: job('migrate', { hook: 'PreSync', runSeconds: 1 }) }],
+    },
+  });
+  function typed(commands: { at: number; command: string }[], extra: ControlPlaneAction[] = []) {
+    const result = runControlPlane({
+      repository: hooked('0.1'),
+      objects: [application('guestbook', { path: 'guestbook' })],
+      actions: [...extra, ...commands.map((c) => ({ ...c, type: 'intervention' as const }))],
+      untilSeconds: 600,
+    });
+    const outputs = result.events.flatMap((e) => (e.type === 'intervention' ? [e.output] : []));
+    const app = result.applications.find((a) => a.metadata.name === 'guestbook')!;
+    return { result, outputs, app };
+  }
+
+  it('without an ID and one deployment: "should have at least two successful deployments" (findRevisionHistory)', () => {
+    expect(typed([{ at: 60, command: 'argocd app rollback guestbook' }]).outputs).toEqual([
+      "FATA[0000] application 'guestbook' should have at least two successful deployments",
+    ]);
+  });
+
+  it('without an ID: back to the entry before the last, the older commit', () => {
+    const { app, result, outputs } = typed(
+      [{ at: 200, command: 'argocd app rollback guestbook' }],
+      [
+        { at: 60, type: 'commit', revision: hooked('0.2') },
+        { at: 61, type: 'sync', app: 'guestbook' },
+      ],
+    );
+    expect(outputs).toEqual(['']);
+    expect(app.status.operationState.operation.sync.revision).toBe(app.status.history[0].revision);
+    const image = result.live.find((o) => o.kind === 'Deployment')?.spec.template.spec.containers[0].image;
+    expect(image).toBe('gcr.io/heptio-images/ks-guestbook-demo:0.1');
+  });
+
+  it('an unknown ID fails in the CLI itself: "does not have deployment id \'7\' in history"', () => {
+    expect(typed([{ at: 60, command: 'argocd app rollback guestbook 7' }]).outputs).toEqual([
+      "FATA[0000] application 'guestbook' does not have deployment id '7' in history",
+    ]);
+  });
+
+  it('Rollback writes the apply strategy (application.go L2317), so the PreSync hook does not run again', () => {
+    const { result, app } = typed(
+      [{ at: 120, command: 'argocd app rollback guestbook 0' }],
+      [{ at: 60, type: 'sync', app: 'guestbook' }],
+    );
+    expect(app.status.operationState.operation.sync.syncStrategy).toEqual({ apply: {} });
+    expect(app.status.operationState.phase).toBe('Succeeded');
+    expect(result.events.filter((e) => e.type === 'apply' && e.hook && e.t >= 120)).toEqual([]);
+    // The sync at 60 s, a hook strategy, ran it.
+    expect(result.events.some((e) => e.type === 'apply' && e.hook && e.t >= 60 && e.t < 120)).toBe(true);
   });
 });

@@ -5,7 +5,9 @@ import type { ApplicationController } from '../argocd/applicationController';
 import { ARGOCD_NAMESPACE } from '../argocd/controlPlanePorts';
 import type { Repository, RepoRevision } from '../argocd/repository';
 import type { KubeObject } from '../types';
-import { withSyncPolicy } from './argocdIntervention';
+import { withSyncPolicy, type SyncRequest } from './argocdIntervention';
+import type { SyncRequestOptions } from '../argocd/syncOperation';
+import type { Json } from '../types';
 import { parseIntervention } from './intervention';
 import { runKubectl } from './runKubectl';
 
@@ -45,20 +47,41 @@ export function applyIntervention(
     return { output: `[main ${sha.slice(0, 7)}] ${parsed.message || action.revision.name}`, commit: sha };
   }
   const command = parsed.command;
+  // The CLI's own fatal errors, printed before or instead of asking the API server (`FATA[0000] …`), and the
+  // API server's answers through the CLI (`rpc error: code = … desc = …`).
+  const cliRefused = (why: string | undefined): InterventionOutcome =>
+    why === undefined ? { output: '' } : { error: `FATA[0000] ${why}` };
+  const refused = (why: string | undefined): InterventionOutcome =>
+    why === undefined
+      ? { output: '' }
+      : cliSide(why)
+        ? cliRefused(why)
+        : { error: `FATA[0000] rpc error: code = FailedPrecondition desc = ${why}` };
+  if (command.verb === 'sync-project') {
+    const errors = controller.requestProjectSync(
+      command.projects,
+      command.request.prune,
+      syncOptionsOf(command.request),
+    );
+    return errors.length === 0 ? { output: '' } : { error: errors.map((e) => `FATA[0000] ${e}`).join('\n') };
+  }
   const ref = { group: 'argoproj.io', kind: 'Application', namespace: ARGOCD_NAMESPACE, name: command.app };
   const app = store.get(ref);
-  // The API server's answer through the CLI (cmd/argocd: `rpc error: code = NotFound desc = …`).
   if (!app)
     return {
       error: `FATA[0000] rpc error: code = NotFound desc = applications.argoproj.io "${command.app}" not found`,
     };
-  const refused = (why: string | undefined): InterventionOutcome =>
-    why ? { error: `FATA[0000] rpc error: code = FailedPrecondition desc = ${why}` } : { output: '' };
   switch (command.verb) {
     case 'sync':
-      return refused(controller.requestSync(command.app, command.prune));
-    case 'rollback':
-      return refused(controller.requestRollback(command.app, command.id, command.prune));
+      return refused(
+        controller.requestSync(command.app, command.request.prune, syncOptionsOf(command.request)),
+      );
+    case 'rollback': {
+      // cmd/argocd/commands/app.go findRevisionHistory: the CLI picks the entry from the app's history itself.
+      const entry = revisionToRollBack(app, command.id);
+      if ('error' in entry) return cliRefused(entry.error);
+      return refused(controller.requestRollback(command.app, entry.id, command.prune));
+    }
     case 'refresh':
       controller.refresh(command.app);
       return { output: '' };
@@ -88,4 +111,39 @@ export function applyIntervention(
       return { output: '' };
     }
   }
+}
+
+/** The refusals the CLI makes itself after reading the app (cmd/argocd/commands/app.go), not the API server's. */
+function cliSide(why: string): boolean {
+  return why.startsWith('No matching ');
+}
+
+/** What the controller's `requestSync` takes of a parsed `argocd app sync`. */
+function syncOptionsOf(request: SyncRequest): SyncRequestOptions {
+  return {
+    ...(request.info.length > 0 ? { info: request.info } : {}),
+    ...(request.labels.length > 0 ? { labels: request.labels } : {}),
+    ...(request.resources.length > 0 ? { resources: request.resources } : {}),
+    ...(request.dryRun ? { dryRun: true } : {}),
+    ...(request.strategy ? { strategy: request.strategy } : {}),
+    ...(request.syncOptions ? { syncOptions: request.syncOptions } : {}),
+    ...(request.retry ? { retry: request.retry } : {}),
+  };
+}
+
+/**
+ * cmd/argocd/commands/app.go `findRevisionHistory`: without an ID the entry before the last ("should have at least
+ * two successful deployments" when there is none), else the entry of that ID.
+ */
+function revisionToRollBack(app: KubeObject, id: number | undefined): { id: number } | { error: string } {
+  const history: Json[] = app.status?.history ?? [];
+  const name = app.metadata.name;
+  if (id === undefined) {
+    if (history.length < 2)
+      return { error: `application '${name}' should have at least two successful deployments` };
+    return { id: history[history.length - 2].id };
+  }
+  if (!history.some((h) => h.id === id))
+    return { error: `application '${name}' does not have deployment id '${id}' in history` };
+  return { id };
 }

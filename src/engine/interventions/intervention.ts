@@ -1,4 +1,5 @@
 import { commandWords } from './commandWords';
+import { commandRowOf, flagRowOf } from './commandTable';
 import { parseArgocd, type ArgocdIntervention } from './argocdIntervention';
 import { parseKubectl, type KubectlIntervention } from './kubectlIntervention';
 
@@ -28,6 +29,13 @@ export function parseIntervention(text: string, namespace = 'default'): Interven
     case 'git': {
       if (words[1] !== 'commit')
         return { error: `git: the sandbox's git only commits (git commit -m MESSAGE)` };
+      // The command table lists git commit's options: any other is git's own error, never ignored.
+      const row = commandRowOf(['git', 'commit']);
+      for (let i = 2; i < words.length; i++) {
+        if (words[i] === '-m' || words[i] === '--message') i++;
+        else if (words[i].startsWith('-') && row && !flagRowOf(row, words[i].split('=')[0]))
+          return { error: `error: unknown option \`${words[i].replace(/^-+/, '').split('=')[0]}'` };
+      }
       const m = words.indexOf('-m');
       return { tool: 'git', message: m >= 0 ? (words[m + 1] ?? '') : '' };
     }

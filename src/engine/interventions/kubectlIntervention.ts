@@ -1,3 +1,4 @@
+import { commandRowOf, flagRowOf } from './commandTable';
 import { resourceType, type ResourceType } from './resourceTypes';
 
 /**
@@ -74,6 +75,8 @@ export function parseKubectl(words: readonly string[], defaultNamespace = 'defau
   const split = kubectlArgs(words);
   if ('error' in split) return split;
   const { flags, bools, args } = split;
+  const refused = flagRefusal(args, [...flags.keys(), ...bools]);
+  if (refused) return { error: refused };
   const namespace = flags.get('-n') ?? flags.get('--namespace') ?? defaultNamespace;
   const [verb, ...rest] = args;
   switch (verb) {
@@ -216,4 +219,22 @@ function oneTarget(args: readonly string[], namespace: string): { target: Target
 
 function unknownType(word: string): { error: string } {
   return { error: `error: the server doesn't have a resource type "${word}"` };
+}
+
+/**
+ * The command table's answer to the flags of a kubectl intervention (commandTable.ts): none is accepted and ignored.
+ * A flag kubectl does not have is refused in its words; one it has that the sandbox does not model, with a sentence.
+ */
+function flagRefusal(args: readonly string[], given: readonly string[]): string | undefined {
+  const row = commandRowOf(['kubectl', ...args]);
+  if (!row) return undefined;
+  for (const name of given) {
+    const flag = flagRowOf(row, name);
+    if (!flag)
+      return name.startsWith('--')
+        ? `error: unknown flag: ${name}`
+        : `error: unknown shorthand flag: '${name[1]}' in ${name}`;
+    if ('notModelled' in flag.rule) return `${row.command} ${flag.flag}: ${flag.rule.notModelled}`;
+  }
+  return undefined;
 }

@@ -108,4 +108,17 @@ export const questions: Question[] = [
       'A LoadBalancer Service is Progressing until it has an address. A waited-on object that stays Progressing keeps the operation Running; only Degraded fails it (argocd-semantics §2.10, §6.4).',
     link: { scenario: 'stuck-load-balancer', t: 60, label: 'stuck-load-balancer, a minute in' },
   },
+  {
+    id: 'selective-sync-hooks',
+    text: 'You ship a new image with argocd app sync checkout --resource apps:Deployment:checkout. Does the PreSync migration run?',
+    choices: [
+      'Yes: PreSync hooks run before every sync',
+      'No: a sync that names resources runs no hooks at all, and neither does a self-heal',
+      'Only if the migration Job is named with --resource too',
+    ],
+    answer: 1,
+    explanation:
+      'An operation with resources (or the apply strategy) skips every hook, even when the hook is selected (controller/sync.go L386; e2e TestSelectiveSyncDoesNotRunHooks). The Deployment rolls to the new image, the migration never runs, and the app stays OutOfSync (argocd-semantics §9.4).',
+    link: { scenario: 'hooks-skipped', t: 115, label: 'hooks-skipped, after the selective sync' },
+  },
 ];

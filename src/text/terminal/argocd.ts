@@ -1,4 +1,5 @@
 import { appListLines, tabwriter } from '../appList';
+import { commandRowOf, flagOn, flagRowOf, flagValue, parseCommandFlags } from '../../engine';
 import type { ApplicationJson, Json } from '../../engine';
 import { appText } from './appText';
 import { sync, wait } from './argocdWait';
@@ -13,59 +14,63 @@ import type { World } from './world';
  * already holds what would happen (argocdWait.ts).
  */
 export function argocd(world: World, words: string[]): CommandOutput {
-  const [group, verb, ...rest] = words;
+  const [group, verb] = words;
   if (group !== 'app')
     return fail(
       `Error: unknown command "${group ?? ''}" for "argocd" (this terminal runs argocd app get|list|history|sync|wait)`,
     );
-  const flags = new Set(rest.filter((w) => w.startsWith('-')));
-  const output = valueOf(rest, '-o') ?? valueOf(rest, '--output');
-  const positional = positionalOf(rest);
-  if (verb === 'list') return list(world, output);
-  if (!['get', 'history', 'sync', 'wait'].includes(verb ?? ''))
+  const row = commandRowOf(['argocd', ...words]);
+  if (!row || !['get', 'list', 'history', 'sync', 'wait'].includes(verb ?? ''))
     return fail(
       `Error: unknown command "${verb ?? ''}" for "argocd app" (get, list, history, sync and wait are available here)`,
     );
+  // The command table reads the flags (a flag's value is never an argument; one not modelled is refused).
+  const parsed = parseCommandFlags(row, words.slice(2));
+  if ('error' in parsed) return fail(parsed.error);
+  const output = flagValue(parsed, '--output');
+  const positional = parsed.args;
+  if (verb === 'list') return list(world, output);
   const given = positional[0];
   if (!given) return fail(`FATA[0000] argocd app ${verb} APPNAME: an application name is required`);
+  // A second name is never dropped: `sync` and `wait` take several in Argo CD (each in turn), `get` and `history`
+  // one (the CLI prints its help and exits 1).
+  if (positional.length > 1)
+    return fail(
+      verb === 'sync' || verb === 'wait'
+        ? `argocd app ${verb} with several names handles them one after another in Argo CD; this terminal takes one name a command`
+        : `argocd app ${verb} takes one APPNAME, not ${positional.length} (the CLI prints its help and exits 1)`,
+    );
   const name = given.replace(/^argocd\//, '');
   const app = world.appNamed(name);
   if (!app)
     return fail(`FATA[0000] rpc error: code = NotFound desc = applications.argoproj.io "${name}" not found`);
+  const timeout = timeoutOf(flagValue(parsed, '--timeout'));
   switch (verb) {
     case 'get':
       if (output === 'json') return ok(toJson(app).split('\n'));
       if (output === 'yaml') return ok(toYaml(app).replace(/\n$/, '').split('\n'));
       if (output && output !== 'wide') return fail(`FATA[0000] unknown output format: ${output}`);
-      return ok(appText(app, flags.has('--show-operation')));
+      return ok(appText(app, flagOn(parsed, '--show-operation')));
     case 'history':
-      return history(app);
+      return history(app, output);
     case 'sync':
-      return sync(world, name, flags.has('--async'), timeoutOf(rest));
+      if ([...parsed.flags.keys()].some((flag) => flagRowOf(row, flag)?.acts))
+        return fail(
+          'argocd app sync with these flags is an intervention: the page runs it on the run at the cursor (this reader cannot)',
+        );
+      return sync(world, name, flagOn(parsed, '--async'), timeout);
     default:
-      return wait(world, name, flags, timeoutOf(rest));
+      return wait(
+        world,
+        name,
+        new Set(['--sync', '--health', '--operation'].filter((f) => flagOn(parsed, f))),
+        timeout,
+      );
   }
 }
 
-function valueOf(words: string[], flag: string): string | undefined {
-  const i = words.indexOf(flag);
-  if (i >= 0) return words[i + 1];
-  return words.find((w) => w.startsWith(`${flag}=`))?.slice(flag.length + 1);
-}
-
-const takesValue = new Set(['-o', '--output', '--timeout', '--revision', '--app-namespace', '-N']);
-
-function positionalOf(words: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    if (takesValue.has(words[i])) i++;
-    else if (!words[i].startsWith('-')) out.push(words[i]);
-  }
-  return out;
-}
-
-function timeoutOf(words: string[]): number | undefined {
-  const v = valueOf(words, '--timeout');
+/** `--timeout N`: 0, the CLI's default, waits for ever. */
+function timeoutOf(v: string | undefined): number | undefined {
   return v !== undefined && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined;
 }
 
@@ -83,8 +88,11 @@ function list(world: World, output: string | undefined): CommandOutput {
  * Application carries that list at the cursor (a single app's earlier revisions among it, synced before t 0),
  * printed as the CLI prints it (`main (ef2ea04)`).
  */
-function history(app: ApplicationJson): CommandOutput {
+function history(app: ApplicationJson, output: string | undefined): CommandOutput {
   const entries: Json[] = (app.status as { history?: Json[] }).history ?? [];
+  // printApplicationHistoryIDs: one ID a line.
+  if (output === 'id') return ok(entries.map((h) => String(h.id)));
+  if (output && output !== 'wide') return fail(`FATA[0000] unknown output format: ${output}`);
   // printApplicationHistoryTable: the source's target revision, then the first 7 of the SHA deployed.
   const rows = entries.map((h) => {
     const sha: string = h.revision ?? '';

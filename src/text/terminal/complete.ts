@@ -1,3 +1,4 @@
+import { commandRowOf, commandTable } from '../../engine';
 import { kinds } from './kubectlKinds';
 import type { World } from './world';
 
@@ -7,9 +8,27 @@ export interface Completion {
   choices: string[];
 }
 
-const argocdVerbs = ['get', 'list', 'history', 'sync', 'wait'];
-const argocdFlags = ['--show-operation', '--refresh', '--sync', '--health', '--async', '--timeout', '-o'];
-const kubectlVerbs = ['get', 'describe', 'logs'];
+/** The terminal's commands under a prefix (`argocd app` → get, list, …), read from the command table. */
+function subcommands(prefix: string): string[] {
+  const depth = prefix.split(' ').length;
+  return [
+    ...new Set(
+      commandTable
+        .filter((r) => r.in.includes('terminal') && r.command.startsWith(`${prefix} `))
+        .map((r) => r.command.split(' ')[depth]),
+    ),
+  ];
+}
+
+/** A command's flags as the table lists them, modelled ones only (those refused would only be refused). */
+function flagsOf(words: readonly string[]): string[] {
+  const row = commandRowOf(words);
+  if (!row) return [];
+  return row.flags.filter((f) => 'modelled' in f.rule).map((f) => f.flag);
+}
+
+const argocdVerbs = subcommands('argocd app');
+const kubectlVerbs = subcommands('kubectl');
 const kindWords = [...kinds.map((k) => k.resource), 'events', 'all'];
 const logKinds: Record<string, string> = { job: 'Job', pod: 'Pod', deploy: 'Deployment', sts: 'StatefulSet' };
 
@@ -34,18 +53,24 @@ export function complete(line: string, world: World): Completion {
 }
 
 function candidates(before: string[], current: string, world: World): string[] {
-  if (before.length === 0) return ['argocd', 'kubectl', 'help', 'clear'];
+  if (before.length === 0) return ['argocd', 'kubectl', 'git', 'help', 'clear', 'undo'];
   const [program, ...rest] = before;
   if (program === 'argocd') {
-    if (rest.length === 0) return ['app'];
+    if (rest.length === 0)
+      return [
+        ...new Set(
+          commandTable.filter((r) => r.command.startsWith('argocd ')).map((r) => r.command.split(' ')[1]),
+        ),
+      ];
     if (rest.length === 1) return argocdVerbs;
-    if (current.startsWith('-')) return argocdFlags;
-    return rest.length === 2 ? world.apps().map((a) => a.metadata.name) : argocdFlags;
+    if (current.startsWith('-')) return flagsOf(before);
+    return rest.length === 2 ? world.apps().map((a) => a.metadata.name) : flagsOf(before);
   }
+  if (program === 'git')
+    return rest.length === 0 ? subcommands('git') : current.startsWith('-') ? flagsOf(before) : [];
   if (program !== 'kubectl') return [];
   const last = before[before.length - 1];
   if (last === '-n' || last === '--namespace') return namespaces(world);
-  if (current.startsWith('-')) return ['-n', '-A', '-o', '--tail', '--show-labels'];
   // Drop flags and their values to find the verb, the kind and the names typed so far.
   const plain: string[] = [];
   let ns = world.namespace;
@@ -54,6 +79,7 @@ function candidates(before: string[], current: string, world: World): string[] {
     else if (rest[i] === '-o' || rest[i] === '--tail') i++;
     else if (!rest[i].startsWith('-')) plain.push(rest[i]);
   }
+  if (current.startsWith('-')) return plain.length === 0 ? ['-n', '-A'] : flagsOf(['kubectl', plain[0]]);
   if (plain.length === 0) return kubectlVerbs;
   const [verb, kindWord] = plain;
   if (verb === 'logs') {

@@ -1,3 +1,4 @@
+import { commandRowOf, flagRowOf } from '../../engine';
 import { fail, ok, type CommandOutput } from './output';
 import type { World } from './world';
 
@@ -9,6 +10,10 @@ import type { World } from './world';
  */
 export function git(world: World, args: string[]): CommandOutput {
   const [verb] = args.filter((a) => !a.startsWith('-'));
+  // git's own words for an option the command table does not list for the verb (`git push --force`).
+  const row = verb === undefined ? undefined : commandRowOf(['git', verb]);
+  const unknown = row && args.find((a) => a.startsWith('-') && !flagRowOf(row, a.split('=')[0]));
+  if (unknown) return fail(`error: unknown option \`${unknown.replace(/^-+/, '').split('=')[0]}'`);
   const commits = world.revisions.filter((r) => r.t !== undefined);
   if (commits.length > 0 && (verb === 'revert' || verb === 'commit')) {
     const next = commits.find((c) => c.t! > world.t + 1e-9);

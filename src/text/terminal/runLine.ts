@@ -1,4 +1,5 @@
-import { escapeControl } from '../../engine';
+import { commandRowOf, escapeControl, flagRowOf } from '../../engine';
+import { commandHelp } from './commandHelp';
 import { argocd } from './argocd';
 import { runFilter } from './filters';
 import { git } from './git';
@@ -22,10 +23,11 @@ export const HELP = [
   'Commands run against the simulated cluster at the cursor:',
   '  argocd app get NAME [--refresh] [--show-operation] [-o json|yaml]',
   '  argocd app list | argocd app history NAME',
-  '  argocd app sync NAME [--async]          argocd app wait NAME [--sync] [--health] [--timeout N]',
+  '  argocd app sync NAME [--async] [--timeout N]   argocd app wait NAME [--sync] [--health] [--timeout N]',
   '  kubectl get KIND [NAME] [-n NS|-A] [-o yaml|json|wide|name|jsonpath=…]   (pods, jobs, deploy, rs, sts, svc, cm, events, all)',
   '  kubectl describe KIND NAME      kubectl logs job/NAME|pod/NAME [-n NS] [--tail N]',
   "After a pipe: grep [-E|-i|-v], sed -n '/RE/,$p', tail -N, head -N.  Also: ;  &&  >/dev/null  echo  clear",
+  'COMMAND --help lists its flags; Tab completes commands, flags and names.',
 ];
 
 /**
@@ -69,6 +71,11 @@ export function runLine(line: string, start: World, worldAt: (t: number) => Worl
 
 function runCommand(words: string[], world: World): CommandOutput {
   const [program, ...args] = words;
+  // cobra's `-h`/`--help` on any command of the table: its help, read from the table (commandHelp.ts).
+  const flagWords = words.includes('--') ? words.slice(0, words.indexOf('--')) : words;
+  const row = commandRowOf(words);
+  if (row && (flagWords.includes('--help') || flagWords.includes('-h')) && program !== 'grep')
+    return ok(commandHelp(row));
   switch (program) {
     case 'argocd':
       return argocd(world, args);
@@ -97,6 +104,25 @@ function kubectl(world: World, words: string[]): CommandOutput {
   if (!parsed.ok) return fail(parsed.error);
   const [verb, ...positional] = parsed.args.positional;
   const args = { ...parsed.args, positional };
+  // The command table says which flags each verb reads: one given to a verb that does not read it is refused,
+  // as kubectl refuses it (`kubectl describe pod x --tail 5`), never ignored.
+  const row = verb === undefined ? undefined : commandRowOf(['kubectl', verb]);
+  if (row) {
+    const given: [keyof typeof args, string][] = [
+      ['namespace', '--namespace'],
+      ['allNamespaces', '--all-namespaces'],
+      ['output', '--output'],
+      ['tail', '--tail'],
+      ['follow', '--follow'],
+      ['showLabels', '--show-labels'],
+    ];
+    for (const [field, flag] of given)
+      if (args[field] !== undefined && args[field] !== false && !flagRowOf(row, flag))
+        return {
+          lines: [`error: unknown flag: ${flag}`, `See '${row.command} --help' for usage.`],
+          failed: true,
+        };
+  }
   switch (verb) {
     case 'get':
       return kubectlGet(world, args);

@@ -1,0 +1,523 @@
+import type { CommandRow, FlagRow } from './commandRow';
+
+const notModelledArgocd = (what: string) => ({
+  notModelled: `the sandbox does not model it; in Argo CD it ${what}`,
+});
+
+/** `-N`, which every `argocd app` command has: the sandbox's Applications all live in `argocd`. */
+const appNamespace: FlagRow = {
+  flag: '--app-namespace',
+  short: 'N',
+  value: 'NAMESPACE',
+  help: 'Only act on an application in namespace',
+  rule: notModelledArgocd(
+    'names the namespace of an Application outside argocd (apps in any namespace), and every Application here is in argocd',
+  ),
+};
+
+const timeout: FlagRow = {
+  flag: '--timeout',
+  value: 'SECONDS',
+  kind: 'uint',
+  help: 'Time out after this many seconds',
+  rule: { modelled: 'cmd/argocd/commands/app.go waitOnApplicationStatus: `timed out (Ns) waiting for app`' },
+};
+
+const waitOutput: FlagRow = {
+  flag: '--output',
+  short: 'o',
+  value: 'json|yaml|wide|tree',
+  help: 'Output format. One of: json|yaml|wide|tree|tree=detailed',
+  rule: notModelledArgocd('prints the final status as JSON, YAML or a tree instead of the table'),
+};
+
+const selector: FlagRow = {
+  flag: '--selector',
+  short: 'l',
+  value: 'SELECTOR',
+  help: 'Act on apps that match this label selector',
+  rule: notModelledArgocd(
+    'acts on every Application whose labels match the selector instead of on named ones (`--project` is modelled)',
+  ),
+};
+
+const resourceFilter = (modelled: boolean): FlagRow => ({
+  flag: '--resource',
+  value: 'GROUP:KIND:NAME',
+  repeatable: true,
+  help: "Sync only specific resources as GROUP:KIND:NAME or !GROUP:KIND:NAME. Fields may be blank and '*' can be used",
+  rule: modelled
+    ? { modelled: 'test/e2e/selective_sync_test.go TestSelectiveSync, TestSelectiveSyncDoesNotRunHooks' }
+    : notModelledArgocd('waits only for those resources'),
+  ...(modelled ? { acts: true } : {}),
+});
+
+const syncFlags: readonly FlagRow[] = [
+  {
+    flag: '--prune',
+    help: 'Allow deleting unexpected resources',
+    rule: { modelled: 'gitops-engine sync_context.go pruneObject (TestSyncPruneFailure)' },
+    acts: true,
+  },
+  {
+    flag: '--dry-run',
+    help: 'Preview apply without affecting cluster',
+    rule: {
+      modelled:
+        'gitops-engine sync_context.go runTasks (dryRun); controller/sync.go L483: no history for a dry run',
+    },
+    acts: true,
+  },
+  resourceFilter(true),
+  {
+    flag: '--label',
+    value: 'KEY=VALUE',
+    repeatable: true,
+    help: 'Sync only specific resources with a label',
+    rule: { modelled: 'cmd/argocd/commands/app.go NewApplicationSyncCommand (selectedLabels)' },
+    acts: true,
+  },
+  {
+    flag: '--info',
+    value: 'NAME=VALUE',
+    repeatable: true,
+    help: 'A list of key-value pairs during sync process. These infos will be persisted in app.',
+    rule: { modelled: 'test/e2e/app_management_test.go TestSyncWithInfos' },
+    acts: true,
+  },
+  {
+    flag: '--project',
+    value: 'PROJECT',
+    repeatable: true,
+    help: 'Sync apps that belong to the specified projects',
+    rule: { modelled: 'cmd/argocd/commands/app.go NewApplicationSyncCommand (appIf.List by projects)' },
+    acts: true,
+  },
+  {
+    flag: '--strategy',
+    value: 'apply|hook',
+    help: 'Sync strategy (one of: apply|hook)',
+    rule: { modelled: 'controller/sync.go L386: an apply strategy skips hooks (IsApplyStrategy)' },
+    acts: true,
+  },
+  {
+    flag: '--force',
+    help: 'Use a force apply',
+    rule: { modelled: 'gitops-engine sync_context.go applyObject (force), argocd-semantics.md §4.4' },
+    acts: true,
+  },
+  {
+    flag: '--replace',
+    help: 'Use a kubectl create/replace instead apply',
+    rule: {
+      modelled: 'cmd/argocd/commands/app.go syncOptionsFactory: the operation sync options replace the app’s',
+    },
+    acts: true,
+  },
+  {
+    flag: '--server-side',
+    help: 'Use server-side apply while syncing the application',
+    rule: {
+      modelled: 'cmd/argocd/commands/app.go syncOptionsFactory: the operation sync options replace the app’s',
+    },
+    acts: true,
+  },
+  {
+    flag: '--apply-out-of-sync-only',
+    help: 'Sync only out-of-sync resources',
+    rule: {
+      modelled: 'cmd/argocd/commands/app.go syncOptionsFactory: the operation sync options replace the app’s',
+    },
+    acts: true,
+  },
+  {
+    flag: '--retry-limit',
+    value: 'N',
+    kind: 'int',
+    help: 'Max number of allowed sync retries',
+    rule: {
+      modelled:
+        'cmd/argocd/commands/app.go syncReq.RetryStrategy; controller retry (argocd-semantics.md §5.3)',
+    },
+    acts: true,
+  },
+  {
+    flag: '--retry-refresh',
+    help: 'Indicates if the latest revision should be used on retry instead of the initial one',
+    rule: { modelled: 'appcontroller.go L1626-L1631 (retry.refresh)' },
+    acts: true,
+  },
+  {
+    flag: '--retry-backoff-duration',
+    value: 'DURATION',
+    kind: 'duration',
+    help: 'Retry backoff base duration. Input needs to be a duration (e.g. 2m, 1h)',
+    rule: { modelled: 'types.go RetryStrategy.NextRetryAt (argocd-semantics.md §5.3)' },
+    acts: true,
+  },
+  {
+    flag: '--retry-backoff-max-duration',
+    value: 'DURATION',
+    kind: 'duration',
+    help: 'Max retry backoff duration. Input needs to be a duration (e.g. 2m, 1h)',
+    rule: { modelled: 'types.go RetryStrategy.NextRetryAt (argocd-semantics.md §5.3)' },
+    acts: true,
+  },
+  {
+    flag: '--retry-backoff-factor',
+    value: 'N',
+    kind: 'int',
+    help: 'Factor multiplies the base duration after each failed retry',
+    rule: { modelled: 'types.go RetryStrategy.NextRetryAt (argocd-semantics.md §5.3)' },
+    acts: true,
+  },
+  {
+    flag: '--revision',
+    value: 'REVISION',
+    help: 'Sync to a specific revision. Preserves parameter overrides',
+    rule: notModelledArgocd(
+      "syncs the app to that branch, tag or commit instead of its target revision, and the sandbox's Git has only the run's own commits",
+    ),
+  },
+  selector,
+  {
+    flag: '--async',
+    help: 'Do not wait for application to sync before continuing',
+    rule: { modelled: 'cmd/argocd/commands/app.go NewApplicationSyncCommand (`if !async` waits)' },
+  },
+  timeout,
+  waitOutput,
+  appNamespace,
+  {
+    flag: '--local',
+    value: 'DIR',
+    help: 'Path to a local directory. When this flag is present no git queries will be made',
+    rule: notModelledArgocd('syncs the manifests of a local folder instead of Git’s'),
+  },
+  {
+    flag: '--local-repo-root',
+    value: 'DIR',
+    help: 'Path to the repository root. Used together with --local allows setting the repository root',
+    rule: notModelledArgocd('sets the repository root of a --local sync'),
+  },
+  {
+    flag: '--preview-changes',
+    help: 'Preview difference against the target and live state before syncing app and wait for user confirmation',
+    rule: notModelledArgocd('prints the diff and asks y/n before it syncs'),
+  },
+  {
+    flag: '--assumeYes',
+    help: 'Assume yes as answer for all user queries or prompts',
+    rule: notModelledArgocd('answers yes to --preview-changes'),
+  },
+  {
+    flag: '--revisions',
+    value: 'REVISION',
+    repeatable: true,
+    help: 'Show manifests at specific revisions for source position in source-positions',
+    rule: notModelledArgocd('syncs the sources of a multi-source app to these revisions'),
+  },
+  {
+    flag: '--source-positions',
+    value: 'N',
+    repeatable: true,
+    help: 'List of source positions. Default is empty array. Counting start at 1.',
+    rule: notModelledArgocd('names the sources of a multi-source app that --revisions applies to'),
+  },
+  {
+    flag: '--source-names',
+    value: 'NAME',
+    repeatable: true,
+    help: 'List of source names. Default is an empty array.',
+    rule: notModelledArgocd('names the sources of a multi-source app that --revisions applies to'),
+  },
+  {
+    flag: '--ignore-normalizer-jq-execution-timeout',
+    value: 'DURATION',
+    help: 'Set ignore normalizer JQ execution timeout',
+    rule: notModelledArgocd(
+      'bounds the time of the jq expressions of ignoreDifferences in --preview-changes',
+    ),
+  },
+];
+
+/** The `argocd app …` rows of the command table (cmd/argocd/commands/app.go). */
+export const argocdCommands: readonly CommandRow[] = [
+  {
+    command: 'argocd app get',
+    args: 'APPNAME',
+    help: 'Print the application at the cursor; in --then, with --refresh, request a refresh',
+    in: ['terminal', 'then'],
+    acts: false,
+    flags: [
+      {
+        flag: '--refresh',
+        help: 'Refresh application data when retrieving',
+        rule: { modelled: 'server/application/application.go Get (refresh=normal)' },
+      },
+      {
+        flag: '--hard-refresh',
+        help: 'Refresh application data as well as target manifests cache',
+        rule: { modelled: 'server/application/application.go Get (refresh=hard; no manifest cache here)' },
+      },
+      {
+        flag: '--output',
+        short: 'o',
+        value: 'json|yaml|wide',
+        help: 'Output format. One of: json|yaml|wide|tree',
+        rule: { modelled: 'cmd/argocd/commands/app.go NewApplicationGetCommand' },
+      },
+      {
+        flag: '--show-operation',
+        help: 'Show application operation',
+        rule: { modelled: 'cmd/argocd/commands/app.go printOperationResult' },
+      },
+      {
+        flag: '--show-params',
+        help: 'Show application parameters and overrides',
+        rule: notModelledArgocd(
+          'prints the Helm or Kustomize parameters of the source, and the sandbox renders plain manifests',
+        ),
+      },
+      timeout,
+      appNamespace,
+      {
+        flag: '--source-position',
+        value: 'N',
+        help: 'Position of the source from the list of sources of the app. Counting starts at 1.',
+        rule: notModelledArgocd('picks one source of a multi-source app'),
+      },
+      {
+        flag: '--source-name',
+        value: 'NAME',
+        help: 'Name of the source from the list of sources of the app.',
+        rule: notModelledArgocd('picks one source of a multi-source app'),
+      },
+    ],
+  },
+  {
+    command: 'argocd app list',
+    args: '',
+    help: 'List the applications at the cursor',
+    in: ['terminal'],
+    acts: false,
+    flags: [
+      {
+        flag: '--output',
+        short: 'o',
+        value: 'wide|name|json|yaml',
+        help: 'Output format. One of: wide|name|json|yaml',
+        rule: { modelled: 'cmd/argocd/commands/app.go NewApplicationListCommand' },
+      },
+      {
+        ...selector,
+        help: 'List apps by label',
+        rule: notModelledArgocd('lists only the Applications whose labels match'),
+      },
+      {
+        flag: '--project',
+        short: 'p',
+        value: 'PROJECT',
+        repeatable: true,
+        help: 'Filter by project name',
+        rule: notModelledArgocd('lists only the Applications of those projects'),
+      },
+      {
+        flag: '--repo',
+        short: 'r',
+        value: 'URL',
+        help: 'List apps by source repo URL',
+        rule: notModelledArgocd('lists only the Applications of that repository'),
+      },
+      {
+        flag: '--cluster',
+        short: 'c',
+        value: 'CLUSTER',
+        help: 'List apps by cluster name or url',
+        rule: notModelledArgocd('lists only the Applications of that destination cluster'),
+      },
+      {
+        flag: '--path',
+        short: 'P',
+        value: 'PATH',
+        help: 'List apps by path',
+        rule: notModelledArgocd('lists only the Applications of that source path'),
+      },
+      appNamespace,
+    ],
+  },
+  {
+    command: 'argocd app history',
+    args: 'APPNAME',
+    help: "Print the application's deployment history at the cursor",
+    in: ['terminal'],
+    acts: false,
+    flags: [
+      {
+        flag: '--output',
+        short: 'o',
+        value: 'wide|id',
+        help: 'Output format. One of: wide|id',
+        rule: {
+          modelled: 'cmd/argocd/commands/app.go printApplicationHistoryTable, printApplicationHistoryIDs',
+        },
+      },
+      appNamespace,
+    ],
+  },
+  {
+    command: 'argocd app wait',
+    args: 'APPNAME',
+    help: 'Move the cursor to when the application is synced, healthy and its operation done',
+    in: ['terminal'],
+    acts: false,
+    flags: [
+      {
+        flag: '--sync',
+        help: 'Wait for sync',
+        rule: { modelled: 'cmd/argocd/commands/app.go checkResourceStatus' },
+      },
+      {
+        flag: '--health',
+        help: 'Wait for health',
+        rule: { modelled: 'cmd/argocd/commands/app.go checkResourceStatus' },
+      },
+      {
+        flag: '--operation',
+        help: 'Wait for pending operations',
+        rule: { modelled: 'cmd/argocd/commands/app.go waitOnApplicationStatus' },
+      },
+      {
+        flag: '--suspended',
+        help: 'Wait for suspended',
+        rule: notModelledArgocd('waits until the app’s health is Suspended'),
+      },
+      {
+        flag: '--degraded',
+        help: 'Wait for degraded',
+        rule: notModelledArgocd('waits until the app’s health is Degraded'),
+      },
+      {
+        flag: '--delete',
+        help: 'Wait for delete',
+        rule: notModelledArgocd('waits until the Application is gone'),
+      },
+      {
+        flag: '--hydrated',
+        help: 'Wait for hydration operations',
+        rule: notModelledArgocd('waits for the source hydrator, which the sandbox does not have'),
+      },
+      resourceFilter(false),
+      {
+        ...selector,
+        help: 'Wait for apps by label',
+        rule: notModelledArgocd('waits for every Application whose labels match'),
+      },
+      timeout,
+      waitOutput,
+      appNamespace,
+    ],
+  },
+  {
+    command: 'argocd app sync',
+    args: 'APPNAME',
+    help: 'Sync: without flags that change the operation the terminal moves to the run’s next sync; with them (and in --then) the engine runs it',
+    in: ['terminal', 'then'],
+    acts: false,
+    flags: syncFlags,
+  },
+  {
+    command: 'argocd app rollback',
+    args: 'APPNAME [ID]',
+    help: 'Roll back to a history ID, or without one to the previous deployment (apply strategy: no hooks)',
+    in: ['terminal', 'then'],
+    acts: true,
+    flags: [
+      {
+        flag: '--prune',
+        help: 'Allow deleting unexpected resources',
+        rule: { modelled: 'server/application/application.go Rollback (Prune)' },
+      },
+      timeout,
+      waitOutput,
+      appNamespace,
+    ],
+  },
+  {
+    command: 'argocd app terminate-op',
+    args: 'APPNAME',
+    help: 'Terminate the running operation',
+    in: ['terminal', 'then'],
+    acts: true,
+    flags: [appNamespace],
+  },
+  {
+    command: 'argocd app confirm-deletion',
+    args: 'APPNAME',
+    help: 'Approve the Prune=confirm and Delete=confirm deletions',
+    in: ['terminal', 'then'],
+    acts: true,
+    flags: [appNamespace],
+  },
+  {
+    command: 'argocd app set',
+    args: 'APPNAME',
+    help: "Set the application's sync policy",
+    in: ['terminal', 'then'],
+    acts: true,
+    flags: [
+      {
+        flag: '--sync-policy',
+        value: 'automated|none',
+        help: 'Set the sync policy (one of: manual (aliases of manual: none), automated (aliases of automated: auto, automatic))',
+        rule: { modelled: 'cmd/util/app.go SetAppSpecOptions (sync-policy)' },
+      },
+      {
+        flag: '--self-heal',
+        help: 'Set self healing for automated sync policy',
+        rule: { modelled: 'cmd/util/app.go SetAppSpecOptions (self-heal)' },
+      },
+      {
+        flag: '--auto-prune',
+        help: 'Set automatic pruning for automated sync policy',
+        rule: { modelled: 'cmd/util/app.go SetAppSpecOptions (auto-prune)' },
+      },
+      {
+        flag: '--allow-empty',
+        help: 'Set allow zero live resources for automated sync policy',
+        rule: { modelled: 'cmd/util/app.go SetAppSpecOptions (allow-empty)' },
+      },
+      ...[
+        ['--sync-option', 'OPTION', 'Add or remove a sync option, e.g add `Prune=false`'],
+        [
+          '--revision',
+          'REVISION',
+          'The tracking source branch, tag, commit or Helm chart version the application will sync to',
+        ],
+        ['--path', 'PATH', 'Path in repository to the app directory'],
+        ['--repo', 'URL', 'Repository URL'],
+        ['--dest-namespace', 'NAMESPACE', 'K8s target namespace'],
+        ['--dest-server', 'URL', 'K8s cluster URL'],
+        ['--dest-name', 'NAME', 'K8s cluster Name'],
+        ['--project', 'PROJECT', 'Application project name'],
+        ['--revision-history-limit', 'N', 'How many items to keep in revision history'],
+        ['--sync-retry-limit', 'N', 'Max number of allowed sync retries'],
+        ['--sync-retry-backoff-duration', 'DURATION', 'Sync retry backoff base duration'],
+        ['--sync-retry-backoff-max-duration', 'DURATION', 'Max sync retry backoff duration'],
+        [
+          '--sync-retry-backoff-factor',
+          'N',
+          'Factor multiplies the base duration after each failed sync retry',
+        ],
+      ].map(([flag, value, help]): FlagRow => ({
+        flag,
+        value,
+        help,
+        rule: notModelledArgocd(
+          'changes that field of the Application’s spec; here, change it in the Application’s manifest (or with kubectl patch application)',
+        ),
+      })),
+      appNamespace,
+    ],
+  },
+];
