@@ -49,9 +49,9 @@ describe('the workflows run the README’s commands', () => {
   it('ci.yml gives the tests a Chrome and shellcheck, as .ci/run does on Debian', () => {
     const ci = workflow('ci.yml');
     expect(ci.jobs.test.env?.CHROMIUM_PATH).toBe('/usr/bin/google-chrome');
-    expect(steps(ci).some((step) => step.run?.includes('apt-get install') && step.run.includes('shellcheck'))).toBe(
-      true,
-    );
+    expect(
+      steps(ci).some((step) => step.run?.includes('apt-get install') && step.run.includes('shellcheck')),
+    ).toBe(true);
     // .ci/run ends with the same two commands (npm ci with its quiet flags, then npm test).
     expect(read('.ci/run').trim().split('\n').slice(-2)).toEqual(['npm ci --no-fund --no-audit', 'npm test']);
   });
@@ -73,7 +73,8 @@ describe('the workflows run the README’s commands', () => {
     for (const name of ['ci.yml', 'pages.yml']) {
       for (const step of steps(workflow(name))) {
         if (step.uses) expect(step.uses, name).toMatch(/^actions\/[a-z-]+@v\d+$/);
-        if (step.uses?.startsWith('actions/setup-node@')) expect(step.with?.['node-version-file']).toBe('.nvmrc');
+        if (step.uses?.startsWith('actions/setup-node@'))
+          expect(step.with?.['node-version-file']).toBe('.nvmrc');
       }
     }
     const major = Number(read('.nvmrc').trim());
