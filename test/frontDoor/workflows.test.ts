@@ -65,7 +65,15 @@ describe('the workflows run the README’s commands', () => {
     expect(all.map((step) => step.run?.trim())).toContain(build[0]);
     const upload = all.find((step) => step.uses?.startsWith('actions/upload-pages-artifact@'));
     expect(upload?.with?.path).toBe('dist');
-    expect(all.some((step) => step.uses?.startsWith('actions/configure-pages@'))).toBe(true);
+    const configure = all.find((step) => step.uses?.startsWith('actions/configure-pages@')) as Step & {
+      id?: string;
+    };
+    expect(configure?.id).toBe('pages');
+    // The build writes the link previews' absolute og:image from the Pages address (src/build/siteUrlPlugin.ts).
+    const buildStep = all.find((step) => step.run?.trim() === build[0]) as Step & {
+      env?: Record<string, string>;
+    };
+    expect(buildStep.env?.SITE_URL).toBe('${{ steps.pages.outputs.base_url }}');
     expect(all.some((step) => step.uses?.startsWith('actions/deploy-pages@'))).toBe(true);
   });
 
