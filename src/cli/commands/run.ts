@@ -10,6 +10,7 @@ import {
 } from '../../engine';
 import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
 import { playScenario } from '../../scenarios/play';
+import { renderFirst } from '../../scenarios/renderFirst';
 import { looksLikeScenario, parseScenario } from '../../scenarios/scenario';
 import { exitUsage, readFailure, type CommandIo } from '../command';
 import { parseWarned } from '../parseWarned';
@@ -104,7 +105,18 @@ function cmOverrides(options: RunOptions, io: CommandIo) {
 /** A run of files or of a scenario: one Application, or several for a platform scenario. */
 function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult; several: boolean } {
   const healthOverrides = cmOverrides(options, io);
+  // A Helm chart or a Kustomize folder is rendered before Argo CD syncs it: say so, with the command (renderFirst.ts).
+  const named = renderFirst(
+    options.files.map((path) => ({ path })),
+    'cli',
+  );
+  if (named) throw named;
   const texts = options.files.map((file) => ({ file, text: read(io, file) }));
+  const unrendered = renderFirst(
+    texts.filter((t) => !looksLikeScenario(t.text)).map((t) => ({ path: t.file, text: t.text })),
+    'cli',
+  );
+  if (unrendered) throw unrendered;
   const scenarios = texts.filter((t) => looksLikeScenario(t.text));
   if (scenarios.length > 0) {
     if (texts.length > 1) {
