@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageOpener } from './pageHelpers.mjs';
 
-export function frontDoorCases({ browser, base, root }) {
+export function frontDoorCases({ browser, base, root, full }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = pageOpener(browser, base);
@@ -84,6 +84,70 @@ export function frontDoorCases({ browser, base, root }) {
         'PostSync',
       );
     }));
+
+  if (full) {
+    test('record: 2 s of three-tier at 4× as an H.264 MP4 that a <video> loads and seeks (0.56 s, 1024×768)', () =>
+      withPage(
+        '?scenario=three-tier',
+        async (page) => {
+          await page.click('[data-testid="record"]');
+          await page.fill('[data-testid="record-from"]', '10');
+          await page.fill('[data-testid="record-to"]', '12');
+          await page.selectOption('[data-testid="record-speed"]', '4');
+          // Debian's chromium encodes H.264 (checked with VideoEncoder.isConfigSupported): the button is enabled.
+          await page.waitForSelector('[data-testid="record-mp4"]:not([disabled])');
+          assert.equal(await page.locator('[data-testid="record-mp4-note"]').count(), 0);
+          const [video] = await Promise.all([
+            page.waitForEvent('download', { timeout: 60_000 }),
+            page.click('[data-testid="record-mp4"]'),
+          ]);
+          assert.equal(video.suggestedFilename(), 'three-tier-10s-12s.mp4');
+          const mp4 = readFileSync(await video.path());
+          assert.equal(mp4.subarray(4, 12).toString('latin1'), 'ftypisom');
+          // Loaded in a blank page: the sandbox's own policy allows no media from blob: URLs, as it plays none.
+          const player = await page.context().newPage();
+          const [duration, width, height, played] = await player.evaluate(async (base64) => {
+            const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+            const video = document.createElement('video');
+            video.muted = true;
+            video.src = URL.createObjectURL(new Blob([bytes], { type: 'video/mp4' }));
+            await new Promise((resolve, reject) => {
+              video.onloadeddata = resolve;
+              video.onerror = () => reject(new Error(`the MP4 does not load: ${video.error?.message}`));
+            });
+            // Decoding the last frame too: a seek to the end decodes from the last key frame.
+            video.currentTime = video.duration - 0.01;
+            await new Promise((resolve) => (video.onseeked = resolve));
+            return [video.duration, video.videoWidth, video.videoHeight, video.readyState >= 2];
+          }, mp4.toString('base64'));
+          await player.close();
+          assert.ok(
+            Math.abs(duration - 0.56) < 0.05,
+            `the MP4 lasts ${duration} s (14 frames at 25 a second)`,
+          );
+          assert.deepEqual([width, height, played], [1024, 768, true]);
+        },
+        { viewport: { width: 1024, height: 768 } },
+      ));
+
+    test('record: where the browser has no H.264 encoder, MP4 is disabled and the dialog says which browsers have one', () =>
+      withPage('?scenario=three-tier', async (page) => {
+        // What a Chromium without proprietary codecs answers (VideoEncoder.isConfigSupported, avc1 unsupported).
+        await page.evaluate(() => {
+          const ask = VideoEncoder.isConfigSupported.bind(VideoEncoder);
+          VideoEncoder.isConfigSupported = async (config) =>
+            config.codec.startsWith('avc1') ? { supported: false, config } : ask(config);
+        });
+        await page.click('[data-testid="record"]');
+        const note = await page.waitForSelector('[data-testid="record-mp4-note"]');
+        assert.equal(
+          (await note.textContent()).trim(),
+          'MP4 needs a browser with H.264 encoding (Chrome, Edge, Safari).',
+        );
+        assert.equal(await page.isDisabled('[data-testid="record-mp4"]'), true);
+        assert.equal(await page.isDisabled('[data-testid="record-webm"]'), false, 'WebM still records');
+      }));
+  }
 
   return cases;
 }
