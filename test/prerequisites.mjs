@@ -1,7 +1,8 @@
 // Finds the two programs `npm test` needs besides Node: a Chrome or Chromium for the browser tests, and shellcheck
 // for the export's scripts. Either may live anywhere (Debian's packages, Homebrew, a Playwright download, Windows'
 // Program Files), so both are looked for in the usual places; when one is missing, `missingPrerequisites` gives one
-// line that names it and says how to get it. `node test/prerequisites.mjs` prints those lines and exits 1 if any.
+// line that names it and says how to get it. `node test/prerequisites.mjs` prints those lines and exits 1 if any,
+// else where it found both.
 import { existsSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,5 +108,9 @@ export function missingPrerequisites(options = {}) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const missing = missingPrerequisites();
   for (const line of missing) process.stderr.write(`${line}\n`);
+  if (missing.length === 0)
+    process.stdout.write(
+      `Chrome or Chromium: ${findChromium().path}\nshellcheck: ${findShellcheck().path}\n`,
+    );
   process.exit(missing.length === 0 ? 0 : 1);
 }
