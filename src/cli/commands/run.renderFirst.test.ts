@@ -48,3 +48,13 @@ describe('sim run --repo with a Helm chart in the repository', () => {
     );
   });
 });
+
+describe('sim run on a chart’s folder', () => {
+  it('sim run charts/web (a folder) says it is a chart, as its Chart.yaml does', () => {
+    const result = runSimOnDisk(['test/fixtures/helm-chart-repo/charts/web']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'sim run: test/fixtures/helm-chart-repo/charts/web/Chart.yaml:1:1: this is a Helm chart (Chart.yaml): Argo CD renders it with Helm before it syncs, and the sandbox does not run Helm; run helm template web test/fixtures/helm-chart-repo/charts/web > rendered.yaml, then sim run rendered.yaml\n',
+    );
+  });
+});

@@ -96,6 +96,31 @@ function read(io: CommandIo, path: string): string {
   }
 }
 
+/**
+ * A file's text; a folder named as a file (`sim run charts/web`) that is a Helm chart or a Kustomize folder says
+ * what to run instead (renderFirst.ts), any other unreadable path says why it cannot be read.
+ */
+function readOrRenderFirst(io: CommandIo, path: string): string {
+  try {
+    return read(io, path);
+  } catch (error) {
+    let listed: string[] | undefined;
+    try {
+      listed = io.listFiles?.(path, () => {});
+    } catch {
+      // Not a folder either: the read's own error says what is wrong.
+    }
+    const folder = path.replace(/\/+$/, '');
+    const unrendered =
+      listed &&
+      renderFirst(
+        listed.map((file) => ({ path: `${folder}/${file}` })),
+        'cli',
+      );
+    throw unrendered || error;
+  }
+}
+
 function cmOverrides(options: RunOptions, io: CommandIo) {
   return options.argocdCm
     ? argocdCmOverrides(read(io, options.argocdCm), options.argocdCm)
@@ -111,7 +136,7 @@ function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult
     'cli',
   );
   if (named) throw named;
-  const texts = options.files.map((file) => ({ file, text: read(io, file) }));
+  const texts = options.files.map((file) => ({ file, text: readOrRenderFirst(io, file) }));
   const unrendered = renderFirst(
     texts.filter((t) => !looksLikeScenario(t.text)).map((t) => ({ path: t.file, text: t.text })),
     'cli',
