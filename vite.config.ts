@@ -7,6 +7,7 @@ import { compileScenariosPlugin } from './src/build/compileScenariosPlugin.ts';
 import { cspPlugin } from './src/build/cspPlugin.ts';
 import { inlineFaviconPlugin } from './src/build/inlineFaviconPlugin.ts';
 import { preloadScenarioPlugin } from './src/build/preloadScenarioPlugin.ts';
+import { siteUrlPlugin } from './src/build/siteUrlPlugin.ts';
 import { isolatedTests } from './test/isolatedTests.ts';
 
 // The local imports name their `.ts` file: Vite 8 warns, at every start, about each import its future native
@@ -17,6 +18,7 @@ export default defineConfig(({ mode }) => ({
   base: './',
   plugins: [
     compileScenariosPlugin(import.meta.dirname),
+    siteUrlPlugin(),
     fengariCorePlugin(),
     svelte(),
     ...(mode === 'single'

@@ -2,11 +2,17 @@
 // counts them all (contract.md §3). The type checks and lint count as one test each, so a type error fails the run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { missingPrerequisites } from './prerequisites.mjs';
 
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', TZ: 'UTC' };
 rmSync('test-results/counts', { recursive: true, force: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+
+// A missing browser or shellcheck is said first, in one line each, and again above the totals (the tests that need
+// it still run, and fail, so the counts stay honest).
+const missing = missingPrerequisites();
+for (const line of missing) process.stdout.write(`${line}\n`);
 
 function run(label, command, args) {
   process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
@@ -74,5 +80,6 @@ const statics = [
 addCounts('test-results/counts/vitest.json', 'vitest', run('unit', 'npx', ['vitest', 'run']));
 addCounts('test-results/counts/e2e.json', 'browser', run('browser', 'npm', ['run', '--silent', 'test:e2e']));
 
+for (const line of missing) process.stdout.write(`\n${line}`);
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(totals.failed === 0 ? 0 : 1);

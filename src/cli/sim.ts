@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { escapeControl } from '../engine';
+import { about, aboutLine, escapeControl } from '../engine';
 import { maxManifestBytes } from '../scenarios/manifests';
 import { fileURLToPath } from 'node:url';
 import { exitUsage, type Command, type CommandIo } from './command';
@@ -28,7 +28,7 @@ export function usage(): string {
   const list = Object.entries(commands)
     .map(([name, { summary }]) => `  ${name.padEnd(width)}  ${summary}`)
     .join('\n');
-  return `usage: sim <command> [arguments]\n\ncommands:\n${list}\n\nRun "sim <command> --help" for a command's arguments.\n`;
+  return `usage: sim <command> [arguments]\n\ncommands:\n${list}\n\nRun "sim <command> --help" for a command's arguments, "sim --version" for the versions.\n`;
 }
 
 /** Runs one command line (without the program name) and returns the exit status. */
@@ -36,6 +36,11 @@ export function sim(argv: string[], io: CommandIo): number {
   const [name, ...args] = argv;
   if (name === '--help' || name === '-h' || name === 'help') {
     io.stdout(usage());
+    return 0;
+  }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    // The line the page's footer shows, then the full commit the rules were read from.
+    io.stdout(`${aboutLine()}\nargoproj/argo-cd commit ${about.argoCdCommit}\n`);
     return 0;
   }
   if (name === undefined) {

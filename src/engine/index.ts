@@ -80,3 +80,5 @@ export {
   maskTrailingDash,
 } from './apimachinery/validation';
 export { setOwn } from './util/setOwn';
+// ---- the version facts `sim --version` and the page's footer show ----
+export { about, aboutLine, argoCdCommitUrl, argoCdShortCommit } from './about';

@@ -1,6 +1,7 @@
 import { InputError, type KubeObject, type RepoRevision } from '../engine';
 import { checkApplicationSets } from '../scenarios/applicationSetInput';
 import { parseManifests, type ParsedObject } from '../scenarios/manifests';
+import { renderFirst } from '../scenarios/renderFirst';
 import { checkArgoObjects } from '../scenarios/platformInput';
 import type { Scenario } from '../scenarios/scenario';
 
@@ -26,7 +27,11 @@ const isArgo = (o: KubeObject) =>
  * repository (an app of apps' children); the others are applied in `argocd` at t 0, and the repository is every
  * other file.
  */
-export function ownAppScenario(files: readonly OwnFile[], name = 'your-app'): Scenario {
+export function ownAppScenario(files: readonly OwnFile[], name = 'your-app', folder = ''): Scenario {
+  // A Helm chart or a Kustomize folder is rendered before Argo CD syncs it: say so, with the command that renders
+  // it from `folder` (the dropped folder's name), whose output the paste box takes (renderFirst.ts).
+  const unrendered = renderFirst(files, 'page', folder);
+  if (unrendered) throw unrendered;
   const yamlFiles = files.filter((f) => /\.(ya?ml|json)$/i.test(f.path));
   if (yamlFiles.length === 0)
     throw new InputError('no YAML or JSON file to read (.yaml, .yml, .json)', {

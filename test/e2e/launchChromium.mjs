@@ -1,8 +1,13 @@
-// Launches Debian's chromium (or CHROMIUM_PATH) the way toolchain.md §5 found to work here: headless, no sandbox
-// as root, and no background networking, so the closed network refuses nothing.
+// Launches Debian's chromium (or CHROMIUM_PATH, or another Chrome or Chromium that test/prerequisites.mjs finds) the
+// way toolchain.md §5 found to work here: headless, no sandbox as root, and no background networking, so the closed
+// network refuses nothing.
 import { chromium } from 'playwright-core';
+import { findChromium } from '../prerequisites.mjs';
 
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const found = findChromium();
+/** The browser's binary, or undefined when there is none (then `chromiumProblem` says which and how to get one). */
+export const chromiumPath = found.path;
+export const chromiumProblem = found.problem;
 
 export function launchChromium() {
   return chromium.launch({

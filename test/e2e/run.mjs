@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromiumPath, launchChromium } from './launchChromium.mjs';
+import { chromiumPath, chromiumProblem, launchChromium } from './launchChromium.mjs';
 import { serve } from './serve.mjs';
 import { scaled, timeoutScale } from './timeoutScale.mjs';
 
@@ -34,13 +34,7 @@ function refuse(message) {
   finish();
 }
 
-const executablePath = chromiumPath;
-if (!existsSync(executablePath)) {
-  refuse(
-    `no Chromium at ${executablePath}. Install Debian's chromium ` +
-      '(apt-get install -y --no-install-recommends chromium) or set CHROMIUM_PATH to a Chromium binary.',
-  );
-}
+if (!chromiumPath) refuse(chromiumProblem);
 for (const built of ['dist/index.html', 'dist-single/index.html']) {
   if (!existsSync(join(root, built)))
     refuse(`${built} is missing: run \`npm run build && npm run build:single\` first.`);

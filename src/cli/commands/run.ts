@@ -10,6 +10,7 @@ import {
 } from '../../engine';
 import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
 import { playScenario } from '../../scenarios/play';
+import { renderFirst } from '../../scenarios/renderFirst';
 import { looksLikeScenario, parseScenario } from '../../scenarios/scenario';
 import { exitUsage, readFailure, type CommandIo } from '../command';
 import { parseWarned } from '../parseWarned';
@@ -95,6 +96,31 @@ function read(io: CommandIo, path: string): string {
   }
 }
 
+/**
+ * A file's text; a folder named as a file (`sim run charts/web`) that is a Helm chart or a Kustomize folder says
+ * what to run instead (renderFirst.ts), any other unreadable path says why it cannot be read.
+ */
+function readOrRenderFirst(io: CommandIo, path: string): string {
+  try {
+    return read(io, path);
+  } catch (error) {
+    let listed: string[] | undefined;
+    try {
+      listed = io.listFiles?.(path, () => {});
+    } catch {
+      // Not a folder either: the read's own error says what is wrong.
+    }
+    const folder = path.replace(/\/+$/, '');
+    const unrendered =
+      listed &&
+      renderFirst(
+        listed.map((file) => ({ path: `${folder}/${file}` })),
+        'cli',
+      );
+    throw unrendered || error;
+  }
+}
+
 function cmOverrides(options: RunOptions, io: CommandIo) {
   return options.argocdCm
     ? argocdCmOverrides(read(io, options.argocdCm), options.argocdCm)
@@ -104,7 +130,18 @@ function cmOverrides(options: RunOptions, io: CommandIo) {
 /** A run of files or of a scenario: one Application, or several for a platform scenario. */
 function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult; several: boolean } {
   const healthOverrides = cmOverrides(options, io);
-  const texts = options.files.map((file) => ({ file, text: read(io, file) }));
+  // A Helm chart or a Kustomize folder is rendered before Argo CD syncs it: say so, with the command (renderFirst.ts).
+  const named = renderFirst(
+    options.files.map((path) => ({ path })),
+    'cli',
+  );
+  if (named) throw named;
+  const texts = options.files.map((file) => ({ file, text: readOrRenderFirst(io, file) }));
+  const unrendered = renderFirst(
+    texts.filter((t) => !looksLikeScenario(t.text)).map((t) => ({ path: t.file, text: t.text })),
+    'cli',
+  );
+  if (unrendered) throw unrendered;
   const scenarios = texts.filter((t) => looksLikeScenario(t.text));
   if (scenarios.length > 0) {
     if (texts.length > 1) {

@@ -11,6 +11,7 @@ import {
 } from '../../engine';
 import type { ParsedObject } from '../../scenarios/manifests';
 import { checkApplicationSets } from '../../scenarios/applicationSetInput';
+import { renderFirst } from '../../scenarios/renderFirst';
 import { checkArgoObjects, knownApplications } from '../../scenarios/platformInput';
 import { readFailure, type CommandIo } from '../command';
 import { parseWarned } from '../parseWarned';
@@ -184,6 +185,13 @@ export function readRepository(io: CommandIo, dir: string, name: string, budget:
     });
   }
   const files: RepoRevision['files'] = {};
+  // Argo CD renders a chart or a Kustomize folder in the repository; the sandbox says how to (renderFirst.ts).
+  const full = (path: string) => `${dir.replace(/\/+$/, '')}/${path}`;
+  const named = renderFirst(
+    paths.map((path) => ({ path: full(path) })),
+    'repo',
+  );
+  if (named) throw named;
   for (const path of paths) {
     // A file that is not a manifest (`.keep`, `.gitignore`, a README) holds no objects, but it is in the tree: a
     // folder holding only it exists, and Argo CD syncs nothing from it (util/app/path `Path` fails only for a
@@ -192,12 +200,14 @@ export function readRepository(io: CommandIo, dir: string, name: string, budget:
       files[path] = [];
       continue;
     }
-    const full = `${dir.replace(/\/+$/, '')}/${path}`;
-    files[path] = parseWarned(io, read(io, full), full).map((p) => ({
+    const text = read(io, full(path));
+    const unrendered = renderFirst([{ path: full(path), text }], 'repo');
+    if (unrendered) throw unrendered;
+    files[path] = parseWarned(io, text, full(path)).map((p) => ({
       object: p.object,
       position: p.position,
     }));
-    budget.addRepoFile(files[path], name, full);
+    budget.addRepoFile(files[path], name, full(path));
   }
   return { name, files };
 }

@@ -4,10 +4,10 @@ import type { KubeObject, SyncPhase } from '../types';
 /** The hook types the sync engine knows: the four phases plus `Skip` (argocd-semantics.md §1.3 step 1). */
 export type EngineHookType = SyncPhase | 'Skip';
 
-const engineHookTypes: readonly string[] = ['PreSync', 'Sync', 'PostSync', 'SyncFail', 'Skip'];
+export const engineHookTypeWords: readonly string[] = ['PreSync', 'Sync', 'PostSync', 'SyncFail', 'Skip'];
 
 /** Helm hook values that map to an engine type (§1.3 step 2); every other Helm value maps to none. */
-const helmToEngine: Record<string, EngineHookType> = {
+export const helmToEngine: Readonly<Record<string, EngineHookType>> = {
   'pre-install': 'PreSync',
   'pre-upgrade': 'PreSync',
   'post-install': 'PostSync',
@@ -25,7 +25,7 @@ const helmToDeleteHook: Record<string, 'PreDelete' | 'PostDelete'> = {
  * there are none, the mapped Helm types. Any valid Argo type makes the Helm annotation irrelevant.
  */
 export function hookTypes(obj: KubeObject): EngineHookType[] {
-  const argo = annotationCsv(obj, annotationKeyHook).filter((t) => engineHookTypes.includes(t));
+  const argo = annotationCsv(obj, annotationKeyHook).filter((t) => engineHookTypeWords.includes(t));
   if (argo.length > 0) return argo as EngineHookType[];
   const helm: EngineHookType[] = [];
   for (const value of annotationCsv(obj, annotationHelmHook)) {

@@ -17,6 +17,7 @@ import {
   type SyncTask,
 } from './syncTask';
 import { buildTasks } from './tasks';
+import { helmHookMapping } from './helmHookMapping';
 import { isMultiStep } from './tick';
 
 export type PlannedAction = 'create' | 'update' | 'prune' | 'skip';
@@ -38,6 +39,8 @@ export interface PlannedTask {
   note: string;
   /** The hook's delete policies (empty for plain resources). */
   deletePolicies: HookDeletePolicy[];
+  /** For a hook whose phase Helm's annotation gave, the mapping: `helm.sh/hook: post-install → PostSync`. */
+  hookSource?: string;
 }
 
 export interface SyncPlan {
@@ -88,6 +91,7 @@ export function planSync(input: PlanInput): SyncPlan {
       action,
       note,
       deletePolicies: isHookTask(task) ? deletePolicies(taskObj(task)) : [],
+      hookSource: isHookTask(task) ? helmHookMapping(taskObj(task), hookTypeOf(task)) : '',
     };
   });
 

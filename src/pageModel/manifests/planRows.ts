@@ -16,6 +16,8 @@ export interface OrderRow {
   hook: SyncPhase | '';
   /** The hook's delete policies joined with ", " ('' for plain resources). */
   deletePolicy: string;
+  /** For a Helm hook, how Argo CD mapped it: `helm.sh/hook: post-install → PostSync` ('' otherwise). */
+  hookSource?: string;
   note: string;
   /** The index of the row's (phase, wave) step in the order the steps run; -1 for tasks outside any step. */
   step: number;
@@ -49,6 +51,7 @@ export function planRows(plan: SyncPlan, generated: GeneratedNames = new Map()):
       action: task.action,
       hook: task.hookType,
       deletePolicy: task.deletePolicies.join(', '),
+      hookSource: task.hookSource ?? '',
       note: [task.note, generatedNote].filter(Boolean).join('; '),
       step,
       firstOfStep,

@@ -21,6 +21,11 @@ export class OwnApp {
   note = $state.raw<string | undefined>(undefined);
   /** Set while files are read and parsed. */
   reading = $state.raw(false);
+  /**
+   * The command that renders the input last read, when it was a Helm chart or a Kustomize folder
+   * (scenarios/renderFirst.ts): the dialog then puts the cursor in the paste box for its output.
+   */
+  renderCommand = $state.raw<string | undefined>(undefined);
 
   constructor(
     private readonly session: SimulationSession,
@@ -68,6 +73,7 @@ export class OwnApp {
       dropped = await read();
     } catch (error) {
       this.problem = error instanceof Error ? error.message : String(error);
+      this.renderCommand = renderCommandOf(error);
       return false;
     } finally {
       this.reading = false;
@@ -77,7 +83,7 @@ export class OwnApp {
 
   private async open(dropped: Dropped): Promise<boolean> {
     this.reading = true;
-    const scenario = await this.scenarioOf(dropped.files, dropped.source).finally(
+    const scenario = await this.scenarioOf(dropped.files, dropped.source, dropped.folder).finally(
       () => (this.reading = false),
     );
     if (typeof scenario === 'string') {
@@ -99,17 +105,25 @@ export class OwnApp {
   }
 
   /** The scenario of the files, or what is wrong with them (file:line:column: message). */
-  private async scenarioOf(files: OwnFile[], source: string) {
+  private async scenarioOf(files: OwnFile[], source: string, folder = '') {
     // The reader (and the YAML parser under it) loads on the first use, not with the page.
     const { ownAppScenario } = await import('../../ownApp/ownAppScenario');
+    this.renderCommand = undefined;
     try {
-      const scenario = ownAppScenario(files, ownAppId);
+      const scenario = ownAppScenario(files, ownAppId, folder);
       return { ...scenario, title: source === 'pasted' ? 'Your app (pasted)' : `Your app: ${source}` };
     } catch (error) {
+      this.renderCommand = renderCommandOf(error);
       if (isInputError(error)) return error.message;
       return `The files could not be read: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
+}
+
+/** The render command a RenderFirstError carries (read by its field: the class loads with the reader, later). */
+function renderCommandOf(error: unknown): string | undefined {
+  const command = (error as { renderCommand?: unknown } | null)?.renderCommand;
+  return typeof command === 'string' ? command : undefined;
 }
 
 const perSession = new WeakMap<SimulationSession, OwnApp>();

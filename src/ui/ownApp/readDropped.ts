@@ -11,6 +11,8 @@ export interface Dropped {
   files: OwnFile[];
   /** The dropped folder's or file's name, as the page says where the app came from. */
   source: string;
+  /** The folder the files' paths start from, when they came in one (a folder or a .zip): its name, else ''. */
+  folder?: string;
 }
 
 /**
@@ -50,8 +52,13 @@ async function read(files: { path: string; file: File }[], source: string): Prom
     throw new Error(
       `The drop holds ${mib(bytes)} of YAML, JSON and .zip files; the sandbox reads at most ${mib(maxDroppedBytes)}.`,
     );
-  if (wanted.length === 0)
+  if (wanted.length === 0) {
+    // A packaged chart (.tgz) or a `Kustomization` file is not read, but says what to run (renderFirst.ts).
+    const { renderFirst } = await import('../../scenarios/renderFirst');
+    const unrendered = renderFirst(files, 'page');
+    if (unrendered) throw unrendered;
     throw new Error('The drop holds no YAML, JSON or .zip file (.yaml, .yml, .json, .zip).');
+  }
   const plain: OwnFile[] = [];
   const unzipped: OwnFile[] = [];
   for (const { path, file } of wanted) {
@@ -68,7 +75,14 @@ async function read(files: { path: string; file: File }[], source: string): Prom
     } else plain.push({ path, text: await file.text() });
   }
   const { withoutCommonFolder } = await import('../../ownApp/filesFromZip');
-  return { files: [...withoutCommonFolder(plain), ...unzipped], source: source.replace(/\.zip$/i, '') };
+  const name = source.replace(/\.zip$/i, '');
+  const inOne =
+    unzipped.length > 0 || (plain.length > 0 && plain.every((f) => f.path.startsWith(`${source}/`)));
+  return {
+    files: [...withoutCommonFolder(plain), ...unzipped],
+    source: name,
+    folder: inOne && name !== 'dropped files' ? name : '',
+  };
 }
 
 /** Every file under a dropped folder's entry, with its path from the dropped folder's own name down. */
