@@ -1,3 +1,4 @@
+import type { ToggleAnnotations } from './toggleAnnotations';
 import { isMap, isScalar, isSeq, type LineCounter, type Node as YamlNode } from 'yaml';
 import { parseIntervention, type ControlPlaneAction, type RepoRevision } from '../engine';
 import type { ParsedObject } from './manifests';
@@ -71,6 +72,8 @@ export interface PlatformToggle {
   appsetFail?: string;
   /** Every Application's `automated.selfHeal` (the drift scenario's "without self-heal" switch). */
   selfHeal?: boolean;
+  /** A single-Application scenario only: annotations changed in the synced revision (toggleAnnotations.ts). */
+  annotate?: ToggleAnnotations;
 }
 
 export interface PlatformContext {
@@ -220,6 +223,9 @@ export function parsePlatformToggles(value: unknown, fail: (message: string) => 
   return value.map((t, i) => {
     const toggle = t as Record<string, unknown>;
     if (typeof toggle?.id !== 'string') fail(`toggles[${i}] needs an id`);
+    // A platform scenario's manifests are a repository the Applications render, not one revision to annotate.
+    if (toggle.annotate !== undefined)
+      fail(`toggles[${i}].annotate works in a scenario of one Application (revisions:), not with repo:`);
     return {
       id: String(toggle.id),
       label: String(toggle.label ?? toggle.id),

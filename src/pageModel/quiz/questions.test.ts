@@ -19,6 +19,7 @@ const shown: Record<string, { phase: string; health: string }> = {
   'succeeded-then-degraded': { phase: 'Succeeded', health: 'Degraded' },
   'failed-degraded': { phase: 'Failed', health: 'Degraded' },
   stuck: { phase: 'Running', health: 'Progressing' },
+  'helm-post-install': { phase: 'Running', health: 'Progressing' },
 };
 
 describe('quiz questions', () => {

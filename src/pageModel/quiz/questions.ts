@@ -108,4 +108,21 @@ export const questions: Question[] = [
       'A LoadBalancer Service is Progressing until it has an address. A waited-on object that stays Progressing keeps the operation Running; only Degraded fails it (argocd-semantics §2.10, §6.4).',
     link: { scenario: 'stuck-load-balancer', t: 60, label: 'stuck-load-balancer, a minute in' },
   },
+  {
+    id: 'helm-post-install',
+    text: "A Helm chart's Deployment needs a Secret that the chart creates in a post-install hook. `helm install` works. What does Argo CD do with the chart?",
+    choices: [
+      'The same as Helm: it creates the Secret once the Deployment is applied',
+      'It runs the hook as PostSync, after the Deployment is Healthy, so the Deployment never starts and the sync waits',
+      'It ignores Helm hook annotations and applies the Secret with everything else',
+    ],
+    answer: 1,
+    explanation:
+      'Argo CD maps helm.sh/hook post-install to PostSync, which starts only once every Sync-phase object is Healthy. The pods wait in CreateContainerConfigError for the Secret, the operation waits for the pods (argocd-semantics §1.3 step 2, §2.10).',
+    link: {
+      scenario: 'helm-post-install-deadlock',
+      t: 90,
+      label: 'helm-post-install-deadlock, a minute and a half in',
+    },
+  },
 ];

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { SimEvent } from '../src/engine';
+import { toggleAnnotationsOf } from '../src/scenarios/pageSettings';
+import { playScenario } from '../src/scenarios/play';
+import { parseScenario } from '../src/scenarios/scenario';
+import { runSimOnDisk } from './kits/runSim.testKit';
+
+/**
+ * Scenarios of "Why is my sync stuck?" that issue 30 asks for, each pinned at the moment that makes its point and
+ * with its toggle's other outcome. Their end state is pinned by test/scenarios.test.ts (`expect:`).
+ */
+function read(id: string) {
+  const file = `scenarios/${id}.yaml`;
+  return parseScenario(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'), file);
+}
+
+type Op = Extract<SimEvent, { type: 'operation' }>;
+
+describe('helm-post-install-deadlock (a Helm post-install hook is a PostSync hook, argocd-semantics §1.3 step 2)', () => {
+  it('never starts PostSync: the pods wait for the hook Secret, the operation waits for the pods', () => {
+    const scenario = read('helm-post-install-deadlock');
+    const { events, application, live } = playScenario(scenario);
+    expect(events.some((e) => e.type === 'step' && e.phase === 'PostSync')).toBe(false);
+    const last = events.filter((e): e is Op => e.type === 'operation').at(-1)!;
+    expect(last.phase).toBe('Running');
+    expect(application.status.operationState?.message).toBe(
+      'waiting for healthy state of apps/Deployment/identity',
+    );
+    const pods = live.filter((o) => o.kind === 'Pod');
+    expect(pods).toHaveLength(2);
+    for (const pod of pods)
+      expect(pod.status?.containerStatuses?.[0]?.state?.waiting).toEqual({
+        reason: 'CreateContainerConfigError',
+        message: 'secret "identity-db-credentials" not found',
+      });
+  });
+
+  it('with the toggle, the Secret is a Sync hook in wave -1 and the operation Succeeds with the app Healthy', () => {
+    const scenario = read('helm-post-install-deadlock');
+    const { application } = playScenario(scenario, toggleAnnotationsOf(scenario, ['syncHook']));
+    expect(application.status.operationState?.phase).toBe('Succeeded');
+    expect(application.status.health?.status).toBe('Healthy');
+  });
+
+  it('sim run --toggle syncHook plays the same other outcome, and an unknown toggle is refused', () => {
+    const on = runSimOnDisk(['scenarios/helm-post-install-deadlock.yaml', '--toggle', 'syncHook', '--json']);
+    expect(on.code).toBe(0);
+    expect(on.stdout).toContain('"phase": "Succeeded"');
+    const bad = runSimOnDisk(['scenarios/helm-post-install-deadlock.yaml', '--toggle', 'pre-install']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('has no toggle "pre-install"; its toggles: syncHook');
+  });
+
+  it('refuses a toggle that annotates an object the synced revision does not have', () => {
+    const text = readFileSync(
+      new URL('../scenarios/helm-post-install-deadlock.yaml', import.meta.url),
+      'utf8',
+    );
+    const typo = text.replace('Secret/identity-db-credentials:\n', 'Secret/identity-db-credential:\n');
+    expect(() => parseScenario(typo, 'x.yaml')).toThrow(
+      /no object "Secret\/identity-db-credential" in the synced revision/,
+    );
+  });
+});
