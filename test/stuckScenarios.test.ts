@@ -63,3 +63,24 @@ describe('helm-post-install-deadlock (a Helm post-install hook is a PostSync hoo
     );
   });
 });
+
+describe('pvc-wait-for-first-consumer (argo-cd #29201; PVC health, argocd-semantics §3.7)', () => {
+  it('never starts wave 1: the claim waits for a pod, the pod waits for the claim', () => {
+    const scenario = read('pvc-wait-for-first-consumer');
+    const { events, application, live } = playScenario(scenario);
+    expect(events.some((e) => e.type === 'step' && e.phase === 'Sync' && e.wave === 1)).toBe(false);
+    expect(application.status.operationState?.message).toBe(
+      'waiting for healthy state of /PersistentVolumeClaim/postgres-data',
+    );
+    expect(live.find((o) => o.kind === 'PersistentVolumeClaim')?.status).toEqual({ phase: 'Pending' });
+    expect(live.some((o) => o.kind === 'Pod')).toBe(false);
+  });
+
+  it("with the claim in the Deployment's wave, the volume binds for the pod and the app is Healthy", () => {
+    const scenario = read('pvc-wait-for-first-consumer');
+    const { application, live } = playScenario(scenario, toggleAnnotationsOf(scenario, ['oneWave']));
+    expect(application.status.operationState?.phase).toBe('Succeeded');
+    expect(application.status.health?.status).toBe('Healthy');
+    expect(live.find((o) => o.kind === 'PersistentVolumeClaim')?.status?.phase).toBe('Bound');
+  });
+});

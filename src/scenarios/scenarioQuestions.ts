@@ -25,7 +25,12 @@ export const scenarioQuestions: readonly ScenarioQuestion[] = [
   {
     id: 'stuck',
     text: 'Why is my sync stuck?',
-    scenarios: ['hook-never-completes', 'stuck-load-balancer', 'helm-post-install-deadlock'],
+    scenarios: [
+      'hook-never-completes',
+      'stuck-load-balancer',
+      'pvc-wait-for-first-consumer',
+      'helm-post-install-deadlock',
+    ],
   },
   {
     id: 'failed-healthy',

@@ -105,6 +105,10 @@ function runtimesOf(cluster: Cluster): Map<string, PodRuntime> {
  */
 function schedule(cluster: Cluster, ref: ObjectRef, pod: KubeObject, now: number): void {
   const choice = pickNode(cluster, pod);
+  if ('provisioning' in choice) {
+    cluster.enqueue(kubeletController, ref, 1000);
+    return;
+  }
   if ('message' in choice) {
     cluster.store.setStatus(ref, scheduledStatus(pod, now, choice.message));
     if (choice.retry) cluster.enqueue(kubeletController, ref, 1000);

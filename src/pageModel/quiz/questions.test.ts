@@ -20,6 +20,7 @@ const shown: Record<string, { phase: string; health: string }> = {
   'failed-degraded': { phase: 'Failed', health: 'Degraded' },
   stuck: { phase: 'Running', health: 'Progressing' },
   'helm-post-install': { phase: 'Running', health: 'Progressing' },
+  'pvc-first-consumer': { phase: 'Running', health: 'Progressing' },
 };
 
 describe('quiz questions', () => {

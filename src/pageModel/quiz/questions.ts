@@ -125,4 +125,21 @@ export const questions: Question[] = [
       label: 'helm-post-install-deadlock, a minute and a half in',
     },
   },
+  {
+    id: 'pvc-first-consumer',
+    text: 'A PersistentVolumeClaim is in wave 0 and the Deployment that mounts it in wave 1. The StorageClass binds on first consumer. What happens?',
+    choices: [
+      'Wave 0 is Healthy once the claim is created, so the Deployment starts two seconds later',
+      'The claim stays Pending (Progressing) because no pod mounts it yet, so wave 1 never starts and the sync waits',
+      'Argo CD sees the volumeBindingMode and skips the claim when it waits for the wave',
+    ],
+    answer: 1,
+    explanation:
+      'A Pending claim is Progressing in Argo CD, and a wave waits for Healthy. With WaitForFirstConsumer the claim binds only for a pod, which is in the next wave: put both in one wave (argocd-semantics §3.7, §2.10; argo-cd #29201).',
+    link: {
+      scenario: 'pvc-wait-for-first-consumer',
+      t: 90,
+      label: 'pvc-wait-for-first-consumer, a minute and a half in',
+    },
+  },
 ];
