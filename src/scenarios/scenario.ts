@@ -253,6 +253,12 @@ export function parseScenario(text: string, file: string): Scenario {
         field('toggles'),
       );
     }
+    for (const key of Object.keys(toggle ?? {}))
+      if (!['id', 'label', 'fail', 'annotate'].includes(key))
+        fail(
+          `toggles[${i}].${key} is not a toggle setting here (one of: id, label, fail, annotate)`,
+          field('toggles'),
+        );
     const base = { id: String(toggle.id), label: String(toggle.label ?? toggle.id) };
     if (toggle.annotate === undefined) return { ...base, fail: String(toggle.fail) };
     const annotate = readToggleAnnotations(toggle.annotate, synced, `toggles[${i}]`);

@@ -1,3 +1,4 @@
+import { stringify } from 'yaml';
 import {
   escapeControl,
   InputError,
@@ -122,16 +123,14 @@ function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult
     const switched = scenarioToggles(scenario, options.toggles);
     if (scenario.platform) {
       // A platform scenario's argocd-cm is its own, unless --argocd-cm gives another.
-      const cm = options.argocdCm
-        ? healthOverrides
-        : argocdCmOverrides(scenario.platform.argocdCm, scenario.file);
+      const cm = options.argocdCm ? healthOverrides : toggledArgocdCm(scenario, options.toggles);
       const result = playScenario(scenario, {
         seed: options.seed,
         waveDelaySeconds: options.waveDelay,
         fail: [...options.fail, ...switched.fail],
         untilSeconds: options.until,
         healthOverrides: cm,
-        ...platformSwitches(scenario, options.toggles),
+        ...platformSwitches(scenario, options.toggles, options.argocdCm !== undefined),
         ...(options.progressiveSyncs ? { progressiveSyncs: true } : {}),
       });
       return { result, several: true };
@@ -255,16 +254,16 @@ function scenarioToggles(scenario: Scenario, ids: readonly string[]): { fail: st
 
 /**
  * A platform scenario's switched-on toggles as play options: progressive syncs, maxUpdate and self-heal. A toggle
- * of the health check changes argocd-cm, which `--argocd-cm FILE` gives on the command line, so it is refused
- * with that advice rather than switched on to no effect.
+ * of the health check changes argocd-cm instead (toggledArgocdCm), so it is refused beside `--argocd-cm FILE`,
+ * which gives the whole ConfigMap.
  */
-function platformSwitches(scenario: Scenario, ids: readonly string[]) {
+function platformSwitches(scenario: Scenario, ids: readonly string[], ownCm: boolean) {
   const health = (scenario.platformToggles ?? []).find(
     (t) => ids.includes(t.id) && t.healthCheck !== undefined,
   );
-  if (health)
+  if (health && ownCm)
     throw new ArgumentError(
-      'switches the Application health check in argocd-cm: give the ConfigMap you want with --argocd-cm FILE',
+      'switches the Application health check in argocd-cm, which --argocd-cm FILE gives whole: use one of them',
       `--toggle ${health.id}`,
     );
   const { progressiveSyncs, maxUpdate, selfHeal } = platformRunSettings(scenario, ids);
@@ -273,6 +272,27 @@ function platformSwitches(scenario: Scenario, ids: readonly string[]) {
     ...(maxUpdate !== undefined ? { maxUpdate } : {}),
     ...(selfHeal !== undefined ? { selfHeal } : {}),
   };
+}
+
+/**
+ * The health overrides of a platform scenario's argocd-cm as its switched-on toggles leave it (platformToggles.ts),
+ * as the page runs it: the scenario's own ConfigMap when no toggle changes it, else one written from the toggled
+ * data, named after the scenario file.
+ */
+function toggledArgocdCm(scenario: Scenario, ids: readonly string[]) {
+  const platform = scenario.platform!;
+  const toggled = ids.some(
+    (id) => scenario.platformToggles?.find((t) => t.id === id)?.healthCheck !== undefined,
+  );
+  if (!toggled) return argocdCmOverrides(platform.argocdCm, scenario.file);
+  const data = platformRunSettings(scenario, ids).argocdCmData ?? {};
+  const text = stringify({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'argocd-cm', namespace: 'argocd' },
+    data,
+  });
+  return argocdCmOverrides(text, `${scenario.file} (argocd-cm with --toggle ${ids.join(',')})`);
 }
 
 /** The shipped scenarios under their questions (scenarioQuestions.ts), as the picker lists them. */

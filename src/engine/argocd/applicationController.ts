@@ -14,6 +14,7 @@ import { AppEventSink } from '../eventLog';
 import { Rng } from '../random';
 import { finalizeApplicationDeletion } from './applicationDeletion';
 import { automatedSyncEnabled } from './automatedSyncEnabled';
+import { comparedSpecDiffers } from './comparedSpecDiffers';
 import { isAutomatedSyncEnabled, type SyncOperationResource } from './autoSync';
 import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
 import { projectsOf } from './projects';
@@ -202,8 +203,9 @@ export class ApplicationController {
       clock.schedule(clock.now(), () => this.reconcile(created, true), Priority.appRefresh);
     } else if (event.old && JSON.stringify(event.old.spec) !== JSON.stringify(obj.spec)) {
       const changed = state;
-      // Turning auto-sync or self-heal on asks for a CompareWithLatest refresh, which runs auto-sync (L2929).
-      const full = automatedSyncEnabled(event.old, obj);
+      // Turning auto-sync or self-heal on asks for a CompareWithLatest refresh, which runs auto-sync (L2929); a
+      // source or destination that differs from the last comparison is a full refresh too (needRefreshAppStatus).
+      const full = automatedSyncEnabled(event.old, obj) || comparedSpecDiffers(obj) !== undefined;
       clock.schedule(clock.now(), () => this.reconcile(changed, full), Priority.appRefresh);
     }
     // `argocd app confirm-deletion` changes only an annotation: the running operation looks again (sync.go L407).
