@@ -27,7 +27,13 @@ describe('comparedSpecDiffers (appcontroller.go needRefreshAppStatus)', () => {
       { source, destination },
     );
     expect(comparedSpecDiffers(moved)).toBe('spec.destination differs');
-    const reordered = app({ destination, source: { path: source.path, ...source } }, { source, destination });
+    const reordered = app(
+      {
+        destination,
+        source: { path: source.path, targetRevision: source.targetRevision, repoURL: source.repoURL },
+      },
+      { source, destination },
+    );
     expect(comparedSpecDiffers(reordered)).toBeUndefined();
   });
 
