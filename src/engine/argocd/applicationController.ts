@@ -188,12 +188,16 @@ export class ApplicationController {
     const name = obj.metadata.name ?? '';
     const clock = this.options.cluster.clock;
     if (event.type === 'DELETED') {
-      this.apps.get(name)?.runner?.terminate();
+      const gone = this.apps.get(name);
+      gone?.runner?.terminate();
+      gone?.sink.push({ type: 'app-deletion', app: name, phase: 'Deleted', message: '' });
       this.apps.delete(name);
       return;
     }
     let state = this.apps.get(name);
     if (state && obj.metadata.deletionTimestamp) {
+      if (!state.deleting)
+        state.sink.push({ type: 'app-deletion', app: name, phase: 'Deleting', message: '' });
       state.deleting = true;
       this.queueFinalize(state);
     }
@@ -240,6 +244,14 @@ export class ApplicationController {
         });
         // A failed step is the DeletionError condition (processAppOperationQueueItem); the next pass retries it.
         if (typeof result === 'object') {
+          if (state.deletionError !== result.error)
+            state.sink.push({
+              type: 'app-deletion',
+              app: state.name,
+              phase: 'Deleting',
+              message: result.error,
+            });
+          state.deletionError = result.error;
           state.conditions = setConditions(state.conditions, 'DeletionError', result.error, clock.now());
           markDirty(this.ctx, state);
         }
