@@ -5,6 +5,7 @@ import { toggleAnnotationsOf } from '../src/scenarios/pageSettings';
 import { playScenario } from '../src/scenarios/play';
 import { parseScenario } from '../src/scenarios/scenario';
 import { runSimOnDisk } from './kits/runSim.testKit';
+import { clusterAt } from '../src/engine/simulation/objectHistory';
 
 /**
  * Scenarios of "Why is my sync stuck?" that issue 30 asks for, each pinned at the moment that makes its point and
@@ -82,5 +83,38 @@ describe('pvc-wait-for-first-consumer (argo-cd #29201; PVC health, argocd-semant
     expect(application.status.operationState?.phase).toBe('Succeeded');
     expect(application.status.health?.status).toBe('Healthy');
     expect(live.find((o) => o.kind === 'PersistentVolumeClaim')?.status?.phase).toBe('Bound');
+  });
+});
+
+describe('delete-app (argocd-semantics §5.5; hook_test.go TestPreDeleteHookFailureAndRetry, TestPostDeleteHook)', () => {
+  it("holds checkout with DeletionError while its PreDelete hook fails, deletes nothing, and leaves legacy's resources", () => {
+    const { objects, live } = playScenario(read('delete-app'));
+    const at = (t: number) => clusterAt(objects, t);
+    const checkout = at(99).find((o) => o.kind === 'Application' && o.metadata.name === 'checkout')!;
+    expect(checkout.metadata.deletionTimestamp).toBeDefined();
+    expect(
+      checkout.status.conditions.map((c: { type: string; message: string }) => `${c.type}: ${c.message}`),
+    ).toContain('DeletionError: error executing pre-delete hooks: PreDelete hook(s) failed: shop/backup-db');
+    expect(at(99).some((o) => o.kind === 'Deployment' && o.metadata.name === 'checkout')).toBe(true);
+    expect(at(31).some((o) => o.kind === 'Application' && o.metadata.name === 'legacy')).toBe(false);
+    expect(live.some((o) => o.kind === 'Deployment' && o.metadata.name === 'legacy-cart')).toBe(true);
+  });
+
+  it('deletes checkout once Git fixes the hook: the Deployment before the ConfigMap of wave -1, then PostDelete', () => {
+    const { events, applications } = playScenario(read('delete-app'));
+    const gone = (kind: string, name: string) =>
+      events.find(
+        (e) =>
+          e.type === 'health' && e.kind === kind && e.name === name && e.status === 'Missing' && e.t > 40,
+      )?.t;
+    const deployment = gone('Deployment', 'checkout')!;
+    const config = gone('ConfigMap', 'checkout-config')!;
+    expect(deployment).toBeGreaterThan(100);
+    expect(config).toBeGreaterThanOrEqual(deployment);
+    const notified = events.find(
+      (e) => e.type === 'health' && e.name === 'notify-teardown' && e.status === 'Healthy',
+    )!;
+    expect(notified.t).toBeGreaterThanOrEqual(config);
+    expect(applications.map((a) => a.metadata.name)).toEqual(['storefront']);
   });
 });

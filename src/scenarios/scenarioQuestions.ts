@@ -57,7 +57,7 @@ export const scenarioQuestions: readonly ScenarioQuestion[] = [
   {
     id: 'wont-delete',
     text: "Why won't my app delete?",
-    scenarios: [],
+    scenarios: ['delete-app'],
   },
   {
     id: 'environments',

@@ -142,4 +142,17 @@ export const questions: Question[] = [
       label: 'pvc-wait-for-first-consumer, a minute and a half in',
     },
   },
+  {
+    id: 'delete-app',
+    text: "You delete an Application that has the resources finalizer, and its PreDelete hook fails. What happens to the app's resources?",
+    choices: [
+      'They are deleted anyway: a PreDelete hook only reports',
+      'Nothing is deleted: the app stays, marked for deletion, with DeletionError until the hook succeeds',
+      'The Application is removed at once and its resources are left running',
+    ],
+    answer: 1,
+    explanation:
+      'PreDelete hooks run before the cascade and must all be Healthy. A failed one is deleted, the deletion reports DeletionError and tries again; only a fix in Git lets it go on (argocd-semantics §5.5). Without the finalizer, the third answer is what happens.',
+    link: { scenario: 'delete-app', t: 80, label: 'delete-app, while the PreDelete hook keeps failing' },
+  },
 ];
