@@ -26,6 +26,7 @@ export type SimEvent =
   | ObjectEvent
   | AppOperationEvent
   | AppSetStatusEvent
+  | AppDeletionEvent
   | CommitEvent
   | InterventionEvent;
 
@@ -154,6 +155,18 @@ export interface AppOperationEvent extends Base {
   app: string;
   initiator: string;
   automated: boolean;
+}
+
+/**
+ * An Application's deletion (argocd-semantics.md §5.5): `Deleting` when it is first marked for deletion, again with
+ * the DeletionError condition's message each time that message changes (a failed PreDelete hook), and `Deleted`
+ * when the Application has left the cluster.
+ */
+export interface AppDeletionEvent extends Base {
+  type: 'app-deletion';
+  app: string;
+  phase: 'Deleting' | 'Deleted';
+  message: string;
 }
 
 /** An ApplicationSet persisted a change of one entry of `status.applicationStatus` (argocd-semantics.md §5.1). */

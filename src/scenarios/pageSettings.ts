@@ -43,7 +43,16 @@ export function pageRunOptions(scenario: Scenario, settings: PageSettings): RunO
       : {}),
     // A platform scenario's switches: the health check for Applications, progressive syncs, maxUpdate.
     ...platformRunSettings(scenario, settings.toggles),
+    ...toggleAnnotationsOf(scenario, settings.toggles),
   };
+}
+
+/** The annotation changes of the switched-on toggles (toggleAnnotations.ts), as play options. */
+export function toggleAnnotationsOf(scenario: Scenario, on: readonly string[]): Pick<RunOptions, 'annotate'> {
+  const annotate = (scenario.platformToggles ?? [])
+    .filter((toggle) => on.includes(toggle.id) && toggle.annotate !== undefined)
+    .map((toggle) => toggle.annotate!);
+  return annotate.length > 0 ? { annotate } : {};
 }
 
 /** The scenario's own settings: what a visitor sees first, and what the build precomputes. */

@@ -1,3 +1,4 @@
+import type { ToggleAnnotations } from './toggleAnnotations';
 import { isMap, isScalar, isSeq, type LineCounter, type Node as YamlNode } from 'yaml';
 import { parseIntervention, type ControlPlaneAction, type RepoRevision } from '../engine';
 import type { ParsedObject } from './manifests';
@@ -71,6 +72,8 @@ export interface PlatformToggle {
   appsetFail?: string;
   /** Every Application's `automated.selfHeal` (the drift scenario's "without self-heal" switch). */
   selfHeal?: boolean;
+  /** A single-Application scenario only: annotations changed in the synced revision (toggleAnnotations.ts). */
+  annotate?: ToggleAnnotations;
 }
 
 export interface PlatformContext {
@@ -213,6 +216,19 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
   };
 }
 
+/** What a platform scenario's toggle may set (PlatformToggle), and the type of each value. */
+const toggleKeys: Record<string, (v: unknown) => boolean> = {
+  id: (v) => typeof v === 'string',
+  label: (v) => typeof v === 'string',
+  fail: (v) => typeof v === 'string',
+  healthCheck: (v) => typeof v === 'boolean',
+  progressiveSyncs: (v) => typeof v === 'boolean',
+  maxUpdate: (v) => typeof v === 'number' || typeof v === 'string',
+  appsetFail: (v) => typeof v === 'string',
+  selfHeal: (v) => typeof v === 'boolean',
+  annotate: () => true,
+};
+
 /** The toggles of a platform scenario (every field but id and label optional). */
 export function parsePlatformToggles(value: unknown, fail: (message: string) => never): PlatformToggle[] {
   if (value === undefined || value === null) return [];
@@ -220,6 +236,13 @@ export function parsePlatformToggles(value: unknown, fail: (message: string) => 
   return value.map((t, i) => {
     const toggle = t as Record<string, unknown>;
     if (typeof toggle?.id !== 'string') fail(`toggles[${i}] needs an id`);
+    // A key the sandbox does not read, or a value of the wrong type, would switch on to no effect: refuse it.
+    for (const [key, value] of Object.entries(toggle)) {
+      const valid = toggleKeys[key];
+      if (!valid)
+        fail(`toggles[${i}].${key} is not a toggle setting (one of: ${Object.keys(toggleKeys).join(', ')})`);
+      if (!valid(value)) fail(`toggles[${i}].${key} has the wrong type: ${JSON.stringify(value)}`);
+    }
     return {
       id: String(toggle.id),
       label: String(toggle.label ?? toggle.id),

@@ -12,6 +12,7 @@ import {
 import type { ParsedObject } from './manifests';
 import type { PlatformSpec } from './platformScenario';
 import type { Scenario } from './scenario';
+import { applyToggleAnnotations, type ToggleAnnotations } from './toggleAnnotations';
 
 export interface PlayOptions {
   seed?: number;
@@ -39,6 +40,8 @@ export interface PlayOptions {
    * `namespace` is the terminal's (the first Application's destination).
    */
   interventions?: readonly Omit<InterventionAction, 'type'>[];
+  /** A single-Application scenario's switched-on toggles that change annotations of the synced revision. */
+  annotate?: readonly ToggleAnnotations[];
 }
 
 /**
@@ -56,7 +59,10 @@ export function playScenario(scenario: Scenario, options: PlayOptions = {}): Pla
   if (scenario.platform) return playPlatform(scenario, scenario.platform, options);
   const revisions = scenario.revisions;
   const history = revisions.slice(0, -1).map((r) => r.objects.map((p) => p.object));
-  const parsed = options.edited ?? revisions[revisions.length - 1].objects;
+  const parsed = applyToggleAnnotations(
+    options.edited ?? revisions[revisions.length - 1].objects,
+    options.annotate ?? [],
+  );
   return runSingleApp({
     revisionNames: revisions.map((r) => r.name),
     desired: parsed.map((p) => p.object),

@@ -3,6 +3,7 @@ import { InputError, limits, type SourcePosition } from '../engine';
 import { parseManifests, type ParsedObject } from './manifests';
 import { readExpectation, type ScenarioExpectation } from './readExpectation';
 import { readBeatAt, type StoryBeat } from './storyBeat';
+import { readToggleAnnotations } from './toggleAnnotations';
 import { namespaceProblem, objectNameProblem } from './validateNames';
 import {
   looksLikePlatformScenario,
@@ -64,7 +65,10 @@ export interface Scenario {
   warnings: string[];
   /** Set for a platform scenario (`repo:`): the repository, the Argo CD objects and the actions. */
   platform?: PlatformSpec;
-  /** A platform scenario's toggles, all kinds (those with `fail` are also in `toggles`). */
+  /**
+   * Every toggle, all kinds (those with `fail` are also in `toggles`): a platform scenario's, or a single
+   * Application's when one of them changes annotations (`annotate:`).
+   */
   platformToggles?: PlatformToggle[];
 }
 
@@ -237,13 +241,32 @@ export function parseScenario(text: string, file: string): Scenario {
     };
   });
 
-  const toggles = ((data.toggles ?? []) as unknown[]).map((t, i) => {
+  // A toggle makes a workload fail (`fail: job/name`) or changes annotations of the synced revision
+  // (`annotate:`, toggleAnnotations.ts); the failure toggles are also `toggles`, as before, for the page's switches.
+  const synced = revisions[revisions.length - 1].objects;
+  const allToggles: PlatformToggle[] = ((data.toggles ?? []) as unknown[]).map((t, i) => {
     const toggle = t as Record<string, unknown>;
-    if (typeof toggle?.id !== 'string' || typeof toggle.fail !== 'string') {
-      fail(`toggles[${i}] needs an id and a fail target like job/name`, field('toggles'));
+    const hasFail = typeof toggle?.fail === 'string';
+    if (typeof toggle?.id !== 'string' || (!hasFail && toggle.annotate === undefined)) {
+      fail(
+        `toggles[${i}] needs an id and a fail target like job/name, or annotate: { Kind/name: { key: value } }`,
+        field('toggles'),
+      );
     }
-    return { id: String(toggle.id), label: String(toggle.label ?? toggle.id), fail: String(toggle.fail) };
+    for (const key of Object.keys(toggle ?? {}))
+      if (!['id', 'label', 'fail', 'annotate'].includes(key))
+        fail(
+          `toggles[${i}].${key} is not a toggle setting here (one of: id, label, fail, annotate)`,
+          field('toggles'),
+        );
+    const base = { id: String(toggle.id), label: String(toggle.label ?? toggle.id) };
+    if (toggle.annotate === undefined) return { ...base, fail: String(toggle.fail) };
+    const annotate = readToggleAnnotations(toggle.annotate, synced, `toggles[${i}]`);
+    if ('error' in annotate) return fail(annotate.error as string, field('toggles'));
+    return { ...base, ...(hasFail ? { fail: String(toggle.fail) } : {}), annotate };
   });
+  const toggles = allToggles.filter((t): t is PlatformToggle & { fail: string } => t.fail !== undefined);
+  const manifestToggles = allToggles.some((t) => t.annotate !== undefined);
   const story = readStory();
   const { expect } = readExpectation(field('expect'), false, fail);
 
@@ -264,6 +287,8 @@ export function parseScenario(text: string, file: string): Scenario {
       ...(until !== undefined ? { until: until as number } : {}),
     },
     toggles,
+    // The page lists `platformToggles` when set: every switch, failures and annotation changes alike.
+    ...(manifestToggles ? { platformToggles: allToggles } : {}),
     fail: listOfStrings(data.fail, 'fail'),
     story,
     revisions,

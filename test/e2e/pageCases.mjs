@@ -184,6 +184,20 @@ export function pageCases({ browser, base, root, results, full }) {
       assert.match(await page.evaluate(() => location.search), /fail=smoke/);
     }));
 
+  test("a toggle that changes an annotation re-runs the sync: the claim in its pod's wave binds, and the link keeps it", () =>
+    withPage('?scenario=pvc-wait-for-first-consumer', async (page) => {
+      await page.keyboard.press('End');
+      await waitForStatus(page, { 'operation-phase': 'Running', 'health-status': 'Progressing' });
+      await page.check('[data-testid="toggle-oneWave"]');
+      await page.keyboard.press('End');
+      await waitForStatus(page, {
+        'operation-phase': 'Succeeded',
+        'sync-status': 'Synced',
+        'health-status': 'Healthy',
+      });
+      assert.match(await page.evaluate(() => location.search), /fail=oneWave/);
+    }));
+
   test('the scenario picker switches scenarios', () =>
     withPage('?scenario=three-tier', async (page) => {
       await page.selectOption('[data-testid="scenario-picker"]', 'failing-smoke-test');

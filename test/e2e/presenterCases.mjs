@@ -261,6 +261,31 @@ export function presenterCases({ browser, base, full }) {
       assert.ok(!record.requests.some((url) => url.includes('readthedocs')));
     }));
 
+  test('questions: the picker and the guide group scenarios by the question a user arrives with, and a link opens one', () =>
+    withPage('?scenario=three-tier', async (page) => {
+      const groups = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="scenario-picker"] optgroup')].map((g) => ({
+          label: g.label,
+          ids: [...g.querySelectorAll('option')].map((o) => o.value),
+        })),
+      );
+      const stuck = groups.find((g) => g.label === 'Why is my sync stuck?');
+      assert.ok(stuck, `no "Why is my sync stuck?" group: ${groups.map((g) => g.label).join(' | ')}`);
+      assert.ok(
+        stuck.ids.includes('hook-never-completes') && stuck.ids.includes('pvc-wait-for-first-consumer'),
+      );
+      assert.ok(groups.some((g) => g.label === 'Why did my sync fail while the app is Healthy?'));
+      await page.click('[data-testid="question-index"] summary');
+      const link = page.locator('[data-testid="question-link"]', {
+        hasText: 'a volume that waits for its first consumer',
+      });
+      await link.click();
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="scenario-picker"]')?.value === 'pvc-wait-for-first-consumer',
+      );
+    }));
+
   test('guide: with localStorage throwing, the page still opens and the guide still dismisses', () =>
     withPage('?scenario=three-tier', async (page) => {
       await page.evaluate(() => {

@@ -1,3 +1,4 @@
+import { stringify } from 'yaml';
 import {
   escapeControl,
   InputError,
@@ -11,7 +12,10 @@ import {
 import { parseManifests, type ParsedObject } from '../../scenarios/manifests';
 import { playScenario } from '../../scenarios/play';
 import { renderFirst } from '../../scenarios/renderFirst';
-import { looksLikeScenario, parseScenario } from '../../scenarios/scenario';
+import { looksLikeScenario, parseScenario, type Scenario } from '../../scenarios/scenario';
+import { toggleAnnotationsOf } from '../../scenarios/pageSettings';
+import { platformRunSettings } from '../../scenarios/platformToggles';
+import { scenarioQuestions } from '../../scenarios/scenarioQuestions';
 import { exitUsage, readFailure, type CommandIo } from '../command';
 import { parseWarned } from '../parseWarned';
 import { safeJson } from '../safeJson';
@@ -153,17 +157,17 @@ function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult
     }
     const scenario = parseScenario(scenarios[0].text, scenarios[0].file);
     for (const w of scenario.warnings) io.stderr(`warning: ${escapeControl(w)}\n`);
+    const switched = scenarioToggles(scenario, options.toggles);
     if (scenario.platform) {
       // A platform scenario's argocd-cm is its own, unless --argocd-cm gives another.
-      const cm = options.argocdCm
-        ? healthOverrides
-        : argocdCmOverrides(scenario.platform.argocdCm, scenario.file);
+      const cm = options.argocdCm ? healthOverrides : toggledArgocdCm(scenario, options.toggles);
       const result = playScenario(scenario, {
         seed: options.seed,
         waveDelaySeconds: options.waveDelay,
-        fail: options.fail,
+        fail: [...options.fail, ...switched.fail],
         untilSeconds: options.until,
         healthOverrides: cm,
+        ...platformSwitches(scenario, options.toggles, options.argocdCm !== undefined),
         ...(options.progressiveSyncs ? { progressiveSyncs: true } : {}),
       });
       return { result, several: true };
@@ -175,7 +179,8 @@ function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult
     const result = playScenario(scenario, {
       seed: options.seed,
       waveDelaySeconds: options.waveDelay,
-      fail: options.fail,
+      fail: [...options.fail, ...switched.fail],
+      ...toggleAnnotationsOf(scenario, options.toggles),
       untilSeconds: options.until,
       terminateAtSeconds: options.terminateAt,
       healthOverrides,
@@ -183,6 +188,11 @@ function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult
     });
     return { result, several: false };
   }
+  if (options.toggles.length > 0)
+    throw new ArgumentError(
+      'works with a scenario file, whose toggles it names',
+      `--toggle ${options.toggles[0]}`,
+    );
   // Problems Argo CD tolerates (a duplicate key) are reported on stderr, and the run goes on.
   const warnings: string[] = [];
   const parsed: ParsedObject[] = texts.flatMap((t) => parseManifests(t.text, t.file, { warnings }));
@@ -234,6 +244,7 @@ options:
   --prune                the operation may prune
   --wave-delay SECONDS   ARGOCD_SYNC_WAVE_DELAY (default 2)
   --fail KIND/NAME       make that workload fail (repeatable)
+  --toggle ID            switch on a scenario's toggle, as the page's "What if…" does (repeatable)
   --sync-option OPT      an operation sync option, e.g. PruneLast=true (repeatable)
   --namespace NS         the destination namespace (default "default")
   --app NAME             the Application's name (default "app")
@@ -257,4 +268,74 @@ ${thenHelp('                           ')}
                            git commit -m MESSAGE DIR   (the folder DIR becomes the repository's new revision)
                          a command the cluster or Argo CD refuses changes nothing: its error (the tool's own
                          words) and position are printed after the run, and sim exits 2
-`;
+
+scenarios, by the question you arrive with:
+${scenarioIndex()}`;
+
+/**
+ * The failures of a scenario's switched-on toggles (`--toggle ID`, the page's "What if…" switches); an id the
+ * scenario does not have is refused with the ones it has.
+ */
+function scenarioToggles(scenario: Scenario, ids: readonly string[]): { fail: string[] } {
+  const all = scenario.platformToggles ?? scenario.toggles;
+  for (const id of ids)
+    if (!all.some((t) => t.id === id))
+      throw new ArgumentError(
+        all.length > 0
+          ? `${scenario.file} has no toggle ${JSON.stringify(id)}; its toggles: ${all.map((t) => t.id).join(', ')}`
+          : `${scenario.file} has no toggles`,
+        `--toggle ${id}`,
+      );
+  return { fail: all.filter((t) => ids.includes(t.id) && t.fail !== undefined).map((t) => t.fail!) };
+}
+
+/**
+ * A platform scenario's switched-on toggles as play options: progressive syncs, maxUpdate and self-heal. A toggle
+ * of the health check changes argocd-cm instead (toggledArgocdCm), so it is refused beside `--argocd-cm FILE`,
+ * which gives the whole ConfigMap.
+ */
+function platformSwitches(scenario: Scenario, ids: readonly string[], ownCm: boolean) {
+  const health = (scenario.platformToggles ?? []).find(
+    (t) => ids.includes(t.id) && t.healthCheck !== undefined,
+  );
+  if (health && ownCm)
+    throw new ArgumentError(
+      'switches the Application health check in argocd-cm, which --argocd-cm FILE gives whole: use one of them',
+      `--toggle ${health.id}`,
+    );
+  const { progressiveSyncs, maxUpdate, selfHeal } = platformRunSettings(scenario, ids);
+  return {
+    ...(progressiveSyncs !== undefined ? { progressiveSyncs } : {}),
+    ...(maxUpdate !== undefined ? { maxUpdate } : {}),
+    ...(selfHeal !== undefined ? { selfHeal } : {}),
+  };
+}
+
+/**
+ * The health overrides of a platform scenario's argocd-cm as its switched-on toggles leave it (platformToggles.ts),
+ * as the page runs it: the scenario's own ConfigMap when no toggle changes it, else one written from the toggled
+ * data, named after the scenario file.
+ */
+function toggledArgocdCm(scenario: Scenario, ids: readonly string[]) {
+  const platform = scenario.platform!;
+  const toggled = ids.some(
+    (id) => scenario.platformToggles?.find((t) => t.id === id)?.healthCheck !== undefined,
+  );
+  if (!toggled) return argocdCmOverrides(platform.argocdCm, scenario.file);
+  const data = platformRunSettings(scenario, ids).argocdCmData ?? {};
+  const text = stringify({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'argocd-cm', namespace: 'argocd' },
+    data,
+  });
+  return argocdCmOverrides(text, `${scenario.file} (argocd-cm with --toggle ${ids.join(',')})`);
+}
+
+/** The shipped scenarios under their questions (scenarioQuestions.ts), as the picker lists them. */
+function scenarioIndex(): string {
+  return scenarioQuestions
+    .filter((q) => q.scenarios.length > 0)
+    .map((q) => `  ${q.text}\n${q.scenarios.map((id) => `    scenarios/${id}.yaml`).join('\n')}\n`)
+    .join('');
+}

@@ -9,6 +9,8 @@ export interface RunOptions {
   prune: boolean;
   waveDelay?: number;
   fail: string[];
+  /** `--toggle ID`: a scenario file's toggles switched on, as the page's "What if…" switches. */
+  toggles: string[];
   syncOptions: string[];
   namespace?: string;
   app?: string;
@@ -33,6 +35,7 @@ export function parseRunOptions(args: string[]): RunOptions {
     files: [],
     prune: false,
     fail: [],
+    toggles: [],
     syncOptions: [],
     json: false,
     progressiveSyncs: false,
@@ -85,6 +88,12 @@ export function parseRunOptions(args: string[]): RunOptions {
         if (!/^[A-Za-z]+\/([a-z0-9.-]+\/)?[a-z0-9.-]+$/.test(target))
           bad('takes KIND/NAME (e.g. job/migrate)', typed(target));
         options.fail.push(target);
+        break;
+      }
+      case '--toggle': {
+        const id = value();
+        if (!/^[\w-]+$/.test(id)) bad("takes a toggle's id from the scenario file", typed(id));
+        options.toggles.push(id);
         break;
       }
       case '--sync-option': {

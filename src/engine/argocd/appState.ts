@@ -72,6 +72,8 @@ export interface AppState {
   jitterMs: number;
   /** The object has a deletionTimestamp: each change to its resources runs another deletion pass. */
   deleting?: boolean;
+  /** The DeletionError message last logged (an `app-deletion` event is written when it changes). */
+  deletionError?: string;
   finalizeQueued?: boolean;
 }
 

@@ -15,6 +15,7 @@ import { AppEventSink } from '../eventLog';
 import { Rng } from '../random';
 import { finalizeApplicationDeletion } from './applicationDeletion';
 import { automatedSyncEnabled } from './automatedSyncEnabled';
+import { comparedSpecDiffers } from './comparedSpecDiffers';
 import { isAutomatedSyncEnabled, type SyncOperationResource } from './autoSync';
 import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
 import { projectsOf } from './projects';
@@ -208,12 +209,16 @@ export class ApplicationController {
     const name = obj.metadata.name ?? '';
     const clock = this.options.cluster.clock;
     if (event.type === 'DELETED') {
-      this.apps.get(name)?.runner?.terminate();
+      const gone = this.apps.get(name);
+      gone?.runner?.terminate();
+      gone?.sink.push({ type: 'app-deletion', app: name, phase: 'Deleted', message: '' });
       this.apps.delete(name);
       return;
     }
     let state = this.apps.get(name);
     if (state && obj.metadata.deletionTimestamp) {
+      if (!state.deleting)
+        state.sink.push({ type: 'app-deletion', app: name, phase: 'Deleting', message: '' });
       state.deleting = true;
       this.queueFinalize(state);
     }
@@ -223,8 +228,9 @@ export class ApplicationController {
       clock.schedule(clock.now(), () => this.reconcile(created, true), Priority.appRefresh);
     } else if (event.old && JSON.stringify(event.old.spec) !== JSON.stringify(obj.spec)) {
       const changed = state;
-      // Turning auto-sync or self-heal on asks for a CompareWithLatest refresh, which runs auto-sync (L2929).
-      const full = automatedSyncEnabled(event.old, obj);
+      // Turning auto-sync or self-heal on asks for a CompareWithLatest refresh, which runs auto-sync (L2929); a
+      // source or destination that differs from the last comparison is a full refresh too (needRefreshAppStatus).
+      const full = automatedSyncEnabled(event.old, obj) || comparedSpecDiffers(obj) !== undefined;
       clock.schedule(clock.now(), () => this.reconcile(changed, full), Priority.appRefresh);
     }
     // `argocd app confirm-deletion` changes only an annotation: the running operation looks again (sync.go L407).
@@ -259,6 +265,14 @@ export class ApplicationController {
         });
         // A failed step is the DeletionError condition (processAppOperationQueueItem); the next pass retries it.
         if (typeof result === 'object') {
+          if (state.deletionError !== result.error)
+            state.sink.push({
+              type: 'app-deletion',
+              app: state.name,
+              phase: 'Deleting',
+              message: result.error,
+            });
+          state.deletionError = result.error;
           state.conditions = setConditions(state.conditions, 'DeletionError', result.error, clock.now());
           markDirty(this.ctx, state);
         }

@@ -18,6 +18,12 @@ export interface RunContext {
   log(line: string, atMs: number): void;
   /** `<pod>_<namespace>(<uid>)`, as the kubelet's `format.Pod` prints a pod in messages. */
   podLabel: string;
+  /** Why the container's environment cannot be built now (a missing ConfigMap or Secret), or undefined. */
+  configProblem(container: Json): string | undefined;
+  /** The container's behaviour resolved again, once what its environment reads exists. */
+  behaviourNow(container: Json, init: boolean): ContainerBehaviour;
+  /** The pod worker's back-off before it syncs a pod whose sync failed (kubelet.go backOffPeriod, jittered). */
+  retryMs(): number;
 }
 
 export interface Terminated {
@@ -29,7 +35,15 @@ export interface Terminated {
 }
 
 type Stage =
-  'waiting' | 'pulling' | 'pullFailed' | 'pullBackOff' | 'running' | 'exited' | 'crashBackOff' | 'stopped';
+  | 'waiting'
+  | 'pulling'
+  | 'pullFailed'
+  | 'pullBackOff'
+  | 'configError'
+  | 'running'
+  | 'exited'
+  | 'crashBackOff'
+  | 'stopped';
 
 /** More effects than this at one instant means a runaway script; the rest waits a millisecond. */
 const MAX_STEPS_PER_INSTANT = 10_000;
@@ -62,7 +76,7 @@ export class ContainerRun {
 
   constructor(
     readonly spec: Json,
-    readonly behaviour: ContainerBehaviour,
+    public behaviour: ContainerBehaviour,
     /** Whether an exit with this code is followed by a restart. */
     private readonly restarts: (exitCode: number) => boolean,
     readonly init = false,
@@ -89,7 +103,7 @@ export class ContainerRun {
   step(at: number, ctx: RunContext): void {
     switch (this.stage) {
       case 'pulling':
-        if (this.behaviour.imagePullError === undefined) return this.start(at, ctx);
+        if (this.behaviour.imagePullError === undefined) return this.create(at, ctx);
         // The image puller: a failed pull shows ErrImagePull and starts a back-off; the next sync shows
         // ImagePullBackOff until the back-off ends and the pull is tried again.
         this.stage = 'pullFailed';
@@ -109,6 +123,8 @@ export class ContainerRun {
         this.stage = 'pulling';
         this.dueAt = at + ctx.pullMs(this.image, 'Always');
         return;
+      case 'configError':
+        return this.create(at, ctx);
       case 'running':
         return this.run(at, ctx);
       case 'exited': {
@@ -143,6 +159,25 @@ export class ContainerRun {
     this.stage = 'stopped';
     this.process = undefined;
     this.dueAt = Infinity;
+  }
+
+  /**
+   * The image is there: build the container's config and create it. An environment that reads a missing
+   * ConfigMap or Secret fails here with CreateContainerConfigError, and the pod worker tries again after its
+   * back-off (kuberuntime startContainer; pod_workers.go requeues a failed sync after backOffPeriod). Once it
+   * builds, the environment is read afresh, with what the source holds by then.
+   */
+  private create(at: number, ctx: RunContext): void {
+    const problem = ctx.configProblem(this.spec);
+    if (problem !== undefined) {
+      this.stage = 'configError';
+      this.waitingReason = 'CreateContainerConfigError';
+      this.waitingMessage = problem;
+      this.dueAt = at + ctx.retryMs();
+      return;
+    }
+    if (this.stage === 'configError') this.behaviour = ctx.behaviourNow(this.spec, this.init);
+    this.start(at, ctx);
   }
 
   private restart(at: number, ctx: RunContext): void {

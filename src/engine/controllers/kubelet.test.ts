@@ -279,10 +279,17 @@ describe('kubelet', () => {
     const cluster = setup();
     const claimRef = { group: '', kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data' };
     cluster.store.create({
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'StorageClass',
+      metadata: { name: 'fast' },
+      provisioner: 'example.com/fast',
+      volumeBindingMode: 'Immediate',
+    });
+    cluster.store.create({
       apiVersion: 'v1',
       kind: 'PersistentVolumeClaim',
       metadata: { name: 'data' },
-      spec: {},
+      spec: { storageClassName: 'fast' },
     });
     const volumes = [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }];
     cluster.store.create(pod('db', { volumes, containers: [{ name: 'db', image: 'postgres:16' }] }));
@@ -292,6 +299,29 @@ describe('kubelet', () => {
       status: 'False',
       message: expect.stringContaining('pod has unbound immediate PersistentVolumeClaims'),
     });
+    cluster.store.setStatus(claimRef, { phase: 'Bound' });
+    cluster.clock.advanceTo(10_000);
+    expect(cluster.store.get(podRef('db'))!.status.phase).toBe('Running');
+  });
+
+  it('waits for a WaitForFirstConsumer claim to be provisioned without calling the pod Unschedulable', () => {
+    const cluster = setup();
+    const claimRef = { group: '', kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data' };
+    // No class named: kind's default, `standard`, which waits for its first consumer (storageClassBinding.ts).
+    cluster.store.create({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'data' },
+      spec: {},
+    });
+    const volumes = [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }];
+    cluster.store.create(pod('db', { volumes, containers: [{ name: 'db', image: 'postgres:16' }] }));
+    cluster.clock.advanceTo(3_000);
+    const waiting = cluster.store.get(podRef('db'))!;
+    expect(waiting.spec.nodeName).toBeUndefined();
+    expect(waiting.status?.conditions ?? []).not.toContainEqual(
+      expect.objectContaining({ type: 'PodScheduled', status: 'False' }),
+    );
     cluster.store.setStatus(claimRef, { phase: 'Bound' });
     cluster.clock.advanceTo(10_000);
     expect(cluster.store.get(podRef('db'))!.status.phase).toBe('Running');

@@ -1,6 +1,7 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import { keyOf } from '../cluster/gvk';
 import { resolveBehaviour } from '../containers/behaviour';
+import { envSourceProblem } from '../containers/envSources';
 import type { Json, KubeObject, ObjectRef } from '../types';
 import { resolveHttp } from './clusterNetwork';
 import type { RunContext } from './containerRun';
@@ -104,6 +105,10 @@ function runtimesOf(cluster: Cluster): Map<string, PodRuntime> {
  */
 function schedule(cluster: Cluster, ref: ObjectRef, pod: KubeObject, now: number): void {
   const choice = pickNode(cluster, pod);
+  if ('provisioning' in choice) {
+    cluster.enqueue(kubeletController, ref, 1000);
+    return;
+  }
   if ('message' in choice) {
     cluster.store.setStatus(ref, scheduledStatus(pod, now, choice.message));
     if (choice.retry) cluster.enqueue(kubeletController, ref, 1000);
@@ -172,5 +177,14 @@ function runContext(
     resolve: (request) => resolveHttp(cluster, cluster.store.get(ref) ?? latest.pod, request),
     log: (line, atMs) => cluster.log(namespace, name, line, atMs),
     podLabel: `${name}_${namespace}(${uid})`,
+    configProblem: (container) =>
+      envSourceProblem(cluster.store.get(ref) ?? latest.pod, container, (r) => cluster.store.get(r)),
+    behaviourNow: (container, init) =>
+      resolveBehaviour(cluster.store.get(ref) ?? latest.pod, container, {
+        get: (r) => cluster.store.get(r),
+        failures: cluster.failures,
+        init,
+      }),
+    retryMs: () => cluster.rng.jitter(10_000, 0.5),
   };
 }

@@ -1,6 +1,7 @@
 import type { Cluster } from '../cluster/cluster';
 import type { Json, KubeObject } from '../types';
 import { podsPerNode } from './podsPerNode';
+import { storageClassBinding } from './storageClassBinding';
 
 /**
  * The fake cluster's nodes as the scheduler and the kubelet see them: labels to match node selectors, a host IP
@@ -71,13 +72,14 @@ export function pullMs(cluster: Cluster, node: string, image: string, policy: st
 export function pickNode(
   cluster: Cluster,
   pod: KubeObject,
-): { node: string } | { message: string; retry: boolean } {
+): { node: string } | { message: string; retry: boolean } | { provisioning: true } {
   const total = cluster.nodes.length;
   const unschedulable = (reason: string, retry: boolean) => ({
     message: `0/${total} nodes are available: ${reason}. preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`,
     retry,
   });
-  // The VolumeBinding plugin: every claim must exist and be Bound (claims bind at once, Immediate mode).
+  // The VolumeBinding plugin: every claim must exist, and be Bound unless it waits for this pod to be provisioned.
+  let provisioning = false;
   for (const volume of pod.spec?.volumes ?? []) {
     const claim = volume?.persistentVolumeClaim?.claimName;
     if (!claim) continue;
@@ -88,9 +90,13 @@ export function pickNode(
       name: claim,
     });
     if (!pvc) return unschedulable(`persistentvolumeclaim "${claim}" not found`, true);
-    if (pvc.status?.phase !== 'Bound')
-      return unschedulable('pod has unbound immediate PersistentVolumeClaims', true);
+    if (pvc.status?.phase === 'Bound') continue;
+    // A WaitForFirstConsumer claim is provisioned because this pod wants it: the scheduler waits in PreBind for
+    // the volume (the pod stays Pending, not Unschedulable). An unbound claim of any other mode fails Filter.
+    if (storageClassBinding(cluster, pvc) === 'WaitForFirstConsumer') provisioning = true;
+    else return unschedulable('pod has unbound immediate PersistentVolumeClaims', true);
   }
+  if (provisioning) return { provisioning: true };
   const fits = cluster.nodes.filter((n) => matchesNode(pod.spec ?? {}, n));
   if (fits.length === 0)
     return unschedulable(`${total} node(s) didn't match Pod's node affinity/selector`, false);

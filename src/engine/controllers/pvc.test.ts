@@ -15,10 +15,32 @@ function claim(storageClassName?: string): KubeObject {
 
 const ref = { group: '', kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data' };
 
+/** A class that provisions at once, as most cloud classes do (the API server's default binding mode). */
+const immediate: KubeObject = {
+  apiVersion: 'storage.k8s.io/v1',
+  kind: 'StorageClass',
+  metadata: { name: 'fast' },
+  provisioner: 'example.com/fast',
+  volumeBindingMode: 'Immediate',
+} as unknown as KubeObject;
+
+function consumer(name = 'db'): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default' },
+    spec: {
+      containers: [{ name: 'db', image: 'postgres:16' }],
+      volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }],
+    },
+  };
+}
+
 describe('pvcController', () => {
-  it('binds a claim to a new volume after a short delay: Progressing → Healthy', () => {
+  it('binds a claim of an Immediate class to a new volume after a short delay: Progressing → Healthy', () => {
     const cluster = testCluster([pvcController]);
-    cluster.store.apply(claim());
+    cluster.store.apply(immediate);
+    cluster.store.apply(claim('fast'));
     cluster.clock.advanceTo(500);
     expect(get(cluster, 'PersistentVolumeClaim', 'data')!.status).toEqual({ phase: 'Pending' });
     expect(healthOf(get(cluster, 'PersistentVolumeClaim', 'data')!)?.status).toBe('Progressing');
@@ -46,7 +68,8 @@ describe('pvcController', () => {
 
   it('deletes the volume with its claim', () => {
     const cluster = testCluster([pvcController]);
-    cluster.store.apply(claim());
+    cluster.store.apply(immediate);
+    cluster.store.apply(claim('fast'));
     cluster.clock.advanceTo(5000);
     cluster.store.delete(ref);
     cluster.clock.advanceTo(6000);
@@ -55,12 +78,40 @@ describe('pvcController', () => {
 
   it('keeps the binding when the claim is applied again', () => {
     const cluster = testCluster([pvcController]);
-    cluster.store.apply(claim());
+    cluster.store.apply(immediate);
+    cluster.store.apply(claim('fast'));
     cluster.clock.advanceTo(5000);
-    cluster.store.apply(claim());
+    cluster.store.apply(claim('fast'));
     cluster.clock.advanceTo(6000);
     const pvc = get(cluster, 'PersistentVolumeClaim', 'data')!;
     expect(pvc.spec.volumeName).toBe(`pvc-${pvc.metadata.uid}`);
     expect(live(cluster, 'PersistentVolume')).toHaveLength(1);
+  });
+
+  it("leaves a claim of kind's default class Pending until a pod mounts it (WaitForFirstConsumer, argo-cd #29201)", () => {
+    const cluster = testCluster([pvcController]);
+    cluster.store.apply(claim());
+    cluster.clock.advanceTo(60_000);
+    expect(get(cluster, 'PersistentVolumeClaim', 'data')!.status).toEqual({ phase: 'Pending' });
+    expect(healthOf(get(cluster, 'PersistentVolumeClaim', 'data')!)?.status).toBe('Progressing');
+    cluster.store.apply(consumer());
+    cluster.clock.advanceTo(60_000 + BIND_DELAY_MS + 200);
+    expect(get(cluster, 'PersistentVolumeClaim', 'data')!.status.phase).toBe('Bound');
+  });
+
+  it('binds a WaitForFirstConsumer claim whose pod came first, once the delay has passed', () => {
+    const cluster = testCluster([pvcController]);
+    cluster.store.apply(consumer());
+    cluster.store.apply(claim('standard'));
+    cluster.clock.advanceTo(BIND_DELAY_MS + 200);
+    expect(get(cluster, 'PersistentVolumeClaim', 'data')!.status.phase).toBe('Bound');
+  });
+
+  it('leaves a claim of a class that does not exist Pending', () => {
+    const cluster = testCluster([pvcController]);
+    cluster.store.apply(consumer());
+    cluster.store.apply(claim('gp2'));
+    cluster.clock.advanceTo(60_000);
+    expect(get(cluster, 'PersistentVolumeClaim', 'data')!.status).toEqual({ phase: 'Pending' });
   });
 });

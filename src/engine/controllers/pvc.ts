@@ -2,6 +2,7 @@ import type { Cluster, Controller } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
 import type { Json, KubeObject, ObjectRef } from '../types';
 import { delayElapsed } from './delayElapsed';
+import { storageClassBinding } from './storageClassBinding';
 
 /**
  * A claim with this storage class never binds: there is no such class and no provisioner for it, so it stays
@@ -22,12 +23,19 @@ export const BIND_DELAY_MS = 1500;
  * `Pending`, and after BIND_DELAY_MS a PersistentVolume `pvc-<claim uid>` is created and the claim becomes
  * `Bound` (spec.volumeName, status accessModes and capacity). When the claim is deleted, its volume
  * (reclaim policy Delete) is deleted too. The `kubernetes.io/pvc-protection` finalizer is not simulated.
+ *
+ * The claim's StorageClass decides when provisioning starts (its `volumeBindingMode`, storageClassBinding.ts):
+ * at once for `Immediate`, and for `WaitForFirstConsumer` (kind's default class) only once a pod that mounts the
+ * claim exists, which is why a claim alone in an earlier sync wave than its pod never binds (argo-cd #29201).
+ * A claim of a class that does not exist stays Pending, as the API server leaves it.
  */
 export const pvcController: Controller = {
   name: 'persistentvolume-controller',
-  kinds: ['PersistentVolumeClaim', 'PersistentVolume'],
+  kinds: ['PersistentVolumeClaim', 'PersistentVolume', 'Pod', 'StorageClass'],
   reconcile(ref: ObjectRef, cluster: Cluster): void {
     if (ref.kind === 'PersistentVolume') return reclaim(cluster, cluster.store.get(ref));
+    if (ref.kind === 'Pod') return claimsOfPod(cluster, ref);
+    if (ref.kind === 'StorageClass') return pendingClaims(cluster);
     const pvc = cluster.store.get(ref);
     if (!pvc) {
       for (const pv of cluster.store.list({ kind: 'PersistentVolume' })) reclaim(cluster, pv);
@@ -42,6 +50,9 @@ export const pvcController: Controller = {
       return;
     }
     if (pvc.spec?.storageClassName === UNBINDABLE_STORAGE_CLASS) return;
+    const mode = storageClassBinding(cluster, pvc);
+    if (mode === undefined) return;
+    if (mode === 'WaitForFirstConsumer' && !hasConsumer(cluster, pvc)) return;
     if (!delayElapsed(cluster, pvcController, ref, `pvc/${pvc.metadata.uid}`, BIND_DELAY_MS)) return;
     if (!cluster.store.get({ group: '', kind: 'PersistentVolume', namespace: '', name: volumeName }))
       cluster.store.create(volumeFor(pvc, volumeName));
@@ -88,6 +99,41 @@ function markBound(cluster: Cluster, pvc: KubeObject, volumeName: string): void 
       capacity: { storage: draft.spec.resources?.requests?.storage ?? '1Gi' },
     };
   });
+}
+
+/** The claims a pod mounts, looked at again: a WaitForFirstConsumer claim may now have its first consumer. */
+function claimsOfPod(cluster: Cluster, ref: ObjectRef): void {
+  const pod = cluster.store.get(ref);
+  if (!pod || pod.metadata.deletionTimestamp) return;
+  for (const claimName of claimNames(pod))
+    cluster.enqueue(pvcController, {
+      group: '',
+      kind: 'PersistentVolumeClaim',
+      namespace: ref.namespace,
+      name: claimName,
+    });
+}
+
+/** Every Pending claim, looked at again when a StorageClass appears or changes. */
+function pendingClaims(cluster: Cluster): void {
+  for (const pvc of cluster.store.list({ kind: 'PersistentVolumeClaim' }))
+    if (pvc.status?.phase !== 'Bound') cluster.enqueue(pvcController, refOf(pvc));
+}
+
+/** Whether a pod that is not being deleted mounts the claim (the scheduler's "first consumer"). */
+function hasConsumer(cluster: Cluster, pvc: KubeObject): boolean {
+  return cluster.store
+    .scan({ kind: 'Pod', namespace: pvc.metadata.namespace })
+    .some((pod) => !pod.metadata.deletionTimestamp && claimNames(pod).includes(pvc.metadata.name ?? ''));
+}
+
+function claimNames(pod: KubeObject): string[] {
+  const names: string[] = [];
+  for (const volume of pod.spec?.volumes ?? []) {
+    const claim = volume?.persistentVolumeClaim?.claimName;
+    if (typeof claim === 'string') names.push(claim);
+  }
+  return names;
 }
 
 /** Delete a provisioned volume whose claim is gone (reclaim policy Delete). */

@@ -1,5 +1,6 @@
 import type { SimEvent } from '../../engine';
 import { lanesOf, type LaneSegment } from '../state/lanesOf';
+import { appDeletionsAt } from './appDeletions';
 import { appLog } from './appLog';
 import { applicationsOf, type AppNode } from './applicationsOf';
 
@@ -35,9 +36,12 @@ export function appLanesOf(events: readonly SimEvent[], endT: number): AppLane[]
   if (!byEnd) cache.set(events, (byEnd = new Map()));
   const known = byEnd.get(endT);
   if (known) return known;
+  const deletions = appDeletionsAt(events, endT);
   const lanes = applicationsOf(events).map((node) => {
     const own = appLog(events, node.name);
-    const [operation, sync, health] = lanesOf(own, endT).map((lane) => lane.segments);
+    // A deleted Application's lanes end where it left the cluster: after that it has no status to show.
+    const until = deletions.get(node.name)?.deletedAt ?? endT;
+    const [operation, sync, health] = lanesOf(own, endT).map((lane) => cutAt(lane.segments, until));
     const operations = own.flatMap((e) =>
       e.type === 'app-operation' && e.t >= 0
         ? [{ t: e.t, by: e.initiator || 'auto-sync', automated: e.automated }]
@@ -47,6 +51,12 @@ export function appLanesOf(events: readonly SimEvent[], endT: number): AppLane[]
   });
   byEnd.set(endT, lanes);
   return lanes;
+}
+
+function cutAt(segments: LaneSegment[], until: number): LaneSegment[] {
+  return segments
+    .filter((s) => s.from < until || (s.from === until && s.to === until))
+    .map((s) => (s.to > until ? { ...s, to: until } : s));
 }
 
 function rolloutOf(events: readonly SimEvent[], app: string, endT: number): LaneSegment[] {

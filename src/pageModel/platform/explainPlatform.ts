@@ -1,3 +1,4 @@
+import { appDeletionsAt } from './appDeletions';
 import type { SimEvent } from '../../engine';
 import { frameAt, objectKey, type Frame } from '../state/frameAt';
 import { waitingNames } from '../state/explainWaiting';
@@ -37,7 +38,10 @@ export interface PlatformExplanation {
  * apps/Deployment/checkout`. Everything comes from the run's log (argocd-semantics.md §5.1, §5.2, §2.10).
  */
 export function explainPlatform(events: readonly SimEvent[], t: number, endT: number): PlatformExplanation {
-  const frames = new Map(applicationsOf(events).map((n) => [n.name, frameAt(appLog(events, n.name), t)]));
+  const deletions = appDeletionsAt(events, t);
+  // An Application that has left the cluster has no status any more: it is said to be gone, not to be unhealthy.
+  const present = applicationsOf(events).filter((n) => deletions.get(n.name)?.phase !== 'Deleted');
+  const frames = new Map(present.map((n) => [n.name, frameAt(appLog(events, n.name), t)]));
   const waves = wavesNotes(events, endT);
   const link = (app: string): HoldLink => {
     const f = frames.get(app);
@@ -94,6 +98,22 @@ export function explainPlatform(events: readonly SimEvent[], t: number, endT: nu
     };
   }
 
+  const deleting = [...deletions.entries()].filter(([, d]) => d.phase === 'Deleting');
+  if (deleting.length > 0) {
+    const [app, d] = deleting[0];
+    return {
+      headline: d.error
+        ? `${app} is marked for deletion and waits: ${d.error}.`
+        : `${app} is being deleted: its hooks and resources go first, then the Application.`,
+      chain: deleting.map(([name]) => link(name)),
+      holder: app,
+      detail:
+        'With the resources finalizer, Argo CD runs the PreDelete hooks, deletes the resources highest wave first, then runs the PostDelete hooks; a PreDelete hook that fails stops the deletion with DeletionError and is tried again until it succeeds (argocd-semantics §5.5).',
+      waves,
+      ended: false,
+    };
+  }
+
   const running = [...frames.entries()]
     .filter(([, f]) => f.operation?.phase === 'Running')
     .map(([name]) => name);
@@ -118,13 +138,19 @@ export function explainPlatform(events: readonly SimEvent[], t: number, endT: nu
     headline:
       notHealthy.length > 0
         ? `No operation is running; ${list(notHealthy)} ${notHealthy.length > 1 ? 'are' : 'is'} not Healthy: ${notHealthy.map((n) => `${n} ${frames.get(n)?.app?.sync ?? ''} ${frames.get(n)?.app?.health ?? ''}`.trim()).join(', ')}.`
-        : 'No operation is running, and every Application is Healthy.',
+        : `No operation is running, and every Application is Healthy.${goneNote(deletions)}`,
     chain: notHealthy.map(link),
     holder: undefined,
     detail: '',
     waves,
     ended: over,
   };
+}
+
+/** " legacy and checkout were deleted.", for the apps that have left the cluster by now. */
+function goneNote(deletions: Map<string, { phase: string }>): string {
+  const gone = [...deletions.entries()].filter(([, d]) => d.phase === 'Deleted').map(([n]) => n);
+  return gone.length === 0 ? '' : ` ${list(gone)} ${gone.length > 1 ? 'were' : 'was'} deleted.`;
 }
 
 /** What one Application is doing, for "…, which …": its own waiting message, or its status. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { playScenario } from '../../scenarios/play';
 import { parseScenario } from '../../scenarios/scenario';
 import { frameAt } from '../state/frameAt';
+import { clusterAt } from '../../engine/simulation/objectHistory';
 import { questions } from './questions';
 
 function play(id: string) {
@@ -19,6 +20,8 @@ const shown: Record<string, { phase: string; health: string }> = {
   'succeeded-then-degraded': { phase: 'Succeeded', health: 'Degraded' },
   'failed-degraded': { phase: 'Failed', health: 'Degraded' },
   stuck: { phase: 'Running', health: 'Progressing' },
+  'helm-post-install': { phase: 'Running', health: 'Progressing' },
+  'pvc-first-consumer': { phase: 'Running', health: 'Progressing' },
 };
 
 describe('quiz questions', () => {
@@ -43,5 +46,15 @@ describe('quiz questions', () => {
     const q = questions.find((x) => x.id === 'wave-order')!;
     const frame = frameAt(play(q.link!.scenario).events, q.link!.t);
     expect(frame.step).toMatchObject({ phase: 'Sync', wave: 0 });
+  });
+
+  it('delete-app links to a moment where checkout is held, marked for deletion, with DeletionError', () => {
+    const q = questions.find((x) => x.id === 'delete-app')!;
+    const result = play(q.link!.scenario);
+    const app = clusterAt(result.objects, q.link!.t).find(
+      (o) => o.kind === 'Application' && o.metadata.name === 'checkout',
+    )!;
+    expect(app.metadata.deletionTimestamp).toBeDefined();
+    expect(app.status.conditions.map((c: { type: string }) => c.type)).toContain('DeletionError');
   });
 });

@@ -121,4 +121,51 @@ export const questions: Question[] = [
       'An operation with resources (or the apply strategy) skips every hook, even when the hook is selected (controller/sync.go L386; e2e TestSelectiveSyncDoesNotRunHooks). The Deployment rolls to the new image, the migration never runs, and the app stays OutOfSync (argocd-semantics §9.4).',
     link: { scenario: 'hooks-skipped', t: 115, label: 'hooks-skipped, after the selective sync' },
   },
+  {
+    id: 'helm-post-install',
+    text: "A Helm chart's Deployment needs a Secret that the chart creates in a post-install hook. `helm install` works. What does Argo CD do with the chart?",
+    choices: [
+      'The same as Helm: it creates the Secret once the Deployment is applied',
+      'It runs the hook as PostSync, after the Deployment is Healthy, so the Deployment never starts and the sync waits',
+      'It ignores Helm hook annotations and applies the Secret with everything else',
+    ],
+    answer: 1,
+    explanation:
+      'Argo CD maps helm.sh/hook post-install to PostSync, which starts only once every Sync-phase object is Healthy. The pods wait in CreateContainerConfigError for the Secret, the operation waits for the pods (argocd-semantics §1.3 step 2, §2.10).',
+    link: {
+      scenario: 'helm-post-install-deadlock',
+      t: 90,
+      label: 'helm-post-install-deadlock, a minute and a half in',
+    },
+  },
+  {
+    id: 'pvc-first-consumer',
+    text: 'A PersistentVolumeClaim is in wave 0 and the Deployment that mounts it in wave 1. The StorageClass binds on first consumer. What happens?',
+    choices: [
+      'Wave 0 is Healthy once the claim is created, so the Deployment starts two seconds later',
+      'The claim stays Pending (Progressing) because no pod mounts it yet, so wave 1 never starts and the sync waits',
+      'Argo CD sees the volumeBindingMode and skips the claim when it waits for the wave',
+    ],
+    answer: 1,
+    explanation:
+      'A Pending claim is Progressing in Argo CD, and a wave waits for Healthy. With WaitForFirstConsumer the claim binds only for a pod, which is in the next wave: put both in one wave (argocd-semantics §3.7, §2.10; argo-cd #29201).',
+    link: {
+      scenario: 'pvc-wait-for-first-consumer',
+      t: 90,
+      label: 'pvc-wait-for-first-consumer, a minute and a half in',
+    },
+  },
+  {
+    id: 'delete-app',
+    text: "You delete an Application that has the resources finalizer, and its PreDelete hook fails. What happens to the app's resources?",
+    choices: [
+      'They are deleted anyway: a PreDelete hook only reports',
+      'Nothing is deleted: the app stays, marked for deletion, with DeletionError until the hook succeeds',
+      'The Application is removed at once and its resources are left running',
+    ],
+    answer: 1,
+    explanation:
+      'PreDelete hooks run before the cascade and must all be Healthy. A failed one is deleted, the deletion reports DeletionError and tries again; only a fix in Git lets it go on (argocd-semantics §5.5). Without the finalizer, the third answer is what happens.',
+    link: { scenario: 'delete-app', t: 80, label: 'delete-app, while the PreDelete hook keeps failing' },
+  },
 ];
