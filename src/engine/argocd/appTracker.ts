@@ -100,6 +100,11 @@ export class AppTracker {
     if (scanLive)
       for (const obj of this.options.store.all())
         if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
+    // A target's live copy is found by its key whoever tracks it (gitops-engine cache `GetManagedLiveObjs` reads
+    // each target from the cluster): an app created after another applied the same object sees that app's
+    // tracking id in its first comparison (SharedResourceWarning, and FailOnSharedResource fails its sync).
+    for (const entry of this.entries.values())
+      if (entry.desired && !entry.live) entry.live = this.options.store.get(entry.ref);
     for (const [key, entry] of this.entries) {
       if (entry.hook && !entry.desired && !entry.skipped) entry.wave = this.hookWaves.get(key) ?? 0;
       if (!entry.desired && !entry.live && !entry.skipped) this.drop(key, entry);
