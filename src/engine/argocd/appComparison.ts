@@ -8,6 +8,7 @@ import { projectsOf } from './projects';
 import { ARGOCD_NAMESPACE } from './controlPlanePorts';
 import type { AppContext, AppState } from './appState';
 import { markDirty } from './appStatusWriter';
+import { ignoreRulesOf } from './ignoreDifferences';
 
 /**
  * The comparison of a refresh (appcontroller.go `processAppRefreshQueueItem` → controller/state.go
@@ -58,6 +59,9 @@ export function compareApp(ctx: AppContext, state: AppState, full: boolean): boo
   } else {
     const rendered = ctx.options.repository.renderSource(source);
     state.rendered = rendered;
+    // The diff config of this comparison (state.go `CompareAppState` → argo.NewDiffConfigBuilder): the app's
+    // spec.ignoreDifferences.
+    state.tracker.setIgnoreDifferences(ignoreRulesOf(obj.spec?.ignoreDifferences));
     state.tracker.setDesired(rendered.objects, true, !state.liveScanned);
     state.liveScanned = true;
     state.conditions = setRepeatedResourceConditions(

@@ -8,6 +8,7 @@ import { isHook, isIgnored, isSkip, waveOf } from '../sync';
 import type { HealthStatus, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceStatus as ResourceRow } from './applicationTypes';
 import { sameDiffInputs, syncStatusOf } from './compare';
+import { normalizeIgnored, type IgnoreRule } from './ignoreDifferences';
 import type { EventSink } from '../eventLog';
 import { AppAggregate, ignoredExtra, type CountedEntry } from './appAggregate';
 import { StatusRows, type RowSource } from './statusRows';
@@ -55,6 +56,10 @@ export class AppTracker {
   private readonly foreign = new Set<Entry>();
   /** The waves of Git's hooks by key: a live hook's row shows its Git hook's wave (state.go L1014-L1019). */
   private hookWaves = new Map<string, number>();
+  /** The app's `spec.ignoreDifferences` (ignoreDifferences.ts), and its text, to notice a change. */
+  private ignoreRules: readonly IgnoreRule[] = [];
+  private ignoreText = '[]';
+  private normalize: ((obj: KubeObject) => KubeObject) | undefined;
 
   constructor(
     private readonly options: {
@@ -69,6 +74,25 @@ export class AppTracker {
       onFold?: () => void;
     },
   ) {}
+
+  /**
+   * The app's ignored differences: each sync status is computed with them removed from both sides. A change of
+   * the rules forgets every kept verdict, so the next refresh compares afresh.
+   */
+  setIgnoreDifferences(rules: readonly IgnoreRule[]): void {
+    const text = JSON.stringify(rules);
+    if (text === this.ignoreText) return;
+    this.ignoreText = text;
+    this.ignoreRules = rules;
+    const namespace = this.options.namespace;
+    this.normalize = rules.length === 0 ? undefined : (obj) => normalizeIgnored(rules, obj, namespace);
+    for (const entry of this.entries.values()) entry.compared = undefined;
+  }
+
+  /** The rules `setIgnoreDifferences` set. */
+  get ignoreDifferences(): readonly IgnoreRule[] {
+    return this.ignoreRules;
+  }
 
   /** The desired state of the revision being synced: its non-hook resources are what the app compares. */
   /**
@@ -296,7 +320,7 @@ export class AppTracker {
       ? null
       : prev && prev.desired === entry.desired && sameDiffInputs(prev.live, entry.live)
         ? entry.sync
-        : syncStatusOf(entry.desired, entry.live);
+        : syncStatusOf(entry.desired, entry.live, this.normalize);
     entry.compared = entry.skipped ? undefined : { desired: entry.desired, live: entry.live };
     if (sync !== entry.sync) {
       entry.sync = sync;
