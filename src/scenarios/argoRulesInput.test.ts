@@ -75,3 +75,34 @@ describe("argocd-cm's resource.customizations.ignoreDifferences (util/settings/s
     ).toThrow('resource.customizations apps/Deployment: system-level ignoreDifferences in argocd-cm are not modelled');
   });
 });
+
+describe('AppProject fields the sandbox does not enforce are refused (app_project_types.go)', () => {
+  const project = (spec: string) => `apiVersion: argoproj.io/v1alpha1
+kind: AppProject
+metadata:
+  name: team
+  namespace: argocd
+spec:
+  sourceRepos: ["*"]
+  destinations: [{ server: "*", namespace: "*" }]
+${spec}
+`;
+  const withProject = (spec: string) =>
+    ownAppScenario([
+      { path: 'argo.yaml', text: `${project(spec)}---\n${app('  - { kind: ConfigMap, jsonPointers: [/data] }')}` },
+      { path: 'app/cm.yaml', text: cm },
+    ]);
+
+  it('reads the permission rules the sandbox enforces', () => {
+    expect(() =>
+      withProject('  clusterResourceWhitelist: [{ group: "*", kind: "*" }]\n  namespaceResourceBlacklist: [{ group: "", kind: Secret }]'),
+    ).not.toThrow();
+  });
+
+  it('refuses roles and signatureKeys with what Argo CD would do', () => {
+    expect(() => withProject('  roles: [{ name: ci, policies: [] }]')).toThrow(
+      'argo.yaml:1:1: AppProject "team": spec.roles is not modelled: the sandbox has no API users or RBAC',
+    );
+    expect(() => withProject('  signatureKeys: [{ keyID: ABC }]')).toThrow('spec.signatureKeys is not modelled');
+  });
+});

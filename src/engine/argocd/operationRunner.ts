@@ -59,6 +59,10 @@ export interface OperationHost {
    * `FailOnSharedResource=true` and a SharedResourceWarning): a message ends the attempt in `Failed` with it.
    */
   failCheck?: () => string | undefined;
+  /** The `CreateNamespace=true` modifier of the app's managedNamespaceMetadata (managedNamespaceMetadata.ts). */
+  namespaceModifier?: () => ((managed: KubeObject, live: KubeObject | undefined) => boolean) | undefined;
+  /** The project's permission check of each resource to sync (syncPermissions.ts), the engine's `checkPermission`. */
+  checkPermission?: (obj: KubeObject) => string | undefined;
   /**
    * Whether the Application's `deletion-approved` annotation is at or after `since`, the operation's start: it
    * confirms the operation's `Prune=confirm` prunes (controller/sync.go L407 `WithPruneConfirmed`).
@@ -243,6 +247,7 @@ export class OperationRunner {
       // Refuse namespaced objects in a namespace that does not exist, as the API server does (§5.2).
       true,
     );
+    if (host.checkPermission) ports.checkPermission = host.checkPermission;
     const rules = host.tracker.ignoreDifferences;
     const normalize =
       rules.length === 0 ? undefined : (obj: KubeObject) => normalizeIgnored(rules, obj, host.namespace);
@@ -263,6 +268,7 @@ export class OperationRunner {
       },
       ports,
       diff: (target: KubeObject, live: KubeObject) => isModified(target, live, normalize),
+      namespaceModifier: host.namespaceModifier?.(),
     };
     host.log.hold();
     let outcome: TickOutcome;
