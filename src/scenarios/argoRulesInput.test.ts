@@ -106,3 +106,37 @@ ${spec}
     expect(() => withProject('  signatureKeys: [{ keyID: ABC }]')).toThrow('spec.signatureKeys is not modelled');
   });
 });
+
+describe('ApplicationSet spec.syncPolicy.applicationsSync (the CRD enum)', () => {
+  const set = (policy: string) => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: envs
+  namespace: argocd
+spec:
+  syncPolicy: { applicationsSync: ${policy} }
+  generators: [{ list: { elements: [{ env: dev }] } }]
+  template:
+    metadata: { name: 'app-{{env}}' }
+    spec:
+      project: default
+      source: { repoURL: https://example.com/r.git, path: app }
+      destination: { server: https://kubernetes.default.svc, namespace: default }
+`;
+  const read = (policy: string) =>
+    ownAppScenario([
+      { path: 'app/cm.yaml', text: cm },
+      { path: 'set.yaml', text: set(policy) },
+    ]);
+
+  it('reads the four policies', () => {
+    for (const policy of ['create-only', 'create-update', 'create-delete', 'sync'])
+      expect(() => read(policy)).not.toThrow();
+  });
+
+  it('refuses another value as the API server would', () => {
+    expect(() => read('create-never')).toThrow(
+      'set.yaml:1:1: ApplicationSet "envs": spec.syncPolicy.applicationsSync: Unsupported value: "create-never"',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import type { KubeObject } from '../engine';
 import { ignoreDifferencesProblem } from '../engine/argocd/ignoreDifferences';
+import { applicationsSyncPolicies } from '../engine/argocd/applicationSet/applicationsSyncPolicy';
 
 /**
  * The Argo CD rules an Application or AppProject carries that the sandbox reads with limits, checked where the
@@ -10,6 +11,11 @@ import { ignoreDifferencesProblem } from '../engine/argocd/ignoreDifferences';
  */
 export function argoRulesProblem(object: KubeObject): string | undefined {
   const name = object.metadata.name ?? '';
+  if (object.kind === 'ApplicationSet') {
+    const policy: unknown = object.spec?.syncPolicy?.applicationsSync;
+    if (policy !== undefined && !(applicationsSyncPolicies as readonly unknown[]).includes(policy))
+      return `ApplicationSet "${name}": spec.syncPolicy.applicationsSync: Unsupported value: ${JSON.stringify(policy)}: supported values: "create-only", "create-update", "create-delete", "sync"`;
+  }
   if (object.kind === 'AppProject') {
     const problem = appProjectProblem(object.spec ?? {});
     if (problem !== undefined) return `AppProject "${name}": ${problem}`;
