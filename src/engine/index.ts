@@ -71,3 +71,6 @@ export {
   maskTrailingDash,
 } from './apimachinery/validation';
 export { setOwn } from './util/setOwn';
+// ---- the Argo CD rules the readers check an Application, AppProject or ApplicationSet against ----
+export { ignoreDifferencesProblem } from './argocd/ignoreDifferences';
+export { applicationsSyncPolicies } from './argocd/applicationSet/applicationsSyncPolicy';

@@ -36,7 +36,9 @@ describe('spec.ignoreDifferences as the readers take it (diffing.md)', () => {
   });
 
   it('refuses managedFieldsManagers with a sentence and the position of the Application', () => {
-    expect(() => own('  - { group: "*", kind: "*", managedFieldsManagers: [kube-controller-manager] }')).toThrow(
+    expect(() =>
+      own('  - { group: "*", kind: "*", managedFieldsManagers: [kube-controller-manager] }'),
+    ).toThrow(
       'argo.yaml:1:1: Application "web": spec.ignoreDifferences[0].managedFieldsManagers is not modelled',
     );
   });
@@ -72,7 +74,9 @@ describe("argocd-cm's resource.customizations.ignoreDifferences (util/settings/s
         'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cm\ndata:\n  resource.customizations: |\n    apps/Deployment:\n      ignoreDifferences: |\n        jsonPointers:\n        - /spec/replicas\n',
         'cm.yaml',
       ),
-    ).toThrow('resource.customizations apps/Deployment: system-level ignoreDifferences in argocd-cm are not modelled');
+    ).toThrow(
+      'resource.customizations apps/Deployment: system-level ignoreDifferences in argocd-cm are not modelled',
+    );
   });
 });
 
@@ -89,13 +93,18 @@ ${spec}
 `;
   const withProject = (spec: string) =>
     ownAppScenario([
-      { path: 'argo.yaml', text: `${project(spec)}---\n${app('  - { kind: ConfigMap, jsonPointers: [/data] }')}` },
+      {
+        path: 'argo.yaml',
+        text: `${project(spec)}---\n${app('  - { kind: ConfigMap, jsonPointers: [/data] }')}`,
+      },
       { path: 'app/cm.yaml', text: cm },
     ]);
 
   it('reads the permission rules the sandbox enforces', () => {
     expect(() =>
-      withProject('  clusterResourceWhitelist: [{ group: "*", kind: "*" }]\n  namespaceResourceBlacklist: [{ group: "", kind: Secret }]'),
+      withProject(
+        '  clusterResourceWhitelist: [{ group: "*", kind: "*" }]\n  namespaceResourceBlacklist: [{ group: "", kind: Secret }]',
+      ),
     ).not.toThrow();
   });
 
@@ -103,7 +112,9 @@ ${spec}
     expect(() => withProject('  roles: [{ name: ci, policies: [] }]')).toThrow(
       'argo.yaml:1:1: AppProject "team": spec.roles is not modelled: the sandbox has no API users or RBAC',
     );
-    expect(() => withProject('  signatureKeys: [{ keyID: ABC }]')).toThrow('spec.signatureKeys is not modelled');
+    expect(() => withProject('  signatureKeys: [{ keyID: ABC }]')).toThrow(
+      'spec.signatureKeys is not modelled',
+    );
   });
 });
 

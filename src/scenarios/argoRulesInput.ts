@@ -1,6 +1,4 @@
-import type { KubeObject } from '../engine';
-import { ignoreDifferencesProblem } from '../engine/argocd/ignoreDifferences';
-import { applicationsSyncPolicies } from '../engine/argocd/applicationSet/applicationsSyncPolicy';
+import { applicationsSyncPolicies, ignoreDifferencesProblem, type KubeObject } from '../engine';
 
 /**
  * The Argo CD rules an Application or AppProject carries that the sandbox reads with limits, checked where the
@@ -34,11 +32,16 @@ export function argoRulesProblem(object: KubeObject): string | undefined {
  */
 const unmodelledProjectFields: Record<string, string> = {
   sourceNamespaces: 'Applications outside argocd are not modelled (every Argo CD object lives in argocd)',
-  signatureKeys: 'the sandbox does not sign or verify commits (Argo CD would refuse to sync unsigned revisions)',
-  destinationServiceAccounts: 'the sandbox has no service accounts to impersonate (Argo CD would sync as them)',
-  roles: 'the sandbox has no API users or RBAC (Argo CD would give the role\'s tokens and groups these policies)',
-  permitOnlyProjectScopedClusters: 'the sandbox has no project-scoped cluster Secrets (Argo CD would permit only those clusters)',
-  sourceRepoAllowList: 'it is not a field of the AppProject at the commit the sandbox follows (the field is sourceRepos)',
+  signatureKeys:
+    'the sandbox does not sign or verify commits (Argo CD would refuse to sync unsigned revisions)',
+  destinationServiceAccounts:
+    'the sandbox has no service accounts to impersonate (Argo CD would sync as them)',
+  roles:
+    "the sandbox has no API users or RBAC (Argo CD would give the role's tokens and groups these policies)",
+  permitOnlyProjectScopedClusters:
+    'the sandbox has no project-scoped cluster Secrets (Argo CD would permit only those clusters)',
+  sourceRepoAllowList:
+    'it is not a field of the AppProject at the commit the sandbox follows (the field is sourceRepos)',
 };
 
 const projectLists = [

@@ -34,7 +34,8 @@ export function checkArgoObjects(objects: readonly ParsedObject[], repo: RepoRev
     for (const item of items) {
       if (item.object.kind === 'Application')
         checkSource(item.object, item.position ?? { file, line: 1, column: 1 }, repo);
-      if (argoKinds.has(item.object.kind)) checkRules(item.object, item.position ?? { file, line: 1, column: 1 });
+      if (argoKinds.has(item.object.kind))
+        checkRules(item.object, item.position ?? { file, line: 1, column: 1 });
     }
   }
 }

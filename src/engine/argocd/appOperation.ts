@@ -68,7 +68,9 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       warnings: options.warnings,
       problems: options.problems,
       precheck: () =>
-        projectError(ctx, state.name) ?? comparisonErrorOf(ctx, state.name) ?? invalidSpecErrorOf(ctx, state.name),
+        projectError(ctx, state.name) ??
+        comparisonErrorOf(ctx, state.name) ??
+        invalidSpecErrorOf(ctx, state.name),
       namespaceModifier: () => namespaceModifierOf(ctx.object(state.name)),
       checkPermission: syncPermissionCheck(options.cluster.store, () => ctx.object(state.name)),
       failCheck: () => sharedResourceFailure(state, syncOptions),

@@ -61,7 +61,7 @@ describe('spec.ignoreDifferences jsonPointers (diffing.md; diff_test.go TestReso
     expect(web.spec.replicas).toBe(5);
   });
 
-  it('TestResourceDiffing: without RespectIgnoreDifferences a sync still writes Git\'s value', () => {
+  it("TestResourceDiffing: without RespectIgnoreDifferences a sync still writes Git's value", () => {
     const { web, guestbook } = run({ ignoreDifferences: replicasIgnored }, [
       { at: 0, type: 'sync', app: 'guestbook' },
       scale(60, 5),

@@ -5,17 +5,26 @@
 import { describe, expect, it } from 'vitest';
 import { deployment } from '../../../test/kits/simulation.testKit';
 import type { Json, KubeObject } from '../types';
-import { ignoreDifferencesProblem, ignoreRulesOf, normalizeIgnored, respectIgnored } from './ignoreDifferences';
+import {
+  ignoreDifferencesProblem,
+  ignoreRulesOf,
+  normalizeIgnored,
+  respectIgnored,
+} from './ignoreDifferences';
 
 const web = (): KubeObject => deployment('web', { replicas: 2 });
-const normalize = (entries: Json[], obj: KubeObject) => normalizeIgnored(ignoreRulesOf(entries), obj, 'default');
+const normalize = (entries: Json[], obj: KubeObject) =>
+  normalizeIgnored(ignoreRulesOf(entries), obj, 'default');
 const withInit = (names: string[]): KubeObject => {
   const d = web();
   return {
     ...d,
     spec: {
       ...d.spec,
-      template: { ...d.spec.template, spec: { ...d.spec.template.spec, initContainers: names.map((name) => ({ name })) } },
+      template: {
+        ...d.spec.template,
+        spec: { ...d.spec.template.spec, initContainers: names.map((name) => ({ name })) },
+      },
     },
   };
 };
@@ -23,7 +32,13 @@ const withInit = (names: string[]): KubeObject => {
 describe('util/argo/normalizers/diff_normalizer_test.go', () => {
   it('TestNormalizeObjectWithMatchedGroupKind: a matching pointer removes the field; one that does not exist is skipped', () => {
     const out = normalize(
-      [{ group: 'apps', kind: 'Deployment', jsonPointers: ['/not-matching-path', '/spec/template/spec/containers'] }],
+      [
+        {
+          group: 'apps',
+          kind: 'Deployment',
+          jsonPointers: ['/not-matching-path', '/spec/template/spec/containers'],
+        },
+      ],
       web(),
     );
     expect(out.spec.template.spec.containers).toBeUndefined();
@@ -41,7 +56,10 @@ describe('util/argo/normalizers/diff_normalizer_test.go', () => {
   });
 
   it('TestNormalizeGlobMatch: group and kind are globs', () => {
-    const out = normalize([{ group: '*', kind: '*', jsonPointers: ['/spec/template/spec/containers'] }], web());
+    const out = normalize(
+      [{ group: '*', kind: '*', jsonPointers: ['/spec/template/spec/containers'] }],
+      web(),
+    );
     expect(out.spec.template.spec.containers).toBeUndefined();
   });
 
@@ -72,17 +90,21 @@ describe('util/argo/normalizers/diff_normalizer_test.go', () => {
 
   it('TestNormalizeJQPathExpressionWithError: a run-time error ("Cannot iterate over null") skips the patch', () => {
     const d = web();
-    expect(normalize([{ group: 'apps', kind: 'Deployment', jqPathExpressions: ['.spec.fakeField.foo[]'] }], d)).toEqual(
-      d,
-    );
+    expect(
+      normalize([{ group: 'apps', kind: 'Deployment', jqPathExpressions: ['.spec.fakeField.foo[]'] }], d),
+    ).toEqual(d);
   });
 
   it('a name or namespace in the entry narrows it to that object', () => {
     const d = web();
-    expect(normalize([{ kind: 'Deployment', group: 'apps', name: 'other', jsonPointers: ['/spec/replicas'] }], d)).toBe(d);
     expect(
-      normalize([{ kind: 'Deployment', group: 'apps', namespace: 'default', jsonPointers: ['/spec/replicas'] }], d).spec
-        .replicas,
+      normalize([{ kind: 'Deployment', group: 'apps', name: 'other', jsonPointers: ['/spec/replicas'] }], d),
+    ).toBe(d);
+    expect(
+      normalize(
+        [{ kind: 'Deployment', group: 'apps', namespace: 'default', jsonPointers: ['/spec/replicas'] }],
+        d,
+      ).spec.replicas,
     ).toBeUndefined();
   });
 });
@@ -90,7 +112,7 @@ describe('util/argo/normalizers/diff_normalizer_test.go', () => {
 describe('the jq subset of the docs, and what the sandbox refuses (docs/user-guide/diffing.md)', () => {
   it.each([
     '.spec.template.spec.initContainers[] | select(.name == "injected-init-container")',
-    ".webhooks[]?.clientConfig.caBundle",
+    '.webhooks[]?.clientConfig.caBundle',
     '.metadata.annotations."example.com/x"',
     '.spec.template.spec.containers[0].image',
     '.data["config.yaml"]',
@@ -99,13 +121,19 @@ describe('the jq subset of the docs, and what the sandbox refuses (docs/user-gui
   });
 
   it('refuses the rest of jq with one sentence that says what it reads', () => {
-    expect(ignoreDifferencesProblem([{ kind: 'ConfigMap', jqPathExpressions: ['.data | map_values(tostring)'] }])).toBe(
+    expect(
+      ignoreDifferencesProblem([{ kind: 'ConfigMap', jqPathExpressions: ['.data | map_values(tostring)'] }]),
+    ).toBe(
       'spec.ignoreDifferences[0].jqPathExpression ".data | map_values(tostring)": the sandbox reads only jq paths (.a.b, ."a.b", .a[], .a[]?, .a[0]) piped into select(PATH == LITERAL) or select(PATH != LITERAL); Argo CD would run it with gojq',
     );
   });
 
   it('refuses managedFieldsManagers: the fake API server records no field managers', () => {
-    expect(ignoreDifferencesProblem([{ group: '*', kind: '*', managedFieldsManagers: ['kube-controller-manager'] }])).toBe(
+    expect(
+      ignoreDifferencesProblem([
+        { group: '*', kind: '*', managedFieldsManagers: ['kube-controller-manager'] },
+      ]),
+    ).toBe(
       "spec.ignoreDifferences[0].managedFieldsManagers is not modelled: the sandbox's API server keeps no managedFields, so it cannot tell which manager set a field; use jsonPointers or jqPathExpressions",
     );
   });
@@ -118,7 +146,13 @@ describe('the jq subset of the docs, and what the sandbox refuses (docs/user-gui
       webhooks: [{ name: 'a', clientConfig: { caBundle: 'x', url: 'u' } }, { name: 'b' }],
     } as KubeObject;
     const out = normalize(
-      [{ group: 'admissionregistration.k8s.io', kind: 'MutatingWebhookConfiguration', jqPathExpressions: ['.webhooks[]?.clientConfig.caBundle'] }],
+      [
+        {
+          group: 'admissionregistration.k8s.io',
+          kind: 'MutatingWebhookConfiguration',
+          jqPathExpressions: ['.webhooks[]?.clientConfig.caBundle'],
+        },
+      ],
       cfg,
     );
     expect(out.webhooks).toEqual([{ name: 'a', clientConfig: { url: 'u' } }, { name: 'b' }]);

@@ -43,7 +43,8 @@ export function ignoreDifferencesProblem(value: Json): string | undefined {
         return `${at}: unknown field "${key}" (an entry has group, kind, name, namespace, jsonPointers, jqPathExpressions)`;
     if (typeof entry.kind !== 'string' || entry.kind === '') return `${at} needs a kind`;
     for (const field of ['group', 'name', 'namespace'])
-      if (entry[field] !== undefined && typeof entry[field] !== 'string') return `${at}.${field} must be a string`;
+      if (entry[field] !== undefined && typeof entry[field] !== 'string')
+        return `${at}.${field} must be a string`;
     for (const field of ['jsonPointers', 'jqPathExpressions'] as const) {
       const list = entry[field];
       if (list === undefined) continue;
@@ -145,7 +146,11 @@ function pathsOf(patch: Patch, doc: Json): (string | number)[][] | undefined {
  * rule matches it (the common case costs nothing). `namespace` is the app's destination, for a Git object that
  * names none.
  */
-export function normalizeIgnored(rules: readonly IgnoreRule[], obj: KubeObject, namespace: string): KubeObject {
+export function normalizeIgnored(
+  rules: readonly IgnoreRule[],
+  obj: KubeObject,
+  namespace: string,
+): KubeObject {
   if (rules.length === 0) return obj;
   const patches = matching(rules, obj, namespace);
   let doc: Json = obj;

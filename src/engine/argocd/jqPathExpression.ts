@@ -13,9 +13,7 @@ import { clone, deepEqual } from '../util/clone';
 
 type Segment = { field: string } | { index: number } | { iterate: true; optional: boolean };
 type Literal = string | number | boolean | null;
-type Stage =
-  | { path: Segment[] }
-  | { select: { path: Segment[]; op: '==' | '!='; value: Literal } };
+type Stage = { path: Segment[] } | { select: { path: Segment[]; op: '==' | '!='; value: Literal } };
 
 /** A parsed expression. */
 export interface JqPath {

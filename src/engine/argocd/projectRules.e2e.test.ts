@@ -74,7 +74,10 @@ describe('sourceRepos and destinations (util/argo/argo.go ValidatePermissions)',
   });
 
   it('TestPermissionDeniedWithNegatedNamespace: a `!` namespace entry denies the destination', () => {
-    const { conditions } = run({ sourceRepos: ['*'], destinations: [{ server: '*', namespace: '!default' }] });
+    const { conditions } = run({
+      sourceRepos: ['*'],
+      destinations: [{ server: '*', namespace: '!default' }],
+    });
     expect(conditions).toEqual([
       "InvalidSpecError: application destination server 'https://kubernetes.default.svc' and namespace 'default' do not match any of the allowed destinations in project 'team'",
     ]);
@@ -93,14 +96,20 @@ describe('sourceRepos and destinations (util/argo/argo.go ValidatePermissions)',
   });
 
   it('a destination entry by name matches the in-cluster destination too (`in-cluster`)', () => {
-    const { conditions } = run({ sourceRepos: ['*'], destinations: [{ name: 'in-cluster', namespace: 'default' }] });
+    const { conditions } = run({
+      sourceRepos: ['*'],
+      destinations: [{ name: 'in-cluster', namespace: 'default' }],
+    });
     expect(conditions).toEqual([]);
   });
 });
 
 describe('resource allow and deny lists (controller/sync.go validateSyncPermissions)', () => {
   it('TestNotPermittedResources: a kind in namespaceResourceBlacklist fails the sync with "resource :ConfigMap is not permitted in project team"', () => {
-    const { app } = run({ ...open, namespaceResourceBlacklist: [{ group: '', kind: 'ConfigMap' }] }, { manual: true });
+    const { app } = run(
+      { ...open, namespaceResourceBlacklist: [{ group: '', kind: 'ConfigMap' }] },
+      { manual: true },
+    );
     const state = app.status.operationState;
     expect(state.phase).toBe('Failed');
     expect(state.message).toBe(
@@ -111,9 +120,15 @@ describe('resource allow and deny lists (controller/sync.go validateSyncPermissi
   });
 
   it('a namespaceResourceWhitelist that leaves a kind out refuses it; one that names it permits it', () => {
-    const refused = run({ ...open, namespaceResourceWhitelist: [{ group: 'apps', kind: 'Deployment' }] }, { manual: true });
+    const refused = run(
+      { ...open, namespaceResourceWhitelist: [{ group: 'apps', kind: 'Deployment' }] },
+      { manual: true },
+    );
     expect(refused.app.status.operationState.phase).toBe('Failed');
-    const allowed = run({ ...open, namespaceResourceWhitelist: [{ group: '*', kind: '*' }] }, { manual: true });
+    const allowed = run(
+      { ...open, namespaceResourceWhitelist: [{ group: '*', kind: '*' }] },
+      { manual: true },
+    );
     expect(allowed.app.status.operationState.phase).toBe('Succeeded');
   });
 
@@ -122,13 +137,18 @@ describe('resource allow and deny lists (controller/sync.go validateSyncPermissi
     expect(none.app.status.operationState.syncResult.resources[0].message).toBe(
       'resource rbac.authorization.k8s.io:ClusterRole is not permitted in project team',
     );
-    const allowed = run({ ...open, clusterResourceWhitelist: [{ group: '*', kind: '*' }] }, { path: 'cluster', manual: true });
+    const allowed = run(
+      { ...open, clusterResourceWhitelist: [{ group: '*', kind: '*' }] },
+      { path: 'cluster', manual: true },
+    );
     expect(allowed.app.status.operationState.phase).toBe('Succeeded');
     const denied = run(
       {
         ...open,
         clusterResourceWhitelist: [{ group: '*', kind: '*' }],
-        clusterResourceBlacklist: [{ group: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'read*' }],
+        clusterResourceBlacklist: [
+          { group: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'read*' },
+        ],
       },
       { path: 'cluster', manual: true },
     );

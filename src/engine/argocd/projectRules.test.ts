@@ -30,19 +30,34 @@ describe('controller/sync_test.go TestValidateSyncPermissions', () => {
 
   it('TestValidateSyncPermissions: a permitted namespaced resource in an allowed namespace passes', () => {
     expect(
-      syncPermissionError(proj, inCluster, { group: 'apps', kind: 'Deployment', name: 'd', namespace: 'default' }, true),
+      syncPermissionError(
+        proj,
+        inCluster,
+        { group: 'apps', kind: 'Deployment', name: 'd', namespace: 'default' },
+        true,
+      ),
     ).toBeUndefined();
   });
 
-  it('TestValidateSyncPermissions: a group/kind the lists do not permit, in Argo CD\'s words', () => {
+  it("TestValidateSyncPermissions: a group/kind the lists do not permit, in Argo CD's words", () => {
     expect(
-      syncPermissionError(proj, inCluster, { group: 'rbac.authorization.k8s.io', kind: 'ClusterRoleBinding', name: 'b', namespace: '' }, false),
+      syncPermissionError(
+        proj,
+        inCluster,
+        { group: 'rbac.authorization.k8s.io', kind: 'ClusterRoleBinding', name: 'b', namespace: '' },
+        false,
+      ),
     ).toBe('resource rbac.authorization.k8s.io:ClusterRoleBinding is not permitted in project test-project');
   });
 
-  it('TestValidateSyncPermissions: a namespace outside the destinations, in Argo CD\'s words', () => {
+  it("TestValidateSyncPermissions: a namespace outside the destinations, in Argo CD's words", () => {
     expect(
-      syncPermissionError(proj, inCluster, { group: '', kind: 'ConfigMap', name: 'c', namespace: 'other' }, true),
+      syncPermissionError(
+        proj,
+        inCluster,
+        { group: '', kind: 'ConfigMap', name: 'c', namespace: 'other' },
+        true,
+      ),
     ).toBe("namespace other is not permitted in project 'test-project'");
   });
 });
@@ -50,7 +65,9 @@ describe('controller/sync_test.go TestValidateSyncPermissions', () => {
 describe('app_project_types.go matchers', () => {
   it('the namespace allow list: unset allows every kind, an empty list none', () => {
     expect(isGroupKindNamePermitted(project({}), '', 'ConfigMap', 'c', true)).toBe(true);
-    expect(isGroupKindNamePermitted(project({ namespaceResourceWhitelist: [] }), '', 'ConfigMap', 'c', true)).toBe(false);
+    expect(
+      isGroupKindNamePermitted(project({ namespaceResourceWhitelist: [] }), '', 'ConfigMap', 'c', true),
+    ).toBe(false);
   });
 
   it('cluster-scoped kinds need the cluster allow list; the deny list matches names', () => {
@@ -64,14 +81,28 @@ describe('app_project_types.go matchers', () => {
   });
 
   it('destinations: a `!` entry denies what it names, a glob allows', () => {
-    const p = project({ destinations: [{ server: '*', namespace: '*' }, { server: '*', namespace: '!kube-*' }] });
+    const p = project({
+      destinations: [
+        { server: '*', namespace: '*' },
+        { server: '*', namespace: '!kube-*' },
+      ],
+    });
     expect(isDestinationPermitted(p, inCluster, 'team')).toBe(true);
     expect(isDestinationPermitted(p, inCluster, 'kube-system')).toBe(false);
   });
 
   it('sourceRepos: `*` in a pattern does not cross `/`; a `!` entry denies', () => {
-    expect(isSourcePermitted(project({ sourceRepos: ['https://github.com/org/*'] }), 'https://github.com/org/app')).toBe(true);
-    expect(isSourcePermitted(project({ sourceRepos: ['https://github.com/*'] }), 'https://github.com/org/app')).toBe(false);
-    expect(isSourcePermitted(project({ sourceRepos: ['*', '!https://github.com/org/secret'] }), 'https://github.com/org/secret')).toBe(false);
+    expect(
+      isSourcePermitted(project({ sourceRepos: ['https://github.com/org/*'] }), 'https://github.com/org/app'),
+    ).toBe(true);
+    expect(
+      isSourcePermitted(project({ sourceRepos: ['https://github.com/*'] }), 'https://github.com/org/app'),
+    ).toBe(false);
+    expect(
+      isSourcePermitted(
+        project({ sourceRepos: ['*', '!https://github.com/org/secret'] }),
+        'https://github.com/org/secret',
+      ),
+    ).toBe(false);
   });
 });

@@ -115,7 +115,11 @@ function projectGlob(pattern: string, value: string, separator?: string): boolea
  * trailing `.git`.
  */
 export function normalizeGitURL(url: string): string {
-  return url.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
+  return url
+    .trim()
+    .toLowerCase()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '');
 }
 
 /** `IsSourcePermitted` (app_project_types.go L458): any allow pattern matches, and no `!` pattern rules it out. */
@@ -135,7 +139,10 @@ export function isSourcePermitted(project: ProjectRules, repoURL: string): boole
  * The destination cluster of an app, as far as the sandbox resolves it: the in-cluster server and its name
  * `in-cluster` stand for each other (db `GetDestinationCluster`); any other server or name is kept as written.
  */
-export function destinationCluster(dest: { server?: string; name?: string }): { server: string; name: string } {
+export function destinationCluster(dest: { server?: string; name?: string }): {
+  server: string;
+  name: string;
+} {
   const server = dest.server ?? '';
   const name = dest.name ?? '';
   if (server === IN_CLUSTER_SERVER && name === '') return { server, name: IN_CLUSTER_NAME };
@@ -187,7 +194,8 @@ export function isGroupKindNamePermitted(
   if (namespaced) {
     const allow = project.namespaceResourceWhitelist;
     const whitelisted = allow === undefined || (allow.length !== 0 && inList(allow, false));
-    const blacklisted = project.namespaceResourceBlacklist.length !== 0 && inList(project.namespaceResourceBlacklist, false);
+    const blacklisted =
+      project.namespaceResourceBlacklist.length !== 0 && inList(project.namespaceResourceBlacklist, false);
     return whitelisted && !blacklisted;
   }
   const whitelisted =

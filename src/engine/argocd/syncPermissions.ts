@@ -19,7 +19,12 @@ export function syncPermissionCheck(
   return (obj) => {
     const spec = app()?.spec ?? {};
     const name: string = spec.project ?? 'default';
-    const project = store.get({ group: 'argoproj.io', kind: 'AppProject', namespace: ARGOCD_NAMESPACE, name });
+    const project = store.get({
+      group: 'argoproj.io',
+      kind: 'AppProject',
+      namespace: ARGOCD_NAMESPACE,
+      name,
+    });
     if (!cached || cached.project !== project || cached.name !== name)
       cached = { project, name, rules: projectRulesOf(store, name) };
     if (!cached.rules) return undefined;

@@ -110,7 +110,9 @@ describe('applicationset_controller_test.go, the applicationsSync policies', () 
   };
 
   it('TestCreateApplications: create-only still creates a missing app', () => {
-    expect(planReconcile(withPolicy(appSet([goodCluster]), 'create-only'), [], options).apply).toHaveLength(1);
+    expect(planReconcile(withPolicy(appSet([goodCluster]), 'create-only'), [], options).apply).toHaveLength(
+      1,
+    );
   });
 
   it('TestUpdateNotPerformedWithSyncPolicyCreateOnly: the changed template does not reach the existing app', () => {
@@ -122,7 +124,9 @@ describe('applicationset_controller_test.go, the applicationsSync policies', () 
   });
 
   it('TestUpdatePerformedWithSyncPolicyCreateUpdate: create-update updates it', () => {
-    expect(update('create-update').apply[0].metadata.annotations).toEqual({ 'annotation-key': 'annotation-value' });
+    expect(update('create-update').apply[0].metadata.annotations).toEqual({
+      'annotation-key': 'annotation-value',
+    });
   });
 
   it('TestDeleteNotPerformedWithSyncPolicyCreateOnly: an element removed leaves its app under create-only', () => {
@@ -149,7 +153,7 @@ describe('applicationset_controller_test.go, the applicationsSync policies', () 
     ]);
   });
 
-  it('TestUpdatePerformedWithSyncPolicyCreateOnlyAndAllowPolicyOverrideFalse, TestDeletePerformedWithSyncPolicyCreateOnlyAndAllowPolicyOverrideFalse: without the override the controller\'s policy wins (policy.go DefaultPolicy)', () => {
+  it("TestUpdatePerformedWithSyncPolicyCreateOnlyAndAllowPolicyOverrideFalse, TestDeletePerformedWithSyncPolicyCreateOnlyAndAllowPolicyOverrideFalse: without the override the controller's policy wins (policy.go DefaultPolicy)", () => {
     const set = withPolicy(appSet([goodCluster]), 'create-only');
     expect(applicationsSyncPolicyOf(set, 'sync', false)).toBe('sync');
     expect(applicationsSyncPolicyOf(set, 'sync', true)).toBe('create-only');

@@ -23,7 +23,9 @@ export function applicationsSyncPolicyOf(
 ): ApplicationsSyncPolicy {
   const own: unknown = appSet.spec?.syncPolicy?.applicationsSync;
   if (!enablePolicyOverride || typeof own !== 'string' || own === '') return controllerPolicy;
-  return (applicationsSyncPolicies as readonly string[]).includes(own) ? (own as ApplicationsSyncPolicy) : controllerPolicy;
+  return (applicationsSyncPolicies as readonly string[]).includes(own)
+    ? (own as ApplicationsSyncPolicy)
+    : controllerPolicy;
 }
 
 /** `AllowUpdate` (applicationset_types.go L128): create-update and sync update existing Applications. */

@@ -8,7 +8,12 @@ import { runControlPlane } from '../../../simulation/runControlPlane';
 import type { KubeObject } from '../../../types';
 import { startApplicationSetController } from './applicationSetController';
 
-const configMap: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { a: 'b' } };
+const configMap: KubeObject = {
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'c' },
+  data: { a: 'b' },
+};
 
 function set(elements: string[], policy: string | undefined, image = 'one'): KubeObject {
   return {
