@@ -151,3 +151,29 @@ spec:
     );
   });
 });
+
+describe('an ApplicationSet template carries ignoreDifferences as an Application does', () => {
+  it('refuses managedFieldsManagers in the template, at the template', () => {
+    const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: envs
+  namespace: argocd
+spec:
+  generators: [{ list: { elements: [{ env: dev }] } }]
+  template:
+    metadata: { name: 'app-{{env}}' }
+    spec:
+      project: default
+      source: { repoURL: https://example.com/r.git, path: app }
+      destination: { server: https://kubernetes.default.svc, namespace: default }
+      ignoreDifferences: [{ kind: Deployment, group: apps, managedFieldsManagers: [hpa] }]
+`;
+    expect(() =>
+      ownAppScenario([
+        { path: 'app/cm.yaml', text: cm },
+        { path: 'set.yaml', text },
+      ]),
+    ).toThrow('Application "app-dev": spec.ignoreDifferences[0].managedFieldsManagers is not modelled');
+  });
+});
