@@ -1,5 +1,5 @@
 import type { KubeObject } from '../types';
-import { refOf } from '../cluster/gvk';
+import { groupOf, isNamespaced, refOf } from '../cluster/gvk';
 import { orphanedResourcesMessage } from './orphanedResources';
 import { setConditions, setConditionsOfType } from './setConditions';
 import { invalidSpecMessages } from './invalidSpecMessages';
@@ -9,6 +9,7 @@ import { ARGOCD_NAMESPACE } from './controlPlanePorts';
 import type { AppContext, AppState } from './appState';
 import { markDirty } from './appStatusWriter';
 import { ignoreRulesOf } from './ignoreDifferences';
+import { isGroupKindNamePermitted, projectRulesOf } from './projectRules';
 
 /**
  * The comparison of a refresh (appcontroller.go `processAppRefreshQueueItem` → controller/state.go
@@ -64,6 +65,19 @@ export function compareApp(ctx: AppContext, state: AppState, full: boolean): boo
     // The diff config of this comparison (state.go `CompareAppState` → argo.NewDiffConfigBuilder): the app's
     // spec.ignoreDifferences.
     state.tracker.setIgnoreDifferences(ignoreRulesOf(obj.spec?.ignoreDifferences));
+    const rules = projectRulesOf(ctx.options.cluster.store, project);
+    state.tracker.setPermitted(
+      rules &&
+        ((o) =>
+          isGroupKindNamePermitted(
+            rules,
+            groupOf(o.apiVersion ?? ''),
+            o.kind,
+            o.metadata.name ?? '',
+            isNamespaced(o.kind),
+          )),
+      rules ? JSON.stringify(rules) : '',
+    );
     state.tracker.setDesired(rendered.objects, true, !state.liveScanned);
     state.liveScanned = true;
     state.conditions = setRepeatedResourceConditions(

@@ -60,6 +60,8 @@ export class AppTracker {
   private ignoreRules: readonly IgnoreRule[] = [];
   private ignoreText = '[]';
   private normalize: ((obj: KubeObject) => KubeObject) | undefined;
+  private permitted: ((obj: KubeObject) => boolean) | undefined;
+  private permittedKey = '';
 
   constructor(
     private readonly options: {
@@ -87,6 +89,17 @@ export class AppTracker {
     const namespace = this.options.namespace;
     this.normalize = rules.length === 0 ? undefined : (obj) => normalizeIgnored(rules, obj, namespace);
     for (const entry of this.entries.values()) entry.compared = undefined;
+  }
+
+  /**
+   * The project's resource allow and deny lists (projectRules.ts `isGroupKindNamePermitted`): a target they do not
+   * permit shows sync status Unknown in its row, while its diff still counts in the app's sync status (state.go
+   * L1043-L1062 sets the app's OutOfSync before it overwrites the row). `key` names the rules, to notice a change.
+   */
+  setPermitted(permitted: ((obj: KubeObject) => boolean) | undefined, key: string): void {
+    if (key === this.permittedKey) return;
+    this.permittedKey = key;
+    this.permitted = permitted;
   }
 
   /** The rules `setIgnoreDifferences` set. */
@@ -322,6 +335,7 @@ export class AppTracker {
         ? entry.sync
         : syncStatusOf(entry.desired, entry.live, this.normalize);
     entry.compared = entry.skipped ? undefined : { desired: entry.desired, live: entry.live };
+    entry.unpermitted = entry.desired && this.permitted ? !this.permitted(entry.desired) : undefined;
     if (sync !== entry.sync) {
       entry.sync = sync;
       if (emit && sync) log.push({ type: 'sync-status', ...fields(entry), status: sync });

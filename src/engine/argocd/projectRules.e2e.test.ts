@@ -119,6 +119,19 @@ describe('resource allow and deny lists (controller/sync.go validateSyncPermissi
     expect(row.message).toBe('resource :ConfigMap is not permitted in project team');
   });
 
+  it("TestNotPermittedResources: the not-permitted target's row reads Unknown (state.go L1059-L1062), the app OutOfSync", () => {
+    const { app } = run(
+      { ...open, namespaceResourceBlacklist: [{ group: '', kind: 'ConfigMap' }] },
+      { manual: true },
+    );
+    expect(app.status.resources.map((r: Json) => `${r.kind}/${r.name} ${r.status}`)).toEqual([
+      'ConfigMap/settings Unknown',
+      // The sync failed as a whole (its tasks are not valid), so nothing was applied.
+      'Deployment/web OutOfSync',
+    ]);
+    expect(app.status.sync.status).toBe('OutOfSync');
+  });
+
   it('a namespaceResourceWhitelist that leaves a kind out refuses it; one that names it permits it', () => {
     const refused = run(
       { ...open, namespaceResourceWhitelist: [{ group: 'apps', kind: 'Deployment' }] },
