@@ -82,3 +82,6 @@ export {
 export { setOwn } from './util/setOwn';
 // ---- the version facts `sim --version` and the page's footer show ----
 export { about, aboutLine, argoCdCommitUrl, argoCdShortCommit } from './about';
+// ---- the Argo CD rules the readers check an Application, AppProject or ApplicationSet against ----
+export { ignoreDifferencesProblem } from './argocd/ignoreDifferences';
+export { applicationsSyncPolicies } from './argocd/applicationSet/applicationsSyncPolicy';

@@ -1,5 +1,6 @@
 import { parseDocument } from 'yaml';
 import { InputError, type InputPosition } from '../engine';
+import { ignoreDifferencesRefusal } from './ignoreDifferencesRefusal';
 
 /**
  * The older single-key form: `resource.customizations` holds YAML keyed `<group>/<kind>` with a `health.lua`
@@ -19,6 +20,8 @@ export function blockCustomizations(
   const result: Record<string, { source: string; position?: InputPosition }> = {};
   if (parsed === null || typeof parsed !== 'object') return result;
   for (const [groupKind, entry] of Object.entries(parsed as Record<string, unknown>)) {
+    if ((entry as Record<string, unknown> | null)?.ignoreDifferences !== undefined)
+      throw new InputError(ignoreDifferencesRefusal(`resource.customizations ${groupKind}`), here);
     const lua = (entry as Record<string, unknown> | null)?.['health.lua'];
     if (typeof lua === 'string') result[groupKind] = { source: lua, position: here };
   }

@@ -1,4 +1,5 @@
 import type { InputPosition } from '../engine';
+import { ignoreDifferencesRefusal } from './ignoreDifferencesRefusal';
 
 /** One `resource.customizations.health.*` script from argocd-cm, with the API group and kind it applies to. */
 export interface HealthCustomization {
@@ -81,6 +82,7 @@ export function healthCustomizations(
       throw new ArgocdCmError(`resource customization type ${type} not supported`, key);
     const target = overrideTarget(groupKind, key);
     if (type === 'useOpenLibs') openLibs.set(`${target.group}/${target.kind}`, parseGoBool(value, key));
+    if (type === 'ignoreDifferences') throw new ArgocdCmError(ignoreDifferencesRefusal(key), key);
     if (type !== 'health') continue;
     found.set(`${target.group}/${target.kind}`, {
       key,

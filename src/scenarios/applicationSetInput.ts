@@ -24,6 +24,7 @@ import {
 } from '../engine';
 import type { ParsedObject } from './manifests';
 import { sourceProblem } from './platformInput';
+import { argoRulesProblem } from './argoRulesInput';
 import { maxUpdateProblem } from './validateMaxUpdate';
 
 /**
@@ -104,6 +105,9 @@ function generatedSourceProblem(
     const problem = sourceProblem(app, repo);
     if (problem !== undefined)
       return { problem, node: nodeAt(root, ['spec', 'template', 'spec', 'source', 'path']) };
+    // The Argo CD rules a generated app carries (its ignoreDifferences) are read as a given app's are.
+    const rules = argoRulesProblem(app);
+    if (rules !== undefined) return { problem: rules, node: nodeAt(root, ['spec', 'template', 'spec']) };
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { InputError, type KubeObject, type RepoRevision, type SourcePosition } from '../engine';
 import type { ParsedObject } from './manifests';
+import { argoRulesProblem } from './argoRulesInput';
 
 /**
  * Checks of a control-plane run's input (contract.md §1.4), shared by `sim run --repo` and platform scenarios:
@@ -26,14 +27,22 @@ export function checkArgoObjects(objects: readonly ParsedObject[], repo: RepoRev
         at(position),
       );
     if (object.kind === 'Application') checkSource(object, position, repo);
+    checkRules(object, position);
   }
   // Child Applications of an app of apps are checked where they are written, in the repository.
   for (const [file, items] of Object.entries(repo.files)) {
     for (const item of items) {
       if (item.object.kind === 'Application')
         checkSource(item.object, item.position ?? { file, line: 1, column: 1 }, repo);
+      if (argoKinds.has(item.object.kind))
+        checkRules(item.object, item.position ?? { file, line: 1, column: 1 });
     }
   }
+}
+
+function checkRules(object: KubeObject, position: SourcePosition | undefined): void {
+  const problem = argoRulesProblem(object);
+  if (problem !== undefined) throw new InputError(problem, at(position));
 }
 
 function checkSource(app: KubeObject, position: SourcePosition | undefined, repo: RepoRevision): void {

@@ -111,6 +111,8 @@ const goFiles = [
   'test/e2e/applicationset_progressive_sync_test.go',
   'test/e2e/applicationset_test.go',
   'test/e2e/declarative_test.go',
+  'test/e2e/diff_test.go',
+  'util/argo/normalizers/diff_normalizer_test.go',
 ];
 const healthGo = 'gitops-engine/pkg/health/health_test.go';
 const luaTests = [

@@ -1,13 +1,15 @@
 import type { KubeObject } from '../types';
-import { refOf } from '../cluster/gvk';
+import { groupOf, isNamespaced, refOf } from '../cluster/gvk';
 import { orphanedResourcesMessage } from './orphanedResources';
-import { setConditions } from './setConditions';
+import { setConditions, setConditionsOfType } from './setConditions';
+import { invalidSpecMessages } from './invalidSpecMessages';
 import { repeatedResourceMessages, setRepeatedResourceConditions } from './repeatedResources';
 import { withDeleteHookFinalizers } from './deleteHooks';
-import { projectsOf } from './projects';
 import { ARGOCD_NAMESPACE } from './controlPlanePorts';
 import type { AppContext, AppState } from './appState';
 import { markDirty } from './appStatusWriter';
+import { ignoreRulesOf } from './ignoreDifferences';
+import { isGroupKindNamePermitted, projectRulesOf } from './projectRules';
 
 /**
  * The comparison of a refresh (appcontroller.go `processAppRefreshQueueItem` → controller/state.go
@@ -23,13 +25,15 @@ export function compareApp(ctx: AppContext, state: AppState, full: boolean): boo
   if (!obj || !ctx.isCurrent(state)) return false;
   const clock = ctx.options.cluster.clock;
   const project = obj.spec?.project ?? 'default';
-  if (!projectsOf(ctx.options.cluster.store).has(project)) {
-    // §5.2, case 125 (ctrl L2976): sync and health Unknown, no auto-sync, reconciledAt left unset.
-    const message = `Application referencing project ${project} which does not exist`;
-    if (state.invalid !== message) {
-      state.invalid = message;
-      state.conditions = setConditions(state.conditions, 'InvalidSpecError', message, clock.now());
-      state.sink.push({ type: 'app', sync: 'Unknown', health: 'Unknown', message });
+  const invalid = invalidSpecMessages(ctx.options.cluster.store, obj);
+  if (invalid.length > 0) {
+    // §5.2, case 125 (ctrl L2976), and the project's permission rules (§5.8): sync and health Unknown, no
+    // auto-sync, reconciledAt left unset.
+    const key = invalid.join('\n');
+    if (state.invalid !== key) {
+      state.invalid = key;
+      state.conditions = setConditionsOfType(state.conditions, 'InvalidSpecError', invalid, clock.now());
+      state.sink.push({ type: 'app', sync: 'Unknown', health: 'Unknown', message: invalid[0] });
     }
     markDirty(ctx, state);
     return false;
@@ -58,6 +62,22 @@ export function compareApp(ctx: AppContext, state: AppState, full: boolean): boo
   } else {
     const rendered = ctx.options.repository.renderSource(source);
     state.rendered = rendered;
+    // The diff config of this comparison (state.go `CompareAppState` → argo.NewDiffConfigBuilder): the app's
+    // spec.ignoreDifferences.
+    state.tracker.setIgnoreDifferences(ignoreRulesOf(obj.spec?.ignoreDifferences));
+    const rules = projectRulesOf(ctx.options.cluster.store, project);
+    state.tracker.setPermitted(
+      rules &&
+        ((o) =>
+          isGroupKindNamePermitted(
+            rules,
+            groupOf(o.apiVersion ?? ''),
+            o.kind,
+            o.metadata.name ?? '',
+            isNamespaced(o.kind),
+          )),
+      rules ? JSON.stringify(rules) : '',
+    );
     state.tracker.setDesired(rendered.objects, true, !state.liveScanned);
     state.liveScanned = true;
     state.conditions = setRepeatedResourceConditions(

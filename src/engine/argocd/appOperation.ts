@@ -10,6 +10,9 @@ import { OperationRunner } from './operationRunner';
 import { projectsOf } from './projects';
 import { retryStrategyOf } from './retryStrategy';
 import { isDeletionConfirmed } from './deletionConfirmation';
+import { invalidSpecMessages } from './invalidSpecMessages';
+import { syncPermissionCheck } from './syncPermissions';
+import { namespaceModifierOf } from './managedNamespaceMetadata';
 import { appRef, type AppContext, type AppState } from './appState';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
 
@@ -70,7 +73,12 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       healthOverrides: options.healthOverrides,
       warnings: options.warnings,
       problems: options.problems,
-      precheck: () => projectError(ctx, state.name) ?? comparisonErrorOf(ctx, state.name),
+      precheck: () =>
+        projectError(ctx, state.name) ??
+        comparisonErrorOf(ctx, state.name) ??
+        invalidSpecErrorOf(ctx, state.name),
+      namespaceModifier: () => namespaceModifierOf(ctx.object(state.name)),
+      checkPermission: syncPermissionCheck(options.cluster.store, () => ctx.object(state.name)),
       failCheck: () => sharedResourceFailure(state, syncOptions),
       isDeletionConfirmed: (since) => isDeletionConfirmed(ctx.object(state.name), since),
       latest: () => {
@@ -129,6 +137,17 @@ function projectError(ctx: AppContext, name: string): string | undefined {
 function comparisonErrorOf(ctx: AppContext, name: string): string | undefined {
   const error = ctx.options.repository.sourceError(ctx.object(name)?.spec?.source ?? {});
   return error === undefined ? undefined : `ComparisonError: ${error}`;
+}
+
+/**
+ * sync.go L231-L238 for the InvalidSpecError conditions of the project's rules (invalidSpecMessages.ts): the
+ * attempt ends `Error` with them as `argo.FormatAppConditions` joins them.
+ */
+function invalidSpecErrorOf(ctx: AppContext, name: string): string | undefined {
+  const obj = ctx.object(name);
+  if (!obj) return undefined;
+  const messages = invalidSpecMessages(ctx.options.cluster.store, obj);
+  return messages.length === 0 ? undefined : messages.map((m) => `InvalidSpecError: ${m}`).join(';');
 }
 
 /**

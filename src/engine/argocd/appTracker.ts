@@ -8,6 +8,7 @@ import { isHook, isIgnored, isSkip, waveOf } from '../sync';
 import type { HealthStatus, KubeObject, ObjectRef, SyncStatusCode } from '../types';
 import type { ResourceStatus as ResourceRow } from './applicationTypes';
 import { sameDiffInputs, syncStatusOf } from './compare';
+import { normalizeIgnored, type IgnoreRule } from './ignoreDifferences';
 import type { EventSink } from '../eventLog';
 import { AppAggregate, ignoredExtra, type CountedEntry } from './appAggregate';
 import { StatusRows, type RowSource } from './statusRows';
@@ -55,6 +56,12 @@ export class AppTracker {
   private readonly foreign = new Set<Entry>();
   /** The waves of Git's hooks by key: a live hook's row shows its Git hook's wave (state.go L1014-L1019). */
   private hookWaves = new Map<string, number>();
+  /** The app's `spec.ignoreDifferences` (ignoreDifferences.ts), and its text, to notice a change. */
+  private ignoreRules: readonly IgnoreRule[] = [];
+  private ignoreText = '[]';
+  private normalize: ((obj: KubeObject) => KubeObject) | undefined;
+  private permitted: ((obj: KubeObject) => boolean) | undefined;
+  private permittedKey = '';
 
   constructor(
     private readonly options: {
@@ -69,6 +76,36 @@ export class AppTracker {
       onFold?: () => void;
     },
   ) {}
+
+  /**
+   * The app's ignored differences: each sync status is computed with them removed from both sides. A change of
+   * the rules forgets every kept verdict, so the next refresh compares afresh.
+   */
+  setIgnoreDifferences(rules: readonly IgnoreRule[]): void {
+    const text = JSON.stringify(rules);
+    if (text === this.ignoreText) return;
+    this.ignoreText = text;
+    this.ignoreRules = rules;
+    const namespace = this.options.namespace;
+    this.normalize = rules.length === 0 ? undefined : (obj) => normalizeIgnored(rules, obj, namespace);
+    for (const entry of this.entries.values()) entry.compared = undefined;
+  }
+
+  /**
+   * The project's resource allow and deny lists (projectRules.ts `isGroupKindNamePermitted`): a target they do not
+   * permit shows sync status Unknown in its row, while its diff still counts in the app's sync status (state.go
+   * L1043-L1062 sets the app's OutOfSync before it overwrites the row). `key` names the rules, to notice a change.
+   */
+  setPermitted(permitted: ((obj: KubeObject) => boolean) | undefined, key: string): void {
+    if (key === this.permittedKey) return;
+    this.permittedKey = key;
+    this.permitted = permitted;
+  }
+
+  /** The rules `setIgnoreDifferences` set. */
+  get ignoreDifferences(): readonly IgnoreRule[] {
+    return this.ignoreRules;
+  }
 
   /** The desired state of the revision being synced: its non-hook resources are what the app compares. */
   /**
@@ -100,6 +137,11 @@ export class AppTracker {
     if (scanLive)
       for (const obj of this.options.store.all())
         if (isTrackedBy(this.options.app, obj)) this.entryFor(refOf(obj), obj).live = obj;
+    // A target's live copy is found by its key whoever tracks it (gitops-engine cache `GetManagedLiveObjs` reads
+    // each target from the cluster): an app created after another applied the same object sees that app's
+    // tracking id in its first comparison (SharedResourceWarning, and FailOnSharedResource fails its sync).
+    for (const entry of this.entries.values())
+      if (entry.desired && !entry.live) entry.live = this.options.store.get(entry.ref);
     for (const [key, entry] of this.entries) {
       if (entry.hook && !entry.desired && !entry.skipped) entry.wave = this.hookWaves.get(key) ?? 0;
       if (!entry.desired && !entry.live && !entry.skipped) this.drop(key, entry);
@@ -295,8 +337,9 @@ export class AppTracker {
       ? null
       : prev && prev.desired === entry.desired && sameDiffInputs(prev.live, entry.live)
         ? entry.sync
-        : syncStatusOf(entry.desired, entry.live);
+        : syncStatusOf(entry.desired, entry.live, this.normalize);
     entry.compared = entry.skipped ? undefined : { desired: entry.desired, live: entry.live };
+    entry.unpermitted = entry.desired && this.permitted ? !this.permitted(entry.desired) : undefined;
     if (sync !== entry.sync) {
       entry.sync = sync;
       if (emit && sync) log.push({ type: 'sync-status', ...fields(entry), status: sync });

@@ -18,7 +18,7 @@ import { automatedSyncEnabled } from './automatedSyncEnabled';
 import { comparedSpecDiffers } from './comparedSpecDiffers';
 import { isAutomatedSyncEnabled, type SyncOperationResource } from './autoSync';
 import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
-import { projectsOf } from './projects';
+import { invalidSpecMessages } from './invalidSpecMessages';
 import { appRef, type AppContext, type AppState, type ApplicationControllerOptions } from './appState';
 import { compareApp } from './appComparison';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
@@ -184,8 +184,8 @@ export class ApplicationController {
       if (obj.operation || (state.runner && !state.runner.completed)) return false;
       if (obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length > 0) return false;
       if (state.tracker.health.status === 'Progressing' && !state.invalid) return false;
-      const projectOk = projectsOf(this.options.cluster.store).has(obj.spec?.project ?? 'default');
-      if (state.invalid && projectOk) return false;
+      // An InvalidSpecError that the next refresh would clear (the project was created or changed) is work to do.
+      if (state.invalid && invalidSpecMessages(this.options.cluster.store, obj).length === 0) return false;
       if (state.comparisonError) continue;
       if (!state.invalid && state.rendered?.revision !== this.options.repository.head) return false;
       if (!state.invalid && isAutomatedSyncEnabled(obj)) {

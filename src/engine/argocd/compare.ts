@@ -12,14 +12,27 @@ const ignoredAnnotations = new Set([TRACKING_ANNOTATION, 'kubectl.kubernetes.io/
  * only exist live (a Service's clusterIP, a PVC's volumeName, a status) do not count, as in Argo CD's
  * three-way diff against the last applied configuration.
  */
-export function syncStatusOf(desired: KubeObject | undefined, live: KubeObject | undefined): SyncStatusCode {
+export function syncStatusOf(
+  desired: KubeObject | undefined,
+  live: KubeObject | undefined,
+  normalize?: (obj: KubeObject) => KubeObject,
+): SyncStatusCode {
   if (!desired || !live) return 'OutOfSync';
-  return isModified(desired, live) ? 'OutOfSync' : 'Synced';
+  return isModified(desired, live, normalize) ? 'OutOfSync' : 'Synced';
 }
 
-/** Whether applying `desired` would change `live` (the "modified" flag ApplyOutOfSyncOnly uses, §2.8 step 10). */
-export function isModified(desired: KubeObject, live: KubeObject): boolean {
-  const want = applyDefaults(desired);
+/**
+ * Whether applying `desired` would change `live` (the "modified" flag ApplyOutOfSyncOnly uses, §2.8 step 10).
+ * `normalize` removes the app's ignored fields (ignoreDifferences.ts) from both sides, after the defaults, as
+ * Argo CD normalizes the config and live objects before it diffs them (gitops-engine diff.go `Diff`).
+ */
+export function isModified(
+  desired: KubeObject,
+  liveObject: KubeObject,
+  normalize?: (obj: KubeObject) => KubeObject,
+): boolean {
+  const want = normalize ? normalize(applyDefaults(desired)) : applyDefaults(desired);
+  const live = normalize ? normalize(liveObject) : liveObject;
   for (const field of Object.keys(want)) {
     if (ignoredTopLevel.has(field)) continue;
     if (!isSubset(want[field], live[field])) return true;

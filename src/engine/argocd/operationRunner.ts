@@ -8,8 +8,12 @@ import type { AppTracker } from './appTracker';
 import { clusterPorts } from './clusterPorts';
 import { Priority } from './controlPlanePorts';
 import { apiResourceInfo } from '../cluster/discovery';
+import { refOf } from '../cluster/gvk';
 import { augmentSyncMessage } from './augmentSyncMessage';
 import { isModified } from './compare';
+import { normalizeIgnored, respectIgnored } from './ignoreDifferences';
+import { syncOptionRespectIgnoreDifferences } from '../annotations';
+import { withNamespace } from './appTracker';
 import type { EventSink, UnstampedEvent } from '../eventLog';
 import { syncMachine, type RetryStrategy, type TickOutcome as MachineTick } from './syncMachine';
 
@@ -61,6 +65,10 @@ export interface OperationHost {
    * `FailOnSharedResource=true` and a SharedResourceWarning): a message ends the attempt in `Failed` with it.
    */
   failCheck?: () => string | undefined;
+  /** The `CreateNamespace=true` modifier of the app's managedNamespaceMetadata (managedNamespaceMetadata.ts). */
+  namespaceModifier?: () => ((managed: KubeObject, live: KubeObject | undefined) => boolean) | undefined;
+  /** The project's permission check of each resource to sync (syncPermissions.ts), the engine's `checkPermission`. */
+  checkPermission?: (obj: KubeObject) => string | undefined;
   /**
    * Whether the Application's `deletion-approved` annotation is at or after `since`, the operation's start: it
    * confirms the operation's `Prune=confirm` prunes (controller/sync.go L407 `WithPruneConfirmed`).
@@ -201,6 +209,37 @@ export class OperationRunner {
     op.actor.send({ type: 'resource.changed', at: this.host.cluster.clock.now() });
   }
 
+  /** The last targets `targets` made, kept while every one of them is the same object. */
+  private respected: { from: readonly KubeObject[]; to: readonly KubeObject[] } | undefined;
+
+  /**
+   * The targets a tick applies: Git's, or with `RespectIgnoreDifferences=true` each one carrying the live values
+   * of its ignored fields (controller/sync.go L304-L321, recomputed on every `SyncAppState` as there). The same
+   * list is handed back while nothing changed, so the engine's caches keyed on it still hold.
+   */
+  private targets(desired: readonly KubeObject[]): readonly KubeObject[] {
+    const { host, spec } = this;
+    const rules = host.tracker.ignoreDifferences;
+    if (rules.length === 0 || !spec.syncOptions.includes(syncOptionRespectIgnoreDifferences)) return desired;
+    const store = host.cluster.store;
+    const next = desired.map((d) => {
+      const target = withNamespace(d, host.namespace);
+      const live = store.get(refOf(target));
+      const patched = respectIgnored(rules, target, live, host.namespace);
+      return patched === target ? d : patched;
+    });
+    const prev = this.respected;
+    if (
+      prev &&
+      prev.from === desired &&
+      prev.to.length === next.length &&
+      prev.to.every((o, i) => o === next[i] || JSON.stringify(o) === JSON.stringify(next[i]))
+    )
+      return prev.to;
+    this.respected = { from: desired, to: next };
+    return next;
+  }
+
   /** One controller tick: the engine's `Sync()` (or `Terminate()`), its events, then `tick.done`. */
   private tick(terminate: boolean): void {
     const { host, spec } = this;
@@ -214,8 +253,12 @@ export class OperationRunner {
       // Refuse namespaced objects in a namespace that does not exist, as the API server does (§5.2).
       true,
     );
+    if (host.checkPermission) ports.checkPermission = host.checkPermission;
+    const rules = host.tracker.ignoreDifferences;
+    const normalize =
+      rules.length === 0 ? undefined : (obj: KubeObject) => normalizeIgnored(rules, obj, host.namespace);
     const common = {
-      desired: op.desired,
+      desired: this.targets(op.desired),
       positions: op.positions,
       live: host.tracker.liveObjects().filter((o) => this.shouldTrack(o)),
       results: op.results,
@@ -232,7 +275,8 @@ export class OperationRunner {
         ...(spec.resources ? { skipHooks: true, resourceFilter: selects(spec.resources) } : {}),
       },
       ports,
-      diff: (target: KubeObject, live: KubeObject) => isModified(target, live),
+      diff: (target: KubeObject, live: KubeObject) => isModified(target, live, normalize),
+      namespaceModifier: host.namespaceModifier?.(),
     };
     host.log.hold();
     let outcome: TickOutcome;

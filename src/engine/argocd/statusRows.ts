@@ -17,6 +17,8 @@ export interface RowSource {
    * but it is a row all the same, with neither.
    */
   skipped?: boolean;
+  /** A target the project's resource lists do not permit: its row's sync status is Unknown (state.go L1059-L1062). */
+  unpermitted?: boolean;
   /** The row's `syncWave` (the target's, or the Git hook's for a live hook; state.go L1011-L1019). */
   wave: number;
   /**
@@ -186,7 +188,8 @@ function hasRow(e: RowSource): boolean {
 }
 
 function statusOf(e: RowSource): ResourceRow['status'] {
-  return isPlain(e) && e.sync ? e.sync : undefined;
+  if (!isPlain(e) || !e.sync) return undefined;
+  return e.unpermitted ? 'Unknown' : e.sync;
 }
 
 /** The row's health: a Missing one with no message (state.go writes none for it). */

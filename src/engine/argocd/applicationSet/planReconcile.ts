@@ -16,6 +16,7 @@ import { syncDesiredApplications } from './rollingSync/syncApplication';
 import type { StatusPassOptions } from './rollingSync/updateApplicationStatus';
 import { isValidApplication, validateGeneratedApplications } from './validateApplications';
 import { goCompare } from './rollingSync/validationIssues';
+import { allowsDelete, allowsUpdate, applicationsSyncPolicyOf } from './applicationsSyncPolicy';
 
 export interface ConditionWrite {
   conditions: ApplicationSetCondition[];
@@ -94,6 +95,10 @@ export function planReconcile(
     valid = syncDesiredApplications(valid, latestStatus, appsToSync);
   }
   const owned = new Map(ownedApplications.map((app) => [app.metadata.name ?? '', app]));
+  // appset ctrl L342-L392: the policy decides whether existing apps are updated (createOrUpdateInCluster) or only
+  // missing ones created (createInCluster), and whether apps no longer generated are deleted (deleteInCluster).
+  const policy = applicationsSyncPolicyOf(appSet);
+  if (!allowsUpdate(policy)) valid = valid.filter((app) => !owned.has(app.metadata.name ?? ''));
   plan.apply = valid
     .map((app) => {
       // The set asks for a sync only when none is in flight (§5.1 "Sync"): an existing operation is left alone.
@@ -109,7 +114,9 @@ export function planReconcile(
 
   // Owned apps no longer generated are deleted; an invalid but generated app is kept (deleteInCluster).
   const generatedNames = new Set(generated.map((app) => app.metadata.name ?? ''));
-  plan.delete = [...owned.keys()].filter((name) => !generatedNames.has(name)).sort(goCompare);
+  plan.delete = allowsDelete(policy)
+    ? [...owned.keys()].filter((name) => !generatedNames.has(name)).sort(goCompare)
+    : [];
 
   if (validation.message === undefined) {
     plan.conditionWrites.push({ conditions: [upToDateCondition], parametersGenerated: true });

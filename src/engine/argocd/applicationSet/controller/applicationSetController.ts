@@ -26,6 +26,7 @@ import {
   type ControlPlaneContext,
 } from '../../controlPlanePorts';
 import { setApplicationSetStatusConditions, type ApplicationSetCondition } from '../conditions';
+import { allowsDelete, applicationsSyncPolicyOf } from '../applicationsSyncPolicy';
 import { planReconcile } from '../planReconcile';
 import { shouldRequeueForApplication, shouldRequeueForApplicationSet } from '../requeue';
 import { persistedApplicationStatus, type ApplicationStatusEntry } from '../rollingSync/applicationStatus';
@@ -214,6 +215,17 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
     const pending = this.deletionRequeues.get(key);
     if (pending !== undefined) clock.clearTimeout(pending);
     this.deletionRequeues.delete(key);
+    // appset ctrl L153-L160: a policy that forbids deletion takes the set's ownerReferences off its apps, so the
+    // garbage collector leaves them when the set goes.
+    if (!allowsDelete(applicationsSyncPolicyOf(appSet)))
+      for (const app of owned)
+        store.patch(applicationRef(ref.namespace, app.metadata.name ?? ''), (draft) => {
+          const refs = (draft.metadata.ownerReferences ?? []).filter(
+            (o: { uid?: string }) => o.uid !== appSet.metadata.uid,
+          );
+          if (refs.length > 0) draft.metadata.ownerReferences = refs;
+          else delete draft.metadata.ownerReferences;
+        });
     if (isDeletionOrderReversed(appSet)) {
       const step = reverseDeletionStep(appSet, owned);
       if (step.kind !== 'done') {

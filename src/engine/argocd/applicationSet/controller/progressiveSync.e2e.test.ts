@@ -40,7 +40,12 @@ const project: KubeObject = {
   apiVersion: 'argoproj.io/v1alpha1',
   kind: 'AppProject',
   metadata: { name: 'platform', namespace: 'argocd' },
-  spec: { sourceRepos: ['*'], destinations: [{ server: '*', namespace: '*' }] },
+  // CreateNamespace=true creates a Namespace, which the project must allow (sync.go validateSyncPermissions).
+  spec: {
+    sourceRepos: ['*'],
+    destinations: [{ server: '*', namespace: '*' }],
+    clusterResourceWhitelist: [{ group: '', kind: 'Namespace' }],
+  },
 };
 
 function platformStack(steps: Json, elements?: Json[]): KubeObject {
