@@ -21,3 +21,21 @@ describe('readFiles', () => {
     expect(dropped.files.map((f) => f.path)).toEqual(['apps/a.yaml']);
   });
 });
+
+describe('readFiles: the file limit applies before any file is read', () => {
+  it('refuses 5,001 dropped YAML files without reading one', async () => {
+    let read = 0;
+    const files = Array.from({ length: 5_001 }, (_, i) => {
+      const file = new File(['kind: ConfigMap\n'], `cm${i}.yaml`);
+      file.text = () => {
+        read++;
+        return Promise.resolve('kind: ConfigMap\n');
+      };
+      return file;
+    });
+    await expect(readFiles(files)).rejects.toThrow(
+      'The drop holds 5,001 YAML, JSON and .zip files; the sandbox reads at most 5,000.',
+    );
+    expect(read).toBe(0);
+  });
+});
