@@ -22,7 +22,8 @@ interface ZipEntry {
  * is refused, as is an entry name a repository cannot hold and a zip of more than 5,000 YAML and JSON files.
  * fflate's unzipSync trusted the declared size: it cut an entry at it (two ConfigMaps became one) and inflated a
  * bomb to its end first (a 100 KiB entry took 4.3 s). Throws an Error whose message is one sentence.
- * `counts.inflated` adds up the bytes inflated, so a test can see where reading stopped.
+ * `counts.inflated` adds up the bytes inflated (so a test can see where reading stopped); what it holds already
+ * counts toward the 16 MiB, so that the zips of one drop unpack to 16 MiB together.
  */
 export function filesFromZip(bytes: Uint8Array, counts: { inflated: number } = { inflated: 0 }): OwnFile[] {
   const entries = centralDirectory(bytes).filter(
@@ -33,8 +34,9 @@ export function filesFromZip(bytes: Uint8Array, counts: { inflated: number } = {
       `the .zip holds ${entries.length.toLocaleString('en')} YAML and JSON files; the sandbox reads at most ${maxOwnAppFiles.toLocaleString('en')}`,
     );
   const declared = entries.reduce((sum, e) => sum + e.size, 0);
-  if (declared > maxUnpackedBytes) throw new Error(`the .zip unpacks to more than ${mib(maxUnpackedBytes)}`);
-  let total = 0;
+  if (counts.inflated + declared > maxUnpackedBytes)
+    throw new Error(`the .zip unpacks to more than ${mib(maxUnpackedBytes)}`);
+  let total = counts.inflated;
   const files = entries.map((entry) => {
     const data = inflateEntry(bytes, entry, maxUnpackedBytes - total, counts);
     total += data.length;
