@@ -1,4 +1,5 @@
 import { Inflate, strFromU8 } from 'fflate';
+import { decodeUtf8 } from '../scenarios/decodeUtf8';
 import { crc32 } from './crc32';
 import { maxOwnAppFiles, maxUnpackedBytes } from './ownAppLimits';
 import type { OwnFile } from './ownAppScenario';
@@ -40,7 +41,7 @@ export function filesFromZip(bytes: Uint8Array, counts: { inflated: number } = {
   const files = entries.map((entry) => {
     const data = inflateEntry(bytes, entry, maxUnpackedBytes - total, counts);
     total += data.length;
-    return { path: entry.name, text: strFromU8(data) };
+    return { path: entry.name, text: decodeUtf8(data, entry.name) };
   });
   return withoutCommonFolder(files);
 }

@@ -25,3 +25,13 @@ describe('ownAppScenario: the file and object limits apply while the app is read
     );
   });
 });
+
+describe('ownAppScenario: what Argo CD tolerates is said, not read silently (issue 31)', () => {
+  it('a duplicate key is a warning of the run, with both lines: the last value is used, as Argo CD reads it', () => {
+    const scenario = ownAppScenario([{ path: 'cm.yaml', text: `${configMap('a')}  name: b\n` }]);
+    expect(scenario.revisions[0].objects[0].object.metadata.name).toBe('b');
+    expect(scenario.warnings).toEqual([
+      'cm.yaml:5:3: duplicate key "name" (first set at line 4): the last value is used, as Argo CD does',
+    ]);
+  });
+});

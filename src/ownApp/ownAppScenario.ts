@@ -35,7 +35,9 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app'): Sc
       line: 1,
       column: 1,
     });
-  const parsed = readWithinLimits(yamlFiles);
+  // What the reader tolerates as Argo CD does (a duplicate key: the last value wins), said on the page.
+  const warnings: string[] = [];
+  const parsed = readWithinLimits(yamlFiles, warnings);
   const all = parsed.flatMap((p) => p.objects);
   if (all.length === 0)
     throw new InputError('no Kubernetes object in the input', {
@@ -53,7 +55,7 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app'): Sc
     fail: [],
     story: [],
     expect: {},
-    warnings: [],
+    warnings,
   };
   if (!all.some((p) => isArgo(p.object))) {
     return {
@@ -119,7 +121,10 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app'): Sc
  * object past the run's object limit (limits.ts), at that file's place: reading all first and counting after took
  * 35 s for 10,000 one-ConfigMap files, which were then accepted past the 5,000-object limit.
  */
-function readWithinLimits(files: readonly OwnFile[]): { file: OwnFile; objects: ParsedObject[] }[] {
+function readWithinLimits(
+  files: readonly OwnFile[],
+  warnings: string[],
+): { file: OwnFile; objects: ParsedObject[] }[] {
   if (files.length > maxOwnAppFiles)
     throw new InputError(
       `${files.length.toLocaleString('en')} YAML and JSON files is over the limit of ${maxOwnAppFiles.toLocaleString('en')} files in one app`,
@@ -127,7 +132,7 @@ function readWithinLimits(files: readonly OwnFile[]): { file: OwnFile; objects: 
     );
   let count = 0;
   return files.map((file) => {
-    const objects = parseManifests(file.text, file.path);
+    const objects = parseManifests(file.text, file.path, { warnings });
     count += objects.length;
     if (count > limits.maxInputObjects) {
       const over = objects[objects.length - (count - limits.maxInputObjects)];

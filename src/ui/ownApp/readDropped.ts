@@ -1,3 +1,4 @@
+import { isInputError } from '../../engine';
 import { maxOwnAppFiles } from '../../ownApp/ownAppLimits';
 import type { OwnFile } from '../../ownApp/ownAppScenario';
 
@@ -98,11 +99,17 @@ export async function readEntries(
         // filesFromZip already drops the zip's one top folder: dropping another would cut `apps/` off `myapp/apps/`.
         unzipped.push(...filesFromZip(new Uint8Array(await file.arrayBuffer()), counts));
       } catch (error) {
+        // An entry that is not UTF-8 is named at its place in the zip (file:line:column: …).
+        if (isInputError(error)) throw new Error(`${path}: ${error.message}`, { cause: error });
         throw new Error(`${path}: not a .zip the sandbox can read (${(error as Error).message})`, {
           cause: error,
         });
       }
-    } else plain.push({ path, text: await file.text() });
+    } else {
+      // Not file.text(), which turns a byte that is not UTF-8 into U+FFFD: it is refused at its place.
+      const { decodeUtf8 } = await import('../../scenarios/decodeUtf8');
+      plain.push({ path, text: decodeUtf8(new Uint8Array(await file.arrayBuffer()), path) });
+    }
     onProgress?.(index + 1, wanted.length);
   }
   const { withoutCommonFolder } = await import('../../ownApp/filesFromZip');
