@@ -14,12 +14,14 @@ import {
   decodingProblem,
   type DecodingProblem,
   InputError,
+  limits,
   type Json,
   type KubeObject,
   positionedFields,
   type SourcePosition,
 } from '../engine';
 import { findExcessiveNesting } from './findExcessiveNesting';
+import { findLongElementList } from './longElementLists';
 import { validateObject, type YamlPath } from './validateObject';
 
 /** One object read from a manifest file, with where its document starts. */
@@ -74,6 +76,13 @@ export function parseManifests(text: string, file: string, options: ParseOptions
   }
   const deep = findExcessiveNesting(text, maxNesting);
   if (deep) throw new InputError(tooDeep, { file, ...deep });
+  const long = findLongElementList(text, limits.maxApplications);
+  if (long)
+    throw new InputError(
+      `ApplicationSet list generator: ${long.count} list elements is over the limit of ${limits.maxApplications} ` +
+        'Applications in one run (each element is an Application); refused before reading them',
+      { file, line: long.line, column: long.column },
+    );
 
   const lineCounter = new LineCounter();
   const at = (offset: number | undefined): SourcePosition => {
