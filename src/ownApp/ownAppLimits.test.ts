@@ -31,7 +31,7 @@ describe('ownAppScenario: what Argo CD tolerates is said, not read silently (iss
     const scenario = ownAppScenario([{ path: 'cm.yaml', text: `${configMap('a')}  name: b\n` }]);
     expect(scenario.revisions[0].objects[0].object.metadata.name).toBe('b');
     expect(scenario.warnings).toEqual([
-      'cm.yaml:5:3: duplicate key "name" (first set at line 4): the last value is used, as Argo CD does',
+      'cm.yaml:5:3: duplicate key "name" (first set 1 line above): the last value is used, as Argo CD does',
     ]);
   });
 });

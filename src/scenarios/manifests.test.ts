@@ -348,8 +348,8 @@ describe('parseManifests: duplicate keys are tolerated as Argo CD tolerates them
     expect(parsed.map((p) => p.object.metadata.name)).toEqual(['a', 'c']);
     expect(parsed[0].object.data).toEqual({ mode: 'safe' });
     expect(warnings).toEqual([
-      'app.yaml:7:3: duplicate key "mode" (first set at line 6): the last value is used, as Argo CD does',
-      'app.yaml:13:1: duplicate key "metadata" (first set at line 11): the last value is used, as Argo CD does',
+      'app.yaml:7:3: duplicate key "mode" (first set 1 line above): the last value is used, as Argo CD does',
+      'app.yaml:13:1: duplicate key "metadata" (first set 2 lines above): the last value is used, as Argo CD does',
     ]);
   });
 
@@ -361,7 +361,7 @@ describe('parseManifests: duplicate keys are tolerated as Argo CD tolerates them
     });
     expect(object.spec!.updateStrategy).toEqual({ type: 'OnDelete' });
     expect(warnings).toEqual([
-      'statefulset-ondelete-twice.yaml:29:3: duplicate key "updateStrategy" (first set at line 19): the last value is used, as Argo CD does',
+      'statefulset-ondelete-twice.yaml:29:3: duplicate key "updateStrategy" (first set 10 lines above): the last value is used, as Argo CD does',
     ]);
   });
 

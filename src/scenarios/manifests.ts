@@ -124,7 +124,14 @@ function readDocument(doc: Document.Parsed, context: ReadContext): ParsedObject[
     const where = at(duplicate.pos[0]);
     const first = firsts.get(duplicate.pos[0]);
     // Both lines, as kubectl's strict reader names them (sigs.k8s.io/yaml: `line N: key "name" already set in map`).
-    const also = first === undefined ? '' : ` (first set at line ${at(first).line})`;
+    // Counted back from the repeat, so it stays right when the text is a block inside a scenario file.
+    const above = first === undefined ? undefined : where.line - at(first).line;
+    const also =
+      above === undefined
+        ? ''
+        : above === 0
+          ? ' (first set earlier on this line)'
+          : ` (first set ${above} line${above === 1 ? '' : 's'} above)`;
     context.warnings?.push(
       `${where.file}:${where.line}:${where.column}: duplicate key ${truncate(JSON.stringify(key))}${also}: the last value is used, as Argo CD does`,
     );
