@@ -41,6 +41,8 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias: {
       'sandbox-sim-worker': `/src/scenarios/simWorker.ts?worker${mode === 'single' ? '&inline' : ''}`,
+      // The worker that reads a dropped app (src/ui/ownApp/ownAppWorker.ts), built as the simulation worker is.
+      'sandbox-own-app-worker': `/src/ui/ownApp/ownAppWorker.ts?worker${mode === 'single' ? '&inline' : ''}`,
     },
     ...(process.env.VITEST ? { conditions: ['module', 'browser', 'development|production'] } : {}),
   },

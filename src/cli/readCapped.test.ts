@@ -73,3 +73,22 @@ describe('readCapped (input files are checked with stat and read with a cap)', (
     );
   }, 90_000);
 });
+
+describe('readCapped: a file that is not UTF-8 (issue 31)', () => {
+  it('sim run refuses a Latin-1 é at file:line:col and its byte offset, exit 2 (it was read as U+FFFD)', () => {
+    const file = join(dir, 'latin1.yaml');
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  x: caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('\n'),
+      ]),
+    );
+    const { code, stderr } = cli(['run', file]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `${file}:6:9: the file is not UTF-8: byte 0xe9 at byte offset 66 is not a UTF-8 character`,
+    );
+  });
+});

@@ -1,11 +1,13 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { decodeUtf8 } from '../scenarios/decodeUtf8';
 
 /**
  * Reads a text file of at most `maxBytes`, refusing anything else before reading it: a directory, a
  * FIFO, a socket or a device such as /dev/zero would otherwise hang the reader or grow its memory without end.
  * The file is checked with `stat`, opened without blocking (a FIFO swapped in after the check cannot stall the
  * open), checked again on the open descriptor, and read with the cap, so a file that grows meanwhile is still
- * refused. Failures throw an Error whose message says why in a user's words (readFailure passes it on).
+ * refused. Failures throw an Error whose message says why in a user's words (readFailure passes it on); text that
+ * is not UTF-8 throws decodeUtf8's InputError, at the file, line and column of its first bad byte.
  */
 export function readCapped(path: string, maxBytes: number): string {
   refuseUnusual(statSync(path), maxBytes);
@@ -21,7 +23,8 @@ export function readCapped(path: string, maxBytes: number): string {
       length += n;
       if (length > maxBytes) throw new Error(tooBig(length, maxBytes));
     }
-    return buffer.toString('utf8', 0, length);
+    // Not buffer.toString('utf8'), which turns a byte that is not UTF-8 into U+FFFD: it is refused at its place.
+    return decodeUtf8(buffer.subarray(0, length), path);
   } finally {
     closeSync(fd);
   }

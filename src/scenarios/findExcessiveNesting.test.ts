@@ -31,3 +31,28 @@ describe('findExcessiveNesting counts structure, not characters', () => {
     expect(findExcessiveNesting(`a: it"s ${'['.repeat(401)}"`, maxNesting)).not.toBeNull();
   });
 });
+
+describe('findExcessiveNesting: a block scalar is text, a line of spaces is nothing (issue 31)', () => {
+  it('accepts 401 `{` and 500 columns of indentation inside a `|` block scalar, and keeps them in the value', () => {
+    const script = `${'{'.repeat(401)}\n${' '.repeat(500)}deep\n`;
+    const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: script\ndata:\n  run.sh: |\n${script
+      .split('\n')
+      .map((l) => (l ? `    ${l}` : l))
+      .join('\n')}`;
+    const [parsed] = parseManifests(text, 'cm.yaml');
+    expect(parsed.object.data).toEqual({ 'run.sh': script });
+  });
+
+  it('accepts a `- >-` item and a `key: &a |2` scalar with a comment, and refuses depth after the scalar ends', () => {
+    expect(findExcessiveNesting(`a:\n  - >- # folded\n    ${'['.repeat(500)}\nb: x\n`, 400)).toBeNull();
+    expect(findExcessiveNesting(`a: &x |2\n   ${'{'.repeat(500)}\n`, 400)).toBeNull();
+    expect(findExcessiveNesting(`a: |\n  text\nb: ${'['.repeat(401)}\n`, 400)).toEqual({
+      line: 3,
+      column: 404,
+    });
+  });
+
+  it('does not call a cut line of spaces "nested too deeply"', () => {
+    expect(findExcessiveNesting(`a: 1\n${' '.repeat(600)}\nb: 2\n`, 400)).toBeNull();
+  });
+});

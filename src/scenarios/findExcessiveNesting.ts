@@ -12,27 +12,45 @@ export function findExcessiveNesting(text: string, limit: number): { line: numbe
   let flow = 0;
   let line = 1;
   let start = 0;
+  // While inside a block scalar (`|` or `>`): its lines are text, however indented or full of braces, as long as
+  // they are indented past the column where the line that opened it has its content (or are blank).
+  let scalarAbove = -1;
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     let i = start;
     while (i < end && text[i] === ' ') i++;
     const indent = i - start;
+    const blank = /^[ \t\r]*$/.test(text.slice(i, end));
+    if (blank || (scalarAbove >= 0 && indent > scalarAbove)) {
+      // A line of spaces, or a line of a block scalar, nests nothing.
+      line++;
+      start = end + 1;
+      continue;
+    }
+    scalarAbove = -1;
     if (indent > limit) return { line, column: limit + 1 };
     let indicators = 0;
+    let lastIndicator = indent;
     while (
       i + 1 < end &&
       (text[i] === '-' || text[i] === '?') &&
       (text[i + 1] === ' ' || text[i + 1] === '\t')
     ) {
       indicators++;
+      lastIndicator = i - start;
       if (indent + indicators > limit) return { line, column: i - start + 1 };
       i += 2;
       while (i < end && text[i] === ' ') i++;
     }
+    const content = i - start;
+    let commentAt = end;
     for (let j = i; j < end; j++) {
       const c = text[j];
-      if (c === '#' && (j === start || text[j - 1] === ' ' || text[j - 1] === '\t')) break;
+      if (c === '#' && (j === start || text[j - 1] === ' ' || text[j - 1] === '\t')) {
+        commentAt = j;
+        break;
+      }
       if ((c === '"' || c === "'") && opensQuote(text, i, j)) {
         const close = quoteEnd(text, j, end);
         if (close >= 0) {
@@ -47,6 +65,11 @@ export function findExcessiveNesting(text: string, limit: number): { line: numbe
         flow--;
       }
     }
+    // `key: |`, `- >-`, `key: &anchor |2`: a block scalar starts on the next line.
+    // Its lines are indented past its parent: the key's column (`key: |`), or the `-` (`- |`).
+    const rest = text.slice(i, commentAt).trimEnd();
+    if (flow === 0 && /(?:^|[ \t])[|>][1-9+-]{0,2}$/.test(rest))
+      scalarAbove = /^(?:[&!]\S*[ \t]+)*[|>]/.test(rest) ? lastIndicator : content;
     line++;
     start = end + 1;
   }

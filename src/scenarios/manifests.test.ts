@@ -342,15 +342,15 @@ describe('parseManifests: a field the API server cannot decode is read, and poin
 });
 
 describe('parseManifests: duplicate keys are tolerated as Argo CD tolerates them', () => {
-  it('keeps the last value of a duplicate key and warns with file:line:column', () => {
+  it('keeps the last value of a duplicate key and warns with file:line:column and the line the key was first set at', () => {
     const text = `${configMap('a')}data:\n  mode: fast\n  mode: safe\n---\n${configMap('b')}metadata:\n  name: c\n`;
     const warnings: string[] = [];
     const parsed = parseManifests(text, 'app.yaml', { warnings });
     expect(parsed.map((p) => p.object.metadata.name)).toEqual(['a', 'c']);
     expect(parsed[0].object.data).toEqual({ mode: 'safe' });
     expect(warnings).toEqual([
-      'app.yaml:7:3: duplicate key "mode": the last value is used, as Argo CD does',
-      'app.yaml:13:1: duplicate key "metadata": the last value is used, as Argo CD does',
+      'app.yaml:7:3: duplicate key "mode" (first set 1 line above): the last value is used, as Argo CD does',
+      'app.yaml:13:1: duplicate key "metadata" (first set 2 lines above): the last value is used, as Argo CD does',
     ]);
   });
 
@@ -362,7 +362,7 @@ describe('parseManifests: duplicate keys are tolerated as Argo CD tolerates them
     });
     expect(object.spec!.updateStrategy).toEqual({ type: 'OnDelete' });
     expect(warnings).toEqual([
-      'statefulset-ondelete-twice.yaml:29:3: duplicate key "updateStrategy": the last value is used, as Argo CD does',
+      'statefulset-ondelete-twice.yaml:29:3: duplicate key "updateStrategy" (first set 10 lines above): the last value is used, as Argo CD does',
     ]);
   });
 

@@ -14,12 +14,14 @@ import {
   decodingProblem,
   type DecodingProblem,
   InputError,
+  limits,
   type Json,
   type KubeObject,
   positionedFields,
   type SourcePosition,
 } from '../engine';
 import { findExcessiveNesting } from './findExcessiveNesting';
+import { findLongElementList } from './longElementLists';
 import { validateObject, type YamlPath } from './validateObject';
 
 /** One object read from a manifest file, with where its document starts. */
@@ -74,6 +76,13 @@ export function parseManifests(text: string, file: string, options: ParseOptions
   }
   const deep = findExcessiveNesting(text, maxNesting);
   if (deep) throw new InputError(tooDeep, { file, ...deep });
+  const long = findLongElementList(text, limits.maxApplications);
+  if (long)
+    throw new InputError(
+      `ApplicationSet list generator: ${long.count} list elements is over the limit of ${limits.maxApplications} ` +
+        'Applications in one run (each element is an Application); refused before reading them',
+      { file, line: long.line, column: long.column },
+    );
 
   const lineCounter = new LineCounter();
   const at = (offset: number | undefined): SourcePosition => {
@@ -109,11 +118,22 @@ function readDocument(doc: Document.Parsed, context: ReadContext): ParsedObject[
   // A duplicate mapping key is not fatal: Kubernetes' YAML reader (sigs.k8s.io/yaml), and so Argo CD and
   // kubectl, keep the last value, which is also what the parsed document holds.
   const duplicates = doc.errors.filter((e) => e.code === 'DUPLICATE_KEY');
+  const firsts = duplicates.length > 0 && context.warnings ? firstKeys(doc) : new Map<number, number>();
   for (const duplicate of duplicates) {
     const key = keyAt(context.text, duplicate.pos[0]);
     const where = at(duplicate.pos[0]);
+    const first = firsts.get(duplicate.pos[0]);
+    // Both lines, as kubectl's strict reader names them (sigs.k8s.io/yaml: `line N: key "name" already set in map`).
+    // Counted back from the repeat, so it stays right when the text is a block inside a scenario file.
+    const above = first === undefined ? undefined : where.line - at(first).line;
+    const also =
+      above === undefined
+        ? ''
+        : above === 0
+          ? ' (first set earlier on this line)'
+          : ` (first set ${above} line${above === 1 ? '' : 's'} above)`;
     context.warnings?.push(
-      `${where.file}:${where.line}:${where.column}: duplicate key ${truncate(JSON.stringify(key))}: the last value is used, as Argo CD does`,
+      `${where.file}:${where.line}:${where.column}: duplicate key ${truncate(JSON.stringify(key))}${also}: the last value is used, as Argo CD does`,
     );
   }
   const [error] = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY');
@@ -255,6 +275,25 @@ function truncate(text: string): string {
 }
 
 /** The mapping key written at `offset` (the parser points at its first character): up to the `:` that ends it. */
+/** For each repeated key of a mapping, where that key was first written: offset of the repeat → of the first. */
+function firstKeys(doc: Document.Parsed): Map<number, number> {
+  const firsts = new Map<number, number>();
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Map<unknown, number>();
+      for (const pair of map.items) {
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        const offset = (pair.key as YamlNode | null)?.range?.[0];
+        if (offset === undefined) continue;
+        const first = seen.get(key);
+        if (first === undefined) seen.set(key, offset);
+        else firsts.set(offset, first);
+      }
+    },
+  });
+  return firsts;
+}
+
 function keyAt(text: string, offset: number): string {
   const end = text.indexOf('\n', offset);
   const line = text.slice(offset, end < 0 ? text.length : end);

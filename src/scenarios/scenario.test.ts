@@ -91,7 +91,7 @@ revisions:
     const parsed = parseScenario(text, 'scenarios/dup.yaml');
     expect(parsed.revisions[0].objects[0].object.data).toEqual({ mode: 'last' });
     expect(parsed.warnings).toEqual([
-      'scenarios/dup.yaml:11:9: duplicate key "mode": the last value is used, as Argo CD does',
+      'scenarios/dup.yaml:11:9: duplicate key "mode" (first set 1 line above): the last value is used, as Argo CD does',
     ]);
   });
 

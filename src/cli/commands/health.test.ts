@@ -104,7 +104,7 @@ describe('sim health', () => {
       message: 'statefulset has 1 ready pods',
     });
     expect(result.stderr).toBe(
-      'warning: fixtures/statefulset-ondelete-twice.yaml:29:3: duplicate key "updateStrategy": the last value is used, as Argo CD does\n',
+      'warning: fixtures/statefulset-ondelete-twice.yaml:29:3: duplicate key "updateStrategy" (first set 10 lines above): the last value is used, as Argo CD does\n',
     );
   });
 

@@ -2,6 +2,7 @@ import { stringify } from 'yaml';
 import {
   escapeControl,
   InputError,
+  isInputError,
   InputBudget,
   runSingleApp,
   type KubeObject,
@@ -96,6 +97,8 @@ function read(io: CommandIo, path: string): string {
   try {
     return io.readFile(path);
   } catch (error) {
+    // Text that is not UTF-8 is refused at its file:line:column (readCapped), as any other bad input is.
+    if (isInputError(error)) throw error;
     throw new ReadError(`cannot read ${path}: ${readFailure(error)}`);
   }
 }

@@ -5,6 +5,7 @@ import {
   type HealthOverrides,
   InputBudget,
   InputError,
+  isInputError,
   type RepoRevision,
   runControlPlane,
   startApplicationSetController,
@@ -216,6 +217,8 @@ function read(io: CommandIo, path: string): string {
   try {
     return io.readFile(path);
   } catch (error) {
+    // Text that is not UTF-8 is refused at its file:line:column (readCapped), as any other bad input is.
+    if (isInputError(error)) throw error;
     throw new InputError(`cannot read ${path}: ${readFailure(error)}`, { file: path, line: 1, column: 1 });
   }
 }

@@ -4,7 +4,7 @@
  * `tail -n N`, `head -N` / `head -n N`. Each takes the output's lines and returns the lines it keeps, or an
  * error message worded like the real tool's.
  */
-import { LinearRegex } from './linearRegex';
+import { LinearRegex, MatchBudget, MatchBudgetExceeded } from './linearRegex';
 
 export type FilterResult = { ok: true; lines: string[] } | { ok: false; error: string };
 
@@ -66,7 +66,14 @@ function grep(args: string[], lines: string[]): FilterResult {
   } catch {
     return { ok: false, error: `grep: invalid regular expression: ${patterns.join(' ')}` };
   }
-  return { ok: true, lines: lines.filter((l) => re.test(l) !== invert) };
+  // One budget for the whole output: the cost grows with the output, so the limit is on the command, not a line.
+  const budget = new MatchBudget();
+  try {
+    return { ok: true, lines: lines.filter((l) => re.test(l, budget) !== invert) };
+  } catch (error) {
+    if (!(error instanceof MatchBudgetExceeded)) throw error;
+    return { ok: false, error: `grep: ${error.message}; try a simpler pattern` };
+  }
 }
 
 /** In a basic regular expression `|`, `+`, `?`, `(`, `)`, `{` and `}` are literal unless escaped. */
@@ -95,7 +102,13 @@ function sed(args: string[], lines: string[]): FilterResult {
     } catch {
       return { ok: false, error: `sed: -e expression #1: invalid regular expression: ${range[1]}` };
     }
-    start = lines.findIndex((l) => re.test(l));
+    const budget = new MatchBudget();
+    try {
+      start = lines.findIndex((l) => re.test(l, budget));
+    } catch (error) {
+      if (!(error instanceof MatchBudgetExceeded)) throw error;
+      return { ok: false, error: `sed: ${error.message}; try a simpler pattern` };
+    }
     if (start < 0) return { ok: true, lines: [] };
   } else start = Number(range[2]) - 1;
   const end = range[3] === '$' ? lines.length : Number(range[3]);

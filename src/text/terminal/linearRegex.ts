@@ -24,6 +24,28 @@ interface Fragment {
 
 export class RegexSyntaxError extends Error {}
 
+/**
+ * What one command's matching may spend, in steps (a state entered or a character tried against a state), as the
+ * Lua VM has a step budget (luaBudget.ts): linear in the line is not cheap when the pattern is large. `(.?){900}x`
+ * makes about 1,800 states, each visited at every character of every line: 11.6 s on one output. 5 million steps
+ * take a fraction of a second; an ordinary pattern costs about 6 steps a character, so 5 million cover some 800 kB of output.
+ */
+export class MatchBudget {
+  used = 0;
+  constructor(readonly steps = 5_000_000) {}
+
+  spend(n: number): void {
+    this.used += n;
+    if (this.used > this.steps) throw new MatchBudgetExceeded(this.steps);
+  }
+}
+
+export class MatchBudgetExceeded extends Error {
+  constructor(readonly steps: number) {
+    super(`the pattern needs more than ${steps.toLocaleString('en')} steps to match this output`);
+  }
+}
+
 /** A bound on the states, so that `(a{255}){255}` cannot build a million of them. */
 const maxStates = 20_000;
 /** GNU grep allows 32767 repeats (RE_DUP_MAX); a terminal line needs far fewer. */
@@ -45,19 +67,23 @@ export class LinearRegex {
     this.start = fragment.start;
   }
 
-  /** Whether some part of `line` matches (grep's test of one line). */
-  test(line: string): boolean {
+  /**
+   * Whether some part of `line` matches (grep's test of one line). Every state entered and every character tried is
+   * a step of `budget`, which throws MatchBudgetExceeded once spent.
+   */
+  test(line: string, budget: MatchBudget = new MatchBudget()): boolean {
     let current = new Set<number>();
     for (let i = 0; i <= line.length; i++) {
       // A match may start at any position: the start state joins the set at each one.
-      this.closure(this.start, i, line, current);
+      this.closure(this.start, i, line, current, budget);
       if ([...current].some((s) => this.states[s].kind === 'match')) return true;
       if (i === line.length) break;
       const c = this.fold(line[i]);
       const next = new Set<number>();
+      budget.spend(current.size);
       for (const s of current) {
         const state = this.states[s];
-        if (state.kind === 'char' && state.test(c)) this.closure(state.out, i + 1, line, next);
+        if (state.kind === 'char' && state.test(c)) this.closure(state.out, i + 1, line, next, budget);
       }
       current = next;
     }
@@ -69,12 +95,13 @@ export class LinearRegex {
   }
 
   /** Adds `s` and every state reached from it without reading a character, at position `i`. */
-  private closure(s: number, i: number, line: string, into: Set<number>): void {
+  private closure(s: number, i: number, line: string, into: Set<number>, budget: MatchBudget): void {
     const stack = [s];
     while (stack.length > 0) {
       const id = stack.pop()!;
       if (into.has(id)) continue;
       into.add(id);
+      budget.spend(1);
       const state = this.states[id];
       if (state.kind === 'split') stack.push(state.b, state.a);
       else if (state.kind === 'bol' && i === 0) stack.push(state.out);

@@ -208,7 +208,7 @@ describe('ManifestEditing', () => {
     editing.input(edited);
     const note = editing.notes.find((n) => n.includes('duplicate key'));
     expect(note).toMatch(
-      /^three-tier \(edited\):\d+:\d+: duplicate key "name": the last value is used, as Argo CD does$/,
+      /^three-tier \(edited\):\d+:\d+: duplicate key "name" \(first set \d+ lines? above\): the last value is used, as Argo CD does$/,
     );
     expect(editing.error).toBeUndefined();
   });

@@ -1,17 +1,20 @@
-import { isInputError } from '../../engine';
-import type { OwnFile } from '../../ownApp/ownAppScenario';
 import { browserStorage, type EditStorage } from '../../browser/editStore';
 import type { RunEnd, SimulationSession } from '../session.svelte';
-import { loadOwnApp, maxStoredChars, saveOwnApp } from './ownAppStore';
-import { readDataTransfer, readFiles, type Dropped } from './readDropped';
+import type { ReadRequest } from './ownAppReading';
+import { loadOwnApp, maxStoredChars, saveOwnAppText } from './ownAppStore';
+import { droppedEntries, pickedEntries } from './readDropped';
+import { readInWorker, type ReadEnd, type Reading } from './readInWorker';
 
-/** The id the page gives your own app: the link says `scenario=your-app`, and a reload brings it back from here. */
-export const ownAppId = 'your-app';
+export { ownAppId } from './ownAppReading';
+
+/** How a read ended for the page: it runs (true), it has a problem to show (false), or the user cancelled it. */
+export type Outcome = boolean | 'cancelled';
 
 /**
  * Your own app on the page: files dropped or picked, or a pasted `helm template`, `kustomize build` or
- * `argocd app manifests` output, read in this page (src/ownApp, the same reader as `sim run --repo`) and run as a
- * scenario. Bad input leaves the run on screen as it was and says what to fix at file:line:column; what was read
+ * `argocd app manifests` output, read in a worker (ownAppWorker.ts: src/ownApp, the same reader as
+ * `sim run --repo`) and run as a scenario. While it reads, the page stays responsive, says how far it is and can
+ * cancel. Bad input leaves the run on screen as it was and says what to fix at file:line:column; what was read
  * without error is kept for a reload (ownAppStore.ts), and the page says when it is too big to keep.
  */
 export class OwnApp {
@@ -26,25 +29,45 @@ export class OwnApp {
    * (scenarios/renderFirst.ts): the dialog then puts the cursor in the paste box for its output.
    */
   renderCommand = $state.raw<string | undefined>(undefined);
+  /** How far the read under way is ("3 of 4 files read"), once the worker says. */
+  progress = $state.raw<string | undefined>(undefined);
+  private current: Reading | undefined;
 
   constructor(
     private readonly session: SimulationSession,
     private readonly storage: EditStorage | undefined = browserStorage(),
+    private readonly read: typeof readInWorker = readInWorker,
   ) {}
 
-  /** Read a drop on the page (a folder, a .zip, YAML files). Resolves to whether it runs. */
-  drop(data: DataTransfer): Promise<boolean> {
-    return this.readWith(() => readDataTransfer(data));
+  /** Read a drop on the page (a folder, a .zip, YAML files). Resolves to whether it runs (Outcome). */
+  async drop(data: DataTransfer): Promise<Outcome> {
+    // The entries are taken now: a DataTransfer's items are gone once the drop event is over.
+    const found = droppedEntries(data);
+    this.reading = true;
+    let entries;
+    try {
+      entries = await found;
+    } catch (error) {
+      this.reading = false;
+      this.problem = error instanceof Error ? error.message : String(error);
+      return false;
+    }
+    return this.open({ kind: 'files', ...entries });
   }
 
   /** Read what a file picker gave (files, or a folder's with `webkitdirectory`). */
-  pick(files: readonly File[]): Promise<boolean> {
-    return this.readWith(() => readFiles(files));
+  pick(files: readonly File[]): Promise<Outcome> {
+    return this.open({ kind: 'files', ...pickedEntries(files) });
   }
 
   /** Read a pasted multi-document text (`helm template`, `kustomize build`, `argocd app manifests`). */
-  paste(text: string): Promise<boolean> {
-    return this.open({ files: [{ path: 'pasted.yaml', text }], source: 'pasted' });
+  paste(text: string): Promise<Outcome> {
+    return this.open({ kind: 'texts', files: [{ path: 'pasted.yaml', text }], source: 'pasted' });
+  }
+
+  /** Stop the read under way: nothing changes on the page, and the run on screen stays. */
+  cancel(): void {
+    this.current?.cancel();
   }
 
   /**
@@ -54,76 +77,63 @@ export class OwnApp {
   restore(t = 0): Promise<RunEnd> | undefined {
     const kept = loadOwnApp(this.storage);
     if (!kept) return undefined;
-    return this.scenarioOf(kept.files, kept.source).then((scenario) => {
-      if (typeof scenario === 'string') {
+    return this.readOnce({ kind: 'texts', ...kept }).then((end) => {
+      if (end.kind !== 'done') {
         // The reader changed since it was kept and now refuses it: say so, and show the default scenario.
-        this.problem = scenario;
+        if (end.kind === 'problem') this.problem = end.message;
         const fallback = this.session.catalog.find((s) => s.id === 'three-tier') ?? this.session.catalog[0];
         return fallback ? this.session.load(fallback.id) : 'input-error';
       }
-      this.note = `${describe(kept)}, kept in this browser.`;
-      return this.session.openScenario(scenario, t);
+      this.note = `${describe(end.source, end.fileCount)}, kept in this browser.`;
+      return this.session.openScenario(end.scenario, t);
     });
   }
 
-  private async readWith(read: () => Promise<Dropped>): Promise<boolean> {
-    let dropped: Dropped;
-    try {
-      this.reading = true;
-      dropped = await read();
-    } catch (error) {
-      this.problem = error instanceof Error ? error.message : String(error);
-      this.renderCommand = renderCommandOf(error);
-      return false;
-    } finally {
-      this.reading = false;
-    }
-    return this.open(dropped);
-  }
-
-  private async open(dropped: Dropped): Promise<boolean> {
-    this.reading = true;
-    const scenario = await this.scenarioOf(dropped.files, dropped.source, dropped.folder).finally(
-      () => (this.reading = false),
-    );
-    if (typeof scenario === 'string') {
+  private async open(request: ReadRequest): Promise<Outcome> {
+    const end = await this.readOnce(request);
+    if (end.kind === 'cancelled') return 'cancelled';
+    if (end.kind === 'problem') {
       // The run on screen, and the app kept for a reload, stay the last good ones.
-      this.problem = scenario;
+      this.problem = end.message;
+      this.renderCommand = end.renderCommand;
       return false;
     }
     this.problem = undefined;
-    const kept = saveOwnApp(this.storage, dropped);
+    this.renderCommand = undefined;
+    // Kept and opened in a task of its own, after the page has drawn the end of the read: opening a big app (its
+    // text in the editor, its run) is the page's own work, and is measured apart from the read (ownAppCases.mjs).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const kept = saveOwnAppText(this.storage, end.stored);
+    const what = describe(end.source, end.fileCount);
     this.note =
       kept === 'kept'
-        ? `${describe(dropped)}, kept in this browser for a reload.`
+        ? `${what}, kept in this browser for a reload.`
         : kept === 'too-big'
-          ? `${describe(dropped)}. It is too big to keep for a reload (${chars(dropped.files)} characters; ` +
+          ? `${what}. It is too big to keep for a reload (${end.chars.toLocaleString('en')} characters; ` +
             `this browser keeps up to ${maxStoredChars.toLocaleString('en')}): a reload shows the default scenario.`
-          : `${describe(dropped)}. This browser refused to keep it (storage is off or full): a reload loses it.`;
-    void this.session.openScenario(scenario);
+          : `${what}. This browser refused to keep it (storage is off or full): a reload loses it.`;
+    void this.session.openScenario(end.scenario);
     return true;
   }
 
-  /** The scenario of the files, or what is wrong with them (file:line:column: message). */
-  private async scenarioOf(files: OwnFile[], source: string, folder = '') {
-    // The reader (and the YAML parser under it) loads on the first use, not with the page.
-    const { ownAppScenario } = await import('../../ownApp/ownAppScenario');
-    this.renderCommand = undefined;
-    try {
-      const scenario = ownAppScenario(files, ownAppId, folder);
-      return { ...scenario, title: source === 'pasted' ? 'Your app (pasted)' : `Your app: ${source}` };
-    } catch (error) {
-      this.renderCommand = renderCommandOf(error);
-      if (isInputError(error)) return error.message;
-      return `The files could not be read: ${error instanceof Error ? error.message : String(error)}`;
+  /** One read in the worker; a read started while another is under way cancels that one. */
+  private async readOnce(request: ReadRequest): Promise<ReadEnd> {
+    this.current?.cancel();
+    this.reading = true;
+    this.progress = undefined;
+    const reading = this.read(request, (done, total) => {
+      if (this.current === reading)
+        this.progress = `${done.toLocaleString('en')} of ${total.toLocaleString('en')} files read`;
+    });
+    this.current = reading;
+    const end = await reading.end;
+    if (this.current === reading) {
+      this.current = undefined;
+      this.reading = false;
+      this.progress = undefined;
     }
+    return end;
   }
-}
-
-/** The render command a RenderFirstError carries (read by its field: the class loads with the reader, later). */
-function renderCommandOf(error: unknown): string | undefined {
-  const command = (error as { renderCommand?: unknown } | null)?.renderCommand;
-  return typeof command === 'string' ? command : undefined;
 }
 
 const perSession = new WeakMap<SimulationSession, OwnApp>();
@@ -135,10 +145,6 @@ export function ownAppOf(session: SimulationSession): OwnApp {
   return ownApp;
 }
 
-function describe({ files, source }: Dropped): string {
-  return `Your app: ${source === 'pasted' ? 'the pasted text' : `“${source}”`} (${files.length} file${files.length === 1 ? '' : 's'})`;
-}
-
-function chars(files: OwnFile[]): string {
-  return files.reduce((sum, f) => sum + f.path.length + f.text.length, 0).toLocaleString('en');
+function describe(source: string, fileCount: number): string {
+  return `Your app: ${source === 'pasted' ? 'the pasted text' : `“${source}”`} (${fileCount} file${fileCount === 1 ? '' : 's'})`;
 }

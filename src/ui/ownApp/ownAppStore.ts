@@ -23,8 +23,17 @@ export interface SavedOwnApp {
 export type SaveOutcome = 'kept' | 'too-big' | 'refused';
 
 export function saveOwnApp(storage: EditStorage | undefined, app: SavedOwnApp): SaveOutcome {
-  const text = JSON.stringify({ v: version, source: app.source, files: app.files });
-  if (text.length > maxStoredChars) {
+  return saveOwnAppText(storage, ownAppText(app));
+}
+
+/** The app as it is kept (JSON); the own-app worker makes it, so that a big app is not stringified on the page. */
+export function ownAppText(app: SavedOwnApp): string {
+  return JSON.stringify({ v: version, source: app.source, files: app.files });
+}
+
+/** Keeps an app's text made by ownAppText; undefined (or a text over `maxStoredChars`) is one too big to keep. */
+export function saveOwnAppText(storage: EditStorage | undefined, text: string | undefined): SaveOutcome {
+  if (text === undefined || text.length > maxStoredChars) {
     // What was kept before is older than what is on screen now: a reload must not bring it back instead.
     forgetOwnApp(storage);
     return 'too-big';

@@ -1,3 +1,5 @@
+import { isInputError } from '../../engine';
+import { maxOwnAppFiles } from '../../ownApp/ownAppLimits';
 import type { OwnFile } from '../../ownApp/ownAppScenario';
 
 /** The most a drop may hold before it is read: more than the sandbox reads in a run (a few MiB), with room. */
@@ -21,15 +23,30 @@ export interface Dropped {
  * a chart's README or a .helmignore is not an object. Throws an Error with a sentence for the page.
  */
 export async function readDataTransfer(data: DataTransfer): Promise<Dropped> {
+  const { files, source } = await droppedEntries(data);
+  return readEntries(files, source);
+}
+
+/** The files of a drop, not yet read: what the own-app worker reads (ownAppReading.ts). */
+export interface DroppedEntries {
+  files: { path: string; file: File }[];
+  source: string;
+}
+
+/**
+ * The files of a drop on the page, found but not read: a dropped folder is walked through the entries API (its
+ * callbacks keep the page responsive); the reading is the worker's.
+ */
+export async function droppedEntries(data: DataTransfer): Promise<DroppedEntries> {
   const entries = [...data.items]
     .filter((item) => item.kind === 'file')
     .map((item) => item.webkitGetAsEntry?.())
     .filter((entry): entry is FileSystemEntry => !!entry);
   // A DataTransfer made by a script (and some browsers' drops) has files without entries: read them as picked.
-  if (entries.length === 0 || entries.every((e) => e.isFile)) return readFiles([...data.files]);
+  if (entries.length === 0 || entries.every((e) => e.isFile)) return pickedEntries([...data.files]);
   const files: { path: string; file: File }[] = [];
   for (const entry of entries) await walk(entry, files);
-  return read(files, entries.length === 1 ? entries[0].name : 'dropped files');
+  return { files, source: entries.length === 1 ? entries[0].name : 'dropped files' };
 }
 
 /**
@@ -37,15 +54,29 @@ export async function readDataTransfer(data: DataTransfer): Promise<Dropped> {
  * script's DataTransfer: a .zip is unpacked, YAML and JSON read, the rest skipped.
  */
 export function readFiles(list: readonly File[]): Promise<Dropped> {
-  const files = list.map((file) => ({ path: file.webkitRelativePath || file.name, file }));
-  const top = files[0]?.path.split('/')[0] ?? 'dropped files';
-  return read(
-    files,
-    files.length === 1 || files.every((f) => f.path.startsWith(`${top}/`)) ? top : 'dropped files',
-  );
+  const { files, source } = pickedEntries(list);
+  return readEntries(files, source);
 }
 
-async function read(files: { path: string; file: File }[], source: string): Promise<Dropped> {
+/** The files a file picker gave, not yet read, named as readFiles names them. */
+export function pickedEntries(list: readonly File[]): DroppedEntries {
+  const files = list.map((file) => ({ path: file.webkitRelativePath || file.name, file }));
+  const top = files[0]?.path.split('/')[0] ?? 'dropped files';
+  return {
+    files,
+    source: files.length === 1 || files.every((f) => f.path.startsWith(`${top}/`)) ? top : 'dropped files',
+  };
+}
+
+/**
+ * Reads found files: each .zip unpacked, YAML and JSON read, the rest skipped; `onProgress` hears after each file
+ * how many of the wanted ones are read. Throws an Error with a sentence for the page.
+ */
+export async function readEntries(
+  files: { path: string; file: File }[],
+  source: string,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Dropped> {
   const wanted = files.filter((f) => readable.test(f.path) || zipped.test(f.path));
   const bytes = wanted.reduce((sum, f) => sum + f.file.size, 0);
   if (bytes > maxDroppedBytes)
@@ -59,20 +90,34 @@ async function read(files: { path: string; file: File }[], source: string): Prom
     if (unrendered) throw unrendered;
     throw new Error('The drop holds no YAML, JSON or .zip file (.yaml, .yml, .json, .zip).');
   }
+  // Counted before any file is read: reading 10,000 files first and counting after took 35 s.
+  if (wanted.length > maxOwnAppFiles)
+    throw new Error(
+      `The drop holds ${wanted.length.toLocaleString('en')} YAML, JSON and .zip files; the sandbox reads at most ${maxOwnAppFiles.toLocaleString('en')}.`,
+    );
   const plain: OwnFile[] = [];
   const unzipped: OwnFile[] = [];
-  for (const { path, file } of wanted) {
+  // What the drop's zips unpack to, together: each may unpack to what is left of the one limit.
+  const counts = { inflated: 0 };
+  for (const [index, { path, file }] of wanted.entries()) {
     if (zipped.test(path)) {
       const { filesFromZip } = await import('../../ownApp/filesFromZip');
       try {
         // filesFromZip already drops the zip's one top folder: dropping another would cut `apps/` off `myapp/apps/`.
-        unzipped.push(...filesFromZip(new Uint8Array(await file.arrayBuffer())));
+        unzipped.push(...filesFromZip(new Uint8Array(await file.arrayBuffer()), counts));
       } catch (error) {
+        // An entry that is not UTF-8 is named at its place in the zip (file:line:column: …).
+        if (isInputError(error)) throw new Error(`${path}: ${error.message}`, { cause: error });
         throw new Error(`${path}: not a .zip the sandbox can read (${(error as Error).message})`, {
           cause: error,
         });
       }
-    } else plain.push({ path, text: await file.text() });
+    } else {
+      // Not file.text(), which turns a byte that is not UTF-8 into U+FFFD: it is refused at its place.
+      const { decodeUtf8 } = await import('../../scenarios/decodeUtf8');
+      plain.push({ path, text: decodeUtf8(new Uint8Array(await file.arrayBuffer()), path) });
+    }
+    onProgress?.(index + 1, wanted.length);
   }
   const { withoutCommonFolder } = await import('../../ownApp/filesFromZip');
   const name = source.replace(/\.zip$/i, '');

@@ -37,6 +37,7 @@ import { isDeletionOrderReversed, isRollingSyncStrategy } from '../rollingSync/s
 import { goCompare } from '../rollingSync/validationIssues';
 import { appField, entryField, HappeningOrder, isAfter, textOf } from './happeningOrder';
 import { applicationRef, createOrUpdateApplications, deleteApplications } from './writeApplications';
+import { errorCondition } from '../conditions';
 
 /** appset ctrl `ReconcileRequeueOnValidationError`/render errors: 3 minutes. */
 export const ERROR_REQUEUE_MS = 3 * 60 * 1000;
@@ -179,7 +180,24 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
       );
       return;
     }
-    createOrUpdateApplications(store, plan.apply, appSet.spec?.preservedFields ?? {});
+    const refused = createOrUpdateApplications(store, plan.apply, appSet.spec?.preservedFields ?? {});
+    if (refused !== undefined) {
+      // An app the API server refused: the set says so and is requeued, and deletes nothing (appset ctrl L342-357).
+      this.persistConditions(
+        namespace,
+        name,
+        { conditions: [errorCondition('UpdateApplicationError', refused)], parametersGenerated: true },
+        rollingSync,
+      );
+      this.errorRequeues.set(
+        key,
+        clock.schedule(clock.now() + ERROR_REQUEUE_MS, () => {
+          this.errorRequeues.delete(key);
+          this.wakeKey(key);
+        }),
+      );
+      return;
+    }
     deleteApplications(store, namespace, plan.delete);
   }
 

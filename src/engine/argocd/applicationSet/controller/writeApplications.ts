@@ -7,6 +7,7 @@
  */
 import type { ObjectStore } from '../../../cluster/store';
 import type { Json, KubeObject, ObjectRef } from '../../../types';
+import { annotationsTooLong } from '../../../apimachinery/annotationsTooLong';
 import { deleteHookFinalizer } from '../../deleteHooks';
 
 /** Annotations of the live app a reconcile keeps (applicationset_controller.go `defaultPreservedAnnotations` L84). */
@@ -31,16 +32,30 @@ export function applicationRef(namespace: string, name: string): ObjectRef {
   return { group: 'argoproj.io', kind: 'Application', namespace, name };
 }
 
-/** Creates or updates each generated app, in the order given (name order). */
+/**
+ * Creates or updates each generated app, in the order given (name order). An app the API server refuses (its
+ * annotations over 256 KiB, as a template can make them) is not written and the others are; the error of the
+ * first refused app by name is returned (`createOrUpdateInCluster` L785-829, `firstAppError` L955), for the set's
+ * ErrorOccurred condition.
+ */
 export function createOrUpdateApplications(
   store: ObjectStore,
   apps: readonly KubeObject[],
   preserved: PreservedFields = {},
-): void {
+): string | undefined {
   const annotationKeys = [...(preserved.annotations ?? []), ...defaultPreservedAnnotations];
+  const refused = new Map<string, string>();
   for (const app of apps) {
     const ref = applicationRef(app.metadata.namespace ?? 'argocd', app.metadata.name ?? '');
     const found = store.get(ref);
+    const written = found
+      ? { ...(app.metadata.annotations ?? {}), ...preservedOf(found, annotationKeys) }
+      : app.metadata.annotations;
+    const tooLong = annotationsTooLong(written);
+    if (tooLong) {
+      refused.set(ref.name, `Application.argoproj.io "${ref.name}" is invalid: ${tooLong}`);
+      continue;
+    }
     if (!found) {
       store.create(app);
       continue;
@@ -69,6 +84,18 @@ export function createOrUpdateApplications(
       if (operation !== undefined) draft.operation = operation;
     });
   }
+  const first = [...refused.keys()].sort()[0];
+  return first === undefined ? undefined : refused.get(first);
+}
+
+/** The annotations of the live app a reconcile keeps. */
+function preservedOf(found: KubeObject, keys: readonly string[]): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const key of keys) {
+    const value = found.metadata.annotations?.[key];
+    if (value !== undefined) kept[key] = value;
+  }
+  return kept;
 }
 
 /** Deletes owned apps no longer generated (background propagation; the app's finalizer then cascades). */
