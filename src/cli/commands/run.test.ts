@@ -325,7 +325,7 @@ describe('sim run with unusable input', () => {
     const { live } = JSON.parse(result.stdout) as RunJson;
     expect(live.find((o) => o.metadata.name === 'a')?.data).toEqual({ k: 'two' });
     expect(result.stderr).toBe(
-      'warning: dup.yaml:7:3: duplicate key "k": the last value is used, as Argo CD does\n',
+      'warning: dup.yaml:7:3: duplicate key "k" (first set 1 line above): the last value is used, as Argo CD does\n',
     );
   });
 

@@ -81,7 +81,7 @@ describe('input limits of sim run --repo', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `sim run: set.yaml:14:3: ApplicationSet big: 10000 list elements is over the limit of ${limits.maxApplications} Applications in one run\n`,
+      `sim run: set.yaml:15:7: ApplicationSet list generator: 10000 list elements is over the limit of ${limits.maxApplications} Applications in one run (each element is an Application); refused before reading them\n`,
     );
   });
 
