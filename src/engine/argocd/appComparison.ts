@@ -8,6 +8,7 @@ import { projectsOf } from './projects';
 import { ARGOCD_NAMESPACE } from './controlPlanePorts';
 import type { AppContext, AppState } from './appState';
 import { markDirty } from './appStatusWriter';
+import { destinationError } from './appDestination';
 
 /**
  * The comparison of a refresh (appcontroller.go `processAppRefreshQueueItem` → controller/state.go
@@ -25,15 +26,11 @@ export function compareApp(ctx: AppContext, state: AppState, full: boolean): boo
   const project = obj.spec?.project ?? 'default';
   if (!projectsOf(ctx.options.cluster.store).has(project)) {
     // §5.2, case 125 (ctrl L2976): sync and health Unknown, no auto-sync, reconciledAt left unset.
-    const message = `Application referencing project ${project} which does not exist`;
-    if (state.invalid !== message) {
-      state.invalid = message;
-      state.conditions = setConditions(state.conditions, 'InvalidSpecError', message, clock.now());
-      state.sink.push({ type: 'app', sync: 'Unknown', health: 'Unknown', message });
-    }
-    markDirty(ctx, state);
-    return false;
+    return invalidSpec(ctx, state, `Application referencing project ${project} which does not exist`);
   }
+  // §5.6: a destination that names no known cluster is an InvalidSpecError too (appcontroller.go L1920-L1935).
+  const destination = destinationError(ctx, state, obj);
+  if (destination !== undefined) return invalidSpec(ctx, state, destination);
   if (state.invalid) {
     state.invalid = undefined;
     state.conditions = setConditions(state.conditions, 'InvalidSpecError', undefined, clock.now());
@@ -74,6 +71,20 @@ export function compareApp(ctx: AppContext, state: AppState, full: boolean): boo
 }
 
 /**
+ * appcontroller.go `refreshAppConditions` found an error (L1920-L1935): the InvalidSpecError condition, sync and
+ * health Unknown, no comparison, no auto-sync, reconciledAt left unset. Returns false (not compared).
+ */
+function invalidSpec(ctx: AppContext, state: AppState, message: string): false {
+  if (state.invalid !== message) {
+    state.invalid = message;
+    state.conditions = setConditions(state.conditions, 'InvalidSpecError', message, ctx.options.cluster.clock.now());
+    state.sink.push({ type: 'app', sync: 'Unknown', health: 'Unknown', message });
+  }
+  markDirty(ctx, state);
+  return false;
+}
+
+/**
  * An Application whose manifests hold PreDelete or PostDelete hooks carries their finalizers, and loses them when
  * the hooks leave Git, while it is not being deleted (processAppRefreshQueueItem, "process_finalizers").
  */
@@ -92,7 +103,8 @@ function syncDeleteHookFinalizers(ctx: AppContext, obj: KubeObject, targets: rea
 function checkOrphans(ctx: AppContext, state: AppState, namespace: string, project: string): void {
   const { store, clock } = ctx.options.cluster;
   const message = orphanedResourcesMessage({
-    store,
+    // The namespace's objects are looked for in the app's destination cluster; the project in Argo CD's own.
+    store: state.cluster.store,
     project: store.get({
       group: 'argoproj.io',
       kind: 'AppProject',

@@ -12,6 +12,7 @@ import { retryStrategyOf } from './retryStrategy';
 import { isDeletionConfirmed } from './deletionConfirmation';
 import { appRef, type AppContext, type AppState } from './appState';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
+import { destinationOf } from './appDestination';
 
 /**
  * An Application's operation as the application controller runs it (appcontroller.go
@@ -58,13 +59,14 @@ export function startOperation(ctx: AppContext, state: AppState): void {
     {
       app: state.name,
       namespace: destination,
-      cluster: options.cluster,
+      cluster: state.cluster,
       log: state.sink,
       tracker: state.tracker,
       healthOverrides: options.healthOverrides,
       warnings: options.warnings,
       problems: options.problems,
-      precheck: () => projectError(ctx, state.name) ?? comparisonErrorOf(ctx, state.name),
+      precheck: () =>
+        projectError(ctx, state.name) ?? destinationErrorOf(ctx, state.name) ?? comparisonErrorOf(ctx, state.name),
       failCheck: () => sharedResourceFailure(state, syncOptions),
       isDeletionConfirmed: (since) => isDeletionConfirmed(ctx.object(state.name), since),
       latest: () => {
@@ -111,6 +113,17 @@ function projectError(ctx: AppContext, name: string): string | undefined {
   const project = ctx.object(name)?.spec?.project ?? 'default';
   if (projectsOf(ctx.options.cluster.store).has(project)) return undefined;
   return `Failed to load application project: error getting app project "${project}": appproject.argoproj.io "${project}" not found`;
+}
+
+/**
+ * A destination that names no known cluster is the InvalidSpecError condition, which stops the sync as a
+ * comparison error does (controller/sync.go L231-L238, `InvalidSpecError: message`).
+ */
+function destinationErrorOf(ctx: AppContext, name: string): string | undefined {
+  const obj = ctx.object(name);
+  if (!obj) return undefined;
+  const resolved = destinationOf(ctx.options, obj);
+  return resolved.ok ? undefined : `InvalidSpecError: ${resolved.error}`;
 }
 
 /**

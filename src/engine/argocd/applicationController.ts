@@ -22,6 +22,8 @@ import { compareApp } from './appComparison';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
 import { autoSync, autoSyncDecision, queueRecentRefresh } from './appAutoSync';
 import { startOperation } from './appOperation';
+import type { Cluster } from '../cluster/cluster';
+import { destinationOf, initialClusterOf } from './appDestination';
 
 export type { ApplicationControllerOptions } from './appState';
 
@@ -60,6 +62,7 @@ export class ApplicationController {
       has: (name) => this.apps.has(name),
       setOperation: (name, operation) => this.setOperation(name, operation),
       reconcile: (state, full) => this.reconcile(state, full),
+      rebind: (state, cluster) => this.rebind(state, cluster),
     };
   }
 
@@ -68,12 +71,16 @@ export class ApplicationController {
     return [...this.apps.keys()].sort();
   }
 
-  /** Feed every watch event of the store (the runner's single watch). */
-  onWatch(event: WatchEvent): void {
+  /**
+   * Feed every watch event of the store (the runner's single watch), and of every other cluster's store with
+   * `from` that cluster (§5.6): an app follows only the objects of its destination's cluster.
+   */
+  onWatch(event: WatchEvent, from: Cluster = this.options.cluster): void {
     const ref = refOf(event.object);
     const key = keyOf(ref);
     const trackingChanged = trackingOf(event.old) !== trackingOf(event.object);
     for (const state of this.apps.values()) {
+      if (state.cluster !== from) continue;
       if (state.tracker.onWatch(event, ref, key)) {
         state.runner?.noteChange();
         markDirty(this.ctx, state);
@@ -82,6 +89,7 @@ export class ApplicationController {
       } else if (trackingChanged && state.tracker.isTarget(key)) markDirty(this.ctx, state);
     }
     const obj = event.object;
+    if (from !== this.options.cluster) return;
     if (obj.kind === 'Application' && obj.metadata.namespace === ARGOCD_NAMESPACE) this.onApplication(event);
   }
 
@@ -163,7 +171,7 @@ export class ApplicationController {
       if (obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length > 0) return false;
       if (state.tracker.health.status === 'Progressing' && !state.invalid) return false;
       const projectOk = projectsOf(this.options.cluster.store).has(obj.spec?.project ?? 'default');
-      if (state.invalid && projectOk) return false;
+      if (state.invalid && projectOk && destinationOf(this.options, obj).ok) return false;
       if (state.comparisonError) continue;
       if (!state.invalid && state.rendered?.revision !== this.options.repository.head) return false;
       if (!state.invalid && isAutomatedSyncEnabled(obj)) {
@@ -228,7 +236,8 @@ export class ApplicationController {
         const obj = this.object(state.name);
         if (!obj) return;
         const result = finalizeApplicationDeletion({
-          store: this.options.cluster.store,
+          store: state.cluster.store,
+          appStore: this.options.cluster.store,
           appRef: appRef(state.name),
           app: state.name,
           namespace: obj.spec?.destination?.namespace ?? 'default',
@@ -252,6 +261,7 @@ export class ApplicationController {
     const state: AppState = {
       name,
       sink,
+      cluster: initialClusterOf(this.options, obj),
       tracker: undefined as unknown as AppTracker,
       partial: false,
       history: [],
@@ -260,18 +270,36 @@ export class ApplicationController {
       dirty: false,
       jitterMs: this.jitter.int(60_000),
     };
-    state.tracker = new AppTracker({
-      app: name,
-      namespace: obj.spec?.destination?.namespace ?? 'default',
-      store: this.options.cluster.store,
-      clock: this.options.cluster.clock,
-      log: sink,
-      healthOverrides: this.options.healthOverrides,
-      onFold: () => markDirty(this.ctx, state),
-    });
+    state.tracker = this.trackerFor(state, obj);
     this.apps.set(name, state);
     this.schedulePeriodic(state);
     return state;
+  }
+
+  /** The tracker of `state`'s resources, in its destination's cluster. */
+  private trackerFor(state: AppState, obj: KubeObject): AppTracker {
+    return new AppTracker({
+      app: state.name,
+      namespace: obj.spec?.destination?.namespace ?? 'default',
+      store: state.cluster.store,
+      clock: this.options.cluster.clock,
+      log: state.sink,
+      healthOverrides: this.options.healthOverrides,
+      onFold: () => markDirty(this.ctx, state),
+    });
+  }
+
+  /**
+   * The app's destination now resolves to another cluster: what it tracked there is not its any more, and a fresh
+   * tracker looks through the new cluster for what carries its tracking (as Argo CD's cache of that cluster holds).
+   */
+  private rebind(state: AppState, cluster: Cluster): void {
+    const obj = this.object(state.name);
+    if (!obj) return;
+    state.cluster = cluster;
+    state.tracker = this.trackerFor(state, obj);
+    state.liveScanned = false;
+    state.rendered = undefined;
   }
 
   private object(name: string): KubeObject | undefined {
