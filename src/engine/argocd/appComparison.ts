@@ -77,7 +77,12 @@ export function compareApp(ctx: AppContext, state: AppState, full: boolean): boo
 function invalidSpec(ctx: AppContext, state: AppState, message: string): false {
   if (state.invalid !== message) {
     state.invalid = message;
-    state.conditions = setConditions(state.conditions, 'InvalidSpecError', message, ctx.options.cluster.clock.now());
+    state.conditions = setConditions(
+      state.conditions,
+      'InvalidSpecError',
+      message,
+      ctx.options.cluster.clock.now(),
+    );
     state.sink.push({ type: 'app', sync: 'Unknown', health: 'Unknown', message });
   }
   markDirty(ctx, state);

@@ -66,7 +66,9 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       warnings: options.warnings,
       problems: options.problems,
       precheck: () =>
-        projectError(ctx, state.name) ?? destinationErrorOf(ctx, state.name) ?? comparisonErrorOf(ctx, state.name),
+        projectError(ctx, state.name) ??
+        destinationErrorOf(ctx, state.name) ??
+        comparisonErrorOf(ctx, state.name),
       failCheck: () => sharedResourceFailure(state, syncOptions),
       isDeletionConfirmed: (since) => isDeletionConfirmed(ctx.object(state.name), since),
       latest: () => {

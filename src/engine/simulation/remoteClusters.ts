@@ -69,7 +69,9 @@ export class RemoteClusters {
     for (const ns of new Set([...freshNamespaces, ...this.options.namespaces]))
       store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
     // Its pods' and objects' events carry its name, so the page can tell dev's backend from prod's.
-    const marked = { push: (event: Parameters<EventLog['push']>[0]) => log.push({ ...event, cluster: name }) };
+    const marked = {
+      push: (event: Parameters<EventLog['push']>[0]) => log.push({ ...event, cluster: name }),
+    };
     const pods = new PodTracker({ store, log: marked as EventLog, appOf: this.options.appOf });
     store.watch((event) => {
       pods.onWatch(event);
@@ -88,7 +90,12 @@ export class RemoteClusters {
   /** Each cluster as the run ends, by name. */
   result(seconds: (ms: number) => number): ClusterRun[] {
     return [...this.byServer.entries()]
-      .map(([server, r]) => ({ name: r.name, server, objects: r.history.result(seconds), live: r.cluster.store.all() }))
+      .map(([server, r]) => ({
+        name: r.name,
+        server,
+        objects: r.history.result(seconds),
+        live: r.cluster.store.all(),
+      }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 }
