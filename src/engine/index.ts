@@ -71,3 +71,13 @@ export {
   maskTrailingDash,
 } from './apimachinery/validation';
 export { setOwn } from './util/setOwn';
+export {
+  clusterOfSecret,
+  clustersOf,
+  isClusterSecret,
+  secretValue,
+  IN_CLUSTER_NAME,
+  IN_CLUSTER_SERVER,
+  type ClusterInfo,
+} from './argocd/clusterSecrets';
+export type { ClusterRun } from './simulation/remoteClusters';

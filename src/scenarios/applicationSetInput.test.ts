@@ -55,7 +55,7 @@ describe('checkApplicationSets', () => {
   it('a generator Argo CD has but the simulator does not is named as such', () => {
     const text = fixture.replace('  - list:\n      elements:', '  - git:\n      elements:');
     expect(check(text)).toMatch(
-      /the git generator is not supported by the simulator; only the list generator is$/,
+      /the git generator is not supported by the simulator; only the list and clusters generators are$/,
     );
   });
 

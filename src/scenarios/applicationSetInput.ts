@@ -65,7 +65,11 @@ export function checkApplicationSets(
         column: col + shift.column,
       });
     }
-    const rendered = renderApplications({ ...set, metadata: { ...set.metadata, uid: '' } });
+    // The cluster generator reads the cluster Secrets given beside the set (§5.6).
+    const rendered = renderApplications(
+      { ...set, metadata: { ...set.metadata, uid: '' } },
+      { secrets: objects.filter((o) => o.kind === 'Secret') },
+    );
     const name = set.metadata.name ?? '';
     if (rendered.ok) {
       const bad =

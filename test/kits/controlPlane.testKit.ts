@@ -100,6 +100,6 @@ export function applicationTo(
   options: Parameters<typeof application>[1],
 ): KubeObject {
   const app = application(name, options);
-  app.spec.destination = { ...destination, namespace: options.namespace ?? 'default' };
+  app.spec.destination = { ...destination, namespace: options?.namespace ?? 'default' };
   return app;
 }

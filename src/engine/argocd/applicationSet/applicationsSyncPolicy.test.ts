@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../types';
-import { generateParams } from './listGenerator';
+import { generateParams } from './generateParams';
 import { planReconcile } from './planReconcile';
 
 const options = { now: '2026-01-01T00:00:00Z', progressiveSyncs: false, projects: new Set(['default']) };

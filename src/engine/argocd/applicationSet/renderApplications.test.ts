@@ -107,7 +107,7 @@ describe('renderApplications (list generator + RenderTemplateParams)', () => {
     const result = renderApplications(appSet({ generators: [{ git: { repoURL: 'x' } }], template }));
     expect(result).toMatchObject({
       ok: false,
-      error: 'the git generator is not supported by the simulator; only the list generator is',
+      error: 'the git generator is not supported by the simulator; only the list and clusters generators are',
     });
   });
 
