@@ -71,6 +71,8 @@ export interface PlatformToggle {
   appsetFail?: string;
   /** Every Application's `automated.selfHeal` (the drift scenario's "without self-heal" switch). */
   selfHeal?: boolean;
+  /** An entry of the scenario's `fail:` list left out: the switch that fixes the failing workload. */
+  repair?: string;
 }
 
 export interface PlatformContext {
@@ -231,6 +233,7 @@ export function parsePlatformToggles(value: unknown, fail: (message: string) => 
         : {}),
       ...(typeof toggle.appsetFail === 'string' ? { appsetFail: toggle.appsetFail } : {}),
       ...(typeof toggle.selfHeal === 'boolean' ? { selfHeal: toggle.selfHeal } : {}),
+      ...(typeof toggle.repair === 'string' ? { repair: toggle.repair } : {}),
     };
   });
 }
