@@ -74,6 +74,8 @@ export { setOwn } from './util/setOwn';
 export {
   clusterOfSecret,
   clustersOf,
+  clustersFrom,
+  resolveDestination,
   isClusterSecret,
   secretValue,
   IN_CLUSTER_NAME,

@@ -66,13 +66,21 @@ export const inCluster: ClusterInfo = Object.freeze({
 
 /**
  * Every cluster, as `argocd cluster list` and destination resolution see them (util/db/cluster.go `ListClusters`):
- * the Secrets' clusters in name order (the store's), then the in-cluster default unless a Secret has its address.
+ * the Secrets' clusters by name, then the in-cluster default unless a Secret has its address.
  */
 export function clustersOf(store: ObjectStore): ClusterInfo[] {
-  const secrets = store
-    .list({ kind: 'Secret', namespace: ARGOCD_NAMESPACE })
-    .filter((s) => isClusterSecret(s) && !s.metadata.deletionTimestamp);
-  const clusters = secrets.map(clusterOfSecret);
+  return clustersFrom(store.list({ kind: 'Secret', namespace: ARGOCD_NAMESPACE }));
+}
+
+/** `clustersOf` over a list of objects in name order (the terminal's objects at a moment). */
+export function clustersFrom(objects: readonly KubeObject[]): ClusterInfo[] {
+  const secrets = objects.filter(
+    (s) => isClusterSecret(s) && s.metadata.namespace === ARGOCD_NAMESPACE && !s.metadata.deletionTimestamp,
+  );
+  // The informer lists them in no set order (util/settings/cluster_informer.go); the sandbox's is by name.
+  const clusters = secrets
+    .map(clusterOfSecret)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (!clusters.some((c) => c.server === IN_CLUSTER_SERVER)) clusters.push(inCluster);
   return clusters;
 }
