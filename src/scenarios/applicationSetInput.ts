@@ -38,6 +38,8 @@ export function checkApplicationSets(
   objects: readonly KubeObject[],
   shift: { line: number; column: number } = { line: 0, column: 0 },
   repo?: RepoRevision,
+  /** The cluster Secrets of the whole input (another file may hold them); by default those among `objects`. */
+  secrets: readonly KubeObject[] = objects.filter((o) => o.kind === 'Secret'),
 ): void {
   const sets = objects.filter((object) => object.kind === 'ApplicationSet');
   if (sets.length === 0) return;
@@ -66,10 +68,7 @@ export function checkApplicationSets(
       });
     }
     // The cluster generator reads the cluster Secrets given beside the set (§5.6).
-    const rendered = renderApplications(
-      { ...set, metadata: { ...set.metadata, uid: '' } },
-      { secrets: objects.filter((o) => o.kind === 'Secret') },
-    );
+    const rendered = renderApplications({ ...set, metadata: { ...set.metadata, uid: '' } }, { secrets });
     const name = set.metadata.name ?? '';
     if (rendered.ok) {
       const bad =
