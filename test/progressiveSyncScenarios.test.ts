@@ -105,7 +105,7 @@ describe('scenarios/progressive-sync-max-update-1.yaml', () => {
   });
 });
 
-describe('scenarios/environments-promotion.yaml (several clusters, argocd-semantics.md §5.6)', () => {
+describe('scenarios/environments-promotion.yaml (several clusters, argocd-semantics.md §5.9)', () => {
   it('rolls dev, then staging; staging Degraded holds the rollout on step 2 and prod is never synced', () => {
     const { result } = play('environments-promotion');
     expect(synced(result.events).map((s) => s.split(' ')[1])).toEqual(['shop-dev', 'shop-staging']);

@@ -38,7 +38,7 @@ interface Base {
   app?: string;
   /**
    * The cluster (its name) of a `pod` or `object` event from a cluster other than Argo CD's own (several clusters,
-   * argocd-semantics.md §5.6). Absent for Argo CD's own cluster.
+   * argocd-semantics.md §5.9). Absent for Argo CD's own cluster.
    */
   cluster?: string;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { playScenario } from '../scenarios/play';
 import { ownAppScenario } from './ownAppScenario';
 
-/** "Your app" with cluster Secrets (argocd-semantics.md §5.6): read as `sim run --repo` reads them. */
+/** "Your app" with cluster Secrets (argocd-semantics.md §5.9): read as `sim run --repo` reads them. */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const file = (path: string) => ({
   path: path.replace(/^test\/fixtures\/environments\/(repo\/)?/, ''),

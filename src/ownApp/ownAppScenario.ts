@@ -13,7 +13,7 @@ export interface OwnFile {
 const argoKinds = new Set(['Application', 'ApplicationSet', 'AppProject']);
 const isArgo = (o: KubeObject) =>
   (typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/') && argoKinds.has(o.kind)) ||
-  // A cluster Secret registers a cluster with Argo CD (§5.6): it is applied in `argocd` with the rest.
+  // A cluster Secret registers a cluster with Argo CD (§5.9): it is applied in `argocd` with the rest.
   isClusterSecret(o);
 
 /**

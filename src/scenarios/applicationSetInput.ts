@@ -67,7 +67,7 @@ export function checkApplicationSets(
         column: col + shift.column,
       });
     }
-    // The cluster generator reads the cluster Secrets given beside the set (§5.6).
+    // The cluster generator reads the cluster Secrets given beside the set (§5.9).
     const rendered = renderApplications({ ...set, metadata: { ...set.metadata, uid: '' } }, { secrets });
     const name = set.metadata.name ?? '';
     if (rendered.ok) {

@@ -35,7 +35,7 @@ export function runRepo(
   const texts = options.files.map((file) => ({ file, text: read(io, file) }));
   const repo = readRepository(io, options.repo!, 'main', budget);
   const parsedFiles = texts.map(({ file, text }) => ({ file, text, parsed: parseWarned(io, text, file) }));
-  // The cluster generator of a set in one file reads the cluster Secrets of every file (§5.6).
+  // The cluster generator of a set in one file reads the cluster Secrets of every file (§5.9).
   const secrets = parsedFiles
     .flatMap((f) => f.parsed.map((p) => p.object))
     .filter((o) => o.kind === 'Secret');

@@ -3,7 +3,7 @@ import type { Json, SimEvent } from '../../engine';
 import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 /**
- * `sim run --repo DIR clusters.yaml shop-appset.yaml` (contract.md §1.4, argocd-semantics.md §5.6): cluster Secrets
+ * `sim run --repo DIR clusters.yaml shop-appset.yaml` (contract.md §1.4, argocd-semantics.md §5.9): cluster Secrets
  * are Argo CD input beside the ApplicationSet, and its cluster generator reads them from another file.
  */
 const fixtures = 'test/fixtures/environments';

@@ -28,7 +28,7 @@ export function compareApp(ctx: AppContext, state: AppState, full: boolean): boo
     // §5.2, case 125 (ctrl L2976): sync and health Unknown, no auto-sync, reconciledAt left unset.
     return invalidSpec(ctx, state, `Application referencing project ${project} which does not exist`);
   }
-  // §5.6: a destination that names no known cluster is an InvalidSpecError too (appcontroller.go L1920-L1935).
+  // §5.9: a destination that names no known cluster is an InvalidSpecError too (appcontroller.go L1920-L1935).
   const destination = destinationError(ctx, state, obj);
   if (destination !== undefined) return invalidSpec(ctx, state, destination);
   if (state.invalid) {

@@ -4,7 +4,7 @@ import type { ApplicationControllerOptions, AppContext, AppState } from './appSt
 import { clustersOf, IN_CLUSTER_SERVER, resolveDestination, type DestinationResult } from './clusterSecrets';
 
 /**
- * Where an Application's resources live (argocd-semantics.md §5.6): its `destination.server` or
+ * Where an Application's resources live (argocd-semantics.md §5.9): its `destination.server` or
  * `destination.name` resolved against the clusters Argo CD knows (clusterSecrets.ts), as the controller does on
  * every refresh (appcontroller.go `refreshAppConditions` → util/argo/argo.go `ValidatePermissions` →
  * `GetDestinationCluster`).

@@ -73,7 +73,7 @@ export class ApplicationController {
 
   /**
    * Feed every watch event of the store (the runner's single watch), and of every other cluster's store with
-   * `from` that cluster (§5.6): an app follows only the objects of its destination's cluster.
+   * `from` that cluster (§5.9): an app follows only the objects of its destination's cluster.
    */
   onWatch(event: WatchEvent, from: Cluster = this.options.cluster): void {
     const ref = refOf(event.object);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clusterSecret } from '../../../test/kits/controlPlane.testKit';
 import { clusterOfSecret, inCluster, resolveDestination, type ClusterInfo } from './clusterSecrets';
 
-/** util/argo/argo.go GetDestinationCluster, util/db/cluster.go GetCluster (argocd-semantics.md §5.6). */
+/** util/argo/argo.go GetDestinationCluster, util/db/cluster.go GetCluster (argocd-semantics.md §5.9). */
 const minikube: ClusterInfo = { ...clusterOfSecret(clusterSecret('minikube', 'https://127.0.0.1:6443')) };
 const clusters = [minikube, inCluster];
 

@@ -4,7 +4,7 @@ import { decodeBase64 } from '../containers/env';
 import { ARGOCD_NAMESPACE } from './controlPlanePorts';
 
 /**
- * The clusters Argo CD knows (argocd-semantics.md §5.6): one per Secret in `argocd` labelled
+ * The clusters Argo CD knows (argocd-semantics.md §5.9): one per Secret in `argocd` labelled
  * `argocd.argoproj.io/secret-type: cluster` (common/common.go `LabelKeySecretType`, `LabelValueSecretTypeCluster`),
  * whose `name` and `server` keys say what it is called and where its API server is (util/db/cluster.go
  * `SecretToCluster`), plus the in-cluster default when no Secret has its address: named `in-cluster`, at

@@ -25,7 +25,7 @@ interface Remote {
 }
 
 /**
- * The clusters of a run besides Argo CD's own (argocd-semantics.md §5.6): one fake cluster per registered server
+ * The clusters of a run besides Argo CD's own (argocd-semantics.md §5.9): one fake cluster per registered server
  * an Application is sent to, made when one first is, on the run's one clock. Each has every controller running, the
  * namespaces a fresh cluster has (and those Argo CD's user made everywhere before the run), its own seeded
  * generator (so a new cluster never changes the pod names of another), its own object history (`kubectl

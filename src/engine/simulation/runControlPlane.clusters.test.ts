@@ -5,7 +5,7 @@ import { deployment, service } from '../../../test/kits/simulation.testKit';
 import { clusterAt } from './objectHistory';
 import { runControlPlane } from './runControlPlane';
 
-/** Several clusters (argocd-semantics.md §5.6): cluster Secrets, destinations, one fake cluster per cluster. */
+/** Several clusters (argocd-semantics.md §5.9): cluster Secrets, destinations, one fake cluster per cluster. */
 const repo: RepoRevision = {
   name: 'main',
   files: {

@@ -119,7 +119,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     problems,
     clusterFor: (server): Cluster => remotes.get(server),
   });
-  // The clusters of cluster Secrets that Applications are sent to (§5.6), each its own fake cluster.
+  // The clusters of cluster Secrets that Applications are sent to (§5.9), each its own fake cluster.
   const remotes: RemoteClusters = new RemoteClusters({
     clock,
     seed: input.seed ?? 1,

@@ -45,7 +45,7 @@ export interface RunResult {
    */
   objects: ObjectHistory;
   /**
-   * The clusters besides Argo CD's own that Applications were sent to (several clusters, argocd-semantics.md §5.6),
+   * The clusters besides Argo CD's own that Applications were sent to (several clusters, argocd-semantics.md §5.9),
    * by name: each one's object history and objects. Absent when every Application went to Argo CD's own.
    */
   clusters?: ClusterRun[];

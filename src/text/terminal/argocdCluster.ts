@@ -4,7 +4,7 @@ import { fail, ok, type CommandOutput } from './output';
 import type { World } from './world';
 
 /**
- * `argocd cluster list [-o server]` at the cursor (argocd-semantics.md §5.6): the clusters Argo CD knows then (the
+ * `argocd cluster list [-o server]` at the cursor (argocd-semantics.md §5.9): the clusters Argo CD knows then (the
  * cluster Secrets in `argocd`, then the in-cluster default), in the CLI's table (cmd/argocd/commands/cluster.go
  * `printClusterTable`: SERVER NAME VERSION STATUS MESSAGE PROJECT). STATUS and MESSAGE are what the application
  * controller's cluster info updater writes (controller/clusterinfoupdater.go): a cluster that no Application is sent

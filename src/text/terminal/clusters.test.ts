@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { terminalOn } from '../../../test/kits/terminalRun.testKit';
 
-// The terminal on environments-promotion: three clusters (argocd-semantics.md §5.6).
+// The terminal on environments-promotion: three clusters (argocd-semantics.md §5.9).
 const { run, result } = terminalOn('environments-promotion');
 const end = result.endT;
 

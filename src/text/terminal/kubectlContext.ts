@@ -3,7 +3,7 @@ import { clustersAt } from './argocdCluster';
 import { World } from './world';
 
 /**
- * `kubectl --context NAME` (argocd-semantics.md §5.6): the terminal's kubeconfig has one context per cluster Argo
+ * `kubectl --context NAME` (argocd-semantics.md §5.9): the terminal's kubeconfig has one context per cluster Argo
  * CD knows, named after it (the cluster Secret's `name`), and `in-cluster`, the current one, for Argo CD's own
  * cluster. Another context reads that cluster's objects at the cursor. An unknown name is kubectl's own error
  * (client-go clientcmd: "context was not found for specified context").

@@ -1,5 +1,5 @@
 /**
- * The `clusters` generator (applicationset/generators/cluster.go, argocd-semantics.md §5.6): one parameter set per
+ * The `clusters` generator (applicationset/generators/cluster.go, argocd-semantics.md §5.9): one parameter set per
  * cluster Secret in `argocd` that its label selector matches (the selector gets `argocd.argoproj.io/secret-type:
  * cluster` added), then the in-cluster default unless the selector is non-empty or a Secret has its address. Each
  * set has `name`, `nameNormalized`, `server`, `project` and the Secret's labels and annotations: flattened to

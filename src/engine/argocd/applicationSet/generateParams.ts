@@ -1,6 +1,6 @@
 /**
  * An ApplicationSet's generators, each to its parameter sets (applicationset/generators/, argocd-semantics.md §5.1,
- * §5.6): `list` (listGenerator.ts) and `clusters` (clusterGenerator.ts). The sets of all generators are
+ * §5.9): `list` (listGenerator.ts) and `clusters` (clusterGenerator.ts). The sets of all generators are
  * concatenated in order (applicationset_controller.go `generateApplications`). A generator the sandbox does not
  * simulate is refused by name rather than generating nothing.
  */

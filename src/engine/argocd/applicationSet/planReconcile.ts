@@ -40,7 +40,7 @@ export interface ReconcileOptions extends StatusPassOptions {
   progressiveSyncs: boolean;
   /** Existing AppProjects; only `default` unless the scenario defines more (§5.1). */
   projects: ReadonlySet<string>;
-  /** What the generators read besides the set: the Secrets in `argocd` (the cluster generator, §5.6). */
+  /** What the generators read besides the set: the Secrets in `argocd` (the cluster generator, §5.9). */
   generatorContext?: GeneratorContext;
 }
 
