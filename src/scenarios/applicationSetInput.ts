@@ -68,7 +68,13 @@ export function checkApplicationSets(
       });
     }
     // The cluster generator reads the cluster Secrets given beside the set (§5.9).
-    const rendered = renderApplications({ ...set, metadata: { ...set.metadata, uid: '' } }, { secrets });
+    const rendered = renderApplications(
+      { ...set, metadata: { ...set.metadata, uid: '' } },
+      {
+        secrets,
+        repoPaths: repo ? Object.keys(repo.files) : [],
+      },
+    );
     const name = set.metadata.name ?? '';
     if (rendered.ok) {
       const bad =

@@ -146,6 +146,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
       progressiveSyncs: input.progressiveSyncs ?? false,
       projects: () => projectsOf(store),
       watch: (listener) => extraWatchers.push(listener),
+      repoPaths: () => repository.paths(),
     });
   } else if (input.objects.some((o) => o.kind === 'ApplicationSet')) {
     warnings.push('ApplicationSets are stored but not reconciled: no ApplicationSet controller in this run');

@@ -103,7 +103,7 @@ function secretServer(secret: KubeObject): string {
 }
 
 /** value_interpolation.go `appendTemplatedValues`: each value rendered with the parameters, then added. */
-function appendValues(
+export function appendValues(
   values: Record<string, Json>,
   params: Record<string, Json>,
   goTemplate: boolean,

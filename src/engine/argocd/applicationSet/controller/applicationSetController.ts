@@ -171,7 +171,10 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
         isAfter,
         progressiveSyncs: this.context.progressiveSyncs,
         projects: this.context.projects(),
-        generatorContext: { secrets: store.list({ kind: 'Secret', namespace }) },
+        generatorContext: {
+          secrets: store.list({ kind: 'Secret', namespace }),
+          repoPaths: this.context.repoPaths?.() ?? [],
+        },
       },
     );
     for (const entries of plan.statusWrites) this.persistApplicationStatus(namespace, name, entries);
