@@ -108,4 +108,17 @@ export const questions: Question[] = [
       'A LoadBalancer Service is Progressing until it has an address. A waited-on object that stays Progressing keeps the operation Running; only Degraded fails it (argocd-semantics §2.10, §6.4).',
     link: { scenario: 'stuck-load-balancer', t: 60, label: 'stuck-load-balancer, a minute in' },
   },
+  {
+    id: 'environments-promotion',
+    text: "RollingSync rolls dev, then staging, then prod, one cluster each. Staging's app turns Degraded. What happens to prod?",
+    choices: [
+      'Prod is synced anyway once staging has been given its progress deadline, since each cluster is independent',
+      'Prod stays Waiting, OutOfSync and Missing: its step starts only when every app of the earlier steps is Healthy',
+      'The ApplicationSet rolls staging back to its last Healthy revision and then continues with prod',
+    ],
+    answer: 1,
+    explanation:
+      'A RollingSync step starts only when every Application of the steps before it is Healthy, whatever cluster each is in; nothing is rolled back and nothing is applied to prod (argocd-semantics §5.1, §5.9).',
+    link: { scenario: 'environments-promotion', t: 75, label: 'environments-promotion, staging Degraded' },
+  },
 ];
