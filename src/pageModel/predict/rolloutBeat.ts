@@ -1,6 +1,16 @@
 import type { SimEvent } from '../../engine';
 import { secondsText } from '../explain/runFacts';
-import type { PredictBeat } from './predictBeats';
+
+/** A predict beat (predictBeats.ts `PredictBeat`, the same fields; not imported, as predictBeats imports this). */
+export interface RolloutBeat {
+  id: string;
+  t: number;
+  question: string;
+  choices: string[];
+  answer: number;
+  explanation: string;
+  moment: number;
+}
 
 /**
  * The predict question of a RollingSync run (argocd-semantics.md §5.1, §5.9): just before the step before the last
@@ -8,7 +18,7 @@ import type { PredictBeat } from './predictBeats';
  * `appset-status` and `app-operation` events, so it is right for every toggle: environments-promotion asks it of
  * shop-prod while staging's backend crash-loops, and answers Yes once the fix is switched on.
  */
-export function rolloutBeat(events: readonly SimEvent[]): PredictBeat | undefined {
+export function rolloutBeat(events: readonly SimEvent[]): RolloutBeat | undefined {
   const stepOf = new Map<string, number>();
   for (const e of events) if (e.type === 'appset-status') stepOf.set(e.app, Number(e.step));
   const steps = [...new Set(stepOf.values())].sort((a, b) => a - b);
