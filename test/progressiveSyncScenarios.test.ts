@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json, SimEvent } from '../src/engine';
 import { playScenario, type PlayOptions } from '../src/scenarios/play';
 import { parseScenario } from '../src/scenarios/scenario';
+import { platformRunSettings } from '../src/scenarios/platformToggles';
 
 function play(id: string, options: PlayOptions = {}) {
   const file = `scenarios/${id}.yaml`;
@@ -101,5 +102,34 @@ describe('scenarios/progressive-sync-max-update-1.yaml', () => {
     expect(firstTime(events, 'platform-frontend', 'Pending')).toBe(
       firstTime(events, 'platform-database', 'Healthy'),
     );
+  });
+});
+
+describe('scenarios/environments-promotion.yaml (several clusters, argocd-semantics.md §5.13)', () => {
+  it('rolls dev, then staging; staging Degraded holds the rollout on step 2 and prod is never synced', () => {
+    const { result } = play('environments-promotion');
+    expect(synced(result.events).map((s) => s.split(' ')[1])).toEqual(['shop-dev', 'shop-staging']);
+    expect(rollout(result.applicationSets![0])).toBe('ApplicationSet is performing rollout of step 2');
+    // Nothing of the shop is in the prod cluster, and each cluster holds only its own environment's namespace.
+    const deployments = (name: string) =>
+      result.clusters!.find((c) => c.name === name)!.live.filter((o) => o.kind === 'Deployment');
+    expect(deployments('prod')).toEqual([]);
+    expect(deployments('dev').map((d) => d.metadata.namespace)).toEqual(['shop-dev']);
+    expect(deployments('staging').map((d) => d.metadata.namespace)).toEqual(['shop-staging']);
+    expect(result.live.filter((o) => o.kind === 'Deployment')).toEqual([]);
+  });
+
+  it('the fix-staging switch, as the page sets it, lets the rollout reach prod the instant staging is Healthy', () => {
+    const { scenario } = play('environments-promotion');
+    const { result } = play('environments-promotion', platformRunSettings(scenario, ['fixStaging']));
+    expect(synced(result.events).map((s) => s.split(' ')[1])).toEqual([
+      'shop-dev',
+      'shop-staging',
+      'shop-prod',
+    ]);
+    expect(result.events.find((e) => e.type === 'app-operation' && e.app === 'shop-prod')!.t).toBe(
+      firstTime(result.events, 'shop-staging', 'Healthy'),
+    );
+    expect(rollout(result.applicationSets![0])).toBe('ApplicationSet Rollout has completed');
   });
 });

@@ -37,6 +37,11 @@ interface Base {
    * (contract.md §1.4). Absent in the single-Application form.
    */
   app?: string;
+  /**
+   * The cluster (its name) of a `pod` or `object` event from a cluster other than Argo CD's own (several clusters,
+   * argocd-semantics.md §5.13). Absent for Argo CD's own cluster.
+   */
+  cluster?: string;
 }
 
 interface ObjectFields {

@@ -85,3 +85,15 @@ export { about, aboutLine, argoCdCommitUrl, argoCdShortCommit } from './about';
 // ---- the Argo CD rules the readers check an Application, AppProject or ApplicationSet against ----
 export { ignoreDifferencesProblem } from './argocd/ignoreDifferences';
 export { applicationsSyncPolicies } from './argocd/applicationSet/applicationsSyncPolicy';
+export {
+  clusterOfSecret,
+  clustersOf,
+  clustersFrom,
+  resolveDestination,
+  isClusterSecret,
+  secretValue,
+  IN_CLUSTER_NAME,
+  IN_CLUSTER_SERVER,
+  type ClusterInfo,
+} from './argocd/clusterSecrets';
+export type { ClusterRun } from './simulation/remoteClusters';

@@ -1,4 +1,4 @@
-import { InputError, limits, type KubeObject, type RepoRevision } from '../engine';
+import { InputError, isClusterSecret, limits, type KubeObject, type RepoRevision } from '../engine';
 import { checkApplicationSets } from '../scenarios/applicationSetInput';
 import { parseManifests, type ParsedObject } from '../scenarios/manifests';
 import { renderFirst } from '../scenarios/renderFirst';
@@ -14,7 +14,9 @@ export interface OwnFile {
 
 const argoKinds = new Set(['Application', 'ApplicationSet', 'AppProject']);
 const isArgo = (o: KubeObject) =>
-  typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/') && argoKinds.has(o.kind);
+  (typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/') && argoKinds.has(o.kind)) ||
+  // A cluster Secret registers a cluster with Argo CD (§5.13): it is applied in `argocd` with the rest.
+  isClusterSecret(o);
 
 /**
  * Someone's own app as a scenario the page plays ("your own app"): a folder of plain YAML and Argo CD
@@ -96,6 +98,7 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app', fol
         objects.map((p) => p.object),
         undefined,
         repo,
+        all.map((p) => p.object).filter((o) => o.kind === 'Secret'),
       );
   }
   checkArgoObjects(argocd, repo);

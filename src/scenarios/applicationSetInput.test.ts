@@ -53,9 +53,9 @@ describe('checkApplicationSets', () => {
   });
 
   it('a generator Argo CD has but the simulator does not is named as such', () => {
-    const text = fixture.replace('  - list:\n      elements:', '  - git:\n      elements:');
+    const text = fixture.replace('  - list:\n      elements:', '  - pullRequest:\n      elements:');
     expect(check(text)).toMatch(
-      /the git generator is not supported by the simulator; only the list generator is$/,
+      /the pullRequest generator is not supported by the simulator; only the list, clusters, git, matrix and merge generators are$/,
     );
   });
 

@@ -39,6 +39,8 @@ export function checkApplicationSets(
   objects: readonly KubeObject[],
   shift: { line: number; column: number } = { line: 0, column: 0 },
   repo?: RepoRevision,
+  /** The cluster Secrets of the whole input (another file may hold them); by default those among `objects`. */
+  secrets: readonly KubeObject[] = objects.filter((o) => o.kind === 'Secret'),
 ): void {
   const sets = objects.filter((object) => object.kind === 'ApplicationSet');
   if (sets.length === 0) return;
@@ -66,7 +68,14 @@ export function checkApplicationSets(
         column: col + shift.column,
       });
     }
-    const rendered = renderApplications({ ...set, metadata: { ...set.metadata, uid: '' } });
+    // The cluster generator reads the cluster Secrets given beside the set (§5.13).
+    const rendered = renderApplications(
+      { ...set, metadata: { ...set.metadata, uid: '' } },
+      {
+        secrets,
+        repoPaths: repo ? Object.keys(repo.files) : [],
+      },
+    );
     const name = set.metadata.name ?? '';
     if (rendered.ok) {
       const bad =

@@ -1,4 +1,11 @@
-import { InputError, type KubeObject, type RepoRevision, type SourcePosition } from '../engine';
+import {
+  InputError,
+  isClusterSecret,
+  secretValue,
+  type KubeObject,
+  type RepoRevision,
+  type SourcePosition,
+} from '../engine';
 import type { ParsedObject } from './manifests';
 import { argoRulesProblem } from './argoRulesInput';
 
@@ -15,9 +22,9 @@ const argoKinds = new Set(['Application', 'ApplicationSet', 'AppProject']);
 
 export function checkArgoObjects(objects: readonly ParsedObject[], repo: RepoRevision): void {
   for (const { object, position } of objects) {
-    if (!argoKinds.has(object.kind))
+    if (!argoKinds.has(object.kind) && !isClusterSecret(object))
       throw new InputError(
-        `${object.kind} "${object.metadata.name ?? ''}" is not an Argo CD object (Application, ApplicationSet, AppProject); put it in the repository`,
+        `${object.kind} "${object.metadata.name ?? ''}" is not an Argo CD object (Application, ApplicationSet, AppProject, a cluster Secret); put it in the repository`,
         at(position),
       );
     const ns = object.metadata.namespace;
@@ -28,6 +35,7 @@ export function checkArgoObjects(objects: readonly ParsedObject[], repo: RepoRev
       );
     if (object.kind === 'Application') checkSource(object, position, repo);
     checkRules(object, position);
+    if (isClusterSecret(object)) checkClusterSecret(object, position);
   }
   // Child Applications of an app of apps are checked where they are written, in the repository.
   for (const [file, items] of Object.entries(repo.files)) {
@@ -43,6 +51,19 @@ export function checkArgoObjects(objects: readonly ParsedObject[], repo: RepoRev
 function checkRules(object: KubeObject, position: SourcePosition | undefined): void {
   const problem = argoRulesProblem(object);
   if (problem !== undefined) throw new InputError(problem, at(position));
+}
+
+/**
+ * A cluster Secret needs its `server` (util/db/cluster.go `SecretToCluster` reads it; a cluster without one can
+ * never be a destination) and, so that generators and `destination.name` can find it, its `name`.
+ */
+function checkClusterSecret(secret: KubeObject, position: SourcePosition | undefined): void {
+  for (const key of ['name', 'server'])
+    if (!secretValue(secret, key))
+      throw new InputError(
+        `Secret "${secret.metadata.name ?? ''}": a cluster Secret needs stringData.${key} (or data.${key})`,
+        at(position),
+      );
 }
 
 function checkSource(app: KubeObject, position: SourcePosition | undefined, repo: RepoRevision): void {

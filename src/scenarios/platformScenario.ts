@@ -74,6 +74,8 @@ export interface PlatformToggle {
   selfHeal?: boolean;
   /** A single-Application scenario only: annotations changed in the synced revision (toggleAnnotations.ts). */
   annotate?: ToggleAnnotations;
+  /** An entry of the scenario's `fail:` list left out: the switch that fixes the failing workload. */
+  repair?: string;
 }
 
 export interface PlatformContext {
@@ -254,6 +256,7 @@ export function parsePlatformToggles(value: unknown, fail: (message: string) => 
         : {}),
       ...(typeof toggle.appsetFail === 'string' ? { appsetFail: toggle.appsetFail } : {}),
       ...(typeof toggle.selfHeal === 'boolean' ? { selfHeal: toggle.selfHeal } : {}),
+      ...(typeof toggle.repair === 'string' ? { repair: toggle.repair } : {}),
     };
   });
 }

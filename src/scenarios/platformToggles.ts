@@ -29,6 +29,8 @@ export interface PlatformRunSettings {
   maxUpdate?: number | string;
   /** Every Application's `automated.selfHeal`, when a toggle sets it. */
   selfHeal?: boolean;
+  /** Entries of the scenario's `fail:` list that switched-on toggles repair (left out of the run). */
+  repaired?: string[];
 }
 
 /**
@@ -49,6 +51,7 @@ export function platformRunSettings(scenario: Scenario, on: readonly string[]): 
     if (toggle.progressiveSyncs !== undefined) settings.progressiveSyncs = toggle.progressiveSyncs;
     if (toggle.maxUpdate !== undefined) settings.maxUpdate = toggle.maxUpdate;
     if (toggle.selfHeal !== undefined) settings.selfHeal = toggle.selfHeal;
+    if (toggle.repair !== undefined) settings.repaired = [...(settings.repaired ?? []), toggle.repair];
   }
   if (Object.keys(data).length > 0) settings.argocdCmData = data;
   return settings;

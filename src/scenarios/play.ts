@@ -35,6 +35,8 @@ export interface PlayOptions {
   maxUpdate?: number | string;
   /** A platform scenario only: every automated Application's `selfHeal` (the page's self-heal toggle). */
   selfHeal?: boolean;
+  /** A platform scenario only: entries of the scenario's `fail:` list left out (the page's repair toggle). */
+  repaired?: string[];
   /**
    * Interventions typed on the page or given as `--then` commands, played after the scenario's own actions;
    * `namespace` is the terminal's (the first Application's destination).
@@ -131,7 +133,7 @@ function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayO
     seed: options.seed ?? scenario.options.seed,
     untilSeconds: options.untilSeconds ?? scenario.options.until,
     actions,
-    fail: [...scenario.fail, ...(options.fail ?? [])],
+    fail: [...scenario.fail.filter((f) => !options.repaired?.includes(f)), ...(options.fail ?? [])],
     onProgress: options.onProgress,
   });
 }

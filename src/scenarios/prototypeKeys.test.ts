@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../engine';
-import { generateParams } from '../engine/argocd/applicationSet/listGenerator';
+import { generateParams } from '../engine/argocd/applicationSet/generateParams';
 import { clone } from '../engine/util/clone';
 import { runSimOnDisk } from '../../test/kits/runSim.testKit';
 

@@ -192,6 +192,10 @@ export function parseScenario(text: string, file: string): Scenario {
       expectApps: apps,
     };
     const platformToggles = parsePlatformToggles(data.toggles, (m) => fail(m, field('toggles')));
+    const failList = listOfStrings(data.fail, 'fail');
+    for (const toggle of platformToggles)
+      if (toggle.repair !== undefined && !failList.includes(toggle.repair))
+        fail(`toggles: ${toggle.id} repairs "${toggle.repair}", which is not in fail:`, field('toggles'));
     const firstApp = platform.argocd.find((p) => p.object.kind === 'Application')?.object;
     const argocdNode = field('argocd')!;
     const where = blockPosition(text, lineCounter, argocdNode);

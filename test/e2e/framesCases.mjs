@@ -124,6 +124,7 @@ export function framesCases({ browser, base }) {
     'progressive-sync',
     'progressive-sync-backend-fails',
     'progressive-sync-max-update-1',
+    'environments-promotion',
   ];
   for (const [width, height] of [
     [1024, 768],

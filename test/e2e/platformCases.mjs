@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageOpener } from './pageHelpers.mjs';
+import { pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
 
 /** The time where a lane's first bar starts, read from the drawing's `<title>` ("… from 20.7s to …"). */
 async function laneStart(page, app) {
@@ -54,6 +54,28 @@ export function platformCases({ browser, base, results, shots }) {
       await page.click('[data-testid="all-apps"]');
       await page.waitForSelector('[data-testid="app-lanes"]');
       assert.ok(!(await page.evaluate(() => location.search)).includes('app='));
+    }));
+
+  test('platform: environments-promotion groups its Applications by cluster, and prod never starts', () =>
+    withPage('?scenario=environments-promotion', async (page) => {
+      await page.keyboard.press('End');
+      assert.deepEqual(await apps(page), ['shop-dev', 'shop-staging', 'shop-prod']);
+      await page.waitForSelector('[data-testid="app-tree"] [data-cluster]');
+      const groups = await page.$$eval('[data-testid="app-tree"] > li', (items) =>
+        items.map((li) => [
+          li.querySelector('[data-cluster]')?.getAttribute('data-cluster'),
+          [...li.querySelectorAll(':scope > ul > li > .node button.app')].map((b) => b.textContent.trim()),
+        ]),
+      );
+      assert.deepEqual(groups, [
+        ['dev', ['Application shop-dev']],
+        ['prod', ['Application shop-prod']],
+        ['staging', ['Application shop-staging']],
+      ]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await waitForSettledLayout(page);
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(scroll <= 1, `no page scroll sideways at 390 px (${scroll} px)`);
     }));
 
   test('platform: progressive-sync shows its three steps in order', () =>

@@ -74,3 +74,32 @@ export const applicationHealthCheck: HealthOverrides = {
     });
   },
 };
+
+/**
+ * A cluster Secret as Argo CD's documentation writes one (declarative setup): labelled
+ * `argocd.argoproj.io/secret-type: cluster`, with `name`, `server` and `config` in `stringData`.
+ */
+export function clusterSecret(name: string, server: string, labels: Record<string, string> = {}): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: {
+      name: `cluster-${name}`,
+      namespace: 'argocd',
+      labels: { 'argocd.argoproj.io/secret-type': 'cluster', ...labels },
+    },
+    type: 'Opaque',
+    stringData: { name, server, config: '{"tlsClientConfig":{"insecure":false}}' },
+  };
+}
+
+/** `application` sent to another cluster: `destination.server` or `destination.name` instead of the in-cluster one. */
+export function applicationTo(
+  name: string,
+  destination: { server?: string; name?: string },
+  options: Parameters<typeof application>[1],
+): KubeObject {
+  const app = application(name, options);
+  app.spec.destination = { ...destination, namespace: options?.namespace ?? 'default' };
+  return app;
+}

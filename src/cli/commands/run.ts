@@ -74,9 +74,15 @@ export function run(args: string[], io: CommandIo): number {
   if (options.json) {
     // A run of several Applications adds every Application and ApplicationSet (contract.md §1.4).
     const all = several ? { applications: result.applications, applicationSets: result.applicationSets } : {};
+    // Several clusters (§1.4): each other cluster's name, server and live objects, as `live` is Argo CD's own.
+    const clusters = result.clusters
+      ? { clusters: result.clusters.map(({ name, server, live }) => ({ name, server, live })) }
+      : {};
     io.stdout(
-      safeJson({ application: result.application, ...all, events: result.events, live: result.live }, 2) +
-        '\n',
+      safeJson(
+        { application: result.application, ...all, events: result.events, live: result.live, ...clusters },
+        2,
+      ) + '\n',
     );
   } else if (several) {
     io.stdout(appListText(result.applications, result.applicationSets));

@@ -36,8 +36,12 @@ export function runRepo(
   const budget = new InputBudget();
   const texts = options.files.map((file) => ({ file, text: read(io, file) }));
   const repo = readRepository(io, options.repo!, 'main', budget);
-  const argocd: ParsedObject[] = texts.flatMap(({ file, text }) => {
-    const parsed = parseWarned(io, text, file);
+  const parsedFiles = texts.map(({ file, text }) => ({ file, text, parsed: parseWarned(io, text, file) }));
+  // The cluster generator of a set in one file reads the cluster Secrets of every file (§5.13).
+  const secrets = parsedFiles
+    .flatMap((f) => f.parsed.map((p) => p.object))
+    .filter((o) => o.kind === 'Secret');
+  const argocd: ParsedObject[] = parsedFiles.flatMap(({ file, text, parsed }) => {
     // appset: an ApplicationSet that does not render is bad input at its template (contract.md §1.4); one with more
     // list elements than a run may have Applications is refused at its generators, before it is rendered.
     checkApplicationSets(
@@ -46,6 +50,7 @@ export function runRepo(
       parsed.map((p) => p.object),
       undefined,
       repo,
+      secrets,
     );
     for (const { object, position } of parsed) budget.addArgoObject(object, position);
     return parsed;

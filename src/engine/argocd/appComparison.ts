@@ -10,6 +10,7 @@ import type { AppContext, AppState } from './appState';
 import { markDirty } from './appStatusWriter';
 import { ignoreRulesOf } from './ignoreDifferences';
 import { isGroupKindNamePermitted, projectRulesOf } from './projectRules';
+import { destinationError } from './appDestination';
 
 /**
  * The comparison of a refresh (appcontroller.go `processAppRefreshQueueItem` → controller/state.go
@@ -26,6 +27,9 @@ export function compareApp(ctx: AppContext, state: AppState, full: boolean): boo
   const clock = ctx.options.cluster.clock;
   const project = obj.spec?.project ?? 'default';
   const invalid = invalidSpecMessages(ctx.options.cluster.store, obj);
+  // §5.13: a destination that names no known cluster is an InvalidSpecError too (appcontroller.go L1920-L1935).
+  const destination = invalid.length === 0 ? destinationError(ctx, state, obj) : undefined;
+  if (destination !== undefined) invalid.push(destination);
   if (invalid.length > 0) {
     // §5.2, case 125 (ctrl L2976), and the project's permission rules (§5.8): sync and health Unknown, no
     // auto-sync, reconciledAt left unset.
@@ -112,7 +116,8 @@ function syncDeleteHookFinalizers(ctx: AppContext, obj: KubeObject, targets: rea
 function checkOrphans(ctx: AppContext, state: AppState, namespace: string, project: string): void {
   const { store, clock } = ctx.options.cluster;
   const message = orphanedResourcesMessage({
-    store,
+    // The namespace's objects are looked for in the app's destination cluster; the project in Argo CD's own.
+    store: state.cluster.store,
     project: store.get({
       group: 'argoproj.io',
       kind: 'AppProject',

@@ -15,6 +15,7 @@ import { syncPermissionCheck } from './syncPermissions';
 import { namespaceModifierOf } from './managedNamespaceMetadata';
 import { appRef, type AppContext, type AppState } from './appState';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
+import { destinationOf } from './appDestination';
 
 /**
  * An Application's operation as the application controller runs it (appcontroller.go
@@ -67,7 +68,7 @@ export function startOperation(ctx: AppContext, state: AppState): void {
     {
       app: state.name,
       namespace: destination,
-      cluster: options.cluster,
+      cluster: state.cluster,
       log: state.sink,
       tracker: state.tracker,
       healthOverrides: options.healthOverrides,
@@ -75,6 +76,7 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       problems: options.problems,
       precheck: () =>
         projectError(ctx, state.name) ??
+        destinationErrorOf(ctx, state.name) ??
         comparisonErrorOf(ctx, state.name) ??
         invalidSpecErrorOf(ctx, state.name),
       namespaceModifier: () => namespaceModifierOf(ctx.object(state.name)),
@@ -128,6 +130,17 @@ function projectError(ctx: AppContext, name: string): string | undefined {
   const project = ctx.object(name)?.spec?.project ?? 'default';
   if (projectsOf(ctx.options.cluster.store).has(project)) return undefined;
   return `Failed to load application project: error getting app project "${project}": appproject.argoproj.io "${project}" not found`;
+}
+
+/**
+ * A destination that names no known cluster is the InvalidSpecError condition, which stops the sync as a
+ * comparison error does (controller/sync.go L231-L238, `InvalidSpecError: message`).
+ */
+function destinationErrorOf(ctx: AppContext, name: string): string | undefined {
+  const obj = ctx.object(name);
+  if (!obj) return undefined;
+  const resolved = destinationOf(ctx.options, obj);
+  return resolved.ok ? undefined : `InvalidSpecError: ${resolved.error}`;
 }
 
 /**

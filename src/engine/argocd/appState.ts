@@ -22,6 +22,11 @@ export interface ApplicationControllerOptions {
   seed: number;
   warnings: string[];
   problems: InputProblem[];
+  /**
+   * The fake cluster at a destination server other than the in-cluster one (several clusters, clusterSecrets.ts):
+   * each registered cluster is its own cluster on the one clock. Without it every destination is `cluster`.
+   */
+  clusterFor?: (server: string) => Cluster;
 }
 
 /**
@@ -33,6 +38,8 @@ export interface ApplicationControllerOptions {
 export interface AppState {
   name: string;
   sink: AppEventSink;
+  /** The fake cluster of its destination, whose objects its tracker follows and its operations apply to. */
+  cluster: Cluster;
   tracker: AppTracker;
   runner?: OperationRunner;
   /** The operation request the runner carries out, and whether it is a self-heal (partial) sync. */
@@ -93,6 +100,8 @@ export interface AppContext {
   setOperation(name: string, operation: Operation): void;
   /** A refresh: the comparison, then (full) auto-sync. */
   reconcile(state: AppState, full: boolean): void;
+  /** The app now goes to `cluster` (its destination was resolved anew): a fresh tracker follows that one. */
+  rebind(state: AppState, cluster: Cluster): void;
 }
 
 /** The store ref of the Application named `name`. */

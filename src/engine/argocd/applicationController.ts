@@ -24,6 +24,8 @@ import { compareApp } from './appComparison';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
 import { autoSync, autoSyncDecision, queueRecentRefresh } from './appAutoSync';
 import { startOperation } from './appOperation';
+import type { Cluster } from '../cluster/cluster';
+import { destinationOf, initialClusterOf } from './appDestination';
 
 export type { ApplicationControllerOptions } from './appState';
 
@@ -62,6 +64,7 @@ export class ApplicationController {
       has: (name) => this.apps.has(name),
       setOperation: (name, operation) => this.setOperation(name, operation),
       reconcile: (state, full) => this.reconcile(state, full),
+      rebind: (state, cluster) => this.rebind(state, cluster),
     };
   }
 
@@ -70,12 +73,16 @@ export class ApplicationController {
     return [...this.apps.keys()].sort();
   }
 
-  /** Feed every watch event of the store (the runner's single watch). */
-  onWatch(event: WatchEvent): void {
+  /**
+   * Feed every watch event of the store (the runner's single watch), and of every other cluster's store with
+   * `from` that cluster (§5.13): an app follows only the objects of its destination's cluster.
+   */
+  onWatch(event: WatchEvent, from: Cluster = this.options.cluster): void {
     const ref = refOf(event.object);
     const key = keyOf(ref);
     const trackingChanged = trackingOf(event.old) !== trackingOf(event.object);
     for (const state of this.apps.values()) {
+      if (state.cluster !== from) continue;
       if (state.tracker.onWatch(event, ref, key)) {
         state.runner?.noteChange();
         markDirty(this.ctx, state);
@@ -84,6 +91,7 @@ export class ApplicationController {
       } else if (trackingChanged && state.tracker.isTarget(key)) markDirty(this.ctx, state);
     }
     const obj = event.object;
+    if (from !== this.options.cluster) return;
     if (obj.kind === 'Application' && obj.metadata.namespace === ARGOCD_NAMESPACE) this.onApplication(event);
   }
 
@@ -184,8 +192,14 @@ export class ApplicationController {
       if (obj.operation || (state.runner && !state.runner.completed)) return false;
       if (obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length > 0) return false;
       if (state.tracker.health.status === 'Progressing' && !state.invalid) return false;
-      // An InvalidSpecError that the next refresh would clear (the project was created or changed) is work to do.
-      if (state.invalid && invalidSpecMessages(this.options.cluster.store, obj).length === 0) return false;
+      // An InvalidSpecError that the next refresh would clear (the project was created or changed, the cluster
+      // registered) is work to do.
+      if (
+        state.invalid &&
+        invalidSpecMessages(this.options.cluster.store, obj).length === 0 &&
+        destinationOf(this.options, obj).ok
+      )
+        return false;
       if (state.comparisonError) continue;
       if (!state.invalid && state.rendered?.revision !== this.options.repository.head) return false;
       if (!state.invalid && isAutomatedSyncEnabled(obj)) {
@@ -255,7 +269,8 @@ export class ApplicationController {
         const obj = this.object(state.name);
         if (!obj) return;
         const result = finalizeApplicationDeletion({
-          store: this.options.cluster.store,
+          store: state.cluster.store,
+          appStore: this.options.cluster.store,
           appRef: appRef(state.name),
           app: state.name,
           namespace: obj.spec?.destination?.namespace ?? 'default',
@@ -287,6 +302,7 @@ export class ApplicationController {
     const state: AppState = {
       name,
       sink,
+      cluster: initialClusterOf(this.options, obj),
       tracker: undefined as unknown as AppTracker,
       partial: false,
       history: [],
@@ -295,18 +311,36 @@ export class ApplicationController {
       dirty: false,
       jitterMs: this.jitter.int(60_000),
     };
-    state.tracker = new AppTracker({
-      app: name,
-      namespace: obj.spec?.destination?.namespace ?? 'default',
-      store: this.options.cluster.store,
-      clock: this.options.cluster.clock,
-      log: sink,
-      healthOverrides: this.options.healthOverrides,
-      onFold: () => markDirty(this.ctx, state),
-    });
+    state.tracker = this.trackerFor(state, obj);
     this.apps.set(name, state);
     this.schedulePeriodic(state);
     return state;
+  }
+
+  /** The tracker of `state`'s resources, in its destination's cluster. */
+  private trackerFor(state: AppState, obj: KubeObject): AppTracker {
+    return new AppTracker({
+      app: state.name,
+      namespace: obj.spec?.destination?.namespace ?? 'default',
+      store: state.cluster.store,
+      clock: this.options.cluster.clock,
+      log: state.sink,
+      healthOverrides: this.options.healthOverrides,
+      onFold: () => markDirty(this.ctx, state),
+    });
+  }
+
+  /**
+   * The app's destination now resolves to another cluster: what it tracked there is not its any more, and a fresh
+   * tracker looks through the new cluster for what carries its tracking (as Argo CD's cache of that cluster holds).
+   */
+  private rebind(state: AppState, cluster: Cluster): void {
+    const obj = this.object(state.name);
+    if (!obj) return;
+    state.cluster = cluster;
+    state.tracker = this.trackerFor(state, obj);
+    state.liveScanned = false;
+    state.rendered = undefined;
   }
 
   private object(name: string): KubeObject | undefined {

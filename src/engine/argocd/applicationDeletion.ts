@@ -2,6 +2,7 @@ import { annotationCsv, annotationSyncOptions, optionValue } from '../annotation
 import { refOf } from '../cluster/gvk';
 import { waveOf } from '../sync/waves';
 import type { KubeObject, ObjectRef } from '../types';
+import type { ObjectStore } from '../cluster/store';
 import type { ResourceStatus } from './applicationTypes';
 import { appSyncOptions, isDeletionConfirmed } from './deletionConfirmation';
 import {
@@ -37,10 +38,12 @@ function cascadeFinalizerOf(app: KubeObject): string | undefined {
  * Returns whether the deletion is finished, still waits, or failed (the `DeletionError` condition's message).
  */
 export function finalizeApplicationDeletion(
-  ctx: DeleteHookContext & { appRef: ObjectRef },
+  ctx: DeleteHookContext & { appRef: ObjectRef; appStore?: ObjectStore },
 ): 'done' | 'waiting' | 'not-deleting' | { error: string } {
   const { store, appRef, live } = ctx;
-  const app = store.get(appRef);
+  // The Application lives in Argo CD's own cluster; its resources may be in another (clusterSecrets.ts).
+  const appStore = ctx.appStore ?? store;
+  const app = appStore.get(appRef);
   if (!app?.metadata.deletionTimestamp) return 'not-deleting';
   const has = (f: string) => app.metadata.finalizers?.includes(f) === true;
   const pre = deleteHookFinalizer.PreDelete;
@@ -49,7 +52,7 @@ export function finalizeApplicationDeletion(
     const step = executeDeleteHooks(ctx, 'PreDelete');
     if (typeof step === 'object') return { error: `error executing pre-delete hooks: ${step.failed}` };
     if (step === 'waiting') return 'waiting';
-    store.removeFinalizer(appRef, pre);
+    appStore.removeFinalizer(appRef, pre);
   }
   const finalizer = cascadeFinalizerOf(app);
   if (finalizer) {
@@ -61,7 +64,7 @@ export function finalizeApplicationDeletion(
     const approved = isDeletionConfirmed(app, app.metadata.deletionTimestamp);
     if (!approved && candidates.some((o) => rowRequiresConfirmation(app, o))) return 'waiting';
     if (candidates.length === 0) {
-      store.removeFinalizer(appRef, finalizer);
+      appStore.removeFinalizer(appRef, finalizer);
       return 'waiting';
     }
     const policy = finalizer.endsWith('/background') ? 'Background' : 'Foreground';
@@ -75,14 +78,14 @@ export function finalizeApplicationDeletion(
     const step = executeDeleteHooks(ctx, 'PostDelete');
     if (typeof step === 'object') return { error: step.failed };
     if (step === 'waiting') return 'waiting';
-    store.removeFinalizer(appRef, post);
+    appStore.removeFinalizer(appRef, post);
     return 'waiting';
   }
   for (const type of ['PreDelete', 'PostDelete'] as const) {
     const cleanup = `${deleteHookFinalizer[type]}/cleanup`;
     if (!has(cleanup)) continue;
     if (!cleanupDeleteHooks(ctx, type)) return 'waiting';
-    store.removeFinalizer(appRef, cleanup);
+    appStore.removeFinalizer(appRef, cleanup);
     return 'waiting';
   }
   return 'done';

@@ -43,6 +43,8 @@ export interface ControlPlaneContext {
    * cluster's own controllers have been told; use this rather than `store.watch` so the runner keeps one list.
    */
   watch(listener: (event: WatchEvent) => void): void;
+  /** The Git repository's file paths at its current revision (the git generator, argocd-semantics.md §5.13). */
+  repoPaths?(): readonly string[];
 }
 
 /**

@@ -89,6 +89,11 @@ export class Repository {
     return `Failed to load target state: failed to generate manifest for source 1 of 1: rpc error: code = Unknown desc = ${problem}`;
   }
 
+  /** The current revision's file paths (the git generator lists its directories from them). */
+  paths(): string[] {
+    return Object.keys(this.revisions.at(-1)!.files);
+  }
+
   /** Whether the current revision has a directory (or file) at `path`. */
   hasPath(path: string): boolean {
     const dir = normalizePath(path);

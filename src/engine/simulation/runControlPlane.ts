@@ -1,4 +1,5 @@
 import { SimClock } from '../clock';
+import type { Cluster } from '../cluster/cluster';
 import type { WatchEvent } from '../cluster/store';
 import type { HealthOverrides } from '../health/healthOverrides';
 import { checkReplicaLimits, checkRunSettings, RunLimits, type RunLimitsOptions } from '../limits';
@@ -23,6 +24,8 @@ import {
   type RefusedIntervention,
 } from './controlPlaneActions';
 import { createCluster } from './createCluster';
+import { RemoteClusters, type ClusterRun } from './remoteClusters';
+import { clustersOf } from '../argocd/clusterSecrets';
 import { EventLog } from '../eventLog';
 import { ObjectHistoryRecorder } from './objectHistory';
 import { PodTracker } from './podTracker';
@@ -114,6 +117,21 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     seed: input.seed ?? 1,
     warnings,
     problems,
+    clusterFor: (server): Cluster => remotes.get(server),
+  });
+  // The clusters of cluster Secrets that Applications are sent to (§5.13), each its own fake cluster.
+  const remotes: RemoteClusters = new RemoteClusters({
+    clock,
+    seed: input.seed ?? 1,
+    log,
+    failures: () => cluster.failures,
+    namespaces: input.namespaces ?? [],
+    nameOf: (server) => clustersOf(store).find((c) => c.server === server)?.name ?? server,
+    onWatch: (event, remote) => {
+      limits.count(event.type, event.object);
+      controller.onWatch(event, remote);
+    },
+    appOf: (obj): string | undefined => controller.appOf(obj),
   });
   const limits = new RunLimits(input.limitPositions);
   const extraWatchers: ((event: WatchEvent) => void)[] = [];
@@ -128,6 +146,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
       progressiveSyncs: input.progressiveSyncs ?? false,
       projects: () => projectsOf(store),
       watch: (listener) => extraWatchers.push(listener),
+      repoPaths: () => repository.paths(),
     });
   } else if (input.objects.some((o) => o.kind === 'ApplicationSet')) {
     warnings.push('ApplicationSets are stored but not reconciled: no ApplicationSet controller in this run');
@@ -169,7 +188,11 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     untilMs: until,
     onProgress: input.onProgress,
     atRest: () =>
-      pendingActions === 0 && !(appSets?.busy() ?? false) && controller.atRest() && clusterAtRest(),
+      pendingActions === 0 &&
+      !(appSets?.busy() ?? false) &&
+      controller.atRest() &&
+      clusterAtRest() &&
+      remotes.atRest(),
   });
   if (!rested && clock.now() < until) clock.advanceTo(until);
 
@@ -194,6 +217,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     problems,
     refused,
     objects: objectHistory.result((ms) => log.seconds(ms)),
+    ...withClusters(remotes.result((ms) => log.seconds(ms))),
   };
 
   /**
@@ -237,6 +261,11 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   function clusterAtRest(): boolean {
     return rest.podsAtRest();
   }
+}
+
+/** The other clusters' part of the result, only when there are some (a run on one cluster is as before). */
+function withClusters(clusters: ClusterRun[]): { clusters?: ClusterRun[] } {
+  return clusters.length > 0 ? { clusters } : {};
 }
 
 /** An object as `kubectl get -o json` shows it (a copy). */

@@ -8,6 +8,7 @@ import type { InputProblem } from '../sync';
 import type { Json, KubeObject } from '../types';
 import type { ObjectHistory } from './objectHistory';
 import type { RefusedIntervention } from './controlPlaneActions';
+import type { ClusterRun } from './remoteClusters';
 
 /**
  * After the last operation, the cluster must stay at rest this long before a run stops: a pod made to fail is
@@ -43,6 +44,11 @@ export interface RunResult {
    * Argo CD's own Applications included, each version carrying its `status` as the controller wrote it then.
    */
   objects: ObjectHistory;
+  /**
+   * The clusters besides Argo CD's own that Applications were sent to (several clusters, argocd-semantics.md §5.13),
+   * by name: each one's object history and objects. Absent when every Application went to Argo CD's own.
+   */
+  clusters?: ClusterRun[];
 }
 
 export interface RunLoopOptions {

@@ -15,6 +15,8 @@ export interface TreeNode {
   sync: string | undefined;
   health: string | undefined;
   hook: boolean;
+  /** Set on `Cluster` nodes (clusterGroups.ts): the cluster's server. */
+  server?: string;
   children: TreeNode[];
 }
 

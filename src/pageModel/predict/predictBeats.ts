@@ -1,6 +1,7 @@
 import type { SimEvent } from '../../engine';
 import { nameOf, secondsText, type RunFacts } from '../explain/runFacts';
 import { failureText, list } from '../explain/runSummary';
+import { rolloutBeat } from './rolloutBeat';
 
 /** A question the page asks before showing what happens: its answer and explanation come from the run itself. */
 export interface PredictBeat {
@@ -30,6 +31,9 @@ export function predictBeats(events: readonly SimEvent[], facts: RunFacts): Pred
   const beats: PredictBeat[] = [];
   const deployment = deploymentBeat(events, facts);
   if (deployment) beats.push(deployment);
+  // A RollingSync run: will the set go on to its last step (rolloutBeat.ts)?
+  const rollout = rolloutBeat(events);
+  if (rollout) beats.push(rollout);
 
   // Phase boundaries: the next step of another phase, or the SyncFail hooks a failure starts.
   const starts: { phase: string; t: number }[] = [];

@@ -57,4 +57,13 @@ describe('quiz questions', () => {
     expect(app.metadata.deletionTimestamp).toBeDefined();
     expect(app.status.conditions.map((c: { type: string }) => c.type)).toContain('DeletionError');
   });
+
+  it('environments-promotion links to the moment staging is Degraded and prod has not started', () => {
+    const q = questions.find((x) => x.id === 'environments-promotion')!;
+    const events = play(q.link!.scenario).events.filter((e) => e.t <= q.link!.t);
+    const last = (app: string) => events.filter((e) => e.type === 'app' && e.app === app).at(-1);
+    expect(last('shop-staging')).toMatchObject({ health: 'Degraded' });
+    expect(last('shop-prod')).toMatchObject({ sync: 'OutOfSync', health: 'Missing' });
+    expect(events.some((e) => e.type === 'app-operation' && e.app === 'shop-prod')).toBe(false);
+  });
 });

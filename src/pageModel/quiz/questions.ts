@@ -168,4 +168,17 @@ export const questions: Question[] = [
       'PreDelete hooks run before the cascade and must all be Healthy. A failed one is deleted, the deletion reports DeletionError and tries again; only a fix in Git lets it go on (argocd-semantics §5.5). Without the finalizer, the third answer is what happens.',
     link: { scenario: 'delete-app', t: 80, label: 'delete-app, while the PreDelete hook keeps failing' },
   },
+  {
+    id: 'environments-promotion',
+    text: "RollingSync rolls dev, then staging, then prod, one cluster each. Staging's app turns Degraded. What happens to prod?",
+    choices: [
+      'Prod is synced anyway once staging has been given its progress deadline, since each cluster is independent',
+      'Prod stays Waiting, OutOfSync and Missing: its step starts only when every app of the earlier steps is Healthy',
+      'The ApplicationSet rolls staging back to its last Healthy revision and then continues with prod',
+    ],
+    answer: 1,
+    explanation:
+      'A RollingSync step starts only when every Application of the steps before it is Healthy, whatever cluster each is in; nothing is rolled back and nothing is applied to prod (argocd-semantics §5.1, §5.13).',
+    link: { scenario: 'environments-promotion', t: 75, label: 'environments-promotion, staging Degraded' },
+  },
 ];

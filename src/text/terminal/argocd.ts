@@ -2,6 +2,7 @@ import { appListLines, tabwriter } from '../appList';
 import { commandRowOf, flagOn, flagRowOf, flagValue, parseCommandFlags } from '../../engine';
 import type { ApplicationJson, Json } from '../../engine';
 import { appText } from './appText';
+import { argocdCluster } from './argocdCluster';
 import { sync, wait } from './argocdWait';
 import { fail, ok, type CommandOutput } from './output';
 import { toJson, toYaml } from './outputFormats';
@@ -14,7 +15,12 @@ import type { World } from './world';
  * already holds what would happen (argocdWait.ts).
  */
 export function argocd(world: World, words: string[]): CommandOutput {
-  const [group, verb] = words;
+  const [group, verb, ...rest] = words;
+  if (group === 'cluster')
+    return argocdCluster(
+      world,
+      [verb, ...rest].filter((w) => w !== undefined),
+    );
   if (group !== 'app')
     return fail(
       `Error: unknown command "${group ?? ''}" for "argocd" (this terminal runs argocd app get|list|history|sync|wait)`,

@@ -10,6 +10,8 @@ export interface KubectlArgs {
   tail: number | undefined;
   follow: boolean;
   showLabels: boolean;
+  /** `--context NAME`: the cluster to read (kubectlContext.ts). */
+  context?: string;
 }
 
 export type KubectlParse = { ok: true; args: KubectlArgs } | { ok: false; error: string };
@@ -24,6 +26,7 @@ const valued = new Map<string, keyof KubectlArgs>([
   ['-o', 'output'],
   ['--output', 'output'],
   ['--tail', 'tail'],
+  ['--context', 'context'],
 ]);
 
 export function parseKubectlArgs(words: string[]): KubectlParse {
@@ -56,6 +59,7 @@ export function parseKubectlArgs(words: string[]): KubectlParse {
           };
         args.tail = Number(value);
       } else if (key === 'namespace') args.namespace = value;
+      else if (key === 'context') args.context = value;
       else args.output = value;
     } else if (w === '-A' || w === '--all-namespaces') args.allNamespaces = true;
     else if (w === '-f' || w === '--follow') args.follow = true;

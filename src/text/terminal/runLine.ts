@@ -8,6 +8,7 @@ import { parseKubectlArgs } from './kubectlArgs';
 import { kubectlDescribe } from './kubectlDescribe';
 import { kubectlGet } from './kubectlGet';
 import { kubectlLogs } from './kubectlLogs';
+import { worldInContext } from './kubectlContext';
 import { fail, ok, type CommandOutput } from './output';
 import { parseShellLine } from './shellLine';
 import type { World } from './world';
@@ -26,6 +27,7 @@ export const HELP = [
   '  argocd app sync NAME [--async] [--timeout N]   argocd app wait NAME [--sync] [--health] [--timeout N]',
   '  kubectl get KIND [NAME] [-n NS|-A] [-o yaml|json|wide|name|jsonpath=…]   (pods, jobs, deploy, rs, sts, svc, cm, events, all)',
   '  kubectl describe KIND NAME      kubectl logs job/NAME|pod/NAME [-n NS] [--tail N]',
+  '  kubectl --context NAME …  (a cluster Argo CD knows)      argocd cluster list',
   "After a pipe: grep [-E|-i|-v], sed -n '/RE/,$p', tail -N, head -N.  Also: ;  &&  >/dev/null  echo  clear",
   'COMMAND --help lists its flags; Tab completes commands, flags and names.',
 ];
@@ -99,9 +101,11 @@ function runCommand(words: string[], world: World): CommandOutput {
   }
 }
 
-function kubectl(world: World, words: string[]): CommandOutput {
+function kubectl(current: World, words: string[]): CommandOutput {
   const parsed = parseKubectlArgs(words);
   if (!parsed.ok) return fail(parsed.error);
+  const world = worldInContext(current, parsed.args.context);
+  if ('error' in world) return fail(world.error);
   const [verb, ...positional] = parsed.args.positional;
   const args = { ...parsed.args, positional };
   // The command table says which flags each verb reads: one given to a verb that does not read it is refused,

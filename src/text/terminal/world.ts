@@ -8,7 +8,7 @@ import { applicationsAt } from './controlPlaneApps';
  */
 export type TerminalRun = Pick<
   RunResult,
-  'events' | 'logs' | 'logTimes' | 'objects' | 'application' | 'endT'
+  'events' | 'logs' | 'logTimes' | 'objects' | 'application' | 'endT' | 'clusters'
 >;
 
 /** A revision of the scenario: its name (`6.7.1`) and the Git-like SHA the engine gives it. */

@@ -3,6 +3,7 @@ import type { AppHistory } from '../../browser/appHistory';
 import type { PageRun } from '../../scenarios/pageRun';
 import { appNamesOf, isPlatform } from '../../pageModel/platform/appLog';
 import { appTreeAt } from '../../pageModel/platform/appTreeAt';
+import { groupByCluster } from '../../pageModel/platform/clusterGroups';
 import { explainPlatform } from '../../pageModel/platform/explainPlatform';
 
 /** What the view of several Applications reads of the session: the run and the cursor. */
@@ -44,7 +45,9 @@ export class PlatformView {
   );
   /** All Applications on screen: the lanes, the tree and the platform's "why is it waiting?". */
   readonly overview: boolean = $derived(this.platform && this.openedApp === undefined);
-  readonly appTree = $derived(this.platform ? appTreeAt(this.allEvents, this.host.t) : []);
+  readonly appTree = $derived(
+    this.platform ? groupByCluster(appTreeAt(this.allEvents, this.host.t), this.host.result) : [],
+  );
 
   /**
    * The events stepping goes through: with all Applications on screen, every Application's, not the parent's

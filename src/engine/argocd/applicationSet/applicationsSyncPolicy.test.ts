@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../types';
-import { generateParams } from './listGenerator';
+import { generateParams } from './generateParams';
 import { planReconcile } from './planReconcile';
 import { applicationsSyncPolicyOf } from './applicationsSyncPolicy';
 

@@ -9,6 +9,7 @@
 import type { KubeObject } from '../../types';
 import { errorCondition, upToDateCondition, type ApplicationSetCondition } from './conditions';
 import { renderApplications } from './renderApplications';
+import type { GeneratorContext } from './generateParams';
 import type { ApplicationStatusEntry } from './rollingSync/applicationStatus';
 import { performProgressiveSyncs } from './rollingSync/performProgressiveSyncs';
 import { isRollingSyncStrategy, isStepsEmpty, rollingSyncStrategyEnabled } from './rollingSync/strategy';
@@ -40,6 +41,8 @@ export interface ReconcileOptions extends StatusPassOptions {
   progressiveSyncs: boolean;
   /** Existing AppProjects; only `default` unless the scenario defines more (§5.1). */
   projects: ReadonlySet<string>;
+  /** What the generators read besides the set: the Secrets in `argocd` (the cluster generator, §5.13). */
+  generatorContext?: GeneratorContext;
 }
 
 export function planReconcile(
@@ -48,7 +51,7 @@ export function planReconcile(
   options: ReconcileOptions,
 ): ReconcilePlan {
   const plan: ReconcilePlan = { conditionWrites: [], statusWrites: [], apply: [], delete: [] };
-  const rendered = renderApplications(appSet);
+  const rendered = renderApplications(appSet, options.generatorContext);
   if (!rendered.ok) {
     plan.conditionWrites.push({
       conditions: [errorCondition(rendered.reason, rendered.error)],

@@ -104,10 +104,11 @@ describe('renderApplications (list generator + RenderTemplateParams)', () => {
   });
 
   it('refuses generators the simulator does not implement with a clear message', () => {
-    const result = renderApplications(appSet({ generators: [{ git: { repoURL: 'x' } }], template }));
+    const result = renderApplications(appSet({ generators: [{ scmProvider: { github: {} } }], template }));
     expect(result).toMatchObject({
       ok: false,
-      error: 'the git generator is not supported by the simulator; only the list generator is',
+      error:
+        'the scmProvider generator is not supported by the simulator; only the list, clusters, git, matrix and merge generators are',
     });
   });
 

@@ -8,7 +8,7 @@ import type { Json, KubeObject } from '../../types';
 import { RESOURCES_FINALIZER } from '../applicationDeletion';
 import { goTemplateOptionsFrom, renderGoTemplate, type GoTemplateOptions } from './goTemplate';
 import { renderFastTemplate } from './fastTemplate';
-import { generateParams } from './listGenerator';
+import { generateParams, type GeneratorContext } from './generateParams';
 import { setOwn } from '../../util/setOwn';
 
 // The one name of Argo CD's cascading finalizer, which applicationDeletion.ts acts on.
@@ -34,10 +34,17 @@ class FieldError extends Error {
   }
 }
 
-export function renderApplications(appSet: KubeObject): RenderApplicationsResult {
+/** `context`: what the generators read besides the set (the cluster Secrets, generateParams.ts). */
+export function renderApplications(
+  appSet: KubeObject,
+  context: GeneratorContext = {},
+): RenderApplicationsResult {
   const spec = appSet.spec ?? {};
   const goTemplate = spec.goTemplate === true;
-  const generated = generateParams(spec.generators, goTemplate);
+  const generated = generateParams(spec.generators, goTemplate, {
+    ...context,
+    goTemplateOptions: spec.goTemplateOptions,
+  });
   if (!generated.ok) {
     return {
       ok: false,

@@ -28,6 +28,7 @@ import {
 import { setApplicationSetStatusConditions, type ApplicationSetCondition } from '../conditions';
 import { allowsDelete, applicationsSyncPolicyOf } from '../applicationsSyncPolicy';
 import { planReconcile } from '../planReconcile';
+import { isClusterSecret } from '../../clusterSecrets';
 import { shouldRequeueForApplication, shouldRequeueForApplicationSet } from '../requeue';
 import { persistedApplicationStatus, type ApplicationStatusEntry } from '../rollingSync/applicationStatus';
 import { applicationSetStatusOf, type ApplicationSetStatus } from '../applicationSetTypes';
@@ -76,6 +77,13 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
         (type === 'MODIFIED' && shouldRequeueForApplicationSet(old, object, progressive))
       )
         this.wake(object);
+      return;
+    }
+    // applicationset/controllers/clustereventhandler.go: a cluster Secret created, changed or deleted requeues the
+    // sets with a cluster generator, at any depth of matrix and merge.
+    if (isClusterSecret(object) || (old !== undefined && isClusterSecret(old))) {
+      for (const set of this.context.store.list({ kind: 'ApplicationSet' }))
+        if (hasClusterGenerator(set.spec?.generators)) this.wake(set);
       return;
     }
     if (object.kind !== 'Application') return;
@@ -165,6 +173,10 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
         isAfter,
         progressiveSyncs: this.context.progressiveSyncs,
         projects: this.context.projects(),
+        generatorContext: {
+          secrets: store.list({ kind: 'Secret', namespace }),
+          repoPaths: this.context.repoPaths?.() ?? [],
+        },
       },
     );
     for (const entries of plan.statusWrites) this.persistApplicationStatus(namespace, name, entries);
@@ -339,4 +351,15 @@ function setRef(namespace: string, name: string): ObjectRef {
 /** The factory the runner calls (`ApplicationSetControllerFactory`). */
 export function startApplicationSetController(context: ControlPlaneContext): ApplicationSetController {
   return new ApplicationSetController(context);
+}
+
+/** clustereventhandler.go `nestedGeneratorsHaveClusterGenerator`: a `clusters` generator here or in a matrix or merge. */
+function hasClusterGenerator(generators: unknown): boolean {
+  if (!Array.isArray(generators)) return false;
+  return generators.some(
+    (g) =>
+      g?.clusters !== undefined ||
+      hasClusterGenerator(g?.matrix?.generators) ||
+      hasClusterGenerator(g?.merge?.generators),
+  );
 }
