@@ -229,6 +229,7 @@ const toggleKeys: Record<string, (v: unknown) => boolean> = {
   appsetFail: (v) => typeof v === 'string',
   selfHeal: (v) => typeof v === 'boolean',
   annotate: () => true,
+  repair: (v) => typeof v === 'string',
 };
 
 /** The toggles of a platform scenario (every field but id and label optional). */

@@ -7,7 +7,9 @@ import { appGetText, summarySyncPolicy } from './appGetText';
 
 /** `argocd app get` of an Application with a condition (cmd/argocd/commands/app.go printHeader, printAppConditions). */
 describe('argocd app get: the conditions table', () => {
-  const project: KubeObject = { ...appProject('e2e'), spec: { orphanedResources: { warn: true } } };
+  // A project permits nothing it does not list (util/argo/argo.go ValidatePermissions): the kit's lists are kept.
+  const base = appProject('e2e');
+  const project: KubeObject = { ...base, spec: { ...base.spec, orphanedResources: { warn: true } } };
   const result = runControlPlane({
     repository: { name: 'main', files: { 'cm/cm.yaml': [{ object: configMap('settings') }] } },
     objects: [project, application('guestbook', { path: 'cm', project: 'e2e' })],
@@ -31,6 +33,15 @@ describe('argocd app get: the conditions table', () => {
     expect(lines[header + 2]).toBe('');
     expect(lines[header + 3]).toBe('');
     expect(lines[header + 4]).toMatch(/^Operation:\s+Sync$/);
+  });
+
+  it('prints the sync status alone for an app that never compared (no revision), instead of failing', () => {
+    const invalid = result.applications.find((a) => a.metadata.name === 'guestbook') as ApplicationJson;
+    const never = {
+      ...invalid,
+      status: { ...invalid.status, sync: { status: 'Unknown' } },
+    } as unknown as ApplicationJson;
+    expect(appGetText(never).split('\n')).toContain('Sync Status:        Unknown');
   });
 });
 

@@ -24,7 +24,13 @@ export function appGetText(app: ApplicationJson, options: { showOperation?: bool
     ['  Target', app.spec.source.targetRevision.slice(0, 7)],
     ['SyncWindow', 'Sync Allowed'],
     ['Sync Policy', summarySyncPolicy(app)],
-    ['Sync Status', `${status.sync.status} to ${status.sync.revision.slice(0, 7)}`],
+    // An app that never compared (an InvalidSpecError) has no revision: the status alone, not a crash.
+    [
+      'Sync Status',
+      status.sync.revision
+        ? `${status.sync.status} to ${status.sync.revision.slice(0, 7)}`
+        : status.sync.status,
+    ],
     ['Health Status', status.health.status + (status.health.message ? ` (${status.health.message})` : '')],
   ];
   const out = lines.map(([k, v]) => `${`${k}:`.padEnd(20)}${escapeControl(v)}`.trimEnd());
