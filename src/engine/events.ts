@@ -27,7 +27,8 @@ export type SimEvent =
   | AppOperationEvent
   | AppSetStatusEvent
   | CommitEvent
-  | InterventionEvent;
+  | InterventionEvent
+  | SyncWindowEvent;
 
 interface Base {
   t: number;
@@ -175,6 +176,18 @@ export interface InterventionEvent extends Base {
   command: string;
   output: string;
   refused?: boolean;
+}
+
+/**
+ * A sync window stopped a sync (argocd-semantics.md §5.8): `automated`, the application controller's log line
+ * `Sync prevented by sync window` at a refresh whose auto-sync it skipped (no condition is set); else the API
+ * server's refusal of a sync asked by hand (`cannot sync: blocked by sync window`).
+ */
+export interface SyncWindowEvent extends Base {
+  type: 'sync-window';
+  app: string;
+  automated: boolean;
+  message: string;
 }
 
 /** A new Git revision (contract.md §1.5 `commit`). */

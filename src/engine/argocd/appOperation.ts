@@ -12,6 +12,7 @@ import { retryStrategyOf } from './retryStrategy';
 import { isDeletionConfirmed } from './deletionConfirmation';
 import { appRef, type AppContext, type AppState } from './appState';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
+import { operationHold } from './appWindows';
 
 /**
  * An Application's operation as the application controller runs it (appcontroller.go
@@ -54,6 +55,20 @@ export function startOperation(ctx: AppContext, state: AppState): void {
     automated: initiatedBy.automated === true,
   });
   const syncOptions: string[] = request.sync?.syncOptions ?? obj.spec?.syncPolicy?.syncOptions ?? [];
+  const startedAtMs = options.cluster.clock.now();
+  // controller/sync.go syncWindowPreventsSync: manual = not initiated by automation (RollingSync's are automated).
+  const hold = () => {
+    const current = ctx.object(state.name);
+    return current
+      ? operationHold(
+          options.cluster.store,
+          current,
+          options.cluster.clock.now(),
+          initiatedBy.automated === true,
+          startedAtMs,
+        )
+      : undefined;
+  };
   const runner = new OperationRunner(
     {
       app: state.name,
@@ -64,7 +79,11 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       healthOverrides: options.healthOverrides,
       warnings: options.warnings,
       problems: options.problems,
-      precheck: () => projectError(ctx, state.name) ?? comparisonErrorOf(ctx, state.name),
+      // SyncAppState checks the sync windows before it compares (controller/sync.go L191 before L206).
+      precheck: () =>
+        projectError(ctx, state.name) ??
+        (hold() === undefined ? comparisonErrorOf(ctx, state.name) : undefined),
+      hold,
       failCheck: () => sharedResourceFailure(state, syncOptions),
       isDeletionConfirmed: (since) => isDeletionConfirmed(ctx.object(state.name), since),
       latest: () => {
@@ -92,6 +111,7 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       syncOptions,
       retry: retryStrategyOf(request.retry),
       waveDelaySeconds: options.waveDelaySeconds,
+      syncTimeoutMs: (options.syncTimeoutSeconds ?? 0) * 1000,
     },
   );
   state.runner = runner;

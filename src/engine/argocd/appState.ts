@@ -22,6 +22,8 @@ export interface ApplicationControllerOptions {
   seed: number;
   warnings: string[];
   problems: InputProblem[];
+  /** `controller.sync.timeout.seconds` of argocd-cmd-params-cm, read at the controller's start; 0: none. */
+  syncTimeoutSeconds?: number;
 }
 
 /**

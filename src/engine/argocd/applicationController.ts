@@ -22,6 +22,7 @@ import { compareApp } from './appComparison';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
 import { autoSync, autoSyncDecision, queueRecentRefresh } from './appAutoSync';
 import { startOperation } from './appOperation';
+import { manualSyncRefusal } from './appWindows';
 
 export type { ApplicationControllerOptions } from './appState';
 
@@ -95,6 +96,12 @@ export class ApplicationController {
     const obj = this.object(name);
     const state = this.apps.get(name);
     if (!obj || !state) return `applications.argoproj.io "${name}" not found`;
+    // server/application/application.go L2091-L2097: the windows are checked before anything else of the request.
+    const blocked = manualSyncRefusal(this.options.cluster.store, obj, this.options.cluster.clock.now());
+    if (blocked) {
+      state.sink.push({ type: 'sync-window', app: name, automated: false, message: blocked });
+      return blocked;
+    }
     if (obj.operation) return 'another operation is already in progress';
     let resources: SyncOperationResource[] | undefined;
     if (options.labels && options.labels.length > 0) {
