@@ -71,3 +71,15 @@ export {
   maskTrailingDash,
 } from './apimachinery/validation';
 export { setOwn } from './util/setOwn';
+// ---- sync windows and the sync timeout (argocd-semantics.md §5.8): the input checks, `argocd app get`'s
+// SyncWindow line, `argocd proj windows list` and the timeline's bands ----
+export {
+  readSyncWindows,
+  isActive as isSyncWindowActive,
+  activeSpans as syncWindowSpans,
+  syncWindowSummary,
+  matchingWindows,
+  type CompiledWindow,
+  type SyncWindow,
+} from './argocd/syncWindows';
+export { CMD_PARAMS_CM, readSyncTimeout, simulatedCmdParams, syncTimeoutOf } from './argocd/cmdParams';

@@ -2,6 +2,7 @@ import { InputError, type KubeObject, type RepoRevision } from '../engine';
 import { checkApplicationSets } from '../scenarios/applicationSetInput';
 import { parseManifests, type ParsedObject } from '../scenarios/manifests';
 import { checkArgoObjects } from '../scenarios/platformInput';
+import { isArgoSettings } from '../scenarios/argoSettingsInput';
 import type { Scenario } from '../scenarios/scenario';
 
 /** One file of someone's own app: a path in their folder (or `pasted.yaml`) and its text. */
@@ -11,8 +12,10 @@ export interface OwnFile {
 }
 
 const argoKinds = new Set(['Application', 'ApplicationSet', 'AppProject']);
-const isArgo = (o: KubeObject) =>
+const isArgoKind = (o: KubeObject) =>
   typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/') && argoKinds.has(o.kind);
+/** The argocd-cmd-params-cm ConfigMap (its sync timeout) goes with the Argo CD objects, into `argocd`. */
+const isArgo = (o: KubeObject) => isArgoKind(o) || isArgoSettings(o);
 
 /**
  * Someone's own app as a scenario the page plays ("your own app"): a folder of plain YAML and Argo CD
@@ -54,7 +57,7 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app'): Sc
     expect: {},
     warnings: [],
   };
-  if (!all.some((p) => isArgo(p.object))) {
+  if (!all.some((p) => isArgoKind(p.object))) {
     return {
       ...base,
       app: { name, namespace: 'default' },

@@ -1,4 +1,5 @@
 import { InputError, type KubeObject, type RepoRevision, type SourcePosition } from '../engine';
+import { argoSettingsProblem, isArgoSettings } from './argoSettingsInput';
 import type { ParsedObject } from './manifests';
 
 /**
@@ -14,7 +15,10 @@ const argoKinds = new Set(['Application', 'ApplicationSet', 'AppProject']);
 
 export function checkArgoObjects(objects: readonly ParsedObject[], repo: RepoRevision): void {
   for (const { object, position } of objects) {
-    if (!argoKinds.has(object.kind))
+    // AppProject sync windows and argocd-cmd-params-cm (argoSettingsInput.ts).
+    const settings = argoSettingsProblem(object);
+    if (settings !== undefined) throw new InputError(settings, at(position));
+    if (!argoKinds.has(object.kind) && !isArgoSettings(object))
       throw new InputError(
         `${object.kind} "${object.metadata.name ?? ''}" is not an Argo CD object (Application, ApplicationSet, AppProject); put it in the repository`,
         at(position),

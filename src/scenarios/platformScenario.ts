@@ -71,6 +71,10 @@ export interface PlatformToggle {
   appsetFail?: string;
   /** Every Application's `automated.selfHeal` (the drift scenario's "without self-heal" switch). */
   selfHeal?: boolean;
+  /** `controller.sync.timeout.seconds` for the run, in place of argocd-cmd-params-cm's (0: none). */
+  syncTimeout?: number;
+  /** Every AppProject sync window's `manualSync`. */
+  manualSync?: boolean;
 }
 
 export interface PlatformContext {
@@ -231,6 +235,14 @@ export function parsePlatformToggles(value: unknown, fail: (message: string) => 
         : {}),
       ...(typeof toggle.appsetFail === 'string' ? { appsetFail: toggle.appsetFail } : {}),
       ...(typeof toggle.selfHeal === 'boolean' ? { selfHeal: toggle.selfHeal } : {}),
+      ...(typeof toggle.syncTimeout === 'number' &&
+      Number.isInteger(toggle.syncTimeout) &&
+      toggle.syncTimeout >= 0
+        ? { syncTimeout: toggle.syncTimeout }
+        : toggle.syncTimeout !== undefined
+          ? fail(`toggles[${i}].syncTimeout must be a whole number of seconds (0: no timeout)`)
+          : {}),
+      ...(typeof toggle.manualSync === 'boolean' ? { manualSync: toggle.manualSync } : {}),
     };
   });
 }

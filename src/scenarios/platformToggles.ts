@@ -29,6 +29,10 @@ export interface PlatformRunSettings {
   maxUpdate?: number | string;
   /** Every Application's `automated.selfHeal`, when a toggle sets it. */
   selfHeal?: boolean;
+  /** The controller's sync timeout in seconds, when a toggle sets it (argocd-semantics.md §2.16). */
+  syncTimeoutSeconds?: number;
+  /** Every sync window's `manualSync`, when a toggle sets it (§5.8). */
+  manualSync?: boolean;
 }
 
 /**
@@ -49,6 +53,8 @@ export function platformRunSettings(scenario: Scenario, on: readonly string[]): 
     if (toggle.progressiveSyncs !== undefined) settings.progressiveSyncs = toggle.progressiveSyncs;
     if (toggle.maxUpdate !== undefined) settings.maxUpdate = toggle.maxUpdate;
     if (toggle.selfHeal !== undefined) settings.selfHeal = toggle.selfHeal;
+    if (toggle.syncTimeout !== undefined) settings.syncTimeoutSeconds = toggle.syncTimeout;
+    if (toggle.manualSync !== undefined) settings.manualSync = toggle.manualSync;
   }
   if (Object.keys(data).length > 0) settings.argocdCmData = data;
   return settings;

@@ -39,10 +39,10 @@ export function autoSync(ctx: AppContext, state: AppState, recent = false): void
   const clock = ctx.options.cluster.clock;
   // appcontroller.go L2002-L2019: a sync window that forbids an automated sync skips autoSync altogether, with a log
   // line and no condition (SyncError is neither set nor cleared). Nothing wakes the app when the window closes: the
-  // next refresh that finds it allowed syncs. Argo CD logs it for every app; the run says so only where it
-  // prevents something, an app with auto-sync.
+  // next refresh that finds it allowed syncs. Argo CD logs it at every refresh of the app; the run says so only
+  // where it prevents something: a refresh whose auto-sync would have started a sync.
   if (!autoSyncAllowed(ctx.options.cluster.store, obj, clock.now())) {
-    if (isAutomatedSyncEnabled(obj))
+    if (isAutomatedSyncEnabled(obj) && autoSyncDecision(ctx, state, obj, recent).kind === 'sync')
       state.sink.push({
         type: 'sync-window',
         app: state.name,
