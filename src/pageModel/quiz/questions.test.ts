@@ -19,6 +19,7 @@ const shown: Record<string, { phase: string; health: string }> = {
   'succeeded-then-degraded': { phase: 'Succeeded', health: 'Degraded' },
   'failed-degraded': { phase: 'Failed', health: 'Degraded' },
   stuck: { phase: 'Running', health: 'Progressing' },
+  'sync-timeout': { phase: 'Failed', health: 'Progressing' },
 };
 
 describe('quiz questions', () => {
@@ -37,6 +38,13 @@ describe('quiz questions', () => {
     expect(q.link!.t).toBeLessThanOrEqual(result.endT);
     const frame = frameAt(result.events, q.link!.t);
     expect({ phase: frame.operation?.phase, health: frame.app?.health }).toEqual(want);
+  });
+
+  it('sync-window-closes links to the moment the held release syncs, after the window', () => {
+    const q = questions.find((x) => x.id === 'sync-window-closes')!;
+    const frame = frameAt(play(q.link!.scenario).events, q.link!.t);
+    expect(frame.operation?.phase).toBe('Succeeded');
+    expect(q.link!.t).toBeGreaterThan(900);
   });
 
   it('wave-order links to the moment wave 0 starts after wave -1', () => {
