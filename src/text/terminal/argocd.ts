@@ -1,6 +1,8 @@
 import { appListLines, tabwriter } from '../appList';
 import type { ApplicationJson, Json } from '../../engine';
 import { appText } from './appText';
+import { argocdProj } from './argocdProj';
+import { appSyncWindow } from '../syncWindowText';
 import { sync, wait } from './argocdWait';
 import { fail, ok, type CommandOutput } from './output';
 import { toJson, toYaml } from './outputFormats';
@@ -14,6 +16,11 @@ import type { World } from './world';
  */
 export function argocd(world: World, words: string[]): CommandOutput {
   const [group, verb, ...rest] = words;
+  if (group === 'proj')
+    return argocdProj(
+      world,
+      [verb, ...rest].filter((w) => w !== undefined),
+    );
   if (group !== 'app')
     return fail(
       `Error: unknown command "${group ?? ''}" for "argocd" (this terminal runs argocd app get|list|history|sync|wait)`,
@@ -37,7 +44,7 @@ export function argocd(world: World, words: string[]): CommandOutput {
       if (output === 'json') return ok(toJson(app).split('\n'));
       if (output === 'yaml') return ok(toYaml(app).replace(/\n$/, '').split('\n'));
       if (output && output !== 'wide') return fail(`FATA[0000] unknown output format: ${output}`);
-      return ok(appText(app, flags.has('--show-operation')));
+      return ok(appText(app, flags.has('--show-operation'), appSyncWindow(world.objects(), app, world.t)));
     case 'history':
       return history(app);
     case 'sync':
