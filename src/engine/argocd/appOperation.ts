@@ -12,7 +12,7 @@ import { retryStrategyOf } from './retryStrategy';
 import { isDeletionConfirmed } from './deletionConfirmation';
 import { appRef, type AppContext, type AppState } from './appState';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
-import { operationHold } from './appWindows';
+import { activeWindowNames, operationHold } from './appWindows';
 
 /**
  * An Application's operation as the application controller runs it (appcontroller.go
@@ -57,17 +57,24 @@ export function startOperation(ctx: AppContext, state: AppState): void {
   const syncOptions: string[] = request.sync?.syncOptions ?? obj.spec?.syncPolicy?.syncOptions ?? [];
   const startedAtMs = options.cluster.clock.now();
   // controller/sync.go syncWindowPreventsSync: manual = not initiated by automation (RollingSync's are automated).
+  // The run says once, when the hold begins, which windows hold the operation (a `sync-window` event).
+  let holding = false;
   const hold = () => {
     const current = ctx.object(state.name);
-    return current
-      ? operationHold(
-          options.cluster.store,
-          current,
-          options.cluster.clock.now(),
-          initiatedBy.automated === true,
-          startedAtMs,
-        )
+    const now = options.cluster.clock.now();
+    const held = current
+      ? operationHold(options.cluster.store, current, now, initiatedBy.automated === true, startedAtMs)
       : undefined;
+    if (held !== undefined && !holding)
+      state.sink.push({
+        type: 'sync-window',
+        app: state.name,
+        automated: initiatedBy.automated === true,
+        message: held,
+        windows: activeWindowNames(options.cluster.store, current!, now),
+      });
+    holding = held !== undefined;
+    return held;
   };
   const runner = new OperationRunner(
     {

@@ -46,6 +46,7 @@ describe('auto-sync in a deny window (appcontroller.go L2002-L2019)', () => {
       app: 'shop',
       automated: true,
       message: 'Sync prevented by sync window',
+      windows: ['deny:50 23 * * *:30m'],
     });
     expect(ops(result.events).every((e) => e.t > 1200)).toBe(true);
     const conditions = (result.application.status.conditions ?? []) as Json[];
@@ -100,6 +101,10 @@ describe('TestSyncWindowDeniesSync (controller/sync.go L191-L200): a deny window
       (e) => e.message === 'Sync operation blocked by sync window',
     );
     expect(held).toMatchObject({ phase: 'Running' });
+    // The run says once which window holds it.
+    expect(result.events.filter((e) => e.type === 'sync-window')).toEqual([
+      expect.objectContaining({ t: held!.t, automated: false, windows: ['deny:1 0 * * *:5m'] }),
+    ]);
     expect(held!.t).toBeGreaterThan(60);
     const applied = result.events.find((e) => e.type === 'apply' && e.kind === 'Deployment');
     expect(applied!.t).toBeGreaterThan(360);

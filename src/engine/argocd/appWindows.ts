@@ -2,7 +2,7 @@ import type { ObjectStore } from '../cluster/store';
 import { EPOCH_MS } from '../clock';
 import type { KubeObject } from '../types';
 import { ARGOCD_NAMESPACE } from './controlPlanePorts';
-import { canSync, matchingWindows, readSyncWindows, type CompiledWindow } from './syncWindows';
+import { canSync, isActive, matchingWindows, readSyncWindows, type CompiledWindow } from './syncWindows';
 
 /**
  * Where Argo CD applies an AppProject's sync windows to one Application (argocd-semantics.md §5.8), each place
@@ -31,6 +31,15 @@ export function appWindows(store: ObjectStore, app: KubeObject): CompiledWindow[
     server: typeof destination.server === 'string' ? destination.server : undefined,
     clusterName: typeof destination.name === 'string' ? destination.name : undefined,
   });
+}
+
+/** The app's windows active at `nowMs` (virtual), as `argocd app get` lists windows: `kind:schedule:duration`. */
+export function activeWindowNames(store: ObjectStore, app: KubeObject, nowMs: number): string[] {
+  const windows = appWindows(store, app);
+  if (!Array.isArray(windows)) return [];
+  return windows
+    .filter((w) => isActive(w, wallMs(nowMs)))
+    .map((w) => `${w.window.kind}:${w.window.schedule}:${w.window.duration}`);
 }
 
 /** Virtual time (ms since t 0) as the Unix time the windows' schedules are read against. */

@@ -22,7 +22,7 @@ import { compareApp } from './appComparison';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
 import { autoSync, autoSyncDecision, queueRecentRefresh } from './appAutoSync';
 import { startOperation } from './appOperation';
-import { manualSyncRefusal } from './appWindows';
+import { activeWindowNames, manualSyncRefusal } from './appWindows';
 
 export type { ApplicationControllerOptions } from './appState';
 
@@ -99,7 +99,9 @@ export class ApplicationController {
     // server/application/application.go L2091-L2097: the windows are checked before anything else of the request.
     const blocked = manualSyncRefusal(this.options.cluster.store, obj, this.options.cluster.clock.now());
     if (blocked) {
-      state.sink.push({ type: 'sync-window', app: name, automated: false, message: blocked });
+      const now = this.options.cluster.clock.now();
+      const windows = activeWindowNames(this.options.cluster.store, obj, now);
+      state.sink.push({ type: 'sync-window', app: name, automated: false, message: blocked, windows });
       return blocked;
     }
     if (obj.operation) return 'another operation is already in progress';
