@@ -191,6 +191,8 @@ export interface SyncWindowEvent extends Base {
   message: string;
   /** The app's windows active then, as `argocd app get` lists them: `deny:5 0 * * *:10m`. */
   windows: string[];
+  /** When the last of those active windows ends (virtual seconds), if one is active and ever ends. */
+  until?: number;
 }
 
 /** A new Git revision (contract.md §1.5 `commit`). */

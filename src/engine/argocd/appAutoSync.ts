@@ -4,7 +4,7 @@ import { decideAutoSync } from './autoSync';
 import { Priority } from './controlPlanePorts';
 import type { AppContext, AppState } from './appState';
 import { markDirty } from './appStatusWriter';
-import { activeWindowNames, autoSyncAllowed } from './appWindows';
+import { activeWindowsOf, autoSyncAllowed } from './appWindows';
 import { isAutomatedSyncEnabled } from './autoSync';
 
 /**
@@ -48,7 +48,7 @@ export function autoSync(ctx: AppContext, state: AppState, recent = false): void
         app: state.name,
         automated: true,
         message: 'Sync prevented by sync window',
-        windows: activeWindowNames(ctx.options.cluster.store, obj, clock.now()),
+        ...activeWindowsOf(ctx.options.cluster.store, obj, clock.now()),
       });
     return;
   }

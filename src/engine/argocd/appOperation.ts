@@ -12,7 +12,7 @@ import { retryStrategyOf } from './retryStrategy';
 import { isDeletionConfirmed } from './deletionConfirmation';
 import { appRef, type AppContext, type AppState } from './appState';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
-import { activeWindowNames, operationHold } from './appWindows';
+import { activeWindowsOf, operationHold } from './appWindows';
 
 /**
  * An Application's operation as the application controller runs it (appcontroller.go
@@ -71,7 +71,7 @@ export function startOperation(ctx: AppContext, state: AppState): void {
         app: state.name,
         automated: initiatedBy.automated === true,
         message: held,
-        windows: activeWindowNames(options.cluster.store, current!, now),
+        ...activeWindowsOf(options.cluster.store, current!, now),
       });
     holding = held !== undefined;
     return held;

@@ -2,7 +2,14 @@ import type { ObjectStore } from '../cluster/store';
 import { EPOCH_MS } from '../clock';
 import type { KubeObject } from '../types';
 import { ARGOCD_NAMESPACE } from './controlPlanePorts';
-import { canSync, isActive, matchingWindows, readSyncWindows, type CompiledWindow } from './syncWindows';
+import {
+  activeSpanEnd,
+  canSync,
+  isActive,
+  matchingWindows,
+  readSyncWindows,
+  type CompiledWindow,
+} from './syncWindows';
 
 /**
  * Where Argo CD applies an AppProject's sync windows to one Application (argocd-semantics.md §5.8), each place
@@ -33,13 +40,24 @@ export function appWindows(store: ObjectStore, app: KubeObject): CompiledWindow[
   });
 }
 
-/** The app's windows active at `nowMs` (virtual), as `argocd app get` lists windows: `kind:schedule:duration`. */
-export function activeWindowNames(store: ObjectStore, app: KubeObject, nowMs: number): string[] {
+/**
+ * The app's windows active at `nowMs` (virtual), as `argocd app get` lists windows (`kind:schedule:duration`), and
+ * when the last of them ends (virtual seconds; none when one never ends), for a `sync-window` event.
+ */
+export function activeWindowsOf(
+  store: ObjectStore,
+  app: KubeObject,
+  nowMs: number,
+): { windows: string[]; until?: number } {
   const windows = appWindows(store, app);
-  if (!Array.isArray(windows)) return [];
-  return windows
-    .filter((w) => isActive(w, wallMs(nowMs)))
-    .map((w) => `${w.window.kind}:${w.window.schedule}:${w.window.duration}`);
+  if (!Array.isArray(windows)) return { windows: [] };
+  const active = windows.filter((w) => isActive(w, wallMs(nowMs)));
+  const ends = active.map((w) => activeSpanEnd(w, wallMs(nowMs)));
+  const until = ends.length > 0 && ends.every((e) => e !== undefined) ? Math.max(...ends) : undefined;
+  return {
+    windows: active.map((w) => `${w.window.kind}:${w.window.schedule}:${w.window.duration}`),
+    ...(until !== undefined ? { until: (until - EPOCH_MS) / 1000 } : {}),
+  };
 }
 
 /** Virtual time (ms since t 0) as the Unix time the windows' schedules are read against. */

@@ -22,7 +22,7 @@ import { compareApp } from './appComparison';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
 import { autoSync, autoSyncDecision, queueRecentRefresh } from './appAutoSync';
 import { startOperation } from './appOperation';
-import { activeWindowNames, manualSyncRefusal } from './appWindows';
+import { activeWindowsOf, manualSyncRefusal } from './appWindows';
 
 export type { ApplicationControllerOptions } from './appState';
 
@@ -100,8 +100,8 @@ export class ApplicationController {
     const blocked = manualSyncRefusal(this.options.cluster.store, obj, this.options.cluster.clock.now());
     if (blocked) {
       const now = this.options.cluster.clock.now();
-      const windows = activeWindowNames(this.options.cluster.store, obj, now);
-      state.sink.push({ type: 'sync-window', app: name, automated: false, message: blocked, windows });
+      const active = activeWindowsOf(this.options.cluster.store, obj, now);
+      state.sink.push({ type: 'sync-window', app: name, automated: false, message: blocked, ...active });
       return blocked;
     }
     if (obj.operation) return 'another operation is already in progress';

@@ -152,6 +152,12 @@ export function isActive(w: CompiledWindow, nowMs: number): boolean {
   return next === undefined || next < local;
 }
 
+/** When the activation of `w` that is active at `nowMs` ends, or undefined when it never does. */
+export function activeSpanEnd(w: CompiledWindow, nowMs: number): number | undefined {
+  const start = nextActivation(w.cron, nowMs + w.offsetMs - w.durationMs);
+  return start === undefined ? undefined : start - w.offsetMs + w.durationMs;
+}
+
 /** The stretches of time in [fromMs, toMs] during which `w` is active, for the timeline's bands. */
 export function activeSpans(w: CompiledWindow, fromMs: number, toMs: number): [number, number][] {
   const spans: [number, number][] = [];
