@@ -4,6 +4,7 @@ import type { Json, SimEvent } from '../src/engine';
 import { playScenario } from '../src/scenarios/play';
 import { platformRunSettings } from '../src/scenarios/platformToggles';
 import { parseScenario } from '../src/scenarios/scenario';
+import { parseCompare } from '../src/pageModel/compare/compareLink';
 
 /**
  * The sync window and sync timeout scenarios at the moments their stories name (argocd-semantics.md §5.8,
@@ -67,5 +68,23 @@ describe('scenarios/sync-timeout.yaml (appcontroller.go L1602-L1607, TestProcess
     const first = ops(result.events).filter((e) => e.t <= 650);
     expect(first.filter((e) => e.t < 600).every((e) => e.phase === 'Running')).toBe(true);
     expect(first.at(-1)).toMatchObject({ phase: 'Failed', message: 'Operation terminated' });
+  });
+});
+
+describe('the compare view sets the sync timeout beside a terminate by hand (contract.md §2 compare=)', () => {
+  it('compare=sync-timeout,sync-timeout~noTimeout names the two runs, whose endings differ', () => {
+    const { items, problems } = parseCompare('sync-timeout,sync-timeout~noTimeout');
+    expect(problems).toEqual([]);
+    const scenario = load('sync-timeout');
+    const [timedOut, byHand] = items.map((item) =>
+      playScenario(scenario, platformRunSettings(scenario, item.toggles)),
+    );
+    const firstEnd = (events: SimEvent[]) => ops(events).find((e) => e.phase === 'Failed');
+    expect(firstEnd(timedOut.events)).toMatchObject({
+      t: 300,
+      message: 'Operation terminated, triggered by controller sync timeout',
+    });
+    expect(firstEnd(byHand.events)).toMatchObject({ message: 'Operation terminated' });
+    expect(firstEnd(byHand.events)!.t).toBeGreaterThan(600);
   });
 });
