@@ -47,4 +47,10 @@ describe('the terminal’s sync window commands', () => {
     expect(run('argocd proj windows list shop', 60).text).toMatch(/^0 +Inactive +deny/m);
     expect(run('argocd proj windows list nope', 60).text).toMatch(/appprojects.argoproj.io "nope" not found/);
   });
+
+  it('argocd app sync in the window is refused as the API server refuses it', () => {
+    expect(run('argocd app sync storefront', 600).text.trim()).toBe(
+      'FATA[0000] rpc error: code = PermissionDenied desc = cannot sync: blocked by sync window',
+    );
+  });
 });

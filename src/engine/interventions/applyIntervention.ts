@@ -55,8 +55,13 @@ export function applyIntervention(
   const refused = (why: string | undefined): InterventionOutcome =>
     why ? { error: `FATA[0000] rpc error: code = FailedPrecondition desc = ${why}` } : { output: '' };
   switch (command.verb) {
-    case 'sync':
-      return refused(controller.requestSync(command.app, command.prune));
+    case 'sync': {
+      const why = controller.requestSync(command.app, command.prune);
+      // A sync window's refusal is PermissionDenied (server/application/application.go L2093, L2096).
+      if (why?.startsWith('cannot sync:'))
+        return { error: `FATA[0000] rpc error: code = PermissionDenied desc = ${why}` };
+      return refused(why);
+    }
     case 'rollback':
       return refused(controller.requestRollback(command.app, command.id, command.prune));
     case 'refresh':
