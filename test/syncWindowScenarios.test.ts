@@ -12,8 +12,10 @@ import { parseCompare } from '../src/pageModel/compare/compareLink';
  */
 const load = (id: string) =>
   parseScenario(readFileSync(`scenarios/${id}.yaml`, 'utf8'), `scenarios/${id}.yaml`);
-const ops = (events: SimEvent[]) => events.filter((e) => e.type === 'operation');
-const starts = (events: SimEvent[]) => events.filter((e) => e.type === 'app-operation');
+const ops = (events: SimEvent[], app = 'checkout') =>
+  events.filter((e) => e.type === 'operation' && e.app === app);
+const starts = (events: SimEvent[], app = 'storefront') =>
+  events.filter((e) => e.type === 'app-operation' && e.app === app);
 
 describe('scenarios/sync-window-blocks-release.yaml (appcontroller.go L2002-L2019, application.go L2096)', () => {
   const scenario = load('sync-window-blocks-release');
@@ -30,6 +32,13 @@ describe('scenarios/sync-window-blocks-release.yaml (appcontroller.go L2002-L201
     expect(prevented.every((e) => e.t > 360 && e.t < 900)).toBe(true);
     const app: Json = result.application;
     expect(app.status.conditions ?? []).toEqual([]);
+  });
+
+  it('payments, which the window does not name, syncs the release at its own next refresh', () => {
+    const payments = starts(result.events, 'payments').map((e) => e.t);
+    expect(payments).toHaveLength(2);
+    expect(payments[1]).toBeGreaterThan(360);
+    expect(payments[1]).toBeLessThan(900);
   });
 
   it('the sync by hand at t 420 is refused in the API server’s words, and the run says so', () => {
