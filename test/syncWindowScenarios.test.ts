@@ -13,9 +13,13 @@ import { parseCompare } from '../src/pageModel/compare/compareLink';
 const load = (id: string) =>
   parseScenario(readFileSync(`scenarios/${id}.yaml`, 'utf8'), `scenarios/${id}.yaml`);
 const ops = (events: SimEvent[], app = 'checkout') =>
-  events.filter((e) => e.type === 'operation' && e.app === app);
+  events.filter(
+    (e): e is Extract<SimEvent, { type: 'operation' }> => e.type === 'operation' && e.app === app,
+  );
 const starts = (events: SimEvent[], app = 'storefront') =>
-  events.filter((e) => e.type === 'app-operation' && e.app === app);
+  events.filter(
+    (e): e is Extract<SimEvent, { type: 'app-operation' }> => e.type === 'app-operation' && e.app === app,
+  );
 
 describe('scenarios/sync-window-blocks-release.yaml (appcontroller.go L2002-L2019, application.go L2096)', () => {
   const scenario = load('sync-window-blocks-release');
