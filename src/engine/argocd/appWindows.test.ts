@@ -111,6 +111,18 @@ describe('TestSyncWindowDeniesSync (controller/sync.go L191-L200): a deny window
     expect(result.application.status.operationState.phase).toBe('Succeeded');
   });
 
+  it('holds a termination too: it stays Terminating until the window closes (SyncAppState returns before Terminate)', () => {
+    const result = run([project(window), shop], {
+      repository: repo(objects),
+      actions: [{ at: 120, type: 'terminate', app: 'shop' }],
+    });
+    const phases = operationEvents(result.events).map((e) => [e.t, e.phase, e.message]);
+    expect(phases).toContainEqual([120, 'Terminating', 'operation is terminating']);
+    const end = operationEvents(result.events).at(-1)!;
+    expect(end).toMatchObject({ phase: 'Failed', message: 'Operation terminated' });
+    expect(end.t).toBeGreaterThan(360);
+  });
+
   it('lets it finish when the window has syncOverrun (TestSyncWindows_SyncOverrun, Argo CD 3.5)', () => {
     const result = runWith({ ...window, syncOverrun: true });
     expect(operationEvents(result.events).some((e) => e.message.startsWith('Sync operation blocked'))).toBe(
