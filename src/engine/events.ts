@@ -28,7 +28,8 @@ export type SimEvent =
   | AppSetStatusEvent
   | AppDeletionEvent
   | CommitEvent
-  | InterventionEvent;
+  | InterventionEvent
+  | SyncWindowEvent;
 
 interface Base {
   t: number;
@@ -193,6 +194,23 @@ export interface InterventionEvent extends Base {
   command: string;
   output: string;
   refused?: boolean;
+}
+
+/**
+ * A sync window stopped a sync (argocd-semantics.md §5.14): the application controller's log line `Sync prevented by
+ * sync window` at a refresh whose auto-sync it skipped (no condition is set); the API server's refusal of a sync
+ * asked by hand (`cannot sync: blocked by sync window`); or a running operation held, `Sync operation blocked by
+ * sync window` (once, when the hold begins). `automated` is the sync's (auto-sync, RollingSync) or not (by hand).
+ */
+export interface SyncWindowEvent extends Base {
+  type: 'sync-window';
+  app: string;
+  automated: boolean;
+  message: string;
+  /** The app's windows active then, as `argocd app get` lists them: `deny:5 0 * * *:10m`. */
+  windows: string[];
+  /** When the last of those active windows ends (virtual seconds), if one is active and ever ends. */
+  until?: number;
 }
 
 /** A new Git revision (contract.md §1.5 `commit`). */

@@ -97,3 +97,15 @@ export {
   type ClusterInfo,
 } from './argocd/clusterSecrets';
 export type { ClusterRun } from './simulation/remoteClusters';
+// ---- sync windows and the sync timeout (argocd-semantics.md §5.14): the input checks, `argocd app get`'s
+// SyncWindow line, `argocd proj windows list` and the timeline's bands ----
+export {
+  readSyncWindows,
+  isActive as isSyncWindowActive,
+  activeSpans as syncWindowSpans,
+  syncWindowSummary,
+  matchingWindows,
+  type CompiledWindow,
+  type SyncWindow,
+} from './argocd/syncWindows';
+export { CMD_PARAMS_CM, readSyncTimeout, simulatedCmdParams, syncTimeoutOf } from './argocd/cmdParams';

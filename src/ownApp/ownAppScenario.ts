@@ -3,6 +3,7 @@ import { checkApplicationSets } from '../scenarios/applicationSetInput';
 import { parseManifests, type ParsedObject } from '../scenarios/manifests';
 import { renderFirst } from '../scenarios/renderFirst';
 import { checkArgoObjects } from '../scenarios/platformInput';
+import { isArgoSettings } from '../scenarios/argoSettingsInput';
 import type { Scenario } from '../scenarios/scenario';
 import { maxOwnAppFiles } from './ownAppLimits';
 
@@ -13,10 +14,13 @@ export interface OwnFile {
 }
 
 const argoKinds = new Set(['Application', 'ApplicationSet', 'AppProject']);
-const isArgo = (o: KubeObject) =>
-  (typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/') && argoKinds.has(o.kind)) ||
-  // A cluster Secret registers a cluster with Argo CD (§5.13): it is applied in `argocd` with the rest.
-  isClusterSecret(o);
+const isArgoKind = (o: KubeObject) =>
+  typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/') && argoKinds.has(o.kind);
+/**
+ * The argocd-cmd-params-cm ConfigMap (its sync timeout) and a cluster Secret (§5.13, it registers a cluster) go with
+ * the Argo CD objects, into `argocd`.
+ */
+const isArgo = (o: KubeObject) => isArgoKind(o) || isArgoSettings(o) || isClusterSecret(o);
 
 /**
  * Someone's own app as a scenario the page plays ("your own app"): a folder of plain YAML and Argo CD
@@ -64,7 +68,7 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app', fol
     expect: {},
     warnings,
   };
-  if (!all.some((p) => isArgo(p.object))) {
+  if (!all.some((p) => isArgoKind(p.object))) {
     return {
       ...base,
       app: { name, namespace: 'default' },

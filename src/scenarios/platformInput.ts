@@ -6,6 +6,7 @@ import {
   type RepoRevision,
   type SourcePosition,
 } from '../engine';
+import { argoSettingsProblem, isArgoSettings } from './argoSettingsInput';
 import type { ParsedObject } from './manifests';
 import { argoRulesProblem } from './argoRulesInput';
 
@@ -22,7 +23,10 @@ const argoKinds = new Set(['Application', 'ApplicationSet', 'AppProject']);
 
 export function checkArgoObjects(objects: readonly ParsedObject[], repo: RepoRevision): void {
   for (const { object, position } of objects) {
-    if (!argoKinds.has(object.kind) && !isClusterSecret(object))
+    // AppProject sync windows and argocd-cmd-params-cm (argoSettingsInput.ts).
+    const settings = argoSettingsProblem(object);
+    if (settings !== undefined) throw new InputError(settings, at(position));
+    if (!argoKinds.has(object.kind) && !isArgoSettings(object) && !isClusterSecret(object))
       throw new InputError(
         `${object.kind} "${object.metadata.name ?? ''}" is not an Argo CD object (Application, ApplicationSet, AppProject, a cluster Secret); put it in the repository`,
         at(position),

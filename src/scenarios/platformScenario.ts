@@ -76,6 +76,10 @@ export interface PlatformToggle {
   annotate?: ToggleAnnotations;
   /** An entry of the scenario's `fail:` list left out: the switch that fixes the failing workload. */
   repair?: string;
+  /** `controller.sync.timeout.seconds` for the run, in place of argocd-cmd-params-cm's (0: none). */
+  syncTimeout?: number;
+  /** Every AppProject sync window's `manualSync`. */
+  manualSync?: boolean;
 }
 
 export interface PlatformContext {
@@ -230,6 +234,8 @@ const toggleKeys: Record<string, (v: unknown) => boolean> = {
   selfHeal: (v) => typeof v === 'boolean',
   annotate: () => true,
   repair: (v) => typeof v === 'string',
+  syncTimeout: (v) => typeof v === 'number',
+  manualSync: (v) => typeof v === 'boolean',
 };
 
 /** The toggles of a platform scenario (every field but id and label optional). */
@@ -258,6 +264,14 @@ export function parsePlatformToggles(value: unknown, fail: (message: string) => 
       ...(typeof toggle.appsetFail === 'string' ? { appsetFail: toggle.appsetFail } : {}),
       ...(typeof toggle.selfHeal === 'boolean' ? { selfHeal: toggle.selfHeal } : {}),
       ...(typeof toggle.repair === 'string' ? { repair: toggle.repair } : {}),
+      ...(typeof toggle.syncTimeout === 'number' &&
+      Number.isInteger(toggle.syncTimeout) &&
+      toggle.syncTimeout >= 0
+        ? { syncTimeout: toggle.syncTimeout }
+        : toggle.syncTimeout !== undefined
+          ? fail(`toggles[${i}].syncTimeout must be a whole number of seconds (0: no timeout)`)
+          : {}),
+      ...(typeof toggle.manualSync === 'boolean' ? { manualSync: toggle.manualSync } : {}),
     };
   });
 }

@@ -31,6 +31,10 @@ export interface PlatformRunSettings {
   selfHeal?: boolean;
   /** Entries of the scenario's `fail:` list that switched-on toggles repair (left out of the run). */
   repaired?: string[];
+  /** The controller's sync timeout in seconds, when a toggle sets it (argocd-semantics.md §2.16). */
+  syncTimeoutSeconds?: number;
+  /** Every sync window's `manualSync`, when a toggle sets it (§5.14). */
+  manualSync?: boolean;
 }
 
 /**
@@ -52,6 +56,8 @@ export function platformRunSettings(scenario: Scenario, on: readonly string[]): 
     if (toggle.maxUpdate !== undefined) settings.maxUpdate = toggle.maxUpdate;
     if (toggle.selfHeal !== undefined) settings.selfHeal = toggle.selfHeal;
     if (toggle.repair !== undefined) settings.repaired = [...(settings.repaired ?? []), toggle.repair];
+    if (toggle.syncTimeout !== undefined) settings.syncTimeoutSeconds = toggle.syncTimeout;
+    if (toggle.manualSync !== undefined) settings.manualSync = toggle.manualSync;
   }
   if (Object.keys(data).length > 0) settings.argocdCmData = data;
   return settings;

@@ -37,6 +37,10 @@ export interface PlayOptions {
   selfHeal?: boolean;
   /** A platform scenario only: entries of the scenario's `fail:` list left out (the page's repair toggle). */
   repaired?: string[];
+  /** A platform scenario only: the controller's sync timeout in seconds (a toggle, the compare view's knob). */
+  syncTimeoutSeconds?: number;
+  /** A platform scenario only: every AppProject sync window's `manualSync` (a toggle). */
+  manualSync?: boolean;
   /**
    * Interventions typed on the page or given as `--then` commands, played after the scenario's own actions;
    * `namespace` is the terminal's (the first Application's destination).
@@ -96,6 +100,16 @@ function withSelfHeal(app: KubeObject, on: boolean): KubeObject {
   };
 }
 
+/** An AppProject with every sync window's `manualSync` set to `on` (a copy). */
+function withManualSync(project: KubeObject, on: boolean): KubeObject {
+  const windows = project.spec?.syncWindows;
+  if (!Array.isArray(windows)) return project;
+  return {
+    ...project,
+    spec: { ...project.spec, syncWindows: windows.map((w) => ({ ...w, manualSync: on })) },
+  };
+}
+
 /**
  * A platform scenario: its repository, its Argo CD objects and its actions, run by the control plane
  * (runControlPlane). The health Lua comes from the caller (`options.healthOverrides`), who built it from the
@@ -124,8 +138,11 @@ function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayO
         ? withMaxUpdate(p.object, options.maxUpdate)
         : options.selfHeal !== undefined && p.object.kind === 'Application'
           ? withSelfHeal(p.object, options.selfHeal)
-          : p.object,
+          : options.manualSync !== undefined && p.object.kind === 'AppProject'
+            ? withManualSync(p.object, options.manualSync)
+            : p.object,
     ),
+    ...(options.syncTimeoutSeconds !== undefined ? { syncTimeoutSeconds: options.syncTimeoutSeconds } : {}),
     applicationSetController: startApplicationSetController,
     healthOverrides: options.healthOverrides,
     progressiveSyncs: options.progressiveSyncs ?? platform.progressiveSyncs,

@@ -11,7 +11,14 @@ import { escapeControl, type ApplicationJson, type Json } from '../engine';
  * Without `showOperation` the operation block is left out, as `argocd app get` without `--show-operation` does
  * (the page's terminal).
  */
-export function appGetText(app: ApplicationJson, options: { showOperation?: boolean } = {}): string {
+export function appGetText(
+  app: ApplicationJson,
+  options: {
+    showOperation?: boolean;
+    /** The SyncWindow line and the assigned windows (syncWindowText.ts `appSyncWindow`); `Sync Allowed` without. */
+    syncWindow?: { status: string; assigned: string };
+  } = {},
+): string {
   const status = app.status;
   const op = status.operationState;
   const lines: [string, string][] = [
@@ -22,7 +29,10 @@ export function appGetText(app: ApplicationJson, options: { showOperation?: bool
     ['Source', ''],
     ['- Repo', app.spec.source.repoURL],
     ['  Target', app.spec.source.targetRevision.slice(0, 7)],
-    ['SyncWindow', 'Sync Allowed'],
+    ['SyncWindow', options.syncWindow?.status ?? 'Sync Allowed'],
+    ...(options.syncWindow?.assigned
+      ? [['Assigned Windows', options.syncWindow.assigned] as [string, string]]
+      : []),
     ['Sync Policy', summarySyncPolicy(app)],
     // An app that never compared (an InvalidSpecError) has no revision: the status alone, not a crash.
     [

@@ -4,6 +4,8 @@ import { decideAutoSync } from './autoSync';
 import { Priority } from './controlPlanePorts';
 import type { AppContext, AppState } from './appState';
 import { markDirty } from './appStatusWriter';
+import { activeWindowsOf, autoSyncAllowed } from './appWindows';
+import { isAutomatedSyncEnabled } from './autoSync';
 
 /**
  * Where the application controller decides auto-sync and self-heal (appcontroller.go `autoSync`,
@@ -34,8 +36,23 @@ export function autoSync(ctx: AppContext, state: AppState, recent = false): void
   const obj = ctx.object(state.name);
   // appcontroller.go autoSync: "Skipping auto-sync: application status is Unknown".
   if (!obj || state.invalid || state.comparisonError || (state.runner && !state.runner.completed)) return;
-  const decision = autoSyncDecision(ctx, state, obj, recent);
   const clock = ctx.options.cluster.clock;
+  // appcontroller.go L2002-L2019: a sync window that forbids an automated sync skips autoSync altogether, with a log
+  // line and no condition (SyncError is neither set nor cleared). Nothing wakes the app when the window closes: the
+  // next refresh that finds it allowed syncs. Argo CD logs it at every refresh of the app; the run says so only
+  // where it prevents something: a refresh whose auto-sync would have started a sync.
+  if (!autoSyncAllowed(ctx.options.cluster.store, obj, clock.now())) {
+    if (isAutomatedSyncEnabled(obj) && autoSyncDecision(ctx, state, obj, recent).kind === 'sync')
+      state.sink.push({
+        type: 'sync-window',
+        app: state.name,
+        automated: true,
+        message: 'Sync prevented by sync window',
+        ...activeWindowsOf(ctx.options.cluster.store, obj, clock.now()),
+      });
+    return;
+  }
+  const decision = autoSyncDecision(ctx, state, obj, recent);
   if (decision.kind === 'condition') {
     state.conditions = setConditions(state.conditions, 'SyncError', decision.message, clock.now());
     markDirty(ctx, state);

@@ -16,6 +16,7 @@ import { namespaceModifierOf } from './managedNamespaceMetadata';
 import { appRef, type AppContext, type AppState } from './appState';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
 import { destinationOf } from './appDestination';
+import { activeWindowsOf, operationHold } from './appWindows';
 
 /**
  * An Application's operation as the application controller runs it (appcontroller.go
@@ -64,6 +65,27 @@ export function startOperation(ctx: AppContext, state: AppState): void {
     automated: initiatedBy.automated === true,
   });
   const syncOptions: string[] = request.sync?.syncOptions ?? obj.spec?.syncPolicy?.syncOptions ?? [];
+  const startedAtMs = options.cluster.clock.now();
+  // controller/sync.go syncWindowPreventsSync: manual = not initiated by automation (RollingSync's are automated).
+  // The run says once, when the hold begins, which windows hold the operation (a `sync-window` event).
+  let holding = false;
+  const hold = () => {
+    const current = ctx.object(state.name);
+    const now = options.cluster.clock.now();
+    const held = current
+      ? operationHold(options.cluster.store, current, now, initiatedBy.automated === true, startedAtMs)
+      : undefined;
+    if (held !== undefined && !holding)
+      state.sink.push({
+        type: 'sync-window',
+        app: state.name,
+        automated: initiatedBy.automated === true,
+        message: held,
+        ...activeWindowsOf(options.cluster.store, current!, now),
+      });
+    holding = held !== undefined;
+    return held;
+  };
   const runner = new OperationRunner(
     {
       app: state.name,
@@ -74,11 +96,15 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       healthOverrides: options.healthOverrides,
       warnings: options.warnings,
       problems: options.problems,
+      // SyncAppState checks the sync windows before it compares (controller/sync.go L191 before L206).
       precheck: () =>
         projectError(ctx, state.name) ??
-        destinationErrorOf(ctx, state.name) ??
-        comparisonErrorOf(ctx, state.name) ??
-        invalidSpecErrorOf(ctx, state.name),
+        (hold() === undefined
+          ? (destinationErrorOf(ctx, state.name) ??
+            comparisonErrorOf(ctx, state.name) ??
+            invalidSpecErrorOf(ctx, state.name))
+          : undefined),
+      hold,
       namespaceModifier: () => namespaceModifierOf(ctx.object(state.name)),
       checkPermission: syncPermissionCheck(options.cluster.store, () => ctx.object(state.name)),
       failCheck: () => sharedResourceFailure(state, syncOptions),
@@ -111,6 +137,7 @@ export function startOperation(ctx: AppContext, state: AppState): void {
       syncOptions,
       retry: retryStrategyOf(request.retry),
       waveDelaySeconds: options.waveDelaySeconds,
+      syncTimeoutMs: (options.syncTimeoutSeconds ?? 0) * 1000,
     },
   );
   state.runner = runner;

@@ -27,6 +27,8 @@ export interface ApplicationControllerOptions {
    * each registered cluster is its own cluster on the one clock. Without it every destination is `cluster`.
    */
   clusterFor?: (server: string) => Cluster;
+  /** `controller.sync.timeout.seconds` of argocd-cmd-params-cm, read at the controller's start; 0: none. */
+  syncTimeoutSeconds?: number;
 }
 
 /**

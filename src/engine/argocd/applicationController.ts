@@ -26,6 +26,7 @@ import { autoSync, autoSyncDecision, queueRecentRefresh } from './appAutoSync';
 import { startOperation } from './appOperation';
 import type { Cluster } from '../cluster/cluster';
 import { destinationOf, initialClusterOf } from './appDestination';
+import { activeWindowsOf, manualSyncRefusal } from './appWindows';
 
 export type { ApplicationControllerOptions } from './appState';
 
@@ -105,6 +106,14 @@ export class ApplicationController {
     const obj = this.object(name);
     const state = this.apps.get(name);
     if (!obj || !state) return `applications.argoproj.io "${name}" not found`;
+    // server/application/application.go L2091-L2097: the windows are checked before anything else of the request.
+    const blocked = manualSyncRefusal(this.options.cluster.store, obj, this.options.cluster.clock.now());
+    if (blocked) {
+      const now = this.options.cluster.clock.now();
+      const active = activeWindowsOf(this.options.cluster.store, obj, now);
+      state.sink.push({ type: 'sync-window', app: name, automated: false, message: blocked, ...active });
+      return blocked;
+    }
     // server/application/application.go Sync (L2111): an Application being deleted takes no sync.
     if (obj.metadata.deletionTimestamp) return 'application is deleting';
     if (obj.operation) return 'another operation is already in progress';

@@ -38,6 +38,11 @@ export interface OperationSpec {
   force?: boolean;
   /** An apply strategy (`--strategy apply`, a rollback): no hook runs (controller/sync.go L386). */
   skipHooks?: boolean;
+  /**
+   * The controller's sync timeout (`controller.sync.timeout.seconds` of argocd-cmd-params-cm), in ms; 0 or absent:
+   * none. Counted from the operation's first start, retries included (appcontroller.go L1602).
+   */
+  syncTimeoutMs?: number;
 }
 
 /** What the runner needs from the Application it runs for. */
@@ -70,6 +75,11 @@ export interface OperationHost {
   /** The project's permission check of each resource to sync (syncPermissions.ts), the engine's `checkPermission`. */
   checkPermission?: (obj: KubeObject) => string | undefined;
   /**
+   * `syncWindowPreventsSync` (controller/sync.go L191-L200), checked by `SyncAppState` before anything else, for a
+   * sync tick and a termination alike: a message holds the operation where it is (appWindows.ts).
+   */
+  hold?: () => string | undefined;
+  /**
    * Whether the Application's `deletion-approved` annotation is at or after `since`, the operation's start: it
    * confirms the operation's `Prune=confirm` prunes (controller/sync.go L407 `WithPruneConfirmed`).
    */
@@ -100,6 +110,8 @@ export interface OperationRecord {
   retryCount: number;
   /** Whether the operation was terminated by the user (a terminated operation never retries, §5.3). */
   terminated?: boolean;
+  /** Whether the controller's sync timeout terminated it (its message ends `, triggered by controller sync timeout`). */
+  timedOut?: boolean;
   actor: ReturnType<typeof createActor<typeof syncMachine>>;
 }
 
@@ -187,6 +199,23 @@ export class OperationRunner {
   /** Send `sync.start`: the operation's first tick is queued at once. */
   begin(): void {
     this.record.actor.send({ type: 'sync.start' });
+    const timeout = this.spec.syncTimeoutMs ?? 0;
+    if (timeout > 0) {
+      const clock = this.host.cluster.clock;
+      // `startedAt` is stored at whole seconds (metav1.Time), and the requeue capped by the time left brings the
+      // controller back at the deadline: the operation is terminated then (appcontroller.go L1585-L1607).
+      const deadline = Math.floor(this.record.startedAtMs / 1000) * 1000 + timeout;
+      clock.schedule(deadline, () => this.timeout(), Priority.operationTick);
+    }
+  }
+
+  /** The sync timeout has passed: a Running operation (or one waiting for its retry) is terminated. */
+  private timeout(): void {
+    const op = this.record;
+    const snapshot = op.actor.getSnapshot();
+    if (op.completed || !(snapshot.matches('running') || snapshot.matches('retrying'))) return;
+    op.timedOut = true;
+    op.actor.send({ type: 'sync.timeout' });
   }
 
   get completed(): boolean {
@@ -244,6 +273,8 @@ export class OperationRunner {
   private tick(terminate: boolean): void {
     const { host, spec } = this;
     const op = this.record;
+    // The sync timeout turned a queued sync tick into a termination: that processing terminates instead.
+    if (!terminate && op.actor.getSnapshot().matches('terminateTick')) return;
     const clock = host.cluster.clock;
     const ports = clusterPorts(
       host.cluster,
@@ -281,9 +312,21 @@ export class OperationRunner {
     host.log.hold();
     let outcome: TickOutcome;
     const refused = terminate ? undefined : host.precheck?.();
-    const failed = terminate || refused !== undefined ? undefined : host.failCheck?.();
+    const held = refused === undefined ? host.hold?.() : undefined;
+    const failed = terminate || refused !== undefined || held !== undefined ? undefined : host.failCheck?.();
     try {
-      if (refused !== undefined || failed !== undefined) {
+      if (held !== undefined) {
+        // SyncAppState returns at once: a Running operation says why, a Terminating one keeps its message.
+        outcome = {
+          phase: terminate ? 'Terminating' : 'Running',
+          message: terminate ? op.message : held,
+          results: op.results,
+          steps: [],
+          events: [],
+          warnings: [],
+          problems: [],
+        };
+      } else if (refused !== undefined || failed !== undefined) {
         outcome = {
           phase: refused !== undefined ? 'Error' : 'Failed',
           message: refused ?? failed!,
@@ -293,7 +336,7 @@ export class OperationRunner {
           warnings: [],
           problems: [],
         };
-      } else outcome = terminate ? terminateTick(common) : syncTick(common);
+      } else outcome = terminate ? terminateTick({ ...common, byTimeout: op.timedOut }) : syncTick(common);
     } catch (error) {
       // An engine bug must not hang the page: the operation ends in Error, as Argo CD's controller does on a panic.
       outcome = {

@@ -85,6 +85,12 @@ export interface SyncMachineContext {
 export type SyncMachineEvent =
   | { type: 'sync.start' }
   | { type: 'sync.terminate' }
+  /**
+   * The controller's sync timeout (`controller.sync.timeout.seconds`) has passed since the operation's start
+   * (appcontroller.go L1602-L1607): the simulation sends it at that instant, as the controller's requeue is capped
+   * by the time left (L1585-L1593).
+   */
+  | { type: 'sync.timeout' }
   | { type: 'resource.changed'; at: number }
   | { type: 'tick.done'; outcome: TickOutcome; at: number };
 
@@ -124,6 +130,11 @@ export const syncMachine = /* @__PURE__ */ setup({
     }),
     markRunning: assign({ phase: 'Running' as OperationPhase, message: '' }),
     markTerminating: assign({ phase: 'Terminating' as OperationPhase, message: 'operation is terminating' }),
+    // appcontroller.go L1603-L1605: the phase and message written before the same processing terminates it.
+    markTimingOut: assign({
+      phase: 'Terminating' as OperationPhase,
+      message: 'operation is terminating due to timeout',
+    }),
     scheduleRetry: assign(({ context, event }) => {
       const at = event.type === 'tick.done' ? event.at : context.now();
       const attempt = context.retryCount + 1;
@@ -159,6 +170,8 @@ export const syncMachine = /* @__PURE__ */ setup({
       !event.outcome.step.final &&
       !event.outcome.step.failed,
     hasPendingChange: ({ context }) => context.changedAt !== null,
+    // controller/sync.go L191-L200: a sync window held the termination (SyncAppState returns before Terminate).
+    stillTerminating: ({ event }) => event.type === 'tick.done' && event.outcome.phase === 'Terminating',
   },
   delays: {
     waveDelay: ({ context }) => context.waveDelayMs,
@@ -195,6 +208,7 @@ export const syncMachine = /* @__PURE__ */ setup({
       initial: 'ticking',
       on: {
         'sync.terminate': { target: 'terminating', actions: 'markTerminating' },
+        'sync.timeout': { target: 'terminateTick', actions: 'markTimingOut' },
         'resource.changed': { actions: 'noteChange' },
       },
       states: {
@@ -238,11 +252,25 @@ export const syncMachine = /* @__PURE__ */ setup({
     terminateTick: {
       entry: 'requestTerminate',
       // A terminated operation never retries, but says how many retries it made (appcontroller.go L1696).
-      on: { 'tick.done': { target: 'completed', actions: ['recordOutcome', 'noteRetriesExhausted'] } },
+      on: {
+        'tick.done': [
+          { guard: 'stillTerminating', target: 'terminateHeld', actions: 'recordOutcome' },
+          { target: 'completed', actions: ['recordOutcome', 'noteRetriesExhausted'] },
+        ],
+      },
+    },
+    // Held by a sync window: the controller tries again at its next requeue of the operation.
+    terminateHeld: {
+      after: { maxRequeue: 'terminateTick' },
     },
     // §5.3: the whole operation starts over after the back-off; startedAt is kept.
+    // Since 3.2 the timeout check comes before the retry wait (appcontroller.go L1602 before L1608): a pending
+    // retry is cancelled once the timeout has passed.
     retrying: {
-      on: { 'sync.terminate': { target: 'terminating', actions: 'markTerminating' } },
+      on: {
+        'sync.terminate': { target: 'terminating', actions: 'markTerminating' },
+        'sync.timeout': { target: 'terminateTick', actions: 'markTimingOut' },
+      },
       after: { retryGate: { target: 'running', actions: ['resetAttempt', 'startRetry'] } },
     },
     completed: { type: 'final' },

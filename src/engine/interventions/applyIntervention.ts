@@ -72,10 +72,13 @@ export function applyIntervention(
       error: `FATA[0000] rpc error: code = NotFound desc = applications.argoproj.io "${command.app}" not found`,
     };
   switch (command.verb) {
-    case 'sync':
-      return refused(
-        controller.requestSync(command.app, command.request.prune, syncOptionsOf(command.request)),
-      );
+    case 'sync': {
+      const why = controller.requestSync(command.app, command.request.prune, syncOptionsOf(command.request));
+      // A sync window's refusal is PermissionDenied (server/application/application.go L2093, L2096).
+      if (why?.startsWith('cannot sync:'))
+        return { error: `FATA[0000] rpc error: code = PermissionDenied desc = ${why}` };
+      return refused(why);
+    }
     case 'rollback': {
       // cmd/argocd/commands/app.go findRevisionHistory: the CLI picks the entry from the app's history itself.
       const entry = revisionToRollBack(app, command.id);

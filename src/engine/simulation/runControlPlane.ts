@@ -15,6 +15,7 @@ import {
   type ApplicationSetControllerFactory,
 } from '../argocd/controlPlanePorts';
 import { projectsOf } from '../argocd/projects';
+import { CMD_PARAMS_CM, syncTimeoutOf } from '../argocd/cmdParams';
 import { Repository, type RepoRevision } from '../argocd/repository';
 import { applyIntervention } from '../interventions/applyIntervention';
 import {
@@ -69,6 +70,11 @@ export interface ControlPlaneInput {
   past?: PastPhase;
   /** Where a run limit points (the single-app form's files). */
   limitPositions?: RunLimitsOptions;
+  /**
+   * The controller's sync timeout in seconds, instead of `controller.sync.timeout.seconds` of an
+   * argocd-cmd-params-cm among `objects` (the compare view's knob); 0: none.
+   */
+  syncTimeoutSeconds?: number;
 }
 
 /** A run of the control plane's result (runLoop.ts `RunResult`): every Application and ApplicationSet too. */
@@ -108,7 +114,10 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   const repository = new Repository(past?.revisions[0] ?? input.repository);
   const warnings: string[] = [];
   const problems: InputProblem[] = [];
+  const cmdParams = syncTimeoutOf(input.objects);
+  if (cmdParams.problem) warnings.push(`${CMD_PARAMS_CM}: ${cmdParams.problem}; no sync timeout`);
   const controller = new ApplicationController({
+    syncTimeoutSeconds: input.syncTimeoutSeconds ?? cmdParams.seconds,
     cluster,
     log,
     repository,
@@ -168,7 +177,16 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     playPast(past, { clock, store, log, limits, rest, repository, controller, applyArgoObjects, syncByHand });
   if (past) clock.schedule(0, () => startStory(past));
   if (!applied) applyArgoObjects();
-  for (const name of byHand) clock.schedule(0, () => controller.requestSync(name, input.prune ?? false), 1);
+  // A sync asked by hand can be refused (a sync window, §5.14): the run says so.
+  for (const name of byHand)
+    clock.schedule(
+      0,
+      () => {
+        const refused = controller.requestSync(name, input.prune ?? false);
+        if (refused) warnings.push(`sync ${name}: ${refused}`);
+      },
+      1,
+    );
   let pendingActions = 0;
   const refused: RefusedIntervention[] = [];
   for (const [index, action] of (input.actions ?? []).entries()) {

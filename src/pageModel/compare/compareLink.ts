@@ -6,6 +6,7 @@
  *   compare=three-tier,three-tier~migration          (a failure toggle switched on)
  *   compare=three-tier,three-tier~waveDelay=0        (ARGOCD_SYNC_WAVE_DELAY)
  *   compare=app-of-apps,app-of-apps~healthCheck      (a platform switch: the Application health check)
+ *   compare=sync-timeout,sync-timeout~noTimeout      (the controller's sync timeout beside a terminate by hand)
  *   compare=article                                  (the article's choice point, the first line above)
  *
  * A bare word after `~` is a toggle id (the scenario's `toggles`: failures, the health check, progressive

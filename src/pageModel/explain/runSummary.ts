@@ -1,5 +1,6 @@
 import type { SyncPhase } from '../../engine';
 import { nameOf, secondsText, type RunFacts, type StepFact } from './runFacts';
+import { terminationText } from './terminationText';
 
 /**
  * Sentences about a run, each computed from its facts (runFacts), so they stay right for any toggle, wave delay
@@ -66,7 +67,9 @@ export function operationText(facts: RunFacts): string {
   if (!op) return 'The operation has not started.';
   if (!facts.ended)
     return `After ${secondsText(facts.runEnd)} the operation is still ${op.phase}${op.message ? `: ${op.message}` : ''}; it waits with no time limit.`;
-  return `The operation ended ${op.phase} at ${secondsText(op.t)}${op.message ? `: ${op.message}` : ''}.`;
+  const ended = `The operation ended ${op.phase} at ${secondsText(op.t)}${op.message ? `: ${op.message}` : ''}.`;
+  const termination = terminationText(op.message);
+  return termination ? `${ended} ${termination}` : ended;
 }
 
 /** The app's sync status and health at the end, and why they may differ from the sync result. */

@@ -6,6 +6,7 @@ import { appLog } from './appLog';
 import { applicationsOf } from './applicationsOf';
 import { appSetRolloutsOf } from './appSetSteps';
 import { parentWavesOf } from './parentWaves';
+import { explainSyncWindow } from './explainSyncWindow';
 import { formatSeconds } from '../../timeline/ticks';
 
 /** One link of the chain that holds a rollout: an Application and what it is doing. */
@@ -54,6 +55,18 @@ export function explainPlatform(events: readonly SimEvent[], t: number, endT: nu
       notHealthy: f ? firstNotHealthy(f) : undefined,
     };
   };
+
+  // A sync window that holds an Application comes first: nothing else explains a release that does not start.
+  const window = explainSyncWindow(events, frames, t);
+  if (window)
+    return {
+      headline: window.headline,
+      chain: [link(window.app)],
+      holder: window.app,
+      detail: window.detail,
+      waves,
+      ended: false,
+    };
 
   for (const node of applicationsOf(events)) {
     const op = frames.get(node.name)?.operation;

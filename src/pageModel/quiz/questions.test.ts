@@ -42,6 +42,22 @@ describe('quiz questions', () => {
     expect({ phase: frame.operation?.phase, health: frame.app?.health }).toEqual(want);
   });
 
+  it('sync-timeout links to the moment checkout’s operation is terminated by the timeout', () => {
+    const q = questions.find((x) => x.id === 'sync-timeout')!;
+    const events = play(q.link!.scenario).events.filter((e) => e.app === 'checkout');
+    expect(frameAt(events, q.link!.t).operation).toMatchObject({
+      phase: 'Failed',
+      message: 'Operation terminated, triggered by controller sync timeout',
+    });
+  });
+
+  it('sync-window-closes links to the moment the held release syncs, after the window', () => {
+    const q = questions.find((x) => x.id === 'sync-window-closes')!;
+    const events = play(q.link!.scenario).events.filter((e) => e.app === 'storefront');
+    expect(frameAt(events, q.link!.t).operation?.phase).toBe('Succeeded');
+    expect(q.link!.t).toBeGreaterThan(900);
+  });
+
   it('wave-order links to the moment wave 0 starts after wave -1', () => {
     const q = questions.find((x) => x.id === 'wave-order')!;
     const frame = frameAt(play(q.link!.scenario).events, q.link!.t);

@@ -181,4 +181,34 @@ export const questions: Question[] = [
       'A RollingSync step starts only when every Application of the steps before it is Healthy, whatever cluster each is in; nothing is rolled back and nothing is applied to prod (argocd-semantics §5.1, §5.13).',
     link: { scenario: 'environments-promotion', t: 75, label: 'environments-promotion, staging Degraded' },
   },
+  {
+    id: 'sync-window-closes',
+    text: 'A deny sync window held an auto-sync. The window closes at 00:15. When does the release sync?',
+    choices: [
+      'At 00:15 exactly: Argo CD schedules the sync for the end of the window',
+      'At the next periodic refresh of the app after 00:15, up to about three minutes later',
+      'Never: a sync blocked by a window has to be started again by hand',
+    ],
+    answer: 1,
+    explanation:
+      'A blocked auto-sync leaves only a log line ("Sync prevented by sync window") and no condition; nothing is queued for the end of the window. The next refresh that finds the window closed syncs (argocd-semantics §5.14, appcontroller.go L2002-L2019).',
+    link: {
+      scenario: 'sync-window-blocks-release',
+      t: 1009.5,
+      label: 'sync-window-blocks-release, as the release lands',
+    },
+  },
+  {
+    id: 'sync-timeout',
+    text: 'controller.sync.timeout.seconds is 300 and a wave never becomes Healthy. What happens at 5 minutes?',
+    choices: [
+      'The sync fails like any other failure, and its SyncFail hooks run',
+      'The operation is terminated: Failed, "Operation terminated, triggered by controller sync timeout"; no SyncFail hook runs',
+      'Nothing: the timeout only stops retries, never a running sync',
+    ],
+    answer: 1,
+    explanation:
+      'The controller sets the operation Terminating and terminates it in the same pass. A termination is not a failed sync, so SyncFail hooks do not run, and a pending retry is cancelled (argocd-semantics §2.16, appcontroller.go L1602-L1607).',
+    link: { scenario: 'sync-timeout', t: 300, label: 'sync-timeout, at the timeout' },
+  },
 ];

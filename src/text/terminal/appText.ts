@@ -2,6 +2,10 @@ import { appGetText } from '../appGetText';
 import type { ApplicationJson } from '../../engine';
 
 /** `argocd app get` as text lines (the operation block only with `--show-operation`). */
-export function appText(app: ApplicationJson, showOperation: boolean): string[] {
-  return appGetText(app, { showOperation }).replace(/\n$/, '').split('\n');
+export function appText(
+  app: ApplicationJson,
+  showOperation: boolean,
+  syncWindow?: { status: string; assigned: string },
+): string[] {
+  return appGetText(app, { showOperation, syncWindow }).replace(/\n$/, '').split('\n');
 }

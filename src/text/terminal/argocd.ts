@@ -3,6 +3,8 @@ import { commandRowOf, flagOn, flagRowOf, flagValue, parseCommandFlags } from '.
 import type { ApplicationJson, Json } from '../../engine';
 import { appText } from './appText';
 import { argocdCluster } from './argocdCluster';
+import { argocdProj } from './argocdProj';
+import { appSyncWindow } from '../syncWindowText';
 import { sync, wait } from './argocdWait';
 import { fail, ok, type CommandOutput } from './output';
 import { toJson, toYaml } from './outputFormats';
@@ -18,6 +20,11 @@ export function argocd(world: World, words: string[]): CommandOutput {
   const [group, verb, ...rest] = words;
   if (group === 'cluster')
     return argocdCluster(
+      world,
+      [verb, ...rest].filter((w) => w !== undefined),
+    );
+  if (group === 'proj')
+    return argocdProj(
       world,
       [verb, ...rest].filter((w) => w !== undefined),
     );
@@ -56,7 +63,9 @@ export function argocd(world: World, words: string[]): CommandOutput {
       if (output === 'json') return ok(toJson(app).split('\n'));
       if (output === 'yaml') return ok(toYaml(app).replace(/\n$/, '').split('\n'));
       if (output && output !== 'wide') return fail(`FATA[0000] unknown output format: ${output}`);
-      return ok(appText(app, flagOn(parsed, '--show-operation')));
+      return ok(
+        appText(app, flagOn(parsed, '--show-operation'), appSyncWindow(world.objects(), app, world.t)),
+      );
     case 'history':
       return history(app, output);
     case 'sync':

@@ -1,6 +1,7 @@
 import { resourceStates, type ResourceState } from '../resourceStates';
 import type { ApplicationJson } from '../../engine';
 import { appText } from './appText';
+import { appSyncWindow } from '../syncWindowText';
 import { fail, ok, type CommandOutput } from './output';
 import { World } from './world';
 
@@ -39,6 +40,10 @@ export function sync(world: World, name: string, async: boolean, timeout: number
   // An operation the run starts at the cursor's very moment is the one this command starts (a single app's sync
   // at t 0); one started earlier and still running refuses it, as Argo CD does.
   const startsNow = ops.some((op) => Math.abs(op.start - world.t) < 1e-6);
+  // The API server checks the project's sync windows first (server/application/application.go L2091-L2097).
+  const app = world.appNamed(name);
+  if (app && !startsNow && appSyncWindow(world.objects(), app, world.t).status === 'Sync Denied')
+    return fail('FATA[0000] rpc error: code = PermissionDenied desc = cannot sync: blocked by sync window');
   if (!world.operationEnded(name) && !startsNow)
     return fail(
       'FATA[0000] rpc error: code = FailedPrecondition desc = another operation is already in progress',

@@ -160,7 +160,7 @@ function spansMark(
     .attr('y', (d) => d.y0)
     .attr('height', (d) => d.y1 - d.y0)
     .attr('fill', 'currentColor')
-    .attr('fill-opacity', (d) => (d.index % 2 === 0 ? 0.09 : 0.05));
+    .attr('fill-opacity', (d) => (d.kind === 'window' ? 0.14 : d.index % 2 === 0 ? 0.09 : 0.05));
   g.select('line')
     .attr('x1', (d) => x(d.t0))
     .attr('x2', (d) => x(d.t0))
@@ -168,7 +168,7 @@ function spansMark(
     .attr('y2', (d) => d.y1)
     .attr('stroke', 'currentColor')
     .attr('stroke-opacity', 0.55)
-    .attr('stroke-dasharray', (d) => (d.kind === 'step' ? '4 3' : null));
+    .attr('stroke-dasharray', (d) => (d.kind === 'step' ? '4 3' : d.kind === 'window' ? '2 2' : null));
   g.select('title').text(title);
   header
     .selectAll<SVGTextElement, LaidSpan>('text.al-span-label')

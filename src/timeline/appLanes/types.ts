@@ -18,10 +18,10 @@ export interface AppLaneInput {
   operations: { t: number; by: string }[];
 }
 
-/** A span of time over some lanes: a parent's sync wave, or an ApplicationSet's rollout step. */
+/** A span of time over some lanes: a parent's sync wave, an ApplicationSet's rollout step, or an active sync window. */
 export interface SpanInput {
   key: string;
-  kind: 'wave' | 'step';
+  kind: 'wave' | 'step' | 'window';
   /** The words over the lanes: `platform wave -1`, `platform-stack step 2`. */
   label: string;
   t0: number;
