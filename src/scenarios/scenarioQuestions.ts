@@ -28,6 +28,8 @@ export const scenarioQuestions: readonly ScenarioQuestion[] = [
     scenarios: [
       'hook-never-completes',
       'stuck-load-balancer',
+      'sync-window-blocks-release',
+      'sync-timeout',
       'pvc-wait-for-first-consumer',
       'helm-post-install-deadlock',
     ],
@@ -62,7 +64,12 @@ export const scenarioQuestions: readonly ScenarioQuestion[] = [
   {
     id: 'environments',
     text: 'How do I roll across environments?',
-    scenarios: ['progressive-sync', 'progressive-sync-backend-fails', 'progressive-sync-max-update-1'],
+    scenarios: [
+      'environments-promotion',
+      'progressive-sync',
+      'progressive-sync-backend-fails',
+      'progressive-sync-max-update-1',
+    ],
   },
 ];
 
