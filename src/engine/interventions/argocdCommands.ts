@@ -520,4 +520,38 @@ export const argocdCommands: readonly CommandRow[] = [
       appNamespace,
     ],
   },
+  // The terminal's readers of the other groups (argocd-semantics.md §5.13, §5.14): each is one row here, so its
+  // flags are read and refused as the others' are.
+  {
+    command: 'argocd cluster list',
+    args: '',
+    help: 'List the clusters Argo CD knows at the cursor: the cluster Secrets, then the in-cluster default',
+    in: ['terminal'],
+    acts: false,
+    flags: [
+      {
+        flag: '--output',
+        short: 'o',
+        value: 'wide|server',
+        help: 'Output format. One of: json|yaml|wide|server',
+        rule: { modelled: 'cmd/argocd/commands/cluster.go NewClusterListCommand, printClusterTable' },
+      },
+    ],
+  },
+  {
+    command: 'argocd proj windows list',
+    args: 'PROJECT',
+    help: "List a project's sync windows, each Active or Inactive at the cursor",
+    in: ['terminal'],
+    acts: false,
+    flags: [
+      {
+        flag: '--output',
+        short: 'o',
+        value: 'json|yaml|wide',
+        help: 'Output format. One of: json|yaml|wide',
+        rule: notModelledArgocd('prints the windows as JSON or YAML; the terminal prints the table'),
+      },
+    ],
+  },
 ];

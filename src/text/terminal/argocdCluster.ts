@@ -1,4 +1,11 @@
-import { clustersFrom, resolveDestination, type ClusterInfo } from '../../engine';
+import {
+  clustersFrom,
+  commandRowOf,
+  flagValue,
+  parseCommandFlags,
+  resolveDestination,
+  type ClusterInfo,
+} from '../../engine';
 import { tabwriter } from '../appList';
 import { fail, ok, type CommandOutput } from './output';
 import type { World } from './world';
@@ -18,7 +25,17 @@ export function argocdCluster(world: World, words: readonly string[]): CommandOu
     return fail(
       `Error: unknown command "${verb ?? ''}" for "argocd cluster" (this terminal runs argocd cluster list)`,
     );
-  const output = valueOf(rest, '-o') ?? valueOf(rest, '--output') ?? 'wide';
+  // The command table reads the flags: one the CLI does not have is refused in its words.
+  const row = commandRowOf(['argocd', 'cluster', 'list']);
+  const parsed = row
+    ? parseCommandFlags(row, rest)
+    : { error: 'argocd cluster list is not in the command table' };
+  if ('error' in parsed) return fail(parsed.error);
+  if (parsed.args.length > 0)
+    return fail(
+      `argocd cluster list takes no argument, not "${parsed.args[0]}" (the CLI prints its help and exits 1)`,
+    );
+  const output = flagValue(parsed, '--output') ?? 'wide';
   const clusters = clustersAt(world);
   if (output === 'server') return ok(clusters.map((c) => c.server));
   if (output !== 'wide') return fail(`FATA[0000] unknown output format: ${output}`);
@@ -55,10 +72,4 @@ function watchedServers(world: World, clusters: readonly ClusterInfo[]): Set<str
     if (resolved.ok) servers.add(resolved.cluster.server);
   }
   return servers;
-}
-
-function valueOf(words: readonly string[], flag: string): string | undefined {
-  const i = words.indexOf(flag);
-  if (i >= 0) return words[i + 1];
-  return words.find((w) => w.startsWith(`${flag}=`))?.slice(flag.length + 1);
 }

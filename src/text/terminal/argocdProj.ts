@@ -1,3 +1,4 @@
+import { commandRowOf, parseCommandFlags } from '../../engine';
 import { projectNamed, projWindowsListLines } from '../syncWindowText';
 import { fail, ok, type CommandOutput } from './output';
 import type { World } from './world';
@@ -13,7 +14,17 @@ export function argocdProj(world: World, words: readonly string[]): CommandOutpu
     return fail(
       `Error: unknown command "${[noun, verb].filter(Boolean).join(' ')}" for "argocd proj" (this terminal runs argocd proj windows list PROJECT)`,
     );
-  const name = rest.find((w) => !w.startsWith('-'));
+  // The command table reads the flags: one the CLI does not have, or one the sandbox does not model, is refused.
+  const row = commandRowOf(['argocd', 'proj', 'windows', 'list']);
+  const parsed = row
+    ? parseCommandFlags(row, rest)
+    : { error: 'argocd proj windows list is not in the command table' };
+  if ('error' in parsed) return fail(parsed.error);
+  if (parsed.args.length > 1)
+    return fail(
+      `argocd proj windows list takes one PROJECT, not ${parsed.args.length} (the CLI prints its help and exits 1)`,
+    );
+  const name = parsed.args[0];
   if (!name) return fail('FATA[0000] argocd proj windows list PROJECT: a project name is required');
   const project = projectNamed(world.objects(), name);
   if (!project && name !== 'default')

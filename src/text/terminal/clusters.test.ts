@@ -21,6 +21,20 @@ describe('argocd cluster list (cmd/argocd/commands/cluster.go printClusterTable)
   it('-o server prints the servers only', () => {
     expect(run('argocd cluster list -o server', end).text.split('\n')[0]).toBe('https://dev.k8s.example.com');
   });
+
+  it('reads its flags from the command table: a flag the CLI lacks is refused in its words, not ignored', () => {
+    expect(run('argocd cluster list --grpc-web-x', end).text).toContain('Error: unknown flag: --grpc-web-x');
+    expect(run('argocd cluster list prod', end).text).toContain('argocd cluster list takes no argument');
+  });
+});
+
+describe('argocd proj windows list: its flags from the command table', () => {
+  it('refuses -o json, which the sandbox does not model, with what Argo CD would do', () => {
+    expect(run('argocd proj windows list default -o json', end).text).toContain(
+      'argocd proj windows list --output: the sandbox does not model it; in Argo CD it prints the windows as JSON or YAML',
+    );
+    expect(run('argocd proj windows list default --bogus', end).text).toContain('Error: unknown flag: --bogus');
+  });
 });
 
 describe('kubectl --context NAME: contexts named after the clusters', () => {
