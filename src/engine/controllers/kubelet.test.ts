@@ -304,9 +304,8 @@ describe('kubelet', () => {
     expect(cluster.store.get(podRef('db'))!.status.phase).toBe('Running');
   });
 
-  it('waits for a WaitForFirstConsumer claim to be provisioned without calling the pod Unschedulable', () => {
+  it('asks for a WaitForFirstConsumer claim, waits for it without calling the pod Unschedulable, then runs', () => {
     const cluster = setup();
-    const claimRef = { group: '', kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data' };
     // No class named: kind's default, `standard`, which waits for its first consumer (storageClassBinding.ts).
     cluster.store.create({
       apiVersion: 'v1',
@@ -316,14 +315,19 @@ describe('kubelet', () => {
     });
     const volumes = [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }];
     cluster.store.create(pod('db', { volumes, containers: [{ name: 'db', image: 'postgres:16' }] }));
-    cluster.clock.advanceTo(3_000);
+    // Within the provisioner's delay (pvc.ts BIND_DELAY_MS): not bound to a node, and not Unschedulable.
+    cluster.clock.advanceTo(1_000);
     const waiting = cluster.store.get(podRef('db'))!;
     expect(waiting.spec.nodeName).toBeUndefined();
     expect(waiting.status?.conditions ?? []).not.toContainEqual(
       expect.objectContaining({ type: 'PodScheduled', status: 'False' }),
     );
-    cluster.store.setStatus(claimRef, { phase: 'Bound' });
+    // The scheduler's request made the PV controller provision the claim; the pod then runs.
     cluster.clock.advanceTo(10_000);
+    expect(
+      cluster.store.get({ group: '', kind: 'PersistentVolumeClaim', namespace: 'default', name: 'data' })!
+        .status.phase,
+    ).toBe('Bound');
     expect(cluster.store.get(podRef('db'))!.status.phase).toBe('Running');
   });
 

@@ -2,6 +2,7 @@ import type { Cluster, Controller } from '../cluster/cluster';
 import { keyOf } from '../cluster/gvk';
 import { resolveBehaviour } from '../containers/behaviour';
 import { envSourceProblem } from '../containers/envSources';
+import { pvcController } from './pvc';
 import type { Json, KubeObject, ObjectRef } from '../types';
 import { resolveHttp } from './clusterNetwork';
 import type { RunContext } from './containerRun';
@@ -106,6 +107,13 @@ function runtimesOf(cluster: Cluster): Map<string, PodRuntime> {
 function schedule(cluster: Cluster, ref: ObjectRef, pod: KubeObject, now: number): void {
   const choice = pickNode(cluster, pod);
   if ('provisioning' in choice) {
+    // The pod is the claims' first consumer: the PV controller provisions them (pvc.ts), and the pod waits.
+    for (const name of choice.provisioning)
+      cluster.enqueue(
+        pvcController,
+        { group: '', kind: 'PersistentVolumeClaim', namespace: ref.namespace, name },
+        0,
+      );
     cluster.enqueue(kubeletController, ref, 1000);
     return;
   }

@@ -72,14 +72,14 @@ export function pullMs(cluster: Cluster, node: string, image: string, policy: st
 export function pickNode(
   cluster: Cluster,
   pod: KubeObject,
-): { node: string } | { message: string; retry: boolean } | { provisioning: true } {
+): { node: string } | { message: string; retry: boolean } | { provisioning: string[] } {
   const total = cluster.nodes.length;
   const unschedulable = (reason: string, retry: boolean) => ({
     message: `0/${total} nodes are available: ${reason}. preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`,
     retry,
   });
   // The VolumeBinding plugin: every claim must exist, and be Bound unless it waits for this pod to be provisioned.
-  let provisioning = false;
+  const provisioning: string[] = [];
   for (const volume of pod.spec?.volumes ?? []) {
     const claim = volume?.persistentVolumeClaim?.claimName;
     if (!claim) continue;
@@ -93,10 +93,10 @@ export function pickNode(
     if (pvc.status?.phase === 'Bound') continue;
     // A WaitForFirstConsumer claim is provisioned because this pod wants it: the scheduler waits in PreBind for
     // the volume (the pod stays Pending, not Unschedulable). An unbound claim of any other mode fails Filter.
-    if (storageClassBinding(cluster, pvc) === 'WaitForFirstConsumer') provisioning = true;
+    if (storageClassBinding(cluster, pvc) === 'WaitForFirstConsumer') provisioning.push(claim);
     else return unschedulable('pod has unbound immediate PersistentVolumeClaims', true);
   }
-  if (provisioning) return { provisioning: true };
+  if (provisioning.length > 0) return { provisioning };
   const fits = cluster.nodes.filter((n) => matchesNode(pod.spec ?? {}, n));
   if (fits.length === 0)
     return unschedulable(`${total} node(s) didn't match Pod's node affinity/selector`, false);

@@ -31,10 +31,11 @@ export const BIND_DELAY_MS = 1500;
  */
 export const pvcController: Controller = {
   name: 'persistentvolume-controller',
-  kinds: ['PersistentVolumeClaim', 'PersistentVolume', 'Pod', 'StorageClass'],
+  // Not Pod: the scheduler asks for a WaitForFirstConsumer claim when a pod wants it (kubelet.ts `schedule`), as
+  // Kubernetes' scheduler marks the claim for the PV controller; routing every pod change here cost every run.
+  kinds: ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'],
   reconcile(ref: ObjectRef, cluster: Cluster): void {
     if (ref.kind === 'PersistentVolume') return reclaim(cluster, cluster.store.get(ref));
-    if (ref.kind === 'Pod') return claimsOfPod(cluster, ref);
     if (ref.kind === 'StorageClass') return pendingClaims(cluster);
     const pvc = cluster.store.get(ref);
     if (!pvc) {
@@ -99,19 +100,6 @@ function markBound(cluster: Cluster, pvc: KubeObject, volumeName: string): void 
       capacity: { storage: draft.spec.resources?.requests?.storage ?? '1Gi' },
     };
   });
-}
-
-/** The claims a pod mounts, looked at again: a WaitForFirstConsumer claim may now have its first consumer. */
-function claimsOfPod(cluster: Cluster, ref: ObjectRef): void {
-  const pod = cluster.store.get(ref);
-  if (!pod || pod.metadata.deletionTimestamp) return;
-  for (const claimName of claimNames(pod))
-    cluster.enqueue(pvcController, {
-      group: '',
-      kind: 'PersistentVolumeClaim',
-      namespace: ref.namespace,
-      name: claimName,
-    });
 }
 
 /** Every Pending claim, looked at again when a StorageClass appears or changes. */
