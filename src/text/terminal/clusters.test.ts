@@ -33,7 +33,9 @@ describe('argocd proj windows list: its flags from the command table', () => {
     expect(run('argocd proj windows list default -o json', end).text).toContain(
       'argocd proj windows list --output: the sandbox does not model it; in Argo CD it prints the windows as JSON or YAML',
     );
-    expect(run('argocd proj windows list default --bogus', end).text).toContain('Error: unknown flag: --bogus');
+    expect(run('argocd proj windows list default --bogus', end).text).toContain(
+      'Error: unknown flag: --bogus',
+    );
   });
 });
 
