@@ -91,12 +91,12 @@ describe('TestSyncWindowDeniesSync (controller/sync.go L191-L200): a deny window
     job('migrate', { hook: 'PreSync', runSeconds: 90 }),
     deployment('shop', { readySeconds: 2 }),
   ];
-  const window = { kind: 'deny', schedule: '1 0 * * *', duration: '5m', applications: ['shop'] };
+  const denyWindow = { kind: 'deny', schedule: '1 0 * * *', duration: '5m', applications: ['shop'] };
   const shop = application('shop', { path: 'shop', project: 'release' });
   const runWith = (w: Json) => run([project(w), shop], { repository: repo(objects) });
 
   it('holds the operation Running with "Sync operation blocked by sync window" until the window closes', () => {
-    const result = runWith(window);
+    const result = runWith(denyWindow);
     const held = operationEvents(result.events).find(
       (e) => e.message === 'Sync operation blocked by sync window',
     );
@@ -112,7 +112,7 @@ describe('TestSyncWindowDeniesSync (controller/sync.go L191-L200): a deny window
   });
 
   it('holds a termination too: it stays Terminating until the window closes (SyncAppState returns before Terminate)', () => {
-    const result = run([project(window), shop], {
+    const result = run([project(denyWindow), shop], {
       repository: repo(objects),
       actions: [{ at: 120, type: 'terminate', app: 'shop' }],
     });
@@ -124,7 +124,7 @@ describe('TestSyncWindowDeniesSync (controller/sync.go L191-L200): a deny window
   });
 
   it('lets it finish when the window has syncOverrun (TestSyncWindows_SyncOverrun, Argo CD 3.5)', () => {
-    const result = runWith({ ...window, syncOverrun: true });
+    const result = runWith({ ...denyWindow, syncOverrun: true });
     expect(operationEvents(result.events).some((e) => e.message.startsWith('Sync operation blocked'))).toBe(
       false,
     );

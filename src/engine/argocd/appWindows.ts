@@ -55,7 +55,7 @@ export function activeWindowsOf(
   const ends = active.map((w) => activeSpanEnd(w, wallMs(nowMs)));
   const until = ends.length > 0 && ends.every((e) => e !== undefined) ? Math.max(...ends) : undefined;
   return {
-    windows: active.map((w) => `${w.window.kind}:${w.window.schedule}:${w.window.duration}`),
+    windows: active.map((w) => `${w.syncWindow.kind}:${w.syncWindow.schedule}:${w.syncWindow.duration}`),
     ...(until !== undefined ? { until: (until - EPOCH_MS) / 1000 } : {}),
   };
 }

@@ -23,15 +23,15 @@ export interface SyncWindow {
   timeZone?: string;
   andOperator?: boolean;
   description?: string;
-  /** Since 3.5: a sync running when a deny window opens (or an allow window closes) may finish. */
+  /** Since 3.5: a sync running when a deny syncWindow opens (or an allow syncWindow closes) may finish. */
   syncOverrun?: boolean;
 }
 
-/** A window with its schedule, duration and zone read once. */
+/** A syncWindow with its schedule, duration and zone read once. */
 export interface CompiledWindow {
   /** Its place in `spec.syncWindows` (`argocd proj windows list`'s ID). */
   id: number;
-  window: SyncWindow;
+  syncWindow: SyncWindow;
   cron: CronSchedule;
   durationMs: number;
   /** The zone's offset from UTC (`scheduleOffsetByTimeZone`). */
@@ -71,38 +71,38 @@ export function readSyncWindows(value: Json): CompiledWindow[] | { path: string;
       if (!windowKeys.has(key))
         return fail(
           `.${key}`,
-          `${at}: unknown field "${key}" (a sync window has ${[...windowKeys].join(', ')})`,
+          `${at}: unknown field "${key}" (a sync syncWindow has ${[...windowKeys].join(', ')})`,
         );
-    const window = raw as SyncWindow;
+    const syncWindow = raw as SyncWindow;
     for (const key of ['schedule', 'duration', 'timeZone', 'description', 'kind'] as const)
-      if (window[key] !== undefined && typeof window[key] !== 'string')
+      if (syncWindow[key] !== undefined && typeof syncWindow[key] !== 'string')
         return fail(`.${key}`, `${at}.${key} must be a string`);
     for (const key of ['applications', 'namespaces', 'clusters'] as const) {
-      const list = window[key];
+      const list = syncWindow[key];
       if (list !== undefined && (!Array.isArray(list) || list.some((v) => typeof v !== 'string')))
         return fail(`.${key}`, `${at}.${key} must be a list of strings`);
     }
     for (const key of ['manualSync', 'andOperator', 'syncOverrun'] as const)
-      if (window[key] !== undefined && typeof window[key] !== 'boolean')
+      if (syncWindow[key] !== undefined && typeof syncWindow[key] !== 'boolean')
         return fail(`.${key}`, `${at}.${key} must be true or false`);
-    if (window.kind !== 'allow' && window.kind !== 'deny')
-      return fail('.kind', `kind '${window.kind ?? ''}' mismatch: can only be allow or deny`);
-    const schedule = window.schedule ?? '';
+    if (syncWindow.kind !== 'allow' && syncWindow.kind !== 'deny')
+      return fail('.kind', `kind '${syncWindow.kind ?? ''}' mismatch: can only be allow or deny`);
+    const schedule = syncWindow.schedule ?? '';
     const cron = parseCron(schedule);
     if (typeof cron === 'string') return fail('.schedule', `cannot parse schedule '${schedule}': ${cron}`);
-    const duration = window.duration ?? '';
+    const duration = syncWindow.duration ?? '';
     const durationMs = parseGoDuration(duration);
     if (typeof durationMs === 'string')
       return fail('.duration', `cannot parse duration '${duration}': ${durationMs}`);
-    if ((window.description ?? '').length > 255)
+    if ((syncWindow.description ?? '').length > 255)
       return fail('.description', 'description must not exceed 255 characters');
-    const offsetMs = zoneOffsetMs(window.timeZone ?? '');
+    const offsetMs = zoneOffsetMs(syncWindow.timeZone ?? '');
     if (offsetMs === undefined)
       return fail(
         '.timeZone',
-        `timeZone "${window.timeZone}" is not simulated: the sandbox knows UTC and the fixed zones Etc/GMT+N and Etc/GMT-N (Argo CD takes a zone's offset from the wall clock, which a simulation does not read)`,
+        `timeZone "${syncWindow.timeZone}" is not simulated: the sandbox knows UTC and the fixed zones Etc/GMT+N and Etc/GMT-N (Argo CD takes a zone's offset from the wall clock, which a simulation does not read)`,
       );
-    out.push({ id, window, cron, durationMs, offsetMs });
+    out.push({ id, syncWindow, cron, durationMs, offsetMs });
   }
   return out;
 }
@@ -142,9 +142,9 @@ export function zoneOffsetMs(zone: string): number | undefined {
 
 /**
  * `SyncWindow.active`: the next activation after now − duration (in the window's zone) is before now. With
- * robfig's `Next` strictly after its argument, a window is active strictly between a start and start + duration:
+ * robfig's `Next` strictly after its argument, a syncWindow is active strictly between a start and start + duration:
  * not at its start, not at its end. A schedule that never fires (Feb 30) gives Go's zero time, which is before
- * everything: such a window is always active.
+ * everything: such a syncWindow is always active.
  */
 export function isActive(w: CompiledWindow, nowMs: number): boolean {
   const local = nowMs + w.offsetMs;
@@ -182,30 +182,30 @@ export interface WindowTarget {
 /**
  * `SyncWindows.Matches`: the windows that apply to an app. Without `andOperator`, any of applications, clusters
  * (the destination's name or server, as written in the Application) or namespaces matching is enough; with it, each
- * one that is set must match. A window that sets none of the three applies to nothing.
+ * one that is set must match. A syncWindow that sets none of the three applies to nothing.
  */
 export function matchingWindows(windows: readonly CompiledWindow[], app: WindowTarget): CompiledWindow[] {
-  return windows.filter(({ window }) => {
-    const and = window.andOperator === true;
+  return windows.filter(({ syncWindow }) => {
+    const and = syncWindow.andOperator === true;
     let isSet = false;
     let matched = false;
-    if ((window.applications ?? []).length > 0) {
+    if ((syncWindow.applications ?? []).length > 0) {
       isSet = true;
-      matched = window.applications!.some((a) => globMatch(a, app.name));
+      matched = syncWindow.applications!.some((a) => globMatch(a, app.name));
     }
     if (and && isSet && !matched) return false;
     if (!and && matched) return true;
-    if ((window.clusters ?? []).length > 0) {
+    if ((syncWindow.clusters ?? []).length > 0) {
       isSet = true;
-      matched = window.clusters!.some(
+      matched = syncWindow.clusters!.some(
         (c) =>
           (!!app.clusterName && globMatch(c, app.clusterName)) || (!!app.server && globMatch(c, app.server)),
       );
     }
     if (isSet && and && !matched) return false;
     if (!and && matched) return true;
-    if ((window.namespaces ?? []).length > 0) {
-      matched = window.namespaces!.some((n) => globMatch(n, app.namespace));
+    if ((syncWindow.namespaces ?? []).length > 0) {
+      matched = syncWindow.namespaces!.some((n) => globMatch(n, app.namespace));
     }
     return matched;
   });
@@ -216,12 +216,12 @@ function globMatch(pattern: string, value: string): boolean {
   return pattern === '*' || gobwasGlobMatch(pattern, value);
 }
 
-/** `hasDeny`: whether an active window is a deny, and whether every such deny has `manualSync`. */
+/** `hasDeny`: whether an active syncWindow is a deny, and whether every such deny has `manualSync`. */
 function hasDeny(active: readonly CompiledWindow[]): { deny: boolean; manual: boolean } {
-  const denies = active.filter((w) => w.window.kind === 'deny');
+  const denies = active.filter((w) => w.syncWindow.kind === 'deny');
   return {
     deny: denies.length > 0,
-    manual: denies.length > 0 && denies.every((w) => w.window.manualSync === true),
+    manual: denies.length > 0 && denies.every((w) => w.syncWindow.manualSync === true),
   };
 }
 
@@ -231,9 +231,10 @@ function canSyncAt(windows: readonly CompiledWindow[], atMs: number, isManual: b
   const active = windows.filter((w) => isActive(w, atMs));
   const { deny, manual } = hasDeny(active);
   if (deny) return isManual && manual;
-  if (active.some((w) => w.window.kind === 'allow')) return true;
-  const inactiveAllows = windows.filter((w) => w.window.kind === 'allow' && !isActive(w, atMs));
-  if (inactiveAllows.length > 0) return isManual && inactiveAllows.every((w) => w.window.manualSync === true);
+  if (active.some((w) => w.syncWindow.kind === 'allow')) return true;
+  const inactiveAllows = windows.filter((w) => w.syncWindow.kind === 'allow' && !isActive(w, atMs));
+  if (inactiveAllows.length > 0)
+    return isManual && inactiveAllows.every((w) => w.syncWindow.manualSync === true);
   return true;
 }
 
@@ -255,16 +256,16 @@ export function canSync(
   const { deny, manual } = hasDeny(active);
   if (deny) {
     if (isManual && manual) return true;
-    const denies = active.filter((w) => w.window.kind === 'deny');
-    if (operationStartMs !== undefined && denies.every((w) => w.window.syncOverrun === true))
+    const denies = active.filter((w) => w.syncWindow.kind === 'deny');
+    if (operationStartMs !== undefined && denies.every((w) => w.syncWindow.syncOverrun === true))
       return canSyncAt(windows, operationStartMs, isManual);
     return false;
   }
-  if (active.some((w) => w.window.kind === 'allow')) return true;
-  const inactiveAllows = windows.filter((w) => w.window.kind === 'allow' && !isActive(w, nowMs));
+  if (active.some((w) => w.syncWindow.kind === 'allow')) return true;
+  const inactiveAllows = windows.filter((w) => w.syncWindow.kind === 'allow' && !isActive(w, nowMs));
   if (inactiveAllows.length > 0) {
-    if (isManual && inactiveAllows.every((w) => w.window.manualSync === true)) return true;
-    if (operationStartMs !== undefined && inactiveAllows.every((w) => w.window.syncOverrun === true))
+    if (isManual && inactiveAllows.every((w) => w.syncWindow.manualSync === true)) return true;
+    if (operationStartMs !== undefined && inactiveAllows.every((w) => w.syncWindow.syncOverrun === true))
       return canSyncAt(windows, operationStartMs, isManual);
     return false;
   }
@@ -273,7 +274,7 @@ export function canSync(
 
 /**
  * `argocd app get`'s SyncWindow line (cmd/argocd/commands/app.go printAppSummaryTable): `Sync Denied` or
- * `Manual Allowed` while a deny is active, or while no window is active and an allow window is inactive; else
+ * `Manual Allowed` while a deny is active, or while no syncWindow is active and an allow syncWindow is inactive; else
  * `Sync Allowed`. The assigned windows follow as `kind:schedule:duration`, comma-separated.
  */
 export function syncWindowSummary(
@@ -282,15 +283,17 @@ export function syncWindowSummary(
 ): { status: 'Sync Allowed' | 'Sync Denied' | 'Manual Allowed'; assigned: string } {
   if (windows.length === 0) return { status: 'Sync Allowed', assigned: '' };
   const active = windows.filter((w) => isActive(w, nowMs));
-  const deny = active.some((w) => w.window.kind === 'deny');
-  const allow = active.some((w) => w.window.kind === 'allow');
-  const inactiveAllows = windows.some((w) => w.window.kind === 'allow' && !isActive(w, nowMs));
+  const deny = active.some((w) => w.syncWindow.kind === 'deny');
+  const allow = active.some((w) => w.syncWindow.kind === 'allow');
+  const inactiveAllows = windows.some((w) => w.syncWindow.kind === 'allow' && !isActive(w, nowMs));
   const status =
     deny || (!allow && inactiveAllows)
       ? canSync(windows, nowMs, true)
         ? 'Manual Allowed'
         : 'Sync Denied'
       : 'Sync Allowed';
-  const assigned = windows.map((w) => `${w.window.kind}:${w.window.schedule}:${w.window.duration}`).join(',');
+  const assigned = windows
+    .map((w) => `${w.syncWindow.kind}:${w.syncWindow.schedule}:${w.syncWindow.duration}`)
+    .join(',');
   return { status, assigned };
 }

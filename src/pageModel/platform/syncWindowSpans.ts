@@ -32,12 +32,12 @@ export function syncWindowSpans(objects: ObjectHistory | undefined, endT: number
         )
         .map((app) => app.metadata.name ?? '');
       if (covered.length === 0) continue;
-      const described = w.window.description ? ` (${w.window.description})` : '';
+      const described = w.syncWindow.description ? ` (${w.syncWindow.description})` : '';
       for (const [from, to] of activeSpans(w, EPOCH_MS, EPOCH_MS + endT * 1000))
         spans.push({
           key: `window:${project.metadata.name}:${w.id}:${from}`,
           kind: 'window',
-          label: `${w.window.kind} window ${w.window.schedule} ${w.window.duration}${described}`,
+          label: `${w.syncWindow.kind} window ${w.syncWindow.schedule} ${w.syncWindow.duration}${described}`,
           t0: (from - EPOCH_MS) / 1000,
           t1: (to - EPOCH_MS) / 1000,
           apps: covered,
