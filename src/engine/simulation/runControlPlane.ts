@@ -5,6 +5,7 @@ import type { HealthOverrides } from '../health/healthOverrides';
 import { checkReplicaLimits, checkRunSettings, RunLimits, type RunLimitsOptions } from '../limits';
 import { checkControlPlaneLimits } from '../controlPlaneLimits';
 import { Rng } from '../random';
+import { runDefaults } from '../runDefaults';
 import type { InputProblem } from '../sync';
 import type { Json, KubeObject } from '../types';
 import { clone } from '../util/clone';
@@ -99,7 +100,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   // After a past, the workloads made to fail fail in the story only (pastPhase.ts).
   const cluster = createCluster({
     clock,
-    rng: new Rng(input.seed ?? 1),
+    rng: new Rng(input.seed ?? runDefaults.seed),
     failures: past ? [] : (input.fail ?? []),
   });
   const store = cluster.store;
@@ -122,8 +123,8 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     log,
     repository,
     healthOverrides: input.healthOverrides,
-    waveDelaySeconds: input.waveDelaySeconds ?? 2,
-    seed: input.seed ?? 1,
+    waveDelaySeconds: input.waveDelaySeconds ?? runDefaults.waveDelaySeconds,
+    seed: input.seed ?? runDefaults.seed,
     warnings,
     problems,
     clusterFor: (server): Cluster => remotes.get(server),
@@ -131,7 +132,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   // The clusters of cluster Secrets that Applications are sent to (§5.13), each its own fake cluster.
   const remotes: RemoteClusters = new RemoteClusters({
     clock,
-    seed: input.seed ?? 1,
+    seed: input.seed ?? runDefaults.seed,
     log,
     failures: () => cluster.failures,
     namespaces: input.namespaces ?? [],
