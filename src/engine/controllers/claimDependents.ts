@@ -1,6 +1,6 @@
 import type { Cluster } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { matchesSelector } from './labelSelector';
 import { controllerRefTo, controllerUid } from './ownerRefs';
 
@@ -17,7 +17,7 @@ export function claimDependents(
   cluster: Cluster,
   owner: KubeObject,
   kind: string,
-  selector: Json,
+  selector: JsonAny,
   accept: (obj: KubeObject) => boolean = () => true,
 ): KubeObject[] {
   const uid = owner.metadata.uid;

@@ -1,7 +1,7 @@
 import type { Cluster } from '../cluster/cluster';
 import type { HttpRequest, HttpResult } from '../containers/effects';
 import { isPodinfo } from '../containers/image';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { serviceTargets } from './serviceEndpoints';
 
 /**
@@ -43,7 +43,7 @@ function viaService(cluster: Cluster, service: KubeObject, request: HttpRequest)
     return answerFromPod(pod, request, pod.status?.podIP ?? '');
   }
   const address = serviceIP(service);
-  const served = (service.spec?.ports ?? []).some((p: Json) => Number(p.port) === request.port);
+  const served = (service.spec?.ports ?? []).some((p: JsonAny) => Number(p.port) === request.port);
   if (!served || ready.length === 0) return { type: 'refused', address };
   const pod = ready[ready.length === 1 ? 0 : cluster.rng.int(ready.length)];
   return { type: 'response', status: serverStatus(pod, request.path), address };
@@ -75,9 +75,9 @@ function readyPods(cluster: Cluster, service: KubeObject): KubeObject[] {
 
 /** A direct connection to a pod: it answers if it is running and listens on the port (or declares none). */
 function answerFromPod(pod: KubeObject, request: HttpRequest, address: string): HttpResult {
-  const running = (pod.status?.containerStatuses ?? []).some((c: Json) => c.state?.running);
-  const ports: number[] = (pod.spec?.containers ?? []).flatMap((c: Json) =>
-    (c.ports ?? []).map((p: Json) => Number(p.containerPort)),
+  const running = (pod.status?.containerStatuses ?? []).some((c: JsonAny) => c.state?.running);
+  const ports: number[] = (pod.spec?.containers ?? []).flatMap((c: JsonAny) =>
+    (c.ports ?? []).map((p: JsonAny) => Number(p.containerPort)),
   );
   if (!running || (ports.length > 0 && !ports.includes(request.port))) return { type: 'refused', address };
   return { type: 'response', status: serverStatus(pod, request.path), address };
@@ -85,7 +85,7 @@ function answerFromPod(pod: KubeObject, request: HttpRequest, address: string): 
 
 /** What the pod's server answers: podinfo's `/status/{code}` echoes the code; everything else is 200. */
 function serverStatus(pod: KubeObject, path: string): number {
-  const podinfo = (pod.spec?.containers ?? []).some((c: Json) => isPodinfo(String(c.image ?? '')));
+  const podinfo = (pod.spec?.containers ?? []).some((c: JsonAny) => isPodinfo(String(c.image ?? '')));
   const m = /^\/status\/(\d{3})(?:[/?]|$)/.exec(path);
   if (podinfo && m && Number(m[1]) >= 100 && Number(m[1]) <= 599) return Number(m[1]);
   return 200;

@@ -1,5 +1,5 @@
 import { toTimestamp } from '../clock';
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 
 /** A status condition of an apps/v1 workload, with its fields in the order the API server writes them. */
 export interface WorkloadCondition {
@@ -25,7 +25,7 @@ export function newDeploymentCondition(
 
 /** The condition of `type` in a status' condition list, if present. */
 export function getDeploymentCondition(
-  conditions: Json[] | undefined,
+  conditions: JsonAny[] | undefined,
   type: string,
 ): WorkloadCondition | undefined {
   return conditions?.find((c) => c.type === type);
@@ -36,7 +36,7 @@ export function getDeploymentCondition(
  * one with the same status keeps the old lastTransitionTime; the new condition goes to the end of the list.
  * Returns the new list (the input is not changed).
  */
-export function setDeploymentCondition(conditions: Json[] | undefined, condition: WorkloadCondition): Json[] {
+export function setDeploymentCondition(conditions: JsonAny[] | undefined, condition: WorkloadCondition): JsonAny[] {
   const list = conditions ?? [];
   const current = getDeploymentCondition(list, condition.type);
   if (current && current.status === condition.status && current.reason === condition.reason) return list;
@@ -46,6 +46,6 @@ export function setDeploymentCondition(conditions: Json[] | undefined, condition
 }
 
 /** The list without conditions of `type`. */
-export function removeDeploymentCondition(conditions: Json[] | undefined, type: string): Json[] {
+export function removeDeploymentCondition(conditions: JsonAny[] | undefined, type: string): JsonAny[] {
   return (conditions ?? []).filter((c) => c.type !== type);
 }

@@ -1,4 +1,4 @@
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 
 /**
  * Job conditions with the Job controller's words (k8s.io/api batch/v1 and pkg/controller/job). Recent
@@ -14,13 +14,13 @@ export const jobReasons = {
 } as const;
 
 /** Whether the Job has a condition of this type with status True. */
-export function hasCondition(status: Json, type: string): boolean {
-  return (status?.conditions ?? []).some((c: Json) => c.type === type && c.status === 'True');
+export function hasCondition(status: JsonAny, type: string): boolean {
+  return (status?.conditions ?? []).some((c: JsonAny) => c.type === type && c.status === 'True');
 }
 
 /** The condition of `type`, if any (job_controller.go `findConditionByType`). */
-export function findConditionByType(status: Json, type: string): Json | undefined {
-  return (status?.conditions ?? []).find((c: Json) => c.type === type);
+export function findConditionByType(status: JsonAny, type: string): JsonAny | undefined {
+  return (status?.conditions ?? []).find((c: JsonAny) => c.type === type);
 }
 
 /**
@@ -28,12 +28,12 @@ export function findConditionByType(status: Json, type: string): Json | undefine
  * transition time unless its status changes; a new one is appended. Returns the new list.
  */
 export function ensureJobConditionStatus(
-  conditions: Json[] | undefined,
+  conditions: JsonAny[] | undefined,
   type: string,
   status: 'True' | 'False',
   why: { reason: string; message: string },
   timestamp: string,
-): Json[] {
+): JsonAny[] {
   const list = [...(conditions ?? [])];
   const i = list.findIndex((c) => c.type === type);
   if (i >= 0) {

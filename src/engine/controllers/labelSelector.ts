@@ -1,4 +1,4 @@
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 
 /**
  * Whether `labels` satisfy a Kubernetes label selector (`matchLabels` and `matchExpressions` with the
@@ -7,13 +7,13 @@ import type { Json } from '../types';
  *
  * @example matchesSelector({ app: 'web' }, { matchLabels: { app: 'web' } }) // true
  */
-export function matchesSelector(labels: Record<string, string> | undefined, selector: Json): boolean {
+export function matchesSelector(labels: Record<string, string> | undefined, selector: JsonAny): boolean {
   if (!selector || typeof selector !== 'object') return false;
   const have = labels ?? {};
   for (const [key, value] of Object.entries((selector.matchLabels ?? {}) as Record<string, string>)) {
     if (have[key] !== value) return false;
   }
-  for (const expr of (selector.matchExpressions ?? []) as Json[]) {
+  for (const expr of (selector.matchExpressions ?? []) as JsonAny[]) {
     const present = Object.hasOwn(have, expr.key);
     const values: string[] = expr.values ?? [];
     switch (expr.operator) {

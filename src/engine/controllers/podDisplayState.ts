@@ -1,5 +1,5 @@
 import type { PodDisplayState } from '../events';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 
 export interface PodDisplay {
   state: PodDisplayState;
@@ -25,8 +25,8 @@ export function podDisplayState(pod: KubeObject): PodDisplay {
   let message = '';
   let restarts = 0;
   let initializing = false;
-  const inits: Json[] = status.initContainerStatuses ?? [];
-  const initSpecs: Json[] = pod.spec?.initContainers ?? [];
+  const inits: JsonAny[] = status.initContainerStatuses ?? [];
+  const initSpecs: JsonAny[] = pod.spec?.initContainers ?? [];
   for (let i = 0; i < inits.length; i++) {
     const c = inits[i];
     restarts += c.restartCount ?? 0;
@@ -44,10 +44,10 @@ export function podDisplayState(pod: KubeObject): PodDisplay {
       message = waiting.message ?? '';
     } else reason = `Init:${i}/${initSpecs.length || inits.length}`;
   }
-  const ready = (status.conditions ?? []).some((c: Json) => c.type === 'Ready' && c.status === 'True');
+  const ready = (status.conditions ?? []).some((c: JsonAny) => c.type === 'Ready' && c.status === 'True');
   if (!initializing) {
     let hasRunning = false;
-    const containers: Json[] = status.containerStatuses ?? [];
+    const containers: JsonAny[] = status.containerStatuses ?? [];
     for (let i = containers.length - 1; i >= 0; i--) {
       const c = containers[i];
       restarts += c.restartCount ?? 0;

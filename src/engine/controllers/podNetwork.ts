@@ -1,5 +1,5 @@
 import type { Cluster } from '../cluster/cluster';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { podsPerNode } from './podsPerNode';
 import { storageClassBinding } from './storageClassBinding';
 
@@ -107,23 +107,23 @@ export function pickNode(
   return { node: best.length === 1 ? best[0] : best[cluster.rng.int(best.length)] };
 }
 
-function matchesNode(spec: Json, node: string): boolean {
+function matchesNode(spec: JsonAny, node: string): boolean {
   const labels = nodeLabels(node);
   for (const [k, v] of Object.entries(spec.nodeSelector ?? {})) if (labels[k] !== v) return false;
-  const terms: Json[] =
+  const terms: JsonAny[] =
     spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
   if (terms.length === 0) return true;
   // Terms are ORed; the requirements inside a term are ANDed.
   return terms.some((term) => {
-    const fields = (term.matchFields ?? []).every((r: Json) =>
+    const fields = (term.matchFields ?? []).every((r: JsonAny) =>
       requirement(r, r.key === 'metadata.name' ? node : undefined),
     );
-    const exprs = (term.matchExpressions ?? []).every((r: Json) => requirement(r, labels[r.key]));
+    const exprs = (term.matchExpressions ?? []).every((r: JsonAny) => requirement(r, labels[r.key]));
     return fields && exprs;
   });
 }
 
-function requirement(r: Json, value: string | undefined): boolean {
+function requirement(r: JsonAny, value: string | undefined): boolean {
   const values: string[] = r.values ?? [];
   switch (r.operator) {
     case 'In':

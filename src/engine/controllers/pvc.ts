@@ -1,6 +1,6 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
-import type { Json, KubeObject, ObjectRef } from '../types';
+import type { JsonAny, KubeObject, ObjectRef } from '../types';
 import { delayElapsed } from './delayElapsed';
 import { storageClassBinding } from './storageClassBinding';
 
@@ -127,7 +127,7 @@ function claimNames(pod: KubeObject): string[] {
 /** Delete a provisioned volume whose claim is gone (reclaim policy Delete). */
 function reclaim(cluster: Cluster, pv: KubeObject | undefined): void {
   if (!pv || pv.metadata.deletionTimestamp || pv.spec?.persistentVolumeReclaimPolicy !== 'Delete') return;
-  const claimRef: Json = pv.spec?.claimRef;
+  const claimRef: JsonAny = pv.spec?.claimRef;
   if (!claimRef) return;
   const claim = cluster.store.get({
     group: '',

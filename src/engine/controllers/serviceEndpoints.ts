@@ -1,5 +1,5 @@
 import type { ObjectStore } from '../cluster/store';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 
 /** One pod behind a Service, with the ports it serves for the Service's ports. */
 export interface EndpointTarget {
@@ -19,7 +19,7 @@ export function serviceTargets(store: ObjectStore, service: KubeObject): Endpoin
   const selector: Record<string, string> | undefined = service.spec?.selector;
   if (!selector || Object.keys(selector).length === 0) return [];
   const publishNotReady = service.spec?.publishNotReadyAddresses === true;
-  const servicePorts: Json[] = service.spec?.ports ?? [];
+  const servicePorts: JsonAny[] = service.spec?.ports ?? [];
   const targets: EndpointTarget[] = [];
   for (const pod of store.list({
     kind: 'Pod',
@@ -45,11 +45,11 @@ export function serviceTargets(store: ObjectStore, service: KubeObject): Endpoin
 
 /** Whether a pod's Ready condition is True. */
 export function podReady(pod: KubeObject): boolean {
-  return (pod.status?.conditions ?? []).some((c: Json) => c.type === 'Ready' && c.status === 'True');
+  return (pod.status?.conditions ?? []).some((c: JsonAny) => c.type === 'Ready' && c.status === 'True');
 }
 
 /** A numeric targetPort, or a named one looked up among the pod's container ports. */
-function targetPortOf(pod: KubeObject, target: Json): number | undefined {
+function targetPortOf(pod: KubeObject, target: JsonAny): number | undefined {
   if (typeof target === 'number') return target;
   if (/^\d+$/.test(String(target))) return Number(target);
   for (const c of pod.spec?.containers ?? [])
@@ -61,7 +61,7 @@ function targetPortOf(pod: KubeObject, target: Json): number | undefined {
  * The `subsets` of the Endpoints object: targets grouped by the ports they serve (like `RepackSubsets`),
  * ready ones in `addresses`, the others in `notReadyAddresses`.
  */
-export function endpointSubsets(targets: EndpointTarget[]): Json[] {
+export function endpointSubsets(targets: EndpointTarget[]): JsonAny[] {
   const groups = new Map<string, EndpointTarget[]>();
   for (const t of targets) {
     const key = JSON.stringify(t.ports);
@@ -79,7 +79,7 @@ export function endpointSubsets(targets: EndpointTarget[]): Json[] {
         uid: t.pod.metadata.uid,
       },
     });
-    const subset: Json = {};
+    const subset: JsonAny = {};
     const ready = members.filter((t) => t.ready).map(address);
     const notReady = members.filter((t) => !t.ready).map(address);
     if (ready.length) subset.addresses = ready;

@@ -1,5 +1,5 @@
 import type { Cluster } from '../cluster/cluster';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { clone } from '../util/clone';
 import { templateOf } from './controllerRevisions';
 import { controllerRefTo } from './ownerRefs';
@@ -34,11 +34,11 @@ export function statefulPod(sts: KubeObject, revision: KubeObject, ordinal: numb
   const spec = clone(template.spec ?? {});
   spec.hostname = name;
   if (sts.spec?.serviceName) spec.subdomain = sts.spec.serviceName;
-  const claims = (sts.spec?.volumeClaimTemplates ?? []) as Json[];
+  const claims = (sts.spec?.volumeClaimTemplates ?? []) as JsonAny[];
   if (claims.length > 0) {
     const names = new Set(claims.map((c) => c.metadata?.name));
     spec.volumes = [
-      ...((spec.volumes ?? []) as Json[]).filter((v) => !names.has(v.name)),
+      ...((spec.volumes ?? []) as JsonAny[]).filter((v) => !names.has(v.name)),
       ...claims.map((c) => ({
         name: c.metadata?.name,
         persistentVolumeClaim: { claimName: claimName(sts, c, ordinal) },
@@ -71,7 +71,7 @@ export function statefulPod(sts: KubeObject, revision: KubeObject, ordinal: numb
  */
 export function createMissingClaims(cluster: Cluster, sts: KubeObject, ordinal: number): void {
   const ownedBySet = sts.spec?.persistentVolumeClaimRetentionPolicy?.whenDeleted === 'Delete';
-  for (const template of (sts.spec?.volumeClaimTemplates ?? []) as Json[]) {
+  for (const template of (sts.spec?.volumeClaimTemplates ?? []) as JsonAny[]) {
     const name = claimName(sts, template, ordinal);
     const namespace = sts.metadata.namespace ?? 'default';
     if (cluster.store.get({ group: '', kind: 'PersistentVolumeClaim', namespace, name })) continue;
@@ -90,6 +90,6 @@ export function createMissingClaims(cluster: Cluster, sts: KubeObject, ordinal: 
   }
 }
 
-function claimName(sts: KubeObject, template: Json, ordinal: number): string {
+function claimName(sts: KubeObject, template: JsonAny, ordinal: number): string {
   return `${template.metadata?.name}-${sts.metadata.name}-${ordinal}`;
 }

@@ -7,7 +7,7 @@ import { checkControlPlaneLimits } from '../controlPlaneLimits';
 import { Rng } from '../random';
 import { runDefaults } from '../runDefaults';
 import type { InputProblem } from '../sync';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { clone } from '../util/clone';
 import { ApplicationController } from '../argocd/applicationController';
 import {
@@ -84,7 +84,7 @@ export interface ControlPlaneResult extends RunResult {
    * The first Application given (or the first generated one, by name), a copy of the object in the store: its
    * status is typed where the controller writes it (applicationStatus.ts), the rest is the object as applied.
    */
-  application: Json;
+  application: JsonAny;
 }
 
 /** The namespaces a fresh cluster has (§5.2). */
@@ -288,11 +288,11 @@ function withClusters(clusters: ClusterRun[]): { clusters?: ClusterRun[] } {
 }
 
 /** An object as `kubectl get -o json` shows it (a copy). */
-function view(obj: KubeObject): Json {
+function view(obj: KubeObject): JsonAny {
   return clone(obj);
 }
 
-function byName(a: Json, b: Json): number {
+function byName(a: JsonAny, b: JsonAny): number {
   const x = a.metadata.name ?? '';
   const y = b.metadata.name ?? '';
   return x < y ? -1 : x > y ? 1 : 0;
