@@ -1,4 +1,4 @@
-import type { JsonAny } from '../types';
+import type { Json } from '../types';
 
 /**
  * Resolve an IntOrString such as `maxSurge: 1` or `maxUnavailable: '25%'` against a total, as
@@ -7,7 +7,7 @@ import type { JsonAny } from '../types';
  *
  * @example scaledValue('25%', 3, true) // 1
  */
-export function scaledValue(value: JsonAny, total: number, roundUp: boolean): number {
+export function scaledValue(value: Json, total: number, roundUp: boolean): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'string' && value.endsWith('%')) {
     const percent = Number(value.slice(0, -1));
