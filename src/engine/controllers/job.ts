@@ -91,7 +91,7 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
       conditions,
       'Failed',
       'True',
-      { reason: target.reason, message: target.message },
+      { reason: target.reason ?? '', message: target.message ?? '' },
       ts,
     );
   if (!finished && hasCondition({ conditions }, 'SuccessCriteriaMet') && terminating === 0) {

@@ -1,4 +1,6 @@
-import type { JsonAny } from '../types';
+import type { Json } from '../types';
+import { isJsonObject, nestedString } from '../util/unstructured';
+import { conditionList, conditionOf, findCondition, type ReadCondition } from './conditionOf';
 
 /**
  * Job conditions with the Job controller's words (k8s.io/api batch/v1 and pkg/controller/job). Recent
@@ -14,13 +16,13 @@ export const jobReasons = {
 } as const;
 
 /** Whether the Job has a condition of this type with status True. */
-export function hasCondition(status: JsonAny, type: string): boolean {
-  return (status?.conditions ?? []).some((c: JsonAny) => c.type === type && c.status === 'True');
+export function hasCondition(status: Json, type: string): boolean {
+  return findCondition(status, type)?.status === 'True';
 }
 
 /** The condition of `type`, if any (job_controller.go `findConditionByType`). */
-export function findConditionByType(status: JsonAny, type: string): JsonAny | undefined {
-  return (status?.conditions ?? []).find((c: JsonAny) => c.type === type);
+export function findConditionByType(status: Json, type: string): ReadCondition | undefined {
+  return findCondition(status, type);
 }
 
 /**
@@ -28,20 +30,21 @@ export function findConditionByType(status: JsonAny, type: string): JsonAny | un
  * transition time unless its status changes; a new one is appended. Returns the new list.
  */
 export function ensureJobConditionStatus(
-  conditions: JsonAny[] | undefined,
+  conditions: readonly Json[] | undefined,
   type: string,
   status: 'True' | 'False',
   why: { reason: string; message: string },
   timestamp: string,
-): JsonAny[] {
-  const list = [...(conditions ?? [])];
-  const i = list.findIndex((c) => c.type === type);
+): Json[] {
+  const list = [...conditionList({ conditions })];
+  const i = list.findIndex((c) => nestedString(c, 'type') === type);
   if (i >= 0) {
-    const old = list[i];
+    const old = conditionOf(list[i]);
     if (old.status === status && old.reason === why.reason && old.message === why.message) return list;
     const lastTransitionTime = old.status === status ? old.lastTransitionTime : timestamp;
     list[i] = {
-      ...old,
+      // Fields of the condition this controller does not write are kept, as the API's update keeps them.
+      ...(isJsonObject(list[i]) ? list[i] : {}),
       status,
       reason: why.reason,
       message: why.message,
