@@ -69,7 +69,9 @@ describe('scenarios/progressive-sync-backend-fails.yaml', () => {
     const { result } = play('progressive-sync-backend-fails');
     const set = result.applicationSets![0];
     expect(rollout(set)).toBe('ApplicationSet is performing rollout of step 2');
-    const entries = set.status.applicationStatus.map((e: JsonAny) => `${e.application} ${e.step} ${e.status}`);
+    const entries = set.status.applicationStatus.map(
+      (e: JsonAny) => `${e.application} ${e.step} ${e.status}`,
+    );
     expect(entries).toEqual([
       'platform-backend 2 Progressing',
       'platform-database 1 Healthy',

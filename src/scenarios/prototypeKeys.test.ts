@@ -10,7 +10,10 @@ import { runSimOnDisk } from '../../test/kits/runSim.testKit';
  */
 function runJson(manifest: string) {
   const result = runSimOnDisk(['in.yaml', '--json'], { 'in.yaml': manifest });
-  return { ...result, json: result.code === 0 ? (JSON.parse(result.stdout) as { live: JsonAny[] }) : undefined };
+  return {
+    ...result,
+    json: result.code === 0 ? (JSON.parse(result.stdout) as { live: JsonAny[] }) : undefined,
+  };
 }
 
 describe('keys named like Object properties are kept', () => {

@@ -1,4 +1,10 @@
-import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, type JsonAny, maskTrailingDash } from '../engine';
+import {
+  isDNS1035Label,
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  type JsonAny,
+  maskTrailingDash,
+} from '../engine';
 import { validateCronSchedule } from './validateCronSchedule';
 import type { ObjectIssue } from './objectIssue';
 

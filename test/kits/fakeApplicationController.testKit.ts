@@ -18,7 +18,8 @@ export interface FakeAppControllerOptions {
 }
 
 export class FakeApplicationController {
-  readonly started: { t: number; app: string; initiator: string; automated: boolean; operation: JsonAny }[] = [];
+  readonly started: { t: number; app: string; initiator: string; automated: boolean; operation: JsonAny }[] =
+    [];
 
   constructor(
     private readonly store: ObjectStore,

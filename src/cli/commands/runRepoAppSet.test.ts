@@ -28,11 +28,9 @@ describe('sim run --repo with an ApplicationSet (contract.md §1.4)', () => {
     const [set] = json.applicationSets;
     expect(set.kind).toBe('ApplicationSet');
     expect(set.spec.strategy.type).toBe('RollingSync');
-    expect(set.status.applicationStatus.map((e: JsonAny) => `${e.application} ${e.step} ${e.status}`)).toEqual([
-      'platform-backend 2 Healthy',
-      'platform-database 1 Healthy',
-      'platform-frontend 3 Healthy',
-    ]);
+    expect(
+      set.status.applicationStatus.map((e: JsonAny) => `${e.application} ${e.step} ${e.status}`),
+    ).toEqual(['platform-backend 2 Healthy', 'platform-database 1 Healthy', 'platform-frontend 3 Healthy']);
     expect(set.status.conditions.map((c: JsonAny) => c.type)).toEqual([
       'ErrorOccurred',
       'InvalidRolloutConfig',

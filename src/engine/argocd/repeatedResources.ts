@@ -16,6 +16,10 @@ export function repeatedResourceMessages(objects: readonly KubeObject[], namespa
 }
 
 /** The app's conditions with one RepeatedResourceWarning per message (state.go L1168). */
-export function setRepeatedResourceConditions(conditions: JsonAny[], messages: string[], nowMs: number): JsonAny[] {
+export function setRepeatedResourceConditions(
+  conditions: JsonAny[],
+  messages: string[],
+  nowMs: number,
+): JsonAny[] {
   return setConditionsOfType(conditions, REPEATED_RESOURCE_WARNING, messages, nowMs);
 }

@@ -36,6 +36,10 @@ export function sharedResourceMessages(
  * The app's conditions with its SharedResourceWarning conditions replaced by one per message
  * (`ApplicationStatus.SetConditions`).
  */
-export function setSharedResourceConditions(conditions: JsonAny[], messages: string[], nowMs: number): JsonAny[] {
+export function setSharedResourceConditions(
+  conditions: JsonAny[],
+  messages: string[],
+  nowMs: number,
+): JsonAny[] {
   return setConditionsOfType(conditions, SHARED_RESOURCE_WARNING, messages, nowMs);
 }

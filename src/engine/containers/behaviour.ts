@@ -153,7 +153,8 @@ export function resolveBehaviour(
 
 /** The command line a container runs, or undefined when the image's own server runs. */
 function commandLine(container: JsonAny, image: string, env: Record<string, string>): string[] | undefined {
-  const expand = (list: JsonAny) => (Array.isArray(list) ? list.map((a) => expandKubeRefs(String(a), env)) : []);
+  const expand = (list: JsonAny) =>
+    Array.isArray(list) ? list.map((a) => expandKubeRefs(String(a), env)) : [];
   const command = expand(container.command);
   const args = expand(container.args);
   if (command.length) return [...command, ...args];

@@ -20,7 +20,8 @@ function setup(failures: string[] = []): Cluster {
 
 const health = (obj: KubeObject | undefined) => (obj ? healthOf(obj)?.status : 'Missing');
 const web = (cluster: Cluster) => get(cluster, 'Deployment', 'web')!;
-const conditionOf = (d: KubeObject, type: string) => d.status.conditions.find((c: JsonAny) => c.type === type);
+const conditionOf = (d: KubeObject, type: string) =>
+  d.status.conditions.find((c: JsonAny) => c.type === type);
 /** Images of the ReplicaSets with their sizes. */
 const sizes = (cluster: Cluster) =>
   Object.fromEntries(live(cluster, 'ReplicaSet').map((rs) => [imageOf(rs.spec.template), rs.spec.replicas]));

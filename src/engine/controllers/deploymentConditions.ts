@@ -36,7 +36,10 @@ export function getDeploymentCondition(
  * one with the same status keeps the old lastTransitionTime; the new condition goes to the end of the list.
  * Returns the new list (the input is not changed).
  */
-export function setDeploymentCondition(conditions: JsonAny[] | undefined, condition: WorkloadCondition): JsonAny[] {
+export function setDeploymentCondition(
+  conditions: JsonAny[] | undefined,
+  condition: WorkloadCondition,
+): JsonAny[] {
   const list = conditions ?? [];
   const current = getDeploymentCondition(list, condition.type);
   if (current && current.status === condition.status && current.reason === condition.reason) return list;

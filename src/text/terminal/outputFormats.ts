@@ -114,7 +114,10 @@ export function jsonPath(template: string, root: JsonAny): JsonPathResult {
   return { ok: true, text: out };
 }
 
-function evaluate(expr: string, root: JsonAny): { ok: true; values: JsonAny[] } | { ok: false; error: string } {
+function evaluate(
+  expr: string,
+  root: JsonAny,
+): { ok: true; values: JsonAny[] } | { ok: false; error: string } {
   if (expr.startsWith('range') || expr === 'end')
     return { ok: false, error: 'range is not supported in this terminal' };
   let path = expr.startsWith('$') ? expr.slice(1) : expr;

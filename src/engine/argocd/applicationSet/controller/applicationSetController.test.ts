@@ -20,7 +20,13 @@ import { applicationRef } from './writeApplications';
 const components = ['database', 'backend', 'frontend'];
 
 function platformStack(
-  overrides: { steps?: JsonAny; maxUpdate?: JsonAny; strategy?: JsonAny; template?: JsonAny; elements?: JsonAny[] } = {},
+  overrides: {
+    steps?: JsonAny;
+    maxUpdate?: JsonAny;
+    strategy?: JsonAny;
+    template?: JsonAny;
+    elements?: JsonAny[];
+  } = {},
 ): KubeObject {
   const steps =
     overrides.steps ??

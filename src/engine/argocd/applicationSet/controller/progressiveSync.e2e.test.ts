@@ -143,11 +143,9 @@ describe('Progressive Syncs end to end (§5.1)', () => {
       ).toEqual(['Waiting', 'Pending', 'Progressing', 'Healthy']);
     }
     const set = result.applicationSets[0];
-    expect(set.status.applicationStatus.map((e: JsonAny) => `${e.application} ${e.step} ${e.status}`)).toEqual([
-      'platform-backend 2 Healthy',
-      'platform-database 1 Healthy',
-      'platform-frontend 3 Healthy',
-    ]);
+    expect(
+      set.status.applicationStatus.map((e: JsonAny) => `${e.application} ${e.step} ${e.status}`),
+    ).toEqual(['platform-backend 2 Healthy', 'platform-database 1 Healthy', 'platform-frontend 3 Healthy']);
     expect(conditions(set)).toContain('RolloutProgressing False ApplicationSet Rollout has completed');
     for (const app of result.applications) {
       expect(app.status.sync.status).toBe('Synced');
