@@ -1,5 +1,7 @@
 import { toTimestamp } from '../clock';
-import type { JsonAny } from '../types';
+import type { Json } from '../types';
+import { nestedString } from '../util/unstructured';
+import { conditionOf } from './conditionOf';
 
 /** A status condition of an apps/v1 workload, with its fields in the order the API server writes them. */
 export interface WorkloadCondition {
@@ -25,10 +27,12 @@ export function newDeploymentCondition(
 
 /** The condition of `type` in a status' condition list, if present. */
 export function getDeploymentCondition(
-  conditions: JsonAny[] | undefined,
+  conditions: readonly Json[] | undefined,
   type: string,
 ): WorkloadCondition | undefined {
-  return conditions?.find((c) => c.type === type);
+  const found = conditions?.find((c) => nestedString(c, 'type') === type);
+  // Read with its types; the controller wrote every field of it (newDeploymentCondition).
+  return found === undefined ? undefined : (conditionOf(found) as WorkloadCondition);
 }
 
 /**
@@ -37,18 +41,18 @@ export function getDeploymentCondition(
  * Returns the new list (the input is not changed).
  */
 export function setDeploymentCondition(
-  conditions: JsonAny[] | undefined,
+  conditions: readonly Json[] | undefined,
   condition: WorkloadCondition,
-): JsonAny[] {
+): readonly Json[] {
   const list = conditions ?? [];
   const current = getDeploymentCondition(list, condition.type);
   if (current && current.status === condition.status && current.reason === condition.reason) return list;
   const next = { ...condition };
   if (current && current.status === condition.status) next.lastTransitionTime = current.lastTransitionTime;
-  return [...list.filter((c) => c.type !== condition.type), next];
+  return [...list.filter((c) => nestedString(c, 'type') !== condition.type), next];
 }
 
 /** The list without conditions of `type`. */
-export function removeDeploymentCondition(conditions: JsonAny[] | undefined, type: string): JsonAny[] {
-  return (conditions ?? []).filter((c) => c.type !== type);
+export function removeDeploymentCondition(conditions: readonly Json[] | undefined, type: string): Json[] {
+  return (conditions ?? []).filter((c) => nestedString(c, 'type') !== type);
 }
