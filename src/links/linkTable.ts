@@ -4,6 +4,37 @@ import { linkParam, type AnyLinkParam } from './linkParam';
 import { parseSpeed, speeds } from './linkState';
 import { scenarioParam } from './scenarioParam';
 
+/** `waveDelay=`: its own name, as the compare view reads the same knob in `compare=RUN~waveDelay=N`. */
+export const waveDelayParam = linkParam({
+  key: 'waveDelay',
+  field: 'waveDelay',
+  value: 'seconds',
+  bounds: [0, limits.maxVirtualSeconds],
+  default: `the scenario's \`options.waveDelay\`, else ${runDefaults.waveDelaySeconds}`,
+  oneRun: false,
+  meaning: '`ARGOCD_SYNC_WAVE_DELAY`',
+  examples: ['0', '5'],
+  read: (text) => within(number(text), 0, limits.maxVirtualSeconds),
+  write: String,
+});
+
+/** `seed=`: its own name, as the compare view reads the same knob in `compare=RUN~seed=N`. */
+export const seedParam = linkParam({
+  key: 'seed',
+  field: 'seed',
+  value: 'a whole number',
+  bounds: [0, 0xffffffff],
+  default: `the scenario's \`options.seed\`, else ${runDefaults.seed}`,
+  oneRun: false,
+  meaning: 'the seed of every random choice (jitter, generated names)',
+  examples: ['7', '3'],
+  read: (text) => {
+    const seed = within(number(text), 0, 0xffffffff);
+    return seed !== undefined && Number.isInteger(seed) ? seed : undefined;
+  },
+  write: String,
+});
+
 /**
  * Every URL parameter of the page (contract.md §2), one row each, in the order a link writes them. Parsing
  * (parseLink.ts), formatting (formatLink.ts), the compare view's list of what applies to one run (pageMode.ts),
@@ -37,18 +68,7 @@ export const linkTable: readonly AnyLinkParam[] = [
     read: flag,
     write: writeFlag,
   }),
-  linkParam({
-    key: 'waveDelay',
-    field: 'waveDelay',
-    value: 'seconds',
-    bounds: [0, limits.maxVirtualSeconds],
-    default: `the scenario's \`options.waveDelay\`, else ${runDefaults.waveDelaySeconds}`,
-    oneRun: false,
-    meaning: '`ARGOCD_SYNC_WAVE_DELAY`',
-    examples: ['0', '5'],
-    read: (text) => within(number(text), 0, limits.maxVirtualSeconds),
-    write: String,
-  }),
+  waveDelayParam,
   linkParam({
     key: 't',
     field: 't',
@@ -72,21 +92,7 @@ export const linkTable: readonly AnyLinkParam[] = [
     read: (text) => text.split(',').filter((id) => id !== ''),
     write: (ids) => (ids.length > 0 ? ids.join(',') : undefined),
   }),
-  linkParam({
-    key: 'seed',
-    field: 'seed',
-    value: 'a whole number',
-    bounds: [0, 0xffffffff],
-    default: `the scenario's \`options.seed\`, else ${runDefaults.seed}`,
-    oneRun: false,
-    meaning: 'the seed of every random choice (jitter, generated names)',
-    examples: ['7', '3'],
-    read: (text) => {
-      const seed = within(number(text), 0, 0xffffffff);
-      return seed !== undefined && Number.isInteger(seed) ? seed : undefined;
-    },
-    write: String,
-  }),
+  seedParam,
   linkParam({
     key: 'present',
     field: 'present',
