@@ -31,12 +31,14 @@ const layers = {
   scenarios: ['engine', 'lua'],
   export: ['engine', 'scenarios'],
   ownApp: ['engine', 'scenarios'],
-  build: ['scenarios'],
-  pageModel: ['engine', 'scenarios', 'timeline'],
+  // The link table (src/links): every URL parameter once, read by the build's preload, the page and its model.
+  links: ['engine', 'scenarios'],
+  build: ['links', 'scenarios'],
+  pageModel: ['engine', 'links', 'scenarios', 'timeline'],
   text: ['engine', 'pageModel', 'scenarios'],
-  browser: ['engine', 'pageModel'],
+  browser: ['engine', 'links', 'pageModel'],
   cli: ['engine', 'export', 'lua', 'scenarios', 'text'],
-  ui: ['browser', 'engine', 'export', 'lua', 'ownApp', 'pageModel', 'scenarios', 'text', 'timeline'],
+  ui: ['browser', 'engine', 'export', 'links', 'lua', 'ownApp', 'pageModel', 'scenarios', 'text', 'timeline'],
 };
 
 // The pure layers run in Node and in the worker as well as the page: no Svelte, no DOM.
@@ -151,7 +153,7 @@ export default ts.config(
     files: ['src/main.ts'],
     rules: { 'layers/folder-imports': ['error', { allow: ['pageModel', 'scenarios', 'ui'] }] },
   },
-  ...['pageModel', 'text'].map((layer) => ({
+  ...['links', 'pageModel', 'text'].map((layer) => ({
     files: [`src/${layer}/**/*.ts`],
     ignores: [`src/${layer}/**/*.test.ts`],
     rules: pureRestrictions(layer),

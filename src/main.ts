@@ -1,5 +1,6 @@
 import { mount } from 'svelte';
 import { loadScenario, loadScenarioFiles, scenarioCatalog } from './scenarios/registry';
+import { defaultScenarioId } from './scenarios/defaultScenario';
 import App from './ui/App.svelte';
 import { pageModeOf } from './pageModel/pageMode';
 import { parseUrlState } from './pageModel/state/urlState';
@@ -7,7 +8,7 @@ import './ui/styles/global.css';
 
 // The scenario on screen first is a data chunk loaded beside the entry code; the page mounts once it is there.
 const wanted = parseUrlState(location.search, location.hash).scenario;
-const first = scenarioCatalog.some((s) => s.id === wanted) ? wanted! : 'three-tier';
+const first = scenarioCatalog.some((s) => s.id === wanted) ? wanted! : defaultScenarioId;
 // The others follow in the background, so switching scenarios later is immediate (a key pressed right after a
 // switch then acts on the new scenario, not on the one still on screen). They load once the page is idle after
 // its first paint, and their data is parsed only when one is opened (registry.ts), so they cost the page's

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Json, SimEvent } from '../src/engine';
+import type { JsonAny, SimEvent } from '../src/engine';
 import { playScenario } from '../src/scenarios/play';
 import { parseScenario } from '../src/scenarios/scenario';
 
@@ -16,7 +16,7 @@ const ops = (events: SimEvent[], app = 'checkout') =>
 describe('scenarios/auto-sync-refuses-retry.yaml (§5.4, case 117 PreviousSyncAttemptFailed)', () => {
   const scenario = load('auto-sync-refuses-retry');
   const before = playScenario(scenario, { untilSeconds: 100 });
-  const app: Json = before.application;
+  const app: JsonAny = before.application;
 
   it('the failed auto-sync retried once, then ended Failed "(retried 1 times)."', () => {
     expect(app.status.operationState).toMatchObject({
@@ -43,7 +43,7 @@ describe('scenarios/auto-sync-refuses-retry.yaml (§5.4, case 117 PreviousSyncAt
   it('the fix is a new revision: auto-sync tries it and succeeds, and the condition goes', () => {
     const after = playScenario(scenario);
     expect(after.application.status.operationState?.phase).toBe('Succeeded');
-    expect((after.application as Json).status.conditions ?? []).toEqual([]);
+    expect((after.application as JsonAny).status.conditions ?? []).toEqual([]);
     expect(
       ops(after.events).some(
         (e) => e.type === 'operation' && e.message.includes('Retrying attempt #1 at 12:00AM.'),
@@ -54,7 +54,7 @@ describe('scenarios/auto-sync-refuses-retry.yaml (§5.4, case 117 PreviousSyncAt
 
 describe('scenarios/revert.yaml ("Recovery by revert", §2.18, §5.4)', () => {
   const result = playScenario(load('revert'));
-  const app: Json = result.application;
+  const app: JsonAny = result.application;
 
   it('runs three operations, each started by admin: 6.7.1, the failing 6.7.0, the revert', () => {
     const starts = result.events.filter((e) => e.type === 'app-operation');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { clusterAt, type Json, type SimEvent } from '../src/engine';
+import { clusterAt, type JsonAny, type SimEvent } from '../src/engine';
 import { playScenario } from '../src/scenarios/play';
 import { parseScenario } from '../src/scenarios/scenario';
 
@@ -16,7 +16,7 @@ const appAt = (events: SimEvent[], t: number) => events.filter((e) => e.type ===
 describe('scenarios/drift-self-heal.yaml (e2e app_autosync_test.go TestAutoSyncSelfHealEnabled)', () => {
   const scenario = load('drift-self-heal');
   const result = playScenario(scenario);
-  const app: Json = result.application;
+  const app: JsonAny = result.application;
 
   it('kubectl delete at 60 s: OutOfSync, and self-heal starts in the same second (handleObjectUpdated)', () => {
     expect(result.events.find((e) => e.type === 'intervention')).toMatchObject({
@@ -61,13 +61,13 @@ describe('scenarios/drift-self-heal.yaml (e2e app_autosync_test.go TestAutoSyncS
     const cm = off.live.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'checkout-config');
     expect(cm?.data).toEqual({ PODINFO_UI_MESSAGE: 'edited by hand' });
     // No SyncError: auto-sync skips quietly ("most recent sync already to [<rev>]", appcontroller.go L2600).
-    expect((off.application as Json).status.conditions ?? []).toEqual([]);
+    expect((off.application as JsonAny).status.conditions ?? []).toEqual([]);
   });
 });
 
 describe('scenarios/commit-while-syncing.yaml (appcontroller.go autoSync "another operation is in progress")', () => {
   const result = playScenario(load('commit-while-syncing'));
-  const app: Json = result.application;
+  const app: JsonAny = result.application;
   const commit = result.events.find((e) => e.type === 'commit');
   const firstEnd = result.events.find((e) => e.type === 'operation' && e.phase === 'Succeeded')!;
 
@@ -78,7 +78,7 @@ describe('scenarios/commit-while-syncing.yaml (appcontroller.go autoSync "anothe
   });
 
   it('the running sync keeps the revision it started with: the first history entry is 6.7.1', () => {
-    const [first, second] = app.status.history as Json[];
+    const [first, second] = app.status.history as JsonAny[];
     expect(first.revision).not.toBe(commit?.type === 'commit' && commit.revision);
     expect(second.revision).toBe(commit?.type === 'commit' && commit.revision);
     const cm = clusterAt(result.objects, firstEnd.t).find((o) => o.metadata.name === 'checkout-config');

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Json, SimEvent } from '../src/engine';
+import type { JsonAny, SimEvent } from '../src/engine';
 import { playScenario, type PlayOptions } from '../src/scenarios/play';
 import { parseScenario } from '../src/scenarios/scenario';
 import { platformRunSettings } from '../src/scenarios/platformToggles';
@@ -16,8 +16,8 @@ function play(id: string, options: PlayOptions = {}) {
   return { scenario, result: playScenario(scenario, options) };
 }
 
-const rollout = (set: Json) =>
-  set.status.conditions.find((c: Json) => c.type === 'RolloutProgressing')?.message as string | undefined;
+const rollout = (set: JsonAny) =>
+  set.status.conditions.find((c: JsonAny) => c.type === 'RolloutProgressing')?.message as string | undefined;
 const synced = (events: SimEvent[]) =>
   events.flatMap((e) => (e.type === 'app-operation' ? [`${e.t} ${e.app} ${e.initiator}`] : []));
 const firstTime = (events: SimEvent[], app: string, status: string) =>
@@ -69,7 +69,9 @@ describe('scenarios/progressive-sync-backend-fails.yaml', () => {
     const { result } = play('progressive-sync-backend-fails');
     const set = result.applicationSets![0];
     expect(rollout(set)).toBe('ApplicationSet is performing rollout of step 2');
-    const entries = set.status.applicationStatus.map((e: Json) => `${e.application} ${e.step} ${e.status}`);
+    const entries = set.status.applicationStatus.map(
+      (e: JsonAny) => `${e.application} ${e.step} ${e.status}`,
+    );
     expect(entries).toEqual([
       'platform-backend 2 Progressing',
       'platform-database 1 Healthy',

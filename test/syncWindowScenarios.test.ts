@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Json, SimEvent } from '../src/engine';
+import type { JsonAny, SimEvent } from '../src/engine';
 import { playScenario } from '../src/scenarios/play';
 import { platformRunSettings } from '../src/scenarios/platformToggles';
 import { parseScenario } from '../src/scenarios/scenario';
@@ -34,7 +34,7 @@ describe('scenarios/sync-window-blocks-release.yaml (appcontroller.go L2002-L201
     const prevented = result.events.filter((e) => e.type === 'sync-window' && e.automated);
     expect(prevented.length).toBeGreaterThan(0);
     expect(prevented.every((e) => e.t > 360 && e.t < 900)).toBe(true);
-    const app: Json = result.application;
+    const app: JsonAny = result.application;
     expect(app.status.conditions ?? []).toEqual([]);
   });
 

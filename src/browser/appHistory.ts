@@ -1,4 +1,4 @@
-import { readAppParam } from '../pageModel/platform/appParam';
+import { parseLink } from '../links/parseLink';
 
 /** What the session tells the browser's history about opening an Application (session.apps.open / session.apps.leave). */
 export interface AppHistory {
@@ -25,7 +25,7 @@ export function connectAppHistory(openApp: (app: string | undefined, fromHistory
   history: AppHistory;
   disconnect: () => void;
 } {
-  const onPopState = () => openApp(readAppParam(location.search, location.hash), true);
+  const onPopState = () => openApp(parseLink(location.search, location.hash).app, true);
   addEventListener('popstate', onPopState);
   return {
     history: {

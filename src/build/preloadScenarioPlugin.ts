@@ -1,12 +1,12 @@
 import type { Plugin } from 'vite';
+import { preloadScript } from '../links/preloadScript.ts';
 
 /**
  * Starts loading the scenario the page will show as early as the HTML is read, beside the entry script, instead
  * of after it: main.ts asks for the scenario's chunk (compileScenariosPlugin) only once the entry has been
  * downloaded, compiled and run, which put the chunk's download (2 MB for many-resources) after everything else
- * on the way to the first paint. A small inline script in the head reads `scenario=` as the page does
- * (parseUrlState: the query, then the hash over it; three-tier when none) and adds a `modulepreload` link for
- * its chunk. The policy (cspPlugin) allows it by its hash. Not for the one-file build, whose chunks are inlined.
+ * on the way to the first paint. A small inline script in the head (src/links/preloadScript.ts) reads
+ * `scenario=` as the page does and adds a `modulepreload` link for its chunk. The policy (cspPlugin) allows it by its hash. Not for the one-file build, whose chunks are inlined.
  */
 export function preloadScenarioPlugin(): Plugin {
   return {
@@ -23,13 +23,7 @@ export function preloadScenarioPlugin(): Plugin {
           if (id) chunks[id] = `./${output.fileName}`;
         }
         if (Object.keys(chunks).length === 0) return html;
-        const script =
-          `(()=>{const c=${JSON.stringify(chunks)};` +
-          `const p=new URLSearchParams(location.search.replace(/^\\?/,''));` +
-          `for(const [k,v] of new URLSearchParams(location.hash.replace(/^#\\??/,'')))p.set(k,v);` +
-          // Own keys only: `scenario=constructor` found Object's constructor and preloaded a bogus address.
-          `const s=p.get('scenario');const h=Object.hasOwn(c,s)?c[s]:c['three-tier'];if(!h)return;` +
-          `const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.append(l)})()`;
+        const script = preloadScript(chunks);
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

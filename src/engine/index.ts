@@ -58,6 +58,7 @@ export type * from './types';
 export { healthOrder, syncPhases } from './types';
 export { EPOCH_MS, toTimestamp } from './clock';
 export { limits } from './limits';
+export { runDefaults } from './runDefaults';
 export { escapeControl } from './util/escapeControl';
 // ---- appset: the ApplicationSet controller for runControlPlane, and the maxUpdate toggle ----
 export { startApplicationSetController, withMaxUpdate } from './argocd/applicationSet';

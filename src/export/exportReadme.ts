@@ -1,3 +1,4 @@
+import { runDefaults } from '../engine';
 import { argocdRulesCommit, argocdVersion } from './argocdVersion';
 import type { ExportPlan } from './exportPlan';
 import { oneLine } from './makeRepoScript';
@@ -79,7 +80,7 @@ export REPO_URL=${shellQuote(`https://github.com/you/${plan.name}.git`)}
 
 run.sh installs Argo CD ${argocdVersion} (\`ARGOCD_VERSION=… ./run.sh\` for another): the sandbox follows Argo CD's
 rules as read at argo-cd commit \`${argocdRulesCommit}\` (3.6 in development); ${argocdVersion} is the release before it.
-${plan.progressiveSyncs ? 'It turns progressive syncs on (`applicationsetcontroller.enable.progressive.syncs`), as the scenario does.\n' : ''}${plan.waveDelay !== 2 ? `It sets the wave delay to ${plan.waveDelay} s (\`ARGOCD_SYNC_WAVE_DELAY\`).\n` : ''}It pushes each revision to \`main\` of REPO_URL when the scenario makes it current (force-pushing the tag's commit),
+${plan.progressiveSyncs ? 'It turns progressive syncs on (`applicationsetcontroller.enable.progressive.syncs`), as the scenario does.\n' : ''}${plan.waveDelay !== runDefaults.waveDelaySeconds ? `It sets the wave delay to ${plan.waveDelay} s (\`ARGOCD_SYNC_WAVE_DELAY\`).\n` : ''}It pushes each revision to \`main\` of REPO_URL when the scenario makes it current (force-pushing the tag's commit),
 starts the syncs the scenario starts (as the Application's \`operation\`, what \`argocd app sync\` writes), and at the
 end prints the commands to compare with the sandbox:
 \`argocd app get NAME --show-operation\` (after \`argocd login --core\`) and \`kubectl -n argocd get applications\`.

@@ -4,7 +4,7 @@ import type { ExportAction, ExportPlan } from './exportPlan';
 import { oneLine } from './makeRepoScript';
 import { repoUrlPlaceholder } from './repoUrlPlaceholder';
 import { shellQuote } from './shellQuote';
-import { commandWords } from '../engine';
+import { commandWords, runDefaults } from '../engine';
 
 /**
  * Every text of the scenario in these scripts (revision names, Application names, titles, the id) is written by
@@ -43,7 +43,7 @@ kubectl -n argocd patch configmap argocd-cmd-params-cm --type merge \\
   -p '{"data":{"applicationsetcontroller.enable.progressive.syncs":"true"}}'
 kubectl -n argocd rollout restart deployment argocd-applicationset-controller`
       : '',
-    plan.waveDelay !== 2
+    plan.waveDelay !== runDefaults.waveDelaySeconds
       ? `# The sandbox's wave delay (Argo CD's default is 2 s).
 kubectl -n argocd set env statefulset/argocd-application-controller ARGOCD_SYNC_WAVE_DELAY=${plan.waveDelay}`
       : '',

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../engine';
+import type { JsonAny } from '../engine';
 import { playScenario } from '../scenarios/play';
 import { runSimOnDisk } from '../../test/kits/runSim.testKit';
 import { filesFromZip } from './filesFromZip';
@@ -26,7 +26,7 @@ const platformFolder = (): OwnFile[] => [
   { path: 'platform.yaml', text: readFileSync(join(root, 'test/fixtures/platform/platform.yaml'), 'utf8') },
 ];
 
-const outcome = (apps: Json[]) =>
+const outcome = (apps: JsonAny[]) =>
   Object.fromEntries(
     apps.map((a) => [
       a.metadata.name,

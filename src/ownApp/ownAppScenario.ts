@@ -1,4 +1,11 @@
-import { InputError, isClusterSecret, limits, type KubeObject, type RepoRevision } from '../engine';
+import {
+  InputError,
+  isClusterSecret,
+  limits,
+  runDefaults,
+  type KubeObject,
+  type RepoRevision,
+} from '../engine';
 import { checkApplicationSets } from '../scenarios/applicationSetInput';
 import { parseManifests, type ParsedObject } from '../scenarios/manifests';
 import { renderFirst } from '../scenarios/renderFirst';
@@ -61,7 +68,12 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app', fol
     file: yamlFiles.length === 1 ? yamlFiles[0].path : `${name}/`,
     title: `Your app: ${name}`,
     summary: 'Your own manifests, read in this browser (nothing is uploaded).',
-    options: { waveDelay: 2, prune: false, syncOptions: [], seed: 1 },
+    options: {
+      waveDelay: runDefaults.waveDelaySeconds,
+      prune: false,
+      syncOptions: [],
+      seed: runDefaults.seed,
+    },
     toggles: [],
     fail: [],
     story: [],

@@ -1,3 +1,7 @@
+import { linkParams } from '../links/linkParams';
+import { linkTable } from '../links/linkTable';
+import { readLinkParams } from '../links/parseLink';
+
 /**
  * Which view the page's link opens: the one-run page, the compare view (`compare=RUNS`) or the
  * embeddable view (`embed=1`). Read from the query and the hash as the rest of the link is
@@ -16,20 +20,20 @@ export interface PageMode {
   ignoredByCompare: string[];
 }
 
-const oneRunParams = ['embed', 'predict', 'reveal', 'do', 'edit', 'app'];
-
 export function pageModeOf(search: string, hash: string): PageMode {
-  const params = new URLSearchParams(search.replace(/^\?/, ''));
-  for (const [key, value] of new URLSearchParams(hash.replace(/^#\??/, ''))) params.set(key, value);
-  const compare = params.get('compare');
-  const comparing = compare !== null && compare.trim() !== '';
+  const params = linkParams(search, hash);
+  const link = readLinkParams(params);
   return {
-    compare: comparing ? compare : undefined,
-    embed: params.get('embed') === '1',
-    present: params.get('present') === '1',
-    ignoredByCompare: comparing
-      ? oneRunParams.filter((p) => params.has(p)).map((p) => (params.get(p) === '1' ? `${p}=1` : `${p}=`))
-      : [],
+    compare: link.compare,
+    embed: link.embed === true,
+    present: link.present === true,
+    // The table's rows that apply to one run (src/links/linkTable.ts), as the link wrote them.
+    ignoredByCompare:
+      link.compare !== undefined
+        ? linkTable
+            .filter((p) => p.oneRun && params.has(p.key))
+            .map((p) => (params.get(p.key) === '1' ? `${p.key}=1` : `${p.key}=`))
+        : [],
   };
 }
 

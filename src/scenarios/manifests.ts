@@ -15,7 +15,7 @@ import {
   type DecodingProblem,
   InputError,
   limits,
-  type Json,
+  type JsonAny,
   type KubeObject,
   positionedFields,
   type SourcePosition,
@@ -325,7 +325,7 @@ function refusedAtSync(item: unknown): DecodingProblem[] | undefined {
   return validateObject(copy) === null ? problems : undefined;
 }
 
-function removeAt(root: Json, path: (string | number)[]): void {
+function removeAt(root: JsonAny, path: (string | number)[]): void {
   let parent = root;
   for (const segment of path.slice(0, -1)) parent = parent[segment];
   delete parent[path[path.length - 1]];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../engine';
+import type { JsonAny } from '../engine';
 import { generateParams } from '../engine/argocd/applicationSet/generateParams';
 import { clone } from '../engine/util/clone';
 import { runSimOnDisk } from '../../test/kits/runSim.testKit';
@@ -10,7 +10,10 @@ import { runSimOnDisk } from '../../test/kits/runSim.testKit';
  */
 function runJson(manifest: string) {
   const result = runSimOnDisk(['in.yaml', '--json'], { 'in.yaml': manifest });
-  return { ...result, json: result.code === 0 ? (JSON.parse(result.stdout) as { live: Json[] }) : undefined };
+  return {
+    ...result,
+    json: result.code === 0 ? (JSON.parse(result.stdout) as { live: JsonAny[] }) : undefined,
+  };
 }
 
 describe('keys named like Object properties are kept', () => {
@@ -35,7 +38,7 @@ describe('keys named like Object properties are kept', () => {
   });
 
   it('clone keeps an own `__proto__` key and does not change the prototype', () => {
-    const copy = clone(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Json);
+    const copy = clone(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as JsonAny);
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(Object.keys(copy)).toEqual(['__proto__', 'a']);
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
@@ -43,7 +46,7 @@ describe('keys named like Object properties are kept', () => {
 
   it('a list element key `__proto__` is a parameter of the fasttemplate form', () => {
     const result = generateParams(
-      JSON.parse('[{"list": {"elements": [{"__proto__": "x"}]}}]') as Json,
+      JSON.parse('[{"list": {"elements": [{"__proto__": "x"}]}}]') as JsonAny,
       false,
     );
     expect(result.ok && Object.keys(result.params[0])).toEqual(['__proto__']);

@@ -1,6 +1,7 @@
 import { decodeHistory, type HistoryPatches } from './historyPatches';
 import type { PageRun } from './pageRun';
 import type { Scenario } from './scenario';
+import { defaultScenarioId } from './defaultScenario';
 
 /** A shipped scenario, compiled at build time by compileScenariosPlugin. */
 export interface CompiledScenario {
@@ -72,7 +73,8 @@ function lazyScenario({ id, json, objects }: ScenarioChunk): CompiledScenario {
   };
 }
 
-const preferredOrder = ['three-tier', 'failing-migration', 'failing-smoke-test'];
+// The page's default first, then the two failures most stories start from.
+const preferredOrder = [defaultScenarioId, 'failing-migration', 'failing-smoke-test'];
 
 /** Every shipped scenario's id and title, in picker order. */
 export const scenarioCatalog: { id: string; title: string }[] = Object.values(metas).sort(

@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { InputError, limits, type SourcePosition } from '../engine';
+import { InputError, limits, runDefaults, type SourcePosition } from '../engine';
 import { parseManifests, type ParsedObject } from './manifests';
 import { readExpectation, type ScenarioExpectation } from './readExpectation';
 import { readBeatAt, type StoryBeat } from './storyBeat';
@@ -145,7 +145,7 @@ export function parseScenario(text: string, file: string): Scenario {
   // The same bounds as `sim run --wave-delay`, `--until` and `--seed` (README "Limits"): a wave delay of 1e15 s
   // or an hour-long run past one day would keep the engine busy for nothing, and a seed must be a 32-bit word.
   const maxSeconds = limits.maxVirtualSeconds;
-  const waveDelay = optionsData.waveDelay ?? 2;
+  const waveDelay = optionsData.waveDelay ?? runDefaults.waveDelaySeconds;
   if (typeof waveDelay !== 'number' || !(waveDelay >= 0 && waveDelay <= maxSeconds))
     fail(
       `options.waveDelay must be a number of seconds from 0 to ${maxSeconds}`,
@@ -155,7 +155,7 @@ export function parseScenario(text: string, file: string): Scenario {
   const until = optionsData.until;
   if (until !== undefined && (typeof until !== 'number' || !(until > 0 && until <= maxSeconds)))
     fail(`options.until must be a number of seconds > 0, at most ${maxSeconds}`, nodeIn('options', 'until'));
-  const seed = optionsData.seed ?? 1;
+  const seed = optionsData.seed ?? runDefaults.seed;
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 2 ** 32 - 1)
     fail(`options.seed must be a whole number from 0 to ${2 ** 32 - 1}`, nodeIn('options', 'seed'));
 

@@ -28,6 +28,12 @@ export interface StoryBeat {
   at?: number | BeatAnchor;
 }
 
+/**
+ * A beat whose time is a number of seconds already: those the page writes for a run that is not the scenario's
+ * own (src/pageModel/explain/storyOf.ts). The same beat, its `at` narrowed, so the story panel shows both kinds.
+ */
+export type TimedStoryBeat = StoryBeat & { at?: number };
+
 const phases = ['PreSync', 'Sync', 'PostSync', 'SyncFail'];
 const operationPhases = ['Running', 'Terminating', 'Failed', 'Error', 'Succeeded'];
 const hookPhases = ['Succeeded', 'Failed', 'Error'];

@@ -1,4 +1,4 @@
-import type { Json } from '../engine';
+import type { JsonAny } from '../engine';
 import type { ObjectIssue } from './objectIssue';
 
 /** apimachinery `TotalAnnotationSizeLimitB`: the keys and values of all of one object's annotations, in bytes. */
@@ -10,7 +10,7 @@ export const totalAnnotationSizeLimitB = 256 * 1024;
  * (util/argo/argo.go: "metadata.annotations: Too long: must have at most 262144 bytes"). An annotation of
  * 3 MiB was accepted.
  */
-export function validateAnnotationsSize(metadata: Json): ObjectIssue | null {
+export function validateAnnotationsSize(metadata: JsonAny): ObjectIssue | null {
   const annotations: unknown = metadata?.annotations;
   if (annotations === null || typeof annotations !== 'object' || Array.isArray(annotations)) return null;
   const encoder = new TextEncoder();

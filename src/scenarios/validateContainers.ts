@@ -1,4 +1,4 @@
-import type { Json } from '../engine';
+import type { JsonAny } from '../engine';
 import { formatPath } from './formatPath';
 import { dns1123LabelProblem } from './validateNames';
 import type { ObjectIssue, YamlPath } from './objectIssue';
@@ -33,10 +33,10 @@ const podSpecPaths: Record<string, YamlPath> = {
  * validateContainers({ kind: 'Pod', spec: { containers: [{ name: 'Bad_Name', image: 'nginx' }] } }, 'Pod')?.message;
  * // 'spec.containers[0].name: Invalid value: "Bad_Name": a lowercase RFC 1123 label must consist of …'
  */
-export function validateContainers(obj: { [key: string]: Json }, kind: string): ObjectIssue | null {
+export function validateContainers(obj: { [key: string]: JsonAny }, kind: string): ObjectIssue | null {
   const prefix = Object.hasOwn(podSpecPaths, kind) ? podSpecPaths[kind] : undefined;
   if (!prefix) return null;
-  let spec: Json = obj;
+  let spec: JsonAny = obj;
   for (const key of prefix) spec = isMapping(spec) ? spec[key] : undefined;
   const podSpec = isMapping(spec) ? spec : {};
   const containers = Array.isArray(podSpec.containers) ? podSpec.containers : [];
@@ -48,9 +48,9 @@ export function validateContainers(obj: { [key: string]: Json }, kind: string): 
 }
 
 /** validateContainerCommon's name and image checks, then the uniqueness check, for each container in turn. */
-function checkList(list: Json[], path: YamlPath, names: Set<string>): ObjectIssue | null {
+function checkList(list: JsonAny[], path: YamlPath, names: Set<string>): ObjectIssue | null {
   for (let i = 0; i < list.length; i++) {
-    const container = isMapping(list[i]) ? (list[i] as { [key: string]: Json }) : {};
+    const container = isMapping(list[i]) ? (list[i] as { [key: string]: JsonAny }) : {};
     const name = typeof container.name === 'string' ? container.name : '';
     const namePath = [...path, i, 'name'];
     if (name === '') return required(namePath);
@@ -74,6 +74,6 @@ function invalid(path: YamlPath, value: string, detail: string): ObjectIssue {
   return { path, message: `${formatPath(path)}: Invalid value: ${JSON.stringify(value)}: ${detail}` };
 }
 
-function isMapping(value: Json): value is { [key: string]: Json } {
+function isMapping(value: JsonAny): value is { [key: string]: JsonAny } {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,4 +1,10 @@
-import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, type Json, maskTrailingDash } from '../engine';
+import {
+  isDNS1035Label,
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  type JsonAny,
+  maskTrailingDash,
+} from '../engine';
 import { validateCronSchedule } from './validateCronSchedule';
 import type { ObjectIssue } from './objectIssue';
 
@@ -52,8 +58,8 @@ function invalid(path: string[], value: string, detail: string): ObjectIssue {
  * @example
  * validateNames({ kind: 'ConfigMap', metadata: { name: 'a/b' } }, 'ConfigMap')?.path; // ['metadata', 'name']
  */
-export function validateNames(obj: { [key: string]: Json }, kind: string): ObjectIssue | null {
-  const metadata = (obj.metadata ?? {}) as { [key: string]: Json };
+export function validateNames(obj: { [key: string]: JsonAny }, kind: string): ObjectIssue | null {
+  const metadata = (obj.metadata ?? {}) as { [key: string]: JsonAny };
   // ValidateObjectMeta checks generateName before name, with the same rule as the kind's names.
   if (typeof metadata.generateName === 'string' && metadata.generateName !== '') {
     const problem = nameCheck(kind)(maskTrailingDash(metadata.generateName));
@@ -67,7 +73,7 @@ export function validateNames(obj: { [key: string]: Json }, kind: string): Objec
     const problem = isDNS1123Label(metadata.namespace);
     if (problem) return invalid(['metadata', 'namespace'], metadata.namespace, problem);
   }
-  const spec = obj.spec as { [key: string]: Json } | undefined;
+  const spec = obj.spec as { [key: string]: JsonAny } | undefined;
   if (kind === 'CronJob' && typeof spec?.schedule === 'string') {
     const problem = validateCronSchedule(spec.schedule);
     if (problem) return invalid(['spec', 'schedule'], spec.schedule, problem);

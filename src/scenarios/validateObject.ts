@@ -1,4 +1,4 @@
-import { groupOf, type Json, kindsByGroup } from '../engine';
+import { groupOf, type JsonAny, kindsByGroup } from '../engine';
 import { closestKind } from './closestKind';
 import { formatPath } from './formatPath';
 import { validateContainers } from './validateContainers';
@@ -111,7 +111,7 @@ const rules: Rule[] = [
  * validateObject({ apiVersion: 'apps/v1', kind: 'Deploymnet', metadata: { name: 'x' } });
  * // { path: ['kind'], message: 'no matches for kind "Deploymnet" in version "apps/v1" (did you mean "Deployment"?)' }
  */
-export function validateObject(obj: Json, options: { requireName?: boolean } = {}): ObjectIssue | null {
+export function validateObject(obj: JsonAny, options: { requireName?: boolean } = {}): ObjectIssue | null {
   if (!isMapping(obj))
     return { path: [], message: `expected a Kubernetes object (a mapping), got ${describe(obj)}` };
   for (const field of ['kind', 'apiVersion']) {
@@ -163,7 +163,7 @@ export function validateObject(obj: Json, options: { requireName?: boolean } = {
   );
 }
 
-function checkRule(value: Json, segments: string[], path: YamlPath, type: FieldType): ObjectIssue | null {
+function checkRule(value: JsonAny, segments: string[], path: YamlPath, type: FieldType): ObjectIssue | null {
   if (value === undefined || value === null) return null; // absent fields are the API server's defaults
   if (segments.length === 0) return checkType(value, path, type);
   const [head, ...rest] = segments;
@@ -178,7 +178,7 @@ function checkRule(value: Json, segments: string[], path: YamlPath, type: FieldT
   return isMapping(value) ? checkRule(value[head], rest, [...path, head], type) : null;
 }
 
-function checkType(value: Json, path: YamlPath, type: FieldType): ObjectIssue | null {
+function checkType(value: JsonAny, path: YamlPath, type: FieldType): ObjectIssue | null {
   switch (type) {
     case 'string':
     case 'boolean':
@@ -231,16 +231,16 @@ const expected: Record<FieldType, string> = {
   intOrString: 'an integer or a string',
 };
 
-function typeIssue(path: YamlPath, type: FieldType, value: Json): ObjectIssue {
+function typeIssue(path: YamlPath, type: FieldType, value: JsonAny): ObjectIssue {
   return { path, message: `${formatPath(path)}: expected ${expected[type]}, got ${describe(value)}` };
 }
 
 /** The API server's validation wording: `spec.replicas: Invalid value: -1: must be …`. */
-function invalid(path: YamlPath, value: Json, reason: string): ObjectIssue {
+function invalid(path: YamlPath, value: JsonAny, reason: string): ObjectIssue {
   return { path, message: `${formatPath(path)}: Invalid value: ${value}: ${reason}` };
 }
 
-function describe(value: Json): string {
+function describe(value: JsonAny): string {
   if (value === null || value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
@@ -249,6 +249,6 @@ function describe(value: Json): string {
   return `${typeof value} ${String(value)}`;
 }
 
-function isMapping(value: Json): value is Record<string, Json> {
+function isMapping(value: JsonAny): value is Record<string, JsonAny> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

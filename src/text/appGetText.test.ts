@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplicationJson, Json, KubeObject } from '../engine';
+import type { ApplicationJson, JsonAny, KubeObject } from '../engine';
 import { application, appProject } from '../../test/kits/controlPlane.testKit';
 import { runControlPlane } from '../engine/simulation/runControlPlane';
 import { configMap } from '../../test/kits/simulation.testKit';
@@ -50,7 +50,7 @@ describe('argocd app get: the conditions table', () => {
  * ("Sync Policy:        Automated (Prune)" for `automated: { prune: true }`) and printAppSummaryTable prints it.
  */
 describe('argocd app get: Sync Policy (TestPrintAppSummaryTable)', () => {
-  const withPolicy = (syncPolicy: Json | undefined): ApplicationJson => {
+  const withPolicy = (syncPolicy: JsonAny | undefined): ApplicationJson => {
     const app = runControlPlane({
       repository: { name: 'main', files: { 'cm/cm.yaml': [{ object: configMap('settings') }] } },
       objects: [application('guestbook', { path: 'cm' })],

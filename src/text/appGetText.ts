@@ -1,7 +1,7 @@
 import { tabwriter } from './appList';
 import { humanTime, operationFields } from './operationFields';
 import { resourceStateHeader, resourceStates } from './resourceStates';
-import { escapeControl, type ApplicationJson, type Json } from '../engine';
+import { escapeControl, type ApplicationJson, type JsonAny } from '../engine';
 
 /**
  * What `argocd app get <app> --show-operation` prints: the status block, the conditions, the operation block and the result
@@ -46,7 +46,7 @@ export function appGetText(
   const out = lines.map(([k, v]) => `${`${k}:`.padEnd(20)}${escapeControl(v)}`.trimEnd());
   // The conditions, between blank lines, when there are any (printHeader's printAppConditions).
   // Only a control-plane Application has conditions (the single-app view has none to show).
-  const conditions: Json[] = (app.status as { conditions?: Json[] }).conditions ?? [];
+  const conditions: JsonAny[] = (app.status as { conditions?: JsonAny[] }).conditions ?? [];
   if (conditions.length > 0) {
     out.push('');
     const rows = conditions.map((c) =>
@@ -72,7 +72,7 @@ export function appGetText(
  * `enabled: false`). It printed "Manual" for every Application.
  */
 export function summarySyncPolicy(app: ApplicationJson): string {
-  const automated = (app.spec as Json).syncPolicy?.automated;
+  const automated = (app.spec as JsonAny).syncPolicy?.automated;
   if (!automated || automated.enabled === false) return 'Manual';
   return automated.prune ? 'Automated (Prune)' : 'Automated';
 }

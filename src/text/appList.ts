@@ -1,14 +1,14 @@
-import type { Json } from '../engine';
+import type { JsonAny } from '../engine';
 
 /**
  * What `argocd app list` prints (argocd-semantics.md §5.6; argo-cd `printApplicationTable`): one row per
  * Application under `NAME CLUSTER NAMESPACE PROJECT STATUS HEALTH SYNCPOLICY CONDITIONS REPO PATH TARGET`, in a
  * Go tabwriter table (padding 2). Shared by the CLI's summary of a control-plane run and the page's terminal.
  */
-export function appListLines(applications: readonly Json[]): string[] {
+export function appListLines(applications: readonly JsonAny[]): string[] {
   const rows = applications.map((app) => {
     const source = app.spec?.source ?? {};
-    const conditions = (app.status?.conditions ?? []).map((c: Json) => c.type).join(',');
+    const conditions = (app.status?.conditions ?? []).map((c: JsonAny) => c.type).join(',');
     return [
       `argocd/${app.metadata.name}`,
       app.spec?.destination?.server ?? 'https://kubernetes.default.svc',
@@ -41,7 +41,7 @@ export const appListHeader = [
 ];
 
 /** `Auto`, `Auto-Prune` or `Manual`, as the list's SYNCPOLICY column says it. */
-export function syncPolicyOf(app: Json): string {
+export function syncPolicyOf(app: JsonAny): string {
   const automated = app.spec?.syncPolicy?.automated;
   return automated && automated.enabled !== false ? `Auto${automated.prune ? '-Prune' : ''}` : 'Manual';
 }

@@ -8,7 +8,7 @@ import {
   readSyncWindows,
   syncWindowSummary,
   type ApplicationJson,
-  type Json,
+  type JsonAny,
   type KubeObject,
 } from '../engine';
 
@@ -35,7 +35,7 @@ export function appSyncWindow(
   app: ApplicationJson,
   t: number,
 ): { status: string; assigned: string } {
-  const spec = app.spec as Json;
+  const spec = app.spec as JsonAny;
   const project = projectNamed(objects, spec.project ?? 'default');
   const windows = readSyncWindows(project?.spec?.syncWindows);
   if (!Array.isArray(windows)) return { status: 'Sync Denied', assigned: '' };
@@ -51,7 +51,7 @@ export function appSyncWindow(
 
 /** `argocd proj windows list PROJECT` at `t`, one line per window, its ID its place in the list. */
 export function projWindowsListLines(project: KubeObject, t: number): string[] {
-  const raw: Json[] = Array.isArray(project.spec?.syncWindows) ? project.spec.syncWindows : [];
+  const raw: JsonAny[] = Array.isArray(project.spec?.syncWindows) ? project.spec.syncWindows : [];
   const compiled = readSyncWindows(raw);
   const list = (v: unknown) => (Array.isArray(v) && v.length > 0 ? v.join(',') : '-');
   const enabled = (v: unknown) => (v === true ? 'Enabled' : 'Disabled');

@@ -1,4 +1,4 @@
-import { isInputError, type InputError, type SimEvent } from '../engine';
+import { isInputError, runDefaults, type InputError, type SimEvent } from '../engine';
 import type { ParsedObject } from '../scenarios/manifests';
 import { loadScenario, scenarioFiles } from '../scenarios/registry';
 import type { Scenario } from '../scenarios/scenario';
@@ -64,8 +64,8 @@ export class SimulationSession {
   playing = $state.raw(false);
   speed = $state.raw<Speed>(1);
   /** ARGOCD_SYNC_WAVE_DELAY of the run, in seconds. */
-  waveDelay = $state.raw(2);
-  seed = $state.raw(1);
+  waveDelay = $state.raw<number>(runDefaults.waveDelaySeconds);
+  seed = $state.raw<number>(runDefaults.seed);
   /** Ids of the scenario's failure toggles that are on. */
   toggles = $state.raw<string[]>([]);
   /** The edited text of the synced revision, when the editor changed it. */

@@ -6,7 +6,7 @@
  * (NewPod) is a Pod `my-pod` in the destination namespace.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../../src/engine';
+import type { JsonAny, KubeObject } from '../../src/engine';
 import type { RepoRevision } from '../../src/engine/argocd/repository';
 import { withTracking } from '../../src/engine/argocd/tracking';
 import { application, applicationHealthCheck } from '../kits/controlPlane.testKit';
@@ -24,7 +24,7 @@ const pod = (annotations?: Record<string, string>, namespace: string | null = 'd
 });
 
 /** The app's status at t 20, its folder holding `manifests` (a `.keep` when none: the folder must exist). */
-function compare(manifests: KubeObject[], live: KubeObject[] = []): Json {
+function compare(manifests: KubeObject[], live: KubeObject[] = []): JsonAny {
   const repo: RepoRevision = {
     name: 'main',
     files:
@@ -46,9 +46,9 @@ function compare(manifests: KubeObject[], live: KubeObject[] = []): Json {
   });
   return result.applications.find((a) => a.metadata.name === 'my-app').status;
 }
-const rows = (status: Json) =>
+const rows = (status: JsonAny) =>
   (status.resources ?? []).map(
-    (r: Json) => `${r.kind}/${r.name} ${r.status}${r.requiresPruning ? ' prune' : ''}`,
+    (r: JsonAny) => `${r.kind}/${r.name} ${r.status}${r.requiresPruning ? ' prune' : ''}`,
   );
 
 describe('controller/state_test.go CompareAppState', () => {
@@ -123,8 +123,8 @@ describe('controller/state_test.go CompareAppState', () => {
         const annotations: Record<string, string> = { 'argocd.argoproj.io/hook': hookType };
         if (wave !== '') annotations['argocd.argoproj.io/sync-wave'] = wave;
         const status = compare([pod(annotations)], [pod(annotations)]);
-        const hooks = status.resources.filter((r: Json) => r.hook);
-        expect(hooks.map((r: Json) => `${r.kind}/${r.name} ${r.syncWave}`)).toEqual([
+        const hooks = status.resources.filter((r: JsonAny) => r.hook);
+        expect(hooks.map((r: JsonAny) => `${r.kind}/${r.name} ${r.syncWave}`)).toEqual([
           `Pod/my-pod ${expected}`,
         ]);
         expect(hooks[0].status).toBeUndefined();
@@ -155,7 +155,7 @@ describe('controller/state_test.go CompareAppState', () => {
         lastTransitionTime: expect.any(String),
       }),
     ]);
-    expect(status.resources.map((r: Json) => `${r.namespace}/${r.name}`)).toEqual([
+    expect(status.resources.map((r: JsonAny) => `${r.namespace}/${r.name}`)).toEqual([
       'default/my-pod',
       'kube-system/my-pod',
     ]);
@@ -172,7 +172,7 @@ describe('controller/state_test.go, an app that manages itself', () => {
       untilSeconds: 120,
     });
     const status = result.applications.find((a) => a.metadata.name === 'root').status;
-    expect(status.resources.map((r: Json) => `${r.kind}/${r.name} ${r.status}`)).toEqual([
+    expect(status.resources.map((r: JsonAny) => `${r.kind}/${r.name} ${r.status}`)).toEqual([
       'Application/root Synced',
     ]);
     expect(status.health).toEqual({ status: 'Healthy', message: '' });

@@ -4,7 +4,7 @@
  * runs: the Argo CD objects applied at their moment, the Application read back from the store.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../src/engine';
+import type { JsonAny } from '../../src/engine';
 import type { RepoRevision } from '../../src/engine/argocd/repository';
 import { application } from '../kits/controlPlane.testKit';
 import { runControlPlane } from '../../src/engine/simulation/runControlPlane';
@@ -14,7 +14,7 @@ const repo: RepoRevision = {
   name: 'main',
   files: { 'guestbook/config.yaml': [{ object: configMap('guestbook-config') }] },
 };
-const appOf = (result: ReturnType<typeof runControlPlane>, name: string): Json =>
+const appOf = (result: ReturnType<typeof runControlPlane>, name: string): JsonAny =>
   result.applications.find((a) => a.metadata.name === name);
 
 describe('test/e2e/declarative_test.go', () => {
@@ -105,7 +105,7 @@ describe('test/e2e/app_deletion_test.go', () => {
   const healthOverrides = {
     checkFor: (group: string, kind: string) =>
       group === '' && kind === 'ConfigMap'
-        ? (obj: Json) => ({ status: obj.metadata.annotations?.health ?? 'Progressing', message: '' })
+        ? (obj: JsonAny) => ({ status: obj.metadata.annotations?.health ?? 'Progressing', message: '' })
         : undefined,
   };
   const app = application('stuck', { path: 'hook-custom-health' });

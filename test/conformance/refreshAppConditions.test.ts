@@ -5,7 +5,7 @@
  * controller's own (the first comparison, `argocd app get --refresh`, a change to a managed object).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../../src/engine';
+import type { JsonAny, KubeObject } from '../../src/engine';
 import type { RepoRevision } from '../../src/engine/argocd/repository';
 import { application } from '../kits/controlPlane.testKit';
 import { deployment, pod } from '../kits/simulation.testKit';
@@ -20,7 +20,7 @@ const repo: RepoRevision = {
   },
 };
 
-function statusAt(untilSeconds: number, actions: ControlPlaneAction[], objects: KubeObject[] = []): Json {
+function statusAt(untilSeconds: number, actions: ControlPlaneAction[], objects: KubeObject[] = []): JsonAny {
   const result = runControlPlane({ repository: repo, objects, actions, untilSeconds });
   // Every command ran: a refused one would change nothing and prove nothing.
   expect(result.refused).toEqual([]);

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseManifests } from '../../src/scenarios/manifests';
 import { runSimOnDisk } from '../kits/runSim.testKit';
-import type { Json } from '../../src/engine';
+import type { JsonAny } from '../../src/engine';
 import { runYaml } from './runYaml';
 
 const deployment = readFileSync(
@@ -72,7 +72,7 @@ describe('e2e TestSyncOptionValidateFalse (test/e2e/app_management_test.go)', ()
     const result = runSimOnDisk(['--repo', `${dir}/repo`, `${dir}/app.yaml`, '--json']);
     expect(result.stderr).toBe(readWarning);
     expect(result.code).toBe(0);
-    const status = (JSON.parse(result.stdout) as { application: Json }).application.status;
+    const status = (JSON.parse(result.stdout) as { application: JsonAny }).application.status;
     expect(status.operationState).toMatchObject({
       phase: 'Failed',
       message: `one or more objects failed to apply, reason: ${decodingError}`,
@@ -91,7 +91,7 @@ describe('e2e TestSyncOptionValidateFalse (test/e2e/app_management_test.go)', ()
     const result = runSimOnDisk(['--repo', `${dir}/repo`, 'plain.yaml', '--json'], { 'plain.yaml': app });
     expect(result.stderr).toBe(readWarning);
     expect(result.code).toBe(0);
-    const status = (JSON.parse(result.stdout) as { application: Json }).application.status;
+    const status = (JSON.parse(result.stdout) as { application: JsonAny }).application.status;
     expect(status.operationState.syncResult.resources).toMatchObject([
       { kind: 'Deployment', name: 'nginx-deployment', status: 'SyncFailed', message: decodingError },
     ]);

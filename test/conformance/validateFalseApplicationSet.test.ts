@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../src/engine';
+import type { JsonAny } from '../../src/engine';
 import { runSimOnDisk } from '../kits/runSim.testKit';
 import { parseScenario } from '../../src/scenarios/scenario';
 import { playScenario } from '../../src/scenarios/play';
@@ -39,7 +39,7 @@ describe('e2e TestSyncOptionValidateFalse with Validate=false in an ApplicationS
     const result = runSimOnDisk(['--repo', `${dir}/repo`, `${dir}/set.yaml`, '--json']);
     expect(result.stderr).toBe(readWarning);
     expect(result.code).toBe(0);
-    const json = JSON.parse(result.stdout) as { applications: Json[] };
+    const json = JSON.parse(result.stdout) as { applications: JsonAny[] };
     const app = json.applications.find((a) => a.metadata.name === 'crd-validation')!;
     expect(app.spec.syncPolicy.syncOptions).toEqual(['Validate=false']);
     // An automated app retries five times when it names no strategy (retryStrategy.ts), so the message ends
@@ -57,7 +57,7 @@ describe('e2e TestSyncOptionValidateFalse with Validate=false in an ApplicationS
     const result = runSimOnDisk(['--repo', `${dir}/repo`, 'plain.yaml', '--json'], { 'plain.yaml': plain });
     expect(result.stderr).toBe(readWarning);
     expect(result.code).toBe(0);
-    const json = JSON.parse(result.stdout) as { applications: Json[] };
+    const json = JSON.parse(result.stdout) as { applications: JsonAny[] };
     const app = json.applications.find((a) => a.metadata.name === 'crd-validation')!;
     expect(app.status.operationState.message).toContain(
       `one or more objects failed to apply, reason: ${decodingError}`,

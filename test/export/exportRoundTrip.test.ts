@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Json } from '../../src/engine';
+import type { JsonAny } from '../../src/engine';
 import type { CommandIo } from '../../src/cli/command';
 import { listRepoFiles } from '../../src/cli/listRepoFiles';
 import { sim } from '../../src/cli/sim';
@@ -37,7 +37,7 @@ function runSim(args: string[]) {
 
 /** Each Application's operation phase, sync status and health at the end of a `sim run --json`. */
 function outcomes(stdout: string): Record<string, string> {
-  const json = JSON.parse(stdout) as { application: Json; applications?: Json[] };
+  const json = JSON.parse(stdout) as { application: JsonAny; applications?: JsonAny[] };
   const apps = json.applications ?? [json.application];
   return Object.fromEntries(
     apps.map((a) => [

@@ -1,5 +1,5 @@
 import type { HealthOverrides } from '../../src/engine/health/healthOverrides';
-import type { Json, KubeObject } from '../../src/engine/types';
+import type { JsonAny, KubeObject } from '../../src/engine/types';
 
 /** Builders for control-plane tests: Argo CD objects and the Application health check of the course module. */
 export function application(
@@ -9,8 +9,8 @@ export function application(
     namespace?: string;
     project?: string;
     wave?: number;
-    automated?: Json;
-    retry?: Json;
+    automated?: JsonAny;
+    retry?: JsonAny;
   } = {
     path: name,
   },

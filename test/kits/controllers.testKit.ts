@@ -1,7 +1,7 @@
 import { SimClock } from '../../src/engine/clock';
 import { Cluster, type Controller } from '../../src/engine/cluster/cluster';
 import { Rng } from '../../src/engine/random';
-import type { Json, KubeObject } from '../../src/engine/types';
+import type { JsonAny, KubeObject } from '../../src/engine/types';
 import { kubeletController } from '../../src/engine/controllers/kubelet';
 
 /**
@@ -49,7 +49,7 @@ export function get(
 
 /** Whether a pod's Ready condition is True. */
 export function isReady(pod: KubeObject): boolean {
-  return !!pod.status?.conditions?.some((c: Json) => c.type === 'Ready' && c.status === 'True');
+  return !!pod.status?.conditions?.some((c: JsonAny) => c.type === 'Ready' && c.status === 'True');
 }
 
 /** The image of a pod's (or a template's) first container. */
@@ -63,7 +63,7 @@ export function imageOf(podOrTemplate: KubeObject): string {
  */
 export function deploymentManifest(
   name: string,
-  options: { replicas?: number; image?: string; spec?: Json; container?: Json } = {},
+  options: { replicas?: number; image?: string; spec?: JsonAny; container?: JsonAny } = {},
 ): KubeObject {
   return {
     apiVersion: 'apps/v1',

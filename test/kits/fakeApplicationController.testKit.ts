@@ -7,7 +7,7 @@
  */
 import { toTimestamp, type SimClock } from '../../src/engine/clock';
 import type { ObjectStore } from '../../src/engine/cluster/store';
-import type { Json, KubeObject } from '../../src/engine/types';
+import type { JsonAny, KubeObject } from '../../src/engine/types';
 import { applicationRef } from '../../src/engine/argocd/applicationSet/controller/writeApplications';
 
 export interface FakeAppControllerOptions {
@@ -18,7 +18,8 @@ export interface FakeAppControllerOptions {
 }
 
 export class FakeApplicationController {
-  readonly started: { t: number; app: string; initiator: string; automated: boolean; operation: Json }[] = [];
+  readonly started: { t: number; app: string; initiator: string; automated: boolean; operation: JsonAny }[] =
+    [];
 
   constructor(
     private readonly store: ObjectStore,

@@ -2,7 +2,7 @@
  * Builders shared by the RollingSync tests: an ApplicationSet with steps and an Application with the status
  * fields the passes read. Test-only; it is excluded from nothing because it is pure data.
  */
-import type { Json, KubeObject } from '../../src/engine/types';
+import type { JsonAny, KubeObject } from '../../src/engine/types';
 import type {
   ApplicationStatusEntry,
   ProgressiveSyncStatus,
@@ -25,8 +25,8 @@ export function rollingSyncSet(
 export function application(
   name: string,
   labels: Record<string, string> = {},
-  status: Json = {},
-  spec: Json = {},
+  status: JsonAny = {},
+  spec: JsonAny = {},
 ): KubeObject {
   return {
     apiVersion: 'argoproj.io/v1alpha1',

@@ -4,6 +4,7 @@ import {
   InputError,
   isInputError,
   InputBudget,
+  runDefaults,
   runSingleApp,
   type KubeObject,
   type InterventionAction,
@@ -217,10 +218,11 @@ function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult
     app: options.app ?? 'app',
     namespace: options.namespace ?? 'default',
     prune: options.prune,
-    waveDelaySeconds: options.waveDelay ?? 2,
+    // Left out, the engine's defaults apply (runDefaults).
+    waveDelaySeconds: options.waveDelay,
     fail: options.fail,
     syncOptions: options.syncOptions,
-    seed: options.seed ?? 1,
+    seed: options.seed,
     untilSeconds: options.until,
     ...(options.retryLimit !== undefined
       ? { retry: { limit: options.retryLimit, durationMs: 5000, factor: 2, maxDurationMs: 180_000 } }
@@ -251,13 +253,13 @@ Sync the objects of the files as one Application on a fresh simulated cluster. A
 options:
   --live FILE            objects already in the cluster, managed by the app (for updates and prunes)
   --prune                the operation may prune
-  --wave-delay SECONDS   ARGOCD_SYNC_WAVE_DELAY (default 2)
+  --wave-delay SECONDS   ARGOCD_SYNC_WAVE_DELAY (default ${runDefaults.waveDelaySeconds})
   --fail KIND/NAME       make that workload fail (repeatable)
   --toggle ID            switch on a scenario's toggle, as the page's "What if…" does (repeatable)
   --sync-option OPT      an operation sync option, e.g. PruneLast=true (repeatable)
   --namespace NS         the destination namespace (default "default")
   --app NAME             the Application's name (default "app")
-  --seed N               seed for every random choice, 0 to 4294967295 (default 1)
+  --seed N               seed for every random choice, 0 to 4294967295 (default ${runDefaults.seed})
   --until SECONDS        stop at this virtual time (default 3600, at most 86400)
   --retry-limit N        retry a failed operation N times (5 s × 2^n back-off, -1 = unlimited)
   --terminate-at SECONDS terminate the operation at this virtual time

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, SimEvent } from '../../engine';
+import type { JsonAny, SimEvent } from '../../engine';
 import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 /** `sim run --repo DIR FILE…` (contract.md §1.4, §1.5) on test/fixtures/platform, the app-of-apps platform. */
@@ -8,10 +8,10 @@ const fixtures = 'test/fixtures/platform';
 const platform = ['--repo', `${fixtures}/repo`, `${fixtures}/platform.yaml`];
 
 /** The `platform` Application at the end of a `--json` run of the platform with these `--then` actions. */
-function platformAppAfter(...actions: string[]): Json {
+function platformAppAfter(...actions: string[]): JsonAny {
   const result = run([...platform, '--json', ...actions.flatMap((a) => ['--then', a])]);
   expect(result.stderr).toBe('');
-  const json = JSON.parse(result.stdout) as { applications: Json[] };
+  const json = JSON.parse(result.stdout) as { applications: JsonAny[] };
   return json.applications.find((a) => a.metadata.name === 'platform')!;
 }
 
@@ -21,9 +21,9 @@ describe('sim run --repo (contract.md §1.4)', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout) as {
-      application: Json;
-      applications: Json[];
-      applicationSets: Json[];
+      application: JsonAny;
+      applications: JsonAny[];
+      applicationSets: JsonAny[];
       events: SimEvent[];
     };
     expect(json.application.metadata.name).toBe('platform');
@@ -95,7 +95,7 @@ describe('sim run --repo (contract.md §1.4)', () => {
 
   it('`rollback APP ID` syncs a history entry again; a rollback that is not a number is refused (exit 2)', () => {
     const app = platformAppAfter('60:sync platform', '120:rollback platform 0');
-    expect(app.status.history.map((h: Json) => h.id)).toEqual([0, 1, 2]);
+    expect(app.status.history.map((h: JsonAny) => h.id)).toEqual([0, 1, 2]);
     expect(app.status.operationState.operation.sync.source).toEqual(app.status.history[0].source);
     const bad = run([...platform, '--then', '60:rollback platform latest']);
     expect(bad.code).toBe(2);

@@ -74,8 +74,9 @@ export function runRepo(
     healthOverrides,
     progressiveSyncs: options.progressiveSyncs,
     applicationSetController: startApplicationSetController,
-    waveDelaySeconds: options.waveDelay ?? 2,
-    seed: options.seed ?? 1,
+    // Left out, the engine's defaults apply (runDefaults).
+    waveDelaySeconds: options.waveDelay,
+    seed: options.seed,
     untilSeconds: options.until,
     fail: options.fail,
     actions,

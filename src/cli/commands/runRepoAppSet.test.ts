@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Json, SimEvent } from '../../engine';
+import type { JsonAny, SimEvent } from '../../engine';
 import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 /**
@@ -19,8 +19,8 @@ describe('sim run --repo with an ApplicationSet (contract.md §1.4)', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout) as {
-      application: Json;
-      applicationSets: Json[];
+      application: JsonAny;
+      applicationSets: JsonAny[];
       events: SimEvent[];
     };
     // Only an ApplicationSet given: `application` is the first generated Application by name.
@@ -28,12 +28,10 @@ describe('sim run --repo with an ApplicationSet (contract.md §1.4)', () => {
     const [set] = json.applicationSets;
     expect(set.kind).toBe('ApplicationSet');
     expect(set.spec.strategy.type).toBe('RollingSync');
-    expect(set.status.applicationStatus.map((e: Json) => `${e.application} ${e.step} ${e.status}`)).toEqual([
-      'platform-backend 2 Healthy',
-      'platform-database 1 Healthy',
-      'platform-frontend 3 Healthy',
-    ]);
-    expect(set.status.conditions.map((c: Json) => c.type)).toEqual([
+    expect(
+      set.status.applicationStatus.map((e: JsonAny) => `${e.application} ${e.step} ${e.status}`),
+    ).toEqual(['platform-backend 2 Healthy', 'platform-database 1 Healthy', 'platform-frontend 3 Healthy']);
+    expect(set.status.conditions.map((c: JsonAny) => c.type)).toEqual([
       'ErrorOccurred',
       'InvalidRolloutConfig',
       'ParametersGenerated',
@@ -61,7 +59,7 @@ describe('sim run --repo with an ApplicationSet (contract.md §1.4)', () => {
 
   it('without --progressive-syncs the strategy is ignored: no applicationStatus, and nothing syncs the apps', () => {
     const json = JSON.parse(run([...stack, '--json']).stdout) as {
-      applicationSets: Json[];
+      applicationSets: JsonAny[];
       events: SimEvent[];
     };
     expect(json.applicationSets[0].status.applicationStatus).toBeUndefined();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, SimEvent } from '../../engine';
+import type { JsonAny, SimEvent } from '../../engine';
 import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 /**
@@ -14,7 +14,11 @@ describe('sim run --repo with cluster Secrets and a cluster generator', () => {
     const result = run([...input, '--progressive-syncs', '--json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const json = JSON.parse(result.stdout) as { applications: Json[]; events: SimEvent[]; clusters: Json[] };
+    const json = JSON.parse(result.stdout) as {
+      applications: JsonAny[];
+      events: SimEvent[];
+      clusters: JsonAny[];
+    };
     expect(
       json.applications.map((a) => [a.metadata.name, a.spec.destination.server, a.status.health.status]),
     ).toEqual([

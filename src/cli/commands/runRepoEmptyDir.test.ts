@@ -5,7 +5,7 @@
  * sync ends "successfully synced (no more tasks)" (gitops-engine sync_context.go L673).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, SimEvent } from '../../engine';
+import type { JsonAny, SimEvent } from '../../engine';
 import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 const fixtures = 'test/fixtures/empty-dir';
@@ -15,7 +15,7 @@ describe('sim run --repo with an Application path holding no manifest (e2e testd
     const result = run(['--repo', `${fixtures}/repo`, `${fixtures}/app.yaml`, '--json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const json = JSON.parse(result.stdout) as { application: Json; events: SimEvent[] };
+    const json = JSON.parse(result.stdout) as { application: JsonAny; events: SimEvent[] };
     const status = json.application.status;
     expect(status.operationState.phase).toBe('Succeeded');
     expect(status.operationState.message).toBe('successfully synced (no more tasks)');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, SimEvent } from '../../engine';
+import type { JsonAny, SimEvent } from '../../engine';
 import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 /**
@@ -31,8 +31,8 @@ describe('sim run --repo --then S:kubectl-delete ApplicationSet/NAME (deletionOr
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout) as {
-      applications: Json[];
-      applicationSets: Json[];
+      applications: JsonAny[];
+      applicationSets: JsonAny[];
       events: SimEvent[];
     };
     const gone = deletions(json.events);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, SimEvent } from '../../engine';
+import type { JsonAny, SimEvent } from '../../engine';
 import { runSimOnDisk as run } from '../../../test/kits/runSim.testKit';
 
 /**
@@ -11,7 +11,7 @@ const platform = ['--repo', `${fixtures}/repo`, `${fixtures}/platform.yaml`, '--
 
 describe('--then SECONDS:"kubectl delete …" (the CLI walk of drift and self-heal)', () => {
   const result = run([...platform, '--then', '300:kubectl delete deploy checkout -n checkout-dev']);
-  const json = JSON.parse(result.stdout) as { applications: Json[]; events: SimEvent[] };
+  const json = JSON.parse(result.stdout) as { applications: JsonAny[]; events: SimEvent[] };
 
   it('deletes the Deployment; self-heal re-creates it in the same instant; the app ends Synced and Healthy', () => {
     expect(result.code).toBe(0);

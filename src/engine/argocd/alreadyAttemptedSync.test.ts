@@ -4,13 +4,13 @@
  * objects an Application's deletion removes, controller `shouldBeDeleted`).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { alreadyAttemptedSync, decideAutoSync } from './autoSync';
 import { shouldBeDeleted } from './applicationDeletion';
 
 /** newFakeApp: a single-source app whose last operation synced `aaaa…` of its own source. */
 const source = { repoURL: 'https://github.com/argoproj/argocd-example-apps', path: 'some/path' };
-const fakeApp = (state: Json | null = {}, spec: Json = {}): KubeObject => ({
+const fakeApp = (state: JsonAny | null = {}, spec: JsonAny = {}): KubeObject => ({
   apiVersion: 'argoproj.io/v1alpha1',
   kind: 'Application',
   metadata: { name: 'my-app', namespace: 'argocd' },

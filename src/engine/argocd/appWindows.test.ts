@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../events';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { RepoRevision } from './repository';
 import { runControlPlane, type ControlPlaneInput } from '../simulation/runControlPlane';
 import { application, appProject } from '../../../test/kits/controlPlane.testKit';
@@ -15,7 +15,7 @@ const repo = (objects: KubeObject[]): RepoRevision => ({
   files: { 'shop/all.yaml': objects.map((object) => ({ object })) },
 });
 
-function project(...syncWindows: Json[]): KubeObject {
+function project(...syncWindows: JsonAny[]): KubeObject {
   const p = appProject('release');
   return { ...p, spec: { ...p.spec, syncWindows } };
 }
@@ -49,7 +49,7 @@ describe('auto-sync in a deny window (appcontroller.go L2002-L2019)', () => {
       windows: ['deny:50 23 * * *:30m'],
     });
     expect(ops(result.events).every((e) => e.t > 1200)).toBe(true);
-    const conditions = (result.application.status.conditions ?? []) as Json[];
+    const conditions = (result.application.status.conditions ?? []) as JsonAny[];
     expect(conditions.filter((c) => c.type === 'SyncError')).toEqual([]);
   });
 
@@ -93,7 +93,7 @@ describe('TestSyncWindowDeniesSync (controller/sync.go L191-L200): a deny window
   ];
   const denyWindow = { kind: 'deny', schedule: '1 0 * * *', duration: '5m', applications: ['shop'] };
   const shop = application('shop', { path: 'shop', project: 'release' });
-  const runWith = (w: Json) => run([project(w), shop], { repository: repo(objects) });
+  const runWith = (w: JsonAny) => run([project(w), shop], { repository: repo(objects) });
 
   it('holds the operation Running with "Sync operation blocked by sync window" until the window closes', () => {
     const result = runWith(denyWindow);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { decideAutoSync, selfHealRemainingBackoff, type AutoSyncInput } from './autoSync';
 
 /**
@@ -9,7 +9,7 @@ import { decideAutoSync, selfHealRemainingBackoff, type AutoSyncInput } from './
 const rev = 'aaaaaaaa';
 
 function app(
-  options: { automated?: Json; operationState?: Json; operation?: Json; deleting?: boolean } = {},
+  options: { automated?: JsonAny; operationState?: JsonAny; operation?: JsonAny; deleting?: boolean } = {},
 ) {
   const obj: KubeObject = {
     apiVersion: 'argoproj.io/v1alpha1',
@@ -37,7 +37,7 @@ function input(overrides: Partial<AutoSyncInput> = {}): AutoSyncInput {
   };
 }
 
-const attempted = (phase: string, extra: Json = {}) => ({
+const attempted = (phase: string, extra: JsonAny = {}) => ({
   phase,
   message: 'one or more synchronization tasks are not valid',
   operation: { sync: { revision: rev, ...extra } },

@@ -1,4 +1,4 @@
-import type { Json, KubeObject, SyncStatusCode } from '../types';
+import type { JsonAny, KubeObject, SyncStatusCode } from '../types';
 import type { Operation, SyncOperation, SyncOperationResource } from './applicationTypes';
 import { clone } from '../util/clone';
 
@@ -67,14 +67,14 @@ export function selfHealRemainingBackoff(
 const revisions = (rev: string) => `[${rev}]`;
 
 export function isAutomatedSyncEnabled(app: KubeObject): boolean {
-  const automated: Json = app.spec?.syncPolicy?.automated;
+  const automated: JsonAny = app.spec?.syncPolicy?.automated;
   return automated != null && automated.enabled !== false;
 }
 
 export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
   const { app, syncStatus, resources, revision } = input;
   if (!isAutomatedSyncEnabled(app)) return { kind: 'none', reason: 'auto-sync is disabled' };
-  const automated: Json = app.spec.syncPolicy.automated;
+  const automated: JsonAny = app.spec.syncPolicy.automated;
   if (app.operation != null) return { kind: 'none', reason: 'another operation is in progress' };
   if (app.metadata.deletionTimestamp) return { kind: 'none', reason: 'application is being deleted' };
   if (syncStatus !== 'OutOfSync') return { kind: 'none', reason: `application status is ${syncStatus}` };
@@ -87,7 +87,7 @@ export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
       };
   }
   const selfHealOn = automated.selfHeal === true;
-  const syncPolicy: Json = app.spec.syncPolicy;
+  const syncPolicy: JsonAny = app.spec.syncPolicy;
   const sync: SyncOperation = {
     revision,
     prune: automated.prune === true,
@@ -98,7 +98,7 @@ export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
     sync,
     retry: syncPolicy.retry ? clone(syncPolicy.retry) : { limit: 5 },
   };
-  const state: Json = app.status?.operationState;
+  const state: JsonAny = app.status?.operationState;
   if (alreadyAttemptedSync(app, revision)) {
     if (state.phase !== 'Succeeded') {
       return {
@@ -134,14 +134,14 @@ export function decideAutoSync(input: AutoSyncInput): AutoSyncDecision {
  * changed source is a new attempt).
  */
 export function alreadyAttemptedSync(app: KubeObject, revision: string): boolean {
-  const state: Json = app.status?.operationState;
+  const state: JsonAny = app.status?.operationState;
   if (state == null) return false;
   // A completed operation without a result most likely ended in an error: Argo CD does not auto-sync it again
   // (appcontroller.go alreadyAttemptedSync L2681-L2686, "sync does not have any results").
   if (state.syncResult == null) return ['Succeeded', 'Failed', 'Error'].includes(state.phase);
   if (state.operation?.sync == null) return false;
   if (state.syncResult.revision !== revision) return false;
-  const source: Json = state.syncResult.source;
+  const source: JsonAny = state.syncResult.source;
   if (source === undefined) return true;
   return JSON.stringify(source) === JSON.stringify(app.spec?.source ?? null);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import type { RepoRevision } from './repository';
 import { application, applicationHealthCheck, appProject } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneInput } from '../simulation/runControlPlane';
@@ -12,7 +12,7 @@ import { configMap, job } from '../../../test/kits/simulation.testKit';
  * `refreshAppConditions`/`projectErrorToCondition` with `TestNeedRefreshAppStatus`'s refresh triggers (§5.0).
  */
 const automated = { prune: true };
-function repo(child: Json): RepoRevision {
+function repo(child: JsonAny): RepoRevision {
   return {
     name: 'main',
     files: {
@@ -31,10 +31,10 @@ function repo(child: Json): RepoRevision {
   };
 }
 const parent = application('platform', { path: 'apps', namespace: 'argocd' });
-function run(child: Json, overrides: Partial<ControlPlaneInput> = {}) {
+function run(child: JsonAny, overrides: Partial<ControlPlaneInput> = {}) {
   return runControlPlane({ repository: repo(child), objects: [parent], untilSeconds: 400, ...overrides });
 }
-const appNamed = (result: ReturnType<typeof run>, name: string): Json =>
+const appNamed = (result: ReturnType<typeof run>, name: string): JsonAny =>
   result.applications.find((a) => a.metadata.name === name);
 
 describe('TestChildAppHealth (controller/health_test.go, case 122)', () => {
@@ -85,7 +85,7 @@ describe('gitops-engine health_test.go TestApplication (case 123): an Applicatio
       phase: 'Succeeded',
       message: 'successfully synced (all tasks run)',
     });
-    const row = platform.status.resources.find((r: Json) => r.kind === 'Application');
+    const row = platform.status.resources.find((r: JsonAny) => r.kind === 'Application');
     expect(row.health).toBeUndefined();
     expect(appNamed(result, 'seed').status.sync.status).toBe('OutOfSync');
   });

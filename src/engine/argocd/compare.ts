@@ -1,5 +1,5 @@
 import { applyDefaults } from '../cluster/defaults';
-import type { Json, KubeObject, SyncStatusCode } from '../types';
+import type { JsonAny, KubeObject, SyncStatusCode } from '../types';
 import { TRACKING_ANNOTATION } from './tracking';
 
 /** Fields the cluster owns or that Argo CD's diff normalises away. */
@@ -68,7 +68,7 @@ export function sameDiffInputs(a: KubeObject | undefined, b: KubeObject | undefi
 }
 
 /** Whether every value set in `want` is present and equal in `have` (arrays compared element by element). */
-export function isSubset(want: Json, have: Json): boolean {
+export function isSubset(want: JsonAny, have: JsonAny): boolean {
   if (want === undefined || want === null) return true;
   if (typeof want !== 'object') return want === have || String(want) === String(have);
   if (have === undefined || have === null || typeof have !== 'object') return false;

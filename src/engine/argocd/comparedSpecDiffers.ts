@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 
 /**
  * Why an Application's last comparison no longer describes its spec, as `needRefreshAppStatus` (appcontroller.go
@@ -15,7 +15,7 @@ import type { Json, KubeObject } from '../types';
 export function comparedSpecDiffers(
   app: KubeObject,
 ): 'spec.source differs' | 'spec.destination differs' | undefined {
-  const comparedTo: Json = app.status?.sync?.comparedTo ?? {};
+  const comparedTo: JsonAny = app.status?.sync?.comparedTo ?? {};
   if (!sameJson(app.spec?.source, comparedTo.source)) return 'spec.source differs';
   if (!sameJson(app.spec?.destination, comparedTo.destination)) return 'spec.destination differs';
   return undefined;

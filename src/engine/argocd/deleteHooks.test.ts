@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { RepoRevision } from './repository';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { clusterAt } from '../simulation/objectHistory';
@@ -90,7 +90,7 @@ describe('PreDelete and PostDelete hooks', () => {
     });
     const stuck = appAt(result, 199)!;
     expect(stuck.metadata.deletionTimestamp).toBeDefined();
-    expect((stuck.status.conditions as Json[]).map((c) => `${c.type}: ${c.message}`)).toContain(
+    expect((stuck.status.conditions as JsonAny[]).map((c) => `${c.type}: ${c.message}`)).toContain(
       'DeletionError: error executing pre-delete hooks: PreDelete hook(s) failed: default/hook',
     );
     expect(result.live.some((o) => o.kind === 'ConfigMap' && o.metadata.name === 'guestbook-ui')).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { RepoRevision } from './repository';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { configMap, deployment, pod, service } from '../../../test/kits/simulation.testKit';
@@ -98,7 +98,7 @@ describe('TestCompareAppStateRequireDeletion', () => {
     expect(status.sync.status).toBe('OutOfSync');
     expect(status.resources).toHaveLength(3);
     expect(status.conditions ?? []).toEqual([]);
-    const flagged = (status.resources as Json[]).filter((r) => r.requiresDeletionConfirmation === true);
+    const flagged = (status.resources as JsonAny[]).filter((r) => r.requiresDeletionConfirmation === true);
     expect(flagged.map((r) => r.name)).toEqual(['my-pod-1', 'my-pod-2']);
   });
 });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { deployment } from '../../../test/kits/simulation.testKit';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { RepoRevision } from './repository';
 
 const repo: RepoRevision = {
@@ -19,7 +19,7 @@ const repo: RepoRevision = {
   files: { 'app/web.yaml': [{ object: deployment('web', { replicas: 2 }) }] },
 };
 
-function app(spec: Json): KubeObject {
+function app(spec: JsonAny): KubeObject {
   const base = application('guestbook', { path: 'app' });
   return { ...base, spec: { ...base.spec, ...spec } };
 }
@@ -30,13 +30,13 @@ const scale = (at: number, n: number): ControlPlaneAction => ({
   command: `kubectl scale deployment web --replicas=${n}`,
 });
 
-function run(spec: Json, actions: ControlPlaneAction[]) {
+function run(spec: JsonAny, actions: ControlPlaneAction[]) {
   const result = runControlPlane({ repository: repo, objects: [app(spec)], actions, untilSeconds: 300 });
   const guestbook = result.applications.find((a) => a.metadata.name === 'guestbook')!;
   const web = result.live.find((o) => o.kind === 'Deployment' && o.metadata.name === 'web')!;
   return { result, guestbook, web };
 }
-const outOfSyncAfter = (events: readonly Json[], t: number) =>
+const outOfSyncAfter = (events: readonly JsonAny[], t: number) =>
   events.filter((e) => e.type === 'app' && e.t >= t && e.sync === 'OutOfSync');
 
 describe('spec.ignoreDifferences jsonPointers (diffing.md; diff_test.go TestResourceDiffing)', () => {
@@ -53,7 +53,7 @@ describe('spec.ignoreDifferences jsonPointers (diffing.md; diff_test.go TestReso
     );
     expect(outOfSyncAfter(result.events, 60)).toEqual([]);
     expect(guestbook.status.sync.status).toBe('Synced');
-    expect(guestbook.status.resources.map((r: Json) => `${r.kind}/${r.name} ${r.status}`)).toEqual([
+    expect(guestbook.status.resources.map((r: JsonAny) => `${r.kind}/${r.name} ${r.status}`)).toEqual([
       'Deployment/web Synced',
     ]);
     // Self-heal has nothing to heal: the one operation is the first sync.
@@ -121,7 +121,7 @@ describe('spec.ignoreDifferences jqPathExpressions (diffing.md)', () => {
     expect(result.refused).toEqual([]);
     const live = result.live.find((o) => o.kind === 'Deployment')!;
     const status = result.applications[0].status.sync.status;
-    return { keys: live.spec.template.spec.tolerations.map((t: Json) => t.key), status };
+    return { keys: live.spec.template.spec.tolerations.map((t: JsonAny) => t.key), status };
   };
 
   it('the docs example: an injected list element selected by name is ignored, another one is not', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deployment } from '../../../test/kits/simulation.testKit';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import {
   ignoreDifferencesProblem,
   ignoreRulesOf,
@@ -13,7 +13,7 @@ import {
 } from './ignoreDifferences';
 
 const web = (): KubeObject => deployment('web', { replicas: 2 });
-const normalize = (entries: Json[], obj: KubeObject) =>
+const normalize = (entries: JsonAny[], obj: KubeObject) =>
   normalizeIgnored(ignoreRulesOf(entries), obj, 'default');
 const withInit = (names: string[]): KubeObject => {
   const d = web();

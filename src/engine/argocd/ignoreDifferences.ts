@@ -1,5 +1,5 @@
 import { groupOf } from '../cluster/gvk';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { clone } from '../util/clone';
 import { deletePaths, jqPaths, JqRunError, parseJqPath, type JqPath } from './jqPathExpression';
 import { globMatch } from './orphanedResources';
@@ -30,7 +30,7 @@ const entryFields = new Set(['group', 'kind', 'name', 'namespace', 'jsonPointers
  * which entry and why (not a list, an unknown field, a pointer that is not one, jq outside the subset, or
  * `managedFieldsManagers`, which needs field managers the fake API server does not record).
  */
-export function ignoreDifferencesProblem(value: Json): string | undefined {
+export function ignoreDifferencesProblem(value: JsonAny): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) return 'spec.ignoreDifferences must be a list of entries';
   for (const [i, entry] of value.entries()) {
@@ -66,7 +66,7 @@ export function ignoreDifferencesProblem(value: Json): string | undefined {
 }
 
 /** The rules of `spec.ignoreDifferences` (read by `ignoreDifferencesProblem` first; entries it refuses are left out). */
-export function ignoreRulesOf(value: Json): IgnoreRule[] {
+export function ignoreRulesOf(value: JsonAny): IgnoreRule[] {
   if (!Array.isArray(value)) return [];
   const rules: IgnoreRule[] = [];
   for (const entry of value) {
@@ -116,10 +116,10 @@ function matching(rules: readonly IgnoreRule[], obj: KubeObject, namespace: stri
 }
 
 /** The concrete paths one patch removes from `doc`, or undefined when the patch fails on it (and is skipped). */
-function pathsOf(patch: Patch, doc: Json): (string | number)[][] | undefined {
+function pathsOf(patch: Patch, doc: JsonAny): (string | number)[][] | undefined {
   if ('pointer' in patch) {
     // A JSON patch `remove` fails on a path that does not exist ("Unable to remove nonexistent key").
-    let at: Json = doc;
+    let at: JsonAny = doc;
     const path: (string | number)[] = [];
     for (const token of patch.pointer) {
       if (Array.isArray(at)) {
@@ -153,7 +153,7 @@ export function normalizeIgnored(
 ): KubeObject {
   if (rules.length === 0) return obj;
   const patches = matching(rules, obj, namespace);
-  let doc: Json = obj;
+  let doc: JsonAny = obj;
   for (const patch of patches) {
     const paths = pathsOf(patch, doc);
     if (paths !== undefined) doc = deletePaths(doc, paths);
@@ -177,9 +177,9 @@ export function respectIgnored(
   if (!live || rules.length === 0) return target;
   const patches = matching(rules, target, namespace);
   if (patches.length === 0) return target;
-  let result = normalizeIgnored(rules, target, namespace) as Json;
+  let result = normalizeIgnored(rules, target, namespace) as JsonAny;
   if (result === target) result = clone(target);
-  let liveDoc: Json = live;
+  let liveDoc: JsonAny = live;
   for (const patch of patches) {
     const paths = pathsOf(patch, liveDoc);
     if (paths === undefined) continue;
@@ -192,14 +192,14 @@ export function respectIgnored(
   return result as KubeObject;
 }
 
-function valueAt(doc: Json, path: (string | number)[]): Json {
+function valueAt(doc: JsonAny, path: (string | number)[]): JsonAny {
   let at = doc;
   for (const key of path) at = at?.[key as never];
   return at;
 }
 
 /** `doc` (already a private copy) with `value` at `path`, creating maps on the way; an array index inserts. */
-function setPath(doc: Json, path: (string | number)[], value: Json): Json {
+function setPath(doc: JsonAny, path: (string | number)[], value: JsonAny): JsonAny {
   if (path.length === 0) return clone(value);
   let at = doc;
   for (const [i, key] of path.slice(0, -1).entries()) {

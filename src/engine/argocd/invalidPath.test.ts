@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import type { RepoRevision } from './repository';
 import { appPathProblem } from './appPath';
 import { application } from '../../../test/kits/controlPlane.testKit';
@@ -21,7 +21,7 @@ const repo: RepoRevision = {
 const prefix =
   'Failed to load target state: failed to generate manifest for source 1 of 1: rpc error: code = Unknown desc = ';
 
-function statusOf(result: ReturnType<typeof runControlPlane>, name: string): Json {
+function statusOf(result: ReturnType<typeof runControlPlane>, name: string): JsonAny {
   return result.applications.find((a) => a.metadata.name === name)!.status;
 }
 

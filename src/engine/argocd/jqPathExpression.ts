@@ -1,4 +1,4 @@
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import { clone, deepEqual } from '../util/clone';
 
 /**
@@ -160,7 +160,7 @@ class Reader {
   }
 }
 
-type Located = { path: (string | number)[]; value: Json };
+type Located = { path: (string | number)[]; value: JsonAny };
 
 /** The values one path segment leads to from `at` (jq's semantics for `.a`, `[n]`, `[]`, `[]?`). */
 function step(at: Located, segment: Segment): Located[] {
@@ -170,21 +170,21 @@ function step(at: Located, segment: Segment): Located[] {
     if (typeof value !== 'object' || Array.isArray(value))
       throw new JqRunError(`Cannot index ${typeName(value)} with "${segment.field}"`);
     const own = Object.prototype.hasOwnProperty.call(value, segment.field);
-    return [{ path: [...at.path, segment.field], value: own ? (value[segment.field] as Json) : null }];
+    return [{ path: [...at.path, segment.field], value: own ? (value[segment.field] as JsonAny) : null }];
   }
   if ('index' in segment) {
     if (value === null || value === undefined) return [{ path: [...at.path, segment.index], value: null }];
     if (!Array.isArray(value)) throw new JqRunError(`Cannot index ${typeName(value)} with number`);
-    return [{ path: [...at.path, segment.index], value: (value[segment.index] as Json) ?? null }];
+    return [{ path: [...at.path, segment.index], value: (value[segment.index] as JsonAny) ?? null }];
   }
-  if (Array.isArray(value)) return value.map((v, i) => ({ path: [...at.path, i], value: v as Json }));
+  if (Array.isArray(value)) return value.map((v, i) => ({ path: [...at.path, i], value: v as JsonAny }));
   if (value !== null && typeof value === 'object')
-    return Object.keys(value).map((k) => ({ path: [...at.path, k], value: value[k] as Json }));
+    return Object.keys(value).map((k) => ({ path: [...at.path, k], value: value[k] as JsonAny }));
   if (segment.optional) return [];
   throw new JqRunError(`Cannot iterate over ${typeName(value)}`);
 }
 
-function typeName(value: Json): string {
+function typeName(value: JsonAny): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value === 'object' ? 'object' : typeof value;
@@ -197,7 +197,7 @@ function follow(from: Located[], segments: Segment[]): Located[] {
 }
 
 /** The paths `expression` names in `doc` (what `path(<expression>)` outputs); throws JqRunError as jq would. */
-export function jqPaths(expression: JqPath, doc: Json): (string | number)[][] {
+export function jqPaths(expression: JqPath, doc: JsonAny): (string | number)[][] {
   let current: Located[] = [{ path: [], value: doc }];
   for (const stage of expression.stages) {
     if ('path' in stage) current = follow(current, stage.path);
@@ -216,13 +216,13 @@ export function jqPaths(expression: JqPath, doc: Json): (string | number)[][] {
  * jq's `delpaths`: every path removed from a copy of `doc`, the last first, so that removing an array element
  * does not move the ones still to remove. A path through a missing field removes nothing.
  */
-export function deletePaths(doc: Json, paths: (string | number)[][]): Json {
+export function deletePaths(doc: JsonAny, paths: (string | number)[][]): JsonAny {
   if (paths.length === 0) return doc;
   const copy = clone(doc);
   const sorted = [...paths].sort(comparePaths).reverse();
   for (const path of sorted) {
     if (path.length === 0) return null;
-    let parent: Json = copy;
+    let parent: JsonAny = copy;
     for (const key of path.slice(0, -1)) {
       parent = parent?.[key as never];
       if (parent === null || typeof parent !== 'object') break;

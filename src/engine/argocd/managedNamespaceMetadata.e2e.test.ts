@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { configMap } from '../../../test/kits/simulation.testKit';
 import { runControlPlane } from '../simulation/runControlPlane';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 
 function app(labels: Record<string, string>): KubeObject {
   const base = application('web', { path: 'app', namespace: 'team-ns' });
@@ -35,7 +35,7 @@ const own = (map: Record<string, string> | undefined) =>
   );
 
 describe('managedNamespaceMetadata (controller/sync_namespace.go syncNamespace)', () => {
-  const run = (actions: Json[]) =>
+  const run = (actions: JsonAny[]) =>
     runControlPlane({
       repository: { name: 'main', files: { 'app/cm.yaml': [{ object: configMap('settings') }] } },
       objects: [app({ foo: 'bar' })],

@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { setOwn } from '../util/setOwn';
 
 /**
@@ -11,7 +11,7 @@ import { setOwn } from '../util/setOwn';
 export function namespaceModifierOf(
   app: KubeObject | undefined,
 ): ((managed: KubeObject, live: KubeObject | undefined) => boolean) | undefined {
-  const metadata: Json = app?.spec?.syncPolicy?.managedNamespaceMetadata;
+  const metadata: JsonAny = app?.spec?.syncPolicy?.managedNamespaceMetadata;
   if (metadata === undefined || metadata === null) return undefined;
   const labels = stringMap(metadata.labels);
   const annotations = stringMap(metadata.annotations);
@@ -26,7 +26,7 @@ export function namespaceModifierOf(
   };
 }
 
-function stringMap(value: Json): Record<string, string> {
+function stringMap(value: JsonAny): Record<string, string> {
   const out: Record<string, string> = {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return out;
   for (const [k, v] of Object.entries(value)) if (typeof v === 'string') setOwn(out, k, v);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { RepoRevision } from './repository';
 import { application, appProject } from '../../../test/kits/controlPlane.testKit';
 import { clusterAt } from '../simulation/objectHistory';
@@ -17,7 +17,7 @@ const repo: RepoRevision = {
     'guestbook/ui.yaml': [{ object: deployment('guestbook-ui') }, { object: service('guestbook-ui') }],
   },
 };
-const project = (orphanedResources: Json | undefined): KubeObject => {
+const project = (orphanedResources: JsonAny | undefined): KubeObject => {
   const p = appProject('e2e');
   return { ...p, spec: { ...p.spec, ...(orphanedResources ? { orphanedResources } : {}) } };
 };
@@ -42,7 +42,7 @@ function conditionsAfter(steps: (KubeObject | 'orphan')[]): string[][] {
     const version = clusterAt(result.objects, 60 * (i + 1) - 1).find(
       (o) => o.kind === 'Application' && o.metadata.name === 'guestbook',
     )!;
-    seen.push((version.status?.conditions ?? []).map((c: Json) => `${c.type}: ${c.message}`));
+    seen.push((version.status?.conditions ?? []).map((c: JsonAny) => `${c.type}: ${c.message}`));
   }
   return seen;
 }

@@ -1,6 +1,6 @@
 import { isNamespaced, keyOf, refOf } from '../cluster/gvk';
 import type { ObjectStore } from '../cluster/store';
-import type { Json, KubeObject, ObjectRef } from '../types';
+import type { JsonAny, KubeObject, ObjectRef } from '../types';
 import { TRACKING_ANNOTATION } from './tracking';
 
 /**
@@ -38,16 +38,16 @@ export interface OrphanInput {
  * counts with everything it owns, as the controller walks its hierarchy; `warn: false` keeps the count silent.
  */
 export function orphanedResourcesMessage(input: OrphanInput): string | undefined {
-  const settings: Json = input.project?.spec?.orphanedResources;
+  const settings: JsonAny = input.project?.spec?.orphanedResources;
   if (!settings || settings.warn === false) return undefined;
   const n = orphanedResources(input, settings).length;
   return n > 0 ? `Application has ${n} orphaned resources` : undefined;
 }
 
 /** The orphaned objects, each root followed by what it owns (`IterateHierarchyV2`). */
-function orphanedResources(input: OrphanInput, settings: Json): KubeObject[] {
+function orphanedResources(input: OrphanInput, settings: JsonAny): KubeObject[] {
   const managed = new Set(input.managed.map((r) => keyOf(r)));
-  const ignore: Json[] = Array.isArray(settings.ignore) ? settings.ignore : [];
+  const ignore: JsonAny[] = Array.isArray(settings.ignore) ? settings.ignore : [];
   const out: KubeObject[] = [];
   for (const obj of input.store.scan({ namespace: input.namespace })) {
     const ref = refOf(obj);
@@ -60,7 +60,7 @@ function orphanedResources(input: OrphanInput, settings: Json): KubeObject[] {
   return out;
 }
 
-function isKnownExclusion(ref: ObjectRef, ignore: readonly Json[]): boolean {
+function isKnownExclusion(ref: ObjectRef, ignore: readonly JsonAny[]): boolean {
   if (ref.namespace === 'default' && ref.group === '' && ref.kind === 'Service' && ref.name === 'kubernetes')
     return true;
   if (ref.group === '' && ref.kind === 'ServiceAccount' && ref.name === 'default') return true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationEvent, SimEvent } from '../events';
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import type { RepoRevision } from './repository';
 import { application, appProject } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneInput } from '../simulation/runControlPlane';
@@ -28,7 +28,7 @@ function run(input: Partial<ControlPlaneInput> & { objects: ControlPlaneInput['o
 }
 const operationsOf = (events: SimEvent[], app: string): OperationEvent[] =>
   events.filter((e): e is OperationEvent => e.type === 'operation' && e.app === app);
-const stateOf = (result: ReturnType<typeof run>, name: string): Json =>
+const stateOf = (result: ReturnType<typeof run>, name: string): JsonAny =>
   result.applications.find((a) => a.metadata.name === name)?.status.operationState;
 const seconds = (timestamp: string) => Date.parse(timestamp) / 1000;
 

@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { configMap, deployment } from '../../../test/kits/simulation.testKit';
 import { runControlPlane } from '../simulation/runControlPlane';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { RepoRevision } from './repository';
 
-const project = (spec: Json): KubeObject => ({
+const project = (spec: JsonAny): KubeObject => ({
   apiVersion: 'argoproj.io/v1alpha1',
   kind: 'AppProject',
   metadata: { name: 'team', namespace: 'argocd' },
@@ -35,7 +35,7 @@ const repo: RepoRevision = {
   },
 };
 
-function run(spec: Json, options: { path?: string; namespace?: string; manual?: boolean } = {}) {
+function run(spec: JsonAny, options: { path?: string; namespace?: string; manual?: boolean } = {}) {
   const result = runControlPlane({
     repository: repo,
     objects: [
@@ -51,7 +51,7 @@ function run(spec: Json, options: { path?: string; namespace?: string; manual?: 
     untilSeconds: 200,
   });
   const app = result.applications.find((a) => a.metadata.name === 'web')!;
-  const conditions = (app.status.conditions ?? []).map((c: Json) => `${c.type}: ${c.message}`);
+  const conditions = (app.status.conditions ?? []).map((c: JsonAny) => `${c.type}: ${c.message}`);
   const operations = result.events.filter((e) => e.type === 'app-operation').length;
   return { result, app, conditions, operations };
 }
@@ -115,7 +115,7 @@ describe('resource allow and deny lists (controller/sync.go validateSyncPermissi
     expect(state.message).toBe(
       'one or more synchronization tasks are not valid: resource :ConfigMap is not permitted in project team',
     );
-    const row = state.syncResult.resources.find((r: Json) => r.kind === 'ConfigMap');
+    const row = state.syncResult.resources.find((r: JsonAny) => r.kind === 'ConfigMap');
     expect(row.message).toBe('resource :ConfigMap is not permitted in project team');
   });
 
@@ -124,7 +124,7 @@ describe('resource allow and deny lists (controller/sync.go validateSyncPermissi
       { ...open, namespaceResourceBlacklist: [{ group: '', kind: 'ConfigMap' }] },
       { manual: true },
     );
-    expect(app.status.resources.map((r: Json) => `${r.kind}/${r.name} ${r.status}`)).toEqual([
+    expect(app.status.resources.map((r: JsonAny) => `${r.kind}/${r.name} ${r.status}`)).toEqual([
       'ConfigMap/settings Unknown',
       // The sync failed as a whole (its tasks are not valid), so nothing was applied.
       'Deployment/web OutOfSync',

@@ -1,5 +1,5 @@
 import type { ObjectStore } from '../cluster/store';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { ARGOCD_NAMESPACE } from './controlPlanePorts';
 
 /**
@@ -35,8 +35,8 @@ const builtInDefault: ProjectRules = {
   namespaceResourceBlacklist: [],
 };
 
-const str = (v: Json): string => (typeof v === 'string' ? v : '');
-const list = (v: Json): Json[] => (Array.isArray(v) ? v : []);
+const str = (v: JsonAny): string => (typeof v === 'string' ? v : '');
+const list = (v: JsonAny): JsonAny[] => (Array.isArray(v) ? v : []);
 
 /** The rules of project `name`, or undefined when it does not exist. */
 export function projectRulesOf(store: ObjectStore, name: string): ProjectRules | undefined {
@@ -64,7 +64,7 @@ export function rulesOfObject(obj: KubeObject): ProjectRules {
   };
 }
 
-function restriction(item: Json): { group: string; kind: string; name: string } {
+function restriction(item: JsonAny): { group: string; kind: string; name: string } {
   return { group: str(item?.group), kind: str(item?.kind), name: str(item?.name) };
 }
 

@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { normalizedTargets } from '../sync/reconcile';
 import { setConditionsOfType } from './setConditions';
 
@@ -16,6 +16,10 @@ export function repeatedResourceMessages(objects: readonly KubeObject[], namespa
 }
 
 /** The app's conditions with one RepeatedResourceWarning per message (state.go L1168). */
-export function setRepeatedResourceConditions(conditions: Json[], messages: string[], nowMs: number): Json[] {
+export function setRepeatedResourceConditions(
+  conditions: JsonAny[],
+  messages: string[],
+  nowMs: number,
+): JsonAny[] {
   return setConditionsOfType(conditions, REPEATED_RESOURCE_WARNING, messages, nowMs);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { RepoRevision } from './repository';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
@@ -14,11 +14,11 @@ import { deployment } from '../../../test/kits/simulation.testKit';
  * processRequestedAppOperation L1626-L1631, "Retrying operation with latest revisions"), so a fixed commit pushed
  * meanwhile ends the operation Succeeded, from the source the auto-sync started with.
  */
-const ui = (revisionHistoryLimit: Json): KubeObject => {
+const ui = (revisionHistoryLimit: JsonAny): KubeObject => {
   const d = deployment('guestbook-ui');
   return { ...d, spec: { ...d.spec, revisionHistoryLimit } };
 };
-const revision = (name: string, limit: Json): RepoRevision => ({
+const revision = (name: string, limit: JsonAny): RepoRevision => ({
   name,
   files: {
     'guestbook/guestbook-ui-deployment.yaml': [{ object: ui(limit) }],
@@ -100,6 +100,6 @@ describe('e2e app_autosync_test.go, retry.refresh', () => {
     };
     const { app } = run(true, [moved, ...fixed]);
     // The history holds the first sync and the retried one, both of the original folder.
-    expect(app.status.history.map((h: Json) => h.source.path)).toEqual(['guestbook', 'guestbook']);
+    expect(app.status.history.map((h: JsonAny) => h.source.path)).toEqual(['guestbook', 'guestbook']);
   });
 });

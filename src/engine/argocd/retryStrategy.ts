@@ -1,4 +1,4 @@
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import type { RetryStrategy } from './syncMachine';
 
 /**
@@ -12,7 +12,7 @@ export const defaultBackoff = { durationMs: 5000, factor: 2, maxDurationMs: 180_
 export const automatedDefaultRetry: RetryStrategy = { limit: 5, ...defaultBackoff };
 
 /** Parse a Go duration or a plain number of seconds into ms; undefined when it is neither. */
-export function parseDuration(text: Json): number | undefined {
+export function parseDuration(text: JsonAny): number | undefined {
   if (typeof text === 'number') return text * 1000;
   if (typeof text !== 'string' || text === '') return undefined;
   if (/^\d+$/.test(text)) return Number(text) * 1000;
@@ -29,7 +29,7 @@ export function parseDuration(text: Json): number | undefined {
 }
 
 /** The strategy of an Application's `syncPolicy.retry` (or an operation's `retry`), with Argo CD's defaults. */
-export function retryStrategyOf(retry: Json): RetryStrategy | undefined {
+export function retryStrategyOf(retry: JsonAny): RetryStrategy | undefined {
   if (retry == null || typeof retry !== 'object') return undefined;
   const backoff = retry.backoff ?? {};
   const factor = Number(backoff.factor ?? defaultBackoff.factor);

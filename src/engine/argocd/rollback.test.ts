@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import type { RepoRevision } from './repository';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { eventsOf } from '../simulation/eventQueries';
@@ -21,7 +21,7 @@ const guestbook = (version: string): RepoRevision => ({
   },
 });
 
-function run(actions: ControlPlaneAction[], app: Json = application('guestbook', { path: 'guestbook' })) {
+function run(actions: ControlPlaneAction[], app: JsonAny = application('guestbook', { path: 'guestbook' })) {
   const result = runControlPlane({
     repository: guestbook('0.1'),
     objects: [app],
@@ -71,7 +71,7 @@ describe('argocd app rollback', () => {
     ]);
     // The patch is kept: the controller's next status writes leave the patched history in place.
     const patched = clusterAt(result.objects, 119).find((o) => o.kind === 'Application')?.status?.history;
-    expect(patched.map((h: Json) => h.id)).toEqual([1, 2]);
+    expect(patched.map((h: JsonAny) => h.id)).toEqual([1, 2]);
     expect(result.warnings).toEqual([]);
     expect(
       eventsOf(result.events, 'operation').filter((e) => e.t >= 120 && e.phase === 'Running'),
@@ -79,7 +79,7 @@ describe('argocd app rollback', () => {
     expect(app.status.sync.status).toBe('Synced');
     expect(app.status.operationState.phase).toBe('Succeeded');
     expect(app.status.operationState.syncResult.resources).toHaveLength(2);
-    expect(app.status.history.map((h: Json) => [h.id, h.revision])).toEqual([
+    expect(app.status.history.map((h: JsonAny) => [h.id, h.revision])).toEqual([
       [1, sha],
       [2, 'cdb'],
       [3, sha],
@@ -94,7 +94,7 @@ describe('argocd app rollback', () => {
     ]);
     const image = result.live.find((o) => o.kind === 'Deployment')?.spec.template.spec.containers[0].image;
     expect(image).toBe('gcr.io/heptio-images/ks-guestbook-demo:0.1');
-    expect(app.status.history.map((h: Json) => h.revision)).toEqual([
+    expect(app.status.history.map((h: JsonAny) => h.revision)).toEqual([
       app.status.history[0].revision,
       app.status.sync.revision,
       app.status.history[0].revision,

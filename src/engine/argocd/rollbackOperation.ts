@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { Operation, RevisionHistory } from './applicationTypes';
 import { clone } from '../util/clone';
 import { isAutomatedSyncEnabled } from './autoSync';
@@ -16,7 +16,7 @@ export function rollbackOperation(
   prune: boolean,
 ): { operation: Operation } | { refused: string } {
   if (app.metadata.deletionTimestamp) return { refused: 'application is deleting' };
-  const syncPolicy: Json = app.spec?.syncPolicy ?? {};
+  const syncPolicy: JsonAny = app.spec?.syncPolicy ?? {};
   if (isAutomatedSyncEnabled(app))
     return { refused: 'rollback cannot be initiated when auto-sync is enabled' };
   const entry = history.find((h) => h.id === id);

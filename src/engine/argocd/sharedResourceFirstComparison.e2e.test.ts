@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationEvent } from '../events';
 import { runControlPlane } from '../simulation/runControlPlane';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 
 const configMap = (value: string): KubeObject => ({
   apiVersion: 'v1',
@@ -18,7 +18,7 @@ const configMap = (value: string): KubeObject => ({
   data: { value },
 });
 
-function application(name: string, syncPolicy: Json): KubeObject {
+function application(name: string, syncPolicy: JsonAny): KubeObject {
   return {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'Application',
@@ -52,7 +52,7 @@ describe('FailOnSharedResource=true on an app created after the other synced (co
 
   it("b's first comparison already carries the SharedResourceWarning naming a", () => {
     const b = result.applications.find((x) => x.metadata.name === 'b')!;
-    expect(b.status.conditions.map((c: Json) => `${c.type}: ${c.message}`)).toEqual([
+    expect(b.status.conditions.map((c: JsonAny) => `${c.type}: ${c.message}`)).toEqual([
       'SharedResourceWarning: ConfigMap/shared is part of applications argocd/b and a',
     ]);
   });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppOperationEvent, OperationEvent } from '../events';
 import { runControlPlane } from '../simulation/runControlPlane';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { startApplicationSetController } from './applicationSet/controller/applicationSetController';
 
 const configMap = (name: string, value: string): KubeObject => ({
@@ -32,10 +32,10 @@ function application(name: string, path: string, syncOptions: string[] = []): Ku
   };
 }
 
-const warnings = (app: Json) =>
+const warnings = (app: JsonAny) =>
   (app.status.conditions ?? [])
-    .filter((c: Json) => c.type === 'SharedResourceWarning')
-    .map((c: Json) => c.message);
+    .filter((c: JsonAny) => c.type === 'SharedResourceWarning')
+    .map((c: JsonAny) => c.message);
 
 describe('SharedResourceWarning (controller/state.go L855-L864)', () => {
   it('TestAppStateManager_SyncAppState "will fail the sync if finds shared resources": FailOnSharedResource=true fails the sync with the other app named', () => {
@@ -134,11 +134,11 @@ describe('SharedResourceWarning (controller/state.go L855-L864)', () => {
     // app-a stays OutOfSync, so its entry stays Progressing and the step never completes: the set does not sync
     // it again (it never retries a sync, progressive_sync.go), and nothing else writes: the run ends at rest.
     const appSet = result.applicationSets[0];
-    expect(appSet.status.applicationStatus.map((e: Json) => `${e.application} ${e.status}`)).toEqual([
+    expect(appSet.status.applicationStatus.map((e: JsonAny) => `${e.application} ${e.status}`)).toEqual([
       'app-a Progressing',
       'app-b Healthy',
     ]);
-    const rollout = appSet.status.conditions.find((c: Json) => c.type === 'RolloutProgressing');
+    const rollout = appSet.status.conditions.find((c: JsonAny) => c.type === 'RolloutProgressing');
     expect(rollout.message).toBe('ApplicationSet is performing rollout of step 1');
   });
 });

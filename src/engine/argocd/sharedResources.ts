@@ -1,6 +1,6 @@
 import { setConditionsOfType } from './setConditions';
 import { TRACKING_ANNOTATION } from './tracking';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 
 /** The condition Argo CD gives an app whose resource another app manages (types.go L1916). */
 export const SHARED_RESOURCE_WARNING = 'SharedResourceWarning';
@@ -36,6 +36,10 @@ export function sharedResourceMessages(
  * The app's conditions with its SharedResourceWarning conditions replaced by one per message
  * (`ApplicationStatus.SetConditions`).
  */
-export function setSharedResourceConditions(conditions: Json[], messages: string[], nowMs: number): Json[] {
+export function setSharedResourceConditions(
+  conditions: JsonAny[],
+  messages: string[],
+  nowMs: number,
+): JsonAny[] {
   return setConditionsOfType(conditions, SHARED_RESOURCE_WARNING, messages, nowMs);
 }

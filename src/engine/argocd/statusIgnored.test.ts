@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppOperationEvent } from '../events';
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import type { RepoRevision } from './repository';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane } from '../simulation/runControlPlane';
@@ -12,7 +12,7 @@ import { deployment } from '../../../test/kits/simulation.testKit';
  * every kind; since Argo CD 3.0 that is the default (`resource.compareoptions` ignoreResourceStatusField: all), which
  * the sandbox follows, so the same outcome needs no override here.
  */
-const guestbook = (status?: Json): RepoRevision => ({
+const guestbook = (status?: JsonAny): RepoRevision => ({
   name: status ? 'with-status' : 'plain',
   files: {
     'guestbook/ui.yaml': [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { RepoRevision } from './repository';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
@@ -79,7 +79,7 @@ describe('argocd app sync --label', () => {
     expect(live('ConfigMap').data).toEqual({ version: '0.1' });
     expect(app.status.operationState.phase).toBe('Succeeded');
     expect(app.status.sync.status).toBe('OutOfSync');
-    const rows = app.status.resources.map((r: Json) => `${r.kind}:${r.status}`);
+    const rows = app.status.resources.map((r: JsonAny) => `${r.kind}:${r.status}`);
     expect(rows).toEqual(['ConfigMap:OutOfSync', 'Deployment:Synced']);
     expect(app.status.history).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { Operation } from './applicationTypes';
 import { clone } from '../util/clone';
 import type { SyncOperationResource } from './autoSync';
@@ -21,9 +21,9 @@ export interface SyncRequestOptions {
   labels?: readonly { name: string; value: string }[];
   resources?: readonly SelectedResource[];
   dryRun?: boolean;
-  strategy?: Json;
+  strategy?: JsonAny;
   syncOptions?: readonly string[];
-  retry?: Json;
+  retry?: JsonAny;
 }
 
 /**
@@ -37,7 +37,7 @@ export function syncOperation(
   prune: boolean,
   extra: Omit<SyncRequestOptions, 'resources' | 'labels'> & { resources?: SyncOperationResource[] } = {},
 ): Operation {
-  const syncPolicy: Json = app.spec?.syncPolicy ?? {};
+  const syncPolicy: JsonAny = app.spec?.syncPolicy ?? {};
   const info = extra.info ?? [];
   // server/application/application.go Sync: the request's sync options and retry strategy, when it has them, in
   // place of the app's.

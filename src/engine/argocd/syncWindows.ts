@@ -1,4 +1,4 @@
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import { nextActivation, parseCron, type CronSchedule } from './cron';
 import { parseGoDuration } from './goDuration';
 import { gobwasGlobMatch } from './gobwasGlob';
@@ -57,7 +57,7 @@ const windowKeys = new Set([
  * one limit of the sandbox: the zone. A problem is `{ path, message }`, `path` the field's
  * (`spec.syncWindows[0].schedule`).
  */
-export function readSyncWindows(value: Json): CompiledWindow[] | { path: string; message: string } {
+export function readSyncWindows(value: JsonAny): CompiledWindow[] | { path: string; message: string } {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value))
     return { path: 'spec.syncWindows', message: 'spec.syncWindows must be a list of windows' };

@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 
 /**
  * The API server decodes every write into the kind's Go types, with or without validation, so a wrongly typed field
@@ -107,7 +107,7 @@ function segmentsOf(field: TypedField): string[] {
  * into `goType`, with its path from `value` in reverse (the caller reverses it once), or undefined.
  */
 function firstWrong(
-  value: Json,
+  value: JsonAny,
   segments: string[],
   i: number,
   goType: TypedField['goType'],
@@ -135,13 +135,13 @@ function firstWrong(
   return found;
 }
 /** Go's name of the JSON value's type when it does not decode into `goType` (`number 1.5` for a fraction). */
-function jsonTypeIfWrong(value: Json, goType: TypedField['goType']): string | undefined {
+function jsonTypeIfWrong(value: JsonAny, goType: TypedField['goType']): string | undefined {
   if (goType === 'bool') return typeof value === 'boolean' ? undefined : jsonType(value);
   if (typeof value === 'number') return Number.isInteger(value) ? undefined : `number ${value}`;
   return jsonType(value);
 }
 
-function jsonType(value: Json): string {
+function jsonType(value: JsonAny): string {
   if (typeof value === 'string') return 'string';
   if (typeof value === 'boolean') return 'bool';
   if (typeof value === 'number') return 'number';

@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { clone } from '../util/clone';
 
 /**
@@ -25,7 +25,7 @@ export function applyDefaults(input: KubeObject): KubeObject {
 }
 
 /** Defaults of a pod template's spec (shared by Pods and every workload's `spec.template.spec`). */
-export function defaultPodSpec(spec: Json, restartPolicy = 'Always'): void {
+export function defaultPodSpec(spec: JsonAny, restartPolicy = 'Always'): void {
   spec.restartPolicy ??= restartPolicy;
   spec.terminationGracePeriodSeconds ??= 30;
   spec.dnsPolicy ??= 'ClusterFirst';
@@ -43,14 +43,14 @@ export function defaultPodSpec(spec: Json, restartPolicy = 'Always'): void {
   }
 }
 
-function defaultTemplate(spec: Json, restartPolicy = 'Always'): void {
+function defaultTemplate(spec: JsonAny, restartPolicy = 'Always'): void {
   spec.template ??= {};
   spec.template.metadata ??= {};
   spec.template.spec ??= {};
   defaultPodSpec(spec.template.spec, restartPolicy);
 }
 
-const defaulters: Record<string, (spec: Json, obj: KubeObject) => void> = {
+const defaulters: Record<string, (spec: JsonAny, obj: KubeObject) => void> = {
   Pod(spec) {
     defaultPodSpec(spec);
   },

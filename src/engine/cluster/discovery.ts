@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { kinds } from './kinds';
 import type { ObjectStore } from './store';
 
@@ -29,7 +29,7 @@ builtInVersions.get('autoscaling')?.push('v1');
  * names none, which the sandbox reads as serving every version (a minimal CRD written for a scenario).
  */
 function servedVersions(crd: KubeObject): string[] | undefined {
-  const versions: Json[] | undefined = Array.isArray(crd.spec?.versions) ? crd.spec.versions : undefined;
+  const versions: JsonAny[] | undefined = Array.isArray(crd.spec?.versions) ? crd.spec.versions : undefined;
   if (versions) return versions.filter((v) => v?.served !== false).map((v) => String(v?.name ?? ''));
   if (typeof crd.spec?.version === 'string') return [crd.spec.version];
   return undefined;
@@ -37,7 +37,7 @@ function servedVersions(crd: KubeObject): string[] | undefined {
 
 /** The version a CRD's kind is listed under by discovery: its storage version if served, else its first served. */
 function preferredVersion(crd: KubeObject): string | undefined {
-  const versions: Json[] = Array.isArray(crd.spec?.versions) ? crd.spec.versions : [];
+  const versions: JsonAny[] = Array.isArray(crd.spec?.versions) ? crd.spec.versions : [];
   const served = versions.filter((v) => v?.served !== false);
   return (served.find((v) => v?.storage === true) ?? served[0])?.name ?? crd.spec?.version;
 }

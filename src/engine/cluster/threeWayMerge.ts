@@ -1,4 +1,4 @@
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import { clone } from '../util/clone';
 
 /*
@@ -7,10 +7,10 @@ import { clone } from '../util/clone';
  */
 
 /** kubectl's three-way merge of one field: objects merge key by key, anything else is replaced. */
-export function threeWay(live: Json, previous: Json, desired: Json): Json {
+export function threeWay(live: JsonAny, previous: JsonAny, desired: JsonAny): JsonAny {
   if (desired === undefined) return previous === undefined ? live : undefined;
   if (isPlainObject(desired) && isPlainObject(live)) {
-    const out: Record<string, Json> = { ...live };
+    const out: Record<string, JsonAny> = { ...live };
     const prev = isPlainObject(previous) ? previous : {};
     for (const k of new Set([...Object.keys(desired), ...Object.keys(prev)])) {
       const merged = threeWay(live[k], prev[k], desired[k]);
@@ -40,6 +40,6 @@ export function mergeMaps(
   return Object.keys(merged).length > 0 ? merged : undefined;
 }
 
-function isPlainObject(value: Json): value is Record<string, Json> {
+function isPlainObject(value: JsonAny): value is Record<string, JsonAny> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keyOf, refOf } from '../cluster/gvk';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { FAIL_RUN_MS, resolveBehaviour, startProgram } from './behaviour';
 import { runToEnd } from './effects';
 import { decodeBase64 } from './env';
@@ -9,7 +9,7 @@ import { parseFailure } from './failures';
 /** A Deployment → ReplicaSet → Pod chain, wired with ownerReferences like the controllers make it. */
 function chain(
   podAnnotations: Record<string, string> = {},
-  container: Json = { name: 'app', image: 'nginx:1.25' },
+  container: JsonAny = { name: 'app', image: 'nginx:1.25' },
 ) {
   const deployment: KubeObject = {
     apiVersion: 'apps/v1',

@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { Program } from './effects';
 import { containerEnv, expandKubeRefs } from './env';
 import { failedOwner } from './failures';
@@ -78,7 +78,7 @@ export interface BehaviourOptions {
 
 export function resolveBehaviour(
   pod: KubeObject,
-  container: Json,
+  container: JsonAny,
   options: BehaviourOptions,
 ): ContainerBehaviour {
   const chain = ownerChain(pod, options.get);
@@ -152,8 +152,9 @@ export function resolveBehaviour(
 }
 
 /** The command line a container runs, or undefined when the image's own server runs. */
-function commandLine(container: Json, image: string, env: Record<string, string>): string[] | undefined {
-  const expand = (list: Json) => (Array.isArray(list) ? list.map((a) => expandKubeRefs(String(a), env)) : []);
+function commandLine(container: JsonAny, image: string, env: Record<string, string>): string[] | undefined {
+  const expand = (list: JsonAny) =>
+    Array.isArray(list) ? list.map((a) => expandKubeRefs(String(a), env)) : [];
   const command = expand(container.command);
   const args = expand(container.args);
   if (command.length) return [...command, ...args];

@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { ObjectGetter } from './ownerChain';
 
 /**
@@ -6,7 +6,7 @@ import type { ObjectGetter } from './ownerChain';
  * ConfigMaps and Secrets, then `env` entries in order, where a value may refer to earlier ones as
  * `$(NAME)` and `valueFrom` reads the pod's own fields (downward API) or a ConfigMap/Secret key.
  */
-export function containerEnv(pod: KubeObject, container: Json, get: ObjectGetter): Record<string, string> {
+export function containerEnv(pod: KubeObject, container: JsonAny, get: ObjectGetter): Record<string, string> {
   const namespace = pod.metadata.namespace ?? 'default';
   const env: Record<string, string> = {
     PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',

@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { ObjectGetter } from './ownerChain';
 
 /**
@@ -9,7 +9,7 @@ import type { ObjectGetter } from './ownerChain';
  * `optional: true`. The not-found error comes from the kubelet's watch-based object manager
  * (`apierrors.NewNotFound` with the singular resource), so it reads `secret "db-credentials" not found`.
  */
-export function envSourceProblem(pod: KubeObject, container: Json, get: ObjectGetter): string | undefined {
+export function envSourceProblem(pod: KubeObject, container: JsonAny, get: ObjectGetter): string | undefined {
   const namespace = pod.metadata.namespace ?? 'default';
   const find = (kind: 'ConfigMap' | 'Secret', name: string) => get({ group: '', kind, namespace, name });
   const resource = { ConfigMap: 'configmap', Secret: 'secret' } as const;

@@ -1,6 +1,7 @@
 import type { Cluster } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
 import type { Json, KubeObject } from '../types';
+import { isJsonObject } from '../util/unstructured';
 import { matchesSelector } from './labelSelector';
 import { controllerRefTo, controllerUid } from './ownerRefs';
 
@@ -21,7 +22,8 @@ export function claimDependents(
   accept: (obj: KubeObject) => boolean = () => true,
 ): KubeObject[] {
   const uid = owner.metadata.uid;
-  const canAdopt = !owner.metadata.deletionTimestamp && selector && Object.keys(selector).length > 0;
+  const canAdopt =
+    !owner.metadata.deletionTimestamp && isJsonObject(selector) && Object.keys(selector).length > 0;
   const out: KubeObject[] = [];
   // Only what the owner controls already, and orphans it might adopt, can be its dependents.
   const namespace = owner.metadata.namespace ?? '';

@@ -1,7 +1,8 @@
 import type { Cluster } from '../cluster/cluster';
 import type { HttpRequest, HttpResult } from '../containers/effects';
 import { isPodinfo } from '../containers/image';
-import type { Json, KubeObject } from '../types';
+import type { KubeObject } from '../types';
+import { nestedField, nestedSlice } from '../util/unstructured';
 import { serviceTargets } from './serviceEndpoints';
 
 /**
@@ -43,7 +44,9 @@ function viaService(cluster: Cluster, service: KubeObject, request: HttpRequest)
     return answerFromPod(pod, request, pod.status?.podIP ?? '');
   }
   const address = serviceIP(service);
-  const served = (service.spec?.ports ?? []).some((p: Json) => Number(p.port) === request.port);
+  const served = (nestedSlice(service.spec, 'ports') ?? []).some(
+    (p) => Number(nestedField(p, 'port')) === request.port,
+  );
   if (!served || ready.length === 0) return { type: 'refused', address };
   const pod = ready[ready.length === 1 ? 0 : cluster.rng.int(ready.length)];
   return { type: 'response', status: serverStatus(pod, request.path), address };
@@ -75,9 +78,11 @@ function readyPods(cluster: Cluster, service: KubeObject): KubeObject[] {
 
 /** A direct connection to a pod: it answers if it is running and listens on the port (or declares none). */
 function answerFromPod(pod: KubeObject, request: HttpRequest, address: string): HttpResult {
-  const running = (pod.status?.containerStatuses ?? []).some((c: Json) => c.state?.running);
-  const ports: number[] = (pod.spec?.containers ?? []).flatMap((c: Json) =>
-    (c.ports ?? []).map((p: Json) => Number(p.containerPort)),
+  const running = (nestedSlice(pod.status, 'containerStatuses') ?? []).some((c) =>
+    Boolean(nestedField(c, 'state', 'running')),
+  );
+  const ports = (nestedSlice(pod.spec, 'containers') ?? []).flatMap((c) =>
+    (nestedSlice(c, 'ports') ?? []).map((p) => Number(nestedField(p, 'containerPort'))),
   );
   if (!running || (ports.length > 0 && !ports.includes(request.port))) return { type: 'refused', address };
   return { type: 'response', status: serverStatus(pod, request.path), address };
@@ -85,7 +90,9 @@ function answerFromPod(pod: KubeObject, request: HttpRequest, address: string): 
 
 /** What the pod's server answers: podinfo's `/status/{code}` echoes the code; everything else is 200. */
 function serverStatus(pod: KubeObject, path: string): number {
-  const podinfo = (pod.spec?.containers ?? []).some((c: Json) => isPodinfo(String(c.image ?? '')));
+  const podinfo = (nestedSlice(pod.spec, 'containers') ?? []).some((c) =>
+    isPodinfo(String(nestedField(c, 'image') ?? '')),
+  );
   const m = /^\/status\/(\d{3})(?:[/?]|$)/.exec(path);
   if (podinfo && m && Number(m[1]) >= 100 && Number(m[1]) <= 599) return Number(m[1]);
   return 200;

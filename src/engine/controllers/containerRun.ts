@@ -1,7 +1,7 @@
 import { startProgram, type ContainerBehaviour } from '../containers/behaviour';
 import type { HttpRequest, HttpResult, Program } from '../containers/effects';
 import { normalizeImage } from '../containers/image';
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import { BackOff, formatGoDuration } from './backOff';
 import { hexId } from './podNetwork';
 
@@ -10,7 +10,7 @@ export interface RunContext {
   /** Pull + create time for this image on the pod's node. */
   pullMs(image: string, policy: string): number;
   /** Start → Ready for a container with a readiness probe, when no annotation says otherwise. */
-  probeReadyMs(probe: Json): number;
+  probeReadyMs(probe: JsonAny): number;
   /** The kubelet's reaction to a container exit (its PLEG relists every second). */
   syncDelayMs(): number;
   resolve(request: HttpRequest): HttpResult;
@@ -19,9 +19,9 @@ export interface RunContext {
   /** `<pod>_<namespace>(<uid>)`, as the kubelet's `format.Pod` prints a pod in messages. */
   podLabel: string;
   /** Why the container's environment cannot be built now (a missing ConfigMap or Secret), or undefined. */
-  configProblem(container: Json): string | undefined;
+  configProblem(container: JsonAny): string | undefined;
   /** The container's behaviour resolved again, once what its environment reads exists. */
-  behaviourNow(container: Json, init: boolean): ContainerBehaviour;
+  behaviourNow(container: JsonAny, init: boolean): ContainerBehaviour;
   /** The pod worker's back-off before it syncs a pod whose sync failed (kubelet.go backOffPeriod, jittered). */
   retryMs(): number;
 }
@@ -75,7 +75,7 @@ export class ContainerRun {
   private readonly pullBackOff = new BackOff();
 
   constructor(
-    readonly spec: Json,
+    readonly spec: JsonAny,
     public behaviour: ContainerBehaviour,
     /** Whether an exit with this code is followed by a restart. */
     private readonly restarts: (exitCode: number) => boolean,

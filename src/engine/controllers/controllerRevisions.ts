@@ -1,6 +1,6 @@
 import type { Cluster } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { clone, deepEqual } from '../util/clone';
 import { claimDependents } from './claimDependents';
 import { controllerRefTo } from './ownerRefs';
@@ -62,7 +62,7 @@ export function syncRevisions(cluster: Cluster, owner: KubeObject, hashLabel: st
 }
 
 /** The pod template a revision stores. */
-export function templateOf(revision: KubeObject): Json {
+export function templateOf(revision: KubeObject): JsonAny {
   const template = clone(revision.data?.spec?.template ?? {});
   delete template.$patch;
   return template;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { healthOf } from '../health/healthOf';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { daemonSetController } from './daemonSet';
 import { get, live, testCluster } from '../../../test/kits/controllers.testKit';
 
-function agent(image = 'agent:v1', spec: Json = {}): KubeObject {
+function agent(image = 'agent:v1', spec: JsonAny = {}): KubeObject {
   return {
     apiVersion: 'apps/v1',
     kind: 'DaemonSet',
@@ -51,7 +51,7 @@ describe('daemonSetController', () => {
       const up = live(cluster, 'Pod').filter(
         (p) =>
           !p.metadata.deletionTimestamp &&
-          p.status?.conditions?.some((c: Json) => c.type === 'Ready' && c.status === 'True'),
+          p.status?.conditions?.some((c: JsonAny) => c.type === 'Ready' && c.status === 'True'),
       );
       maxDown = Math.max(maxDown, 3 - up.length);
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cluster } from '../cluster/cluster';
 import { healthOf } from '../health/healthOf';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { deploymentController } from './deployment';
 import { replicaSetController } from './replicaSet';
 import {
@@ -20,7 +20,8 @@ function setup(failures: string[] = []): Cluster {
 
 const health = (obj: KubeObject | undefined) => (obj ? healthOf(obj)?.status : 'Missing');
 const web = (cluster: Cluster) => get(cluster, 'Deployment', 'web')!;
-const conditionOf = (d: KubeObject, type: string) => d.status.conditions.find((c: Json) => c.type === type);
+const conditionOf = (d: KubeObject, type: string) =>
+  d.status.conditions.find((c: JsonAny) => c.type === type);
 /** Images of the ReplicaSets with their sizes. */
 const sizes = (cluster: Cluster) =>
   Object.fromEntries(live(cluster, 'ReplicaSet').map((rs) => [imageOf(rs.spec.template), rs.spec.replicas]));
@@ -58,7 +59,7 @@ describe('deploymentController', () => {
       readyReplicas: 3,
       availableReplicas: 3,
     });
-    expect(d.status.conditions.map((c: Json) => [c.type, c.status, c.reason])).toEqual([
+    expect(d.status.conditions.map((c: JsonAny) => [c.type, c.status, c.reason])).toEqual([
       ['Available', 'True', 'MinimumReplicasAvailable'],
       ['Progressing', 'True', 'NewReplicaSetAvailable'],
     ]);

@@ -1,6 +1,6 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
-import type { Json, KubeObject, ObjectRef } from '../types';
+import type { JsonAny, KubeObject, ObjectRef } from '../types';
 import { clone } from '../util/clone';
 import { claimDependents } from './claimDependents';
 import {
@@ -58,7 +58,7 @@ export const deploymentController: Controller = {
 const RECREATE_POLL_MS = 250;
 
 /** One sync; returns the new status (the caller writes it). */
-function syncDeployment(sync: DeploymentSync): Json {
+function syncDeployment(sync: DeploymentSync): JsonAny {
   const { d } = sync;
   // A Deployment being deleted only reports status; the garbage collector removes its ReplicaSets.
   if (d.metadata.deletionTimestamp) return calculateStatus(sync, newReplicaSet(sync, false));
@@ -69,21 +69,21 @@ function syncDeployment(sync: DeploymentSync): Json {
 }
 
 /** `sync`: scale to `spec.replicas` without rolling out (paused Deployments and scaling events). */
-function scaleOnly(sync: DeploymentSync): Json {
+function scaleOnly(sync: DeploymentSync): JsonAny {
   const sets = newReplicaSet(sync, false);
   scale(sync, sets);
   if (sync.d.spec?.paused) cleanupDeployment(sync, sets.oldRSs);
   return calculateStatus(sync, sets);
 }
 
-function rolloutRolling(sync: DeploymentSync): Json {
+function rolloutRolling(sync: DeploymentSync): JsonAny {
   const sets = newReplicaSet(sync, true);
   if (!rollingStep(sync, sets) && deploymentComplete(sync.d, sync.status))
     cleanupDeployment(sync, sets.oldRSs);
   return rolloutStatus(sync, sets);
 }
 
-function rolloutRecreate(sync: DeploymentSync): Json {
+function rolloutRecreate(sync: DeploymentSync): JsonAny {
   let sets = newReplicaSet(sync, false);
   const step = recreateStep(sync, sets);
   // Kubernetes re-syncs a Recreate Deployment when its last old pod is deleted. Pods are not among the
@@ -127,7 +127,7 @@ function checkPausedConditions(sync: DeploymentSync): void {
   if (condition) sync.status.conditions = setDeploymentCondition(sync.status.conditions, condition);
 }
 
-function write(sync: DeploymentSync, status: Json): void {
+function write(sync: DeploymentSync, status: JsonAny): void {
   const stored = storedStatus(status);
   // Most writes only refresh the status: through the status subresource they share the rest of the object with
   // the stored one instead of cloning and comparing it whole (the same result, see ObjectStore.setStatus).

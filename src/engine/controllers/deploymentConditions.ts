@@ -1,5 +1,7 @@
 import { toTimestamp } from '../clock';
 import type { Json } from '../types';
+import { nestedString } from '../util/unstructured';
+import { conditionOf } from './conditionOf';
 
 /** A status condition of an apps/v1 workload, with its fields in the order the API server writes them. */
 export interface WorkloadCondition {
@@ -25,10 +27,12 @@ export function newDeploymentCondition(
 
 /** The condition of `type` in a status' condition list, if present. */
 export function getDeploymentCondition(
-  conditions: Json[] | undefined,
+  conditions: readonly Json[] | undefined,
   type: string,
 ): WorkloadCondition | undefined {
-  return conditions?.find((c) => c.type === type);
+  const found = conditions?.find((c) => nestedString(c, 'type') === type);
+  // Read with its types; the controller wrote every field of it (newDeploymentCondition).
+  return found === undefined ? undefined : (conditionOf(found) as WorkloadCondition);
 }
 
 /**
@@ -36,16 +40,19 @@ export function getDeploymentCondition(
  * one with the same status keeps the old lastTransitionTime; the new condition goes to the end of the list.
  * Returns the new list (the input is not changed).
  */
-export function setDeploymentCondition(conditions: Json[] | undefined, condition: WorkloadCondition): Json[] {
+export function setDeploymentCondition(
+  conditions: readonly Json[] | undefined,
+  condition: WorkloadCondition,
+): readonly Json[] {
   const list = conditions ?? [];
   const current = getDeploymentCondition(list, condition.type);
   if (current && current.status === condition.status && current.reason === condition.reason) return list;
   const next = { ...condition };
   if (current && current.status === condition.status) next.lastTransitionTime = current.lastTransitionTime;
-  return [...list.filter((c) => c.type !== condition.type), next];
+  return [...list.filter((c) => nestedString(c, 'type') !== condition.type), next];
 }
 
 /** The list without conditions of `type`. */
-export function removeDeploymentCondition(conditions: Json[] | undefined, type: string): Json[] {
-  return (conditions ?? []).filter((c) => c.type !== type);
+export function removeDeploymentCondition(conditions: readonly Json[] | undefined, type: string): Json[] {
+  return (conditions ?? []).filter((c) => nestedString(c, 'type') !== type);
 }

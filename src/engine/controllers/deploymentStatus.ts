@@ -1,5 +1,5 @@
 import { fromTimestamp } from '../clock';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import {
   getDeploymentCondition,
   newDeploymentCondition,
@@ -20,11 +20,11 @@ import { omitZero } from './omitZero';
 const NO_DEADLINE = 2147483647;
 
 /** The counts and the Available condition, from the ReplicaSets' own status. */
-export function calculateStatus(sync: DeploymentSync, sets: RolloutSets): Json {
+export function calculateStatus(sync: DeploymentSync, sets: RolloutSets): JsonAny {
   const { d } = sync;
   const all = allSets(sets);
   const available = sumStatus(all, 'availableReplicas');
-  const status: Json = {
+  const status: JsonAny = {
     observedGeneration: d.metadata.generation ?? 1,
     replicas: sumStatus(all, 'replicas'),
     updatedReplicas: sets.newRS?.status?.replicas ?? 0,
@@ -61,7 +61,7 @@ export function calculateStatus(sync: DeploymentSync, sets: RolloutSets): Json {
  * "progress" the deadline measures from), and turns False with ProgressDeadlineExceeded once
  * progressDeadlineSeconds have passed since the last progress.
  */
-export function rolloutStatus(sync: DeploymentSync, sets: RolloutSets): Json {
+export function rolloutStatus(sync: DeploymentSync, sets: RolloutSets): JsonAny {
   const { d } = sync;
   const now = sync.cluster.clock.now();
   const status = calculateStatus(sync, sets);
@@ -107,7 +107,7 @@ export function rolloutStatus(sync: DeploymentSync, sets: RolloutSets): Json {
  * How long until the progress deadline of a stuck rollout (`requeueStuckDeployment`), so the controller
  * wakes up exactly then even if nothing else changes. Undefined when there is nothing to wait for.
  */
-export function untilDeadline(d: KubeObject, status: Json, now: number): number | undefined {
+export function untilDeadline(d: KubeObject, status: JsonAny, now: number): number | undefined {
   const condition = getDeploymentCondition(status.conditions, 'Progressing');
   if (!hasProgressDeadline(d) || !condition?.lastUpdateTime) return undefined;
   if (deploymentComplete(d, status) || condition.reason === 'ProgressDeadlineExceeded') return undefined;
@@ -121,7 +121,7 @@ export function untilDeadline(d: KubeObject, status: Json, now: number): number 
 }
 
 /** The status as stored: zero counts are left out, as the API server's JSON does. */
-export function storedStatus(status: Json): Json {
+export function storedStatus(status: JsonAny): JsonAny {
   const fields = ['replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas'];
   const out = omitZero({ ...status }, fields);
   if (out.collisionCount === undefined) delete out.collisionCount;
@@ -135,7 +135,7 @@ export function hasProgressDeadline(d: KubeObject): boolean {
 }
 
 /** `DeploymentComplete`: every replica updated and available, and the generation observed. */
-export function deploymentComplete(d: KubeObject, status: Json): boolean {
+export function deploymentComplete(d: KubeObject, status: JsonAny): boolean {
   const replicas = desiredReplicas(d);
   return (
     (status.updatedReplicas ?? 0) === replicas &&
@@ -146,8 +146,8 @@ export function deploymentComplete(d: KubeObject, status: Json): boolean {
 }
 
 /** `DeploymentProgressing`: a count moved forward since the previous status. */
-function deploymentProgressing(previous: Json, next: Json): boolean {
-  const n = (x: Json) => (typeof x === 'number' ? x : 0);
+function deploymentProgressing(previous: JsonAny, next: JsonAny): boolean {
+  const n = (x: JsonAny) => (typeof x === 'number' ? x : 0);
   const oldOld = n(previous.replicas) - n(previous.updatedReplicas);
   const newOld = n(next.replicas) - n(next.updatedReplicas);
   return (
@@ -162,7 +162,7 @@ function deploymentProgressing(previous: Json, next: Json): boolean {
  * `DeploymentTimedOut`. Kubernetes requires the deadline to be strictly past; the sandbox wakes up at the
  * deadline itself, so it counts the deadline as reached at that very instant ("Degraded at 600 s").
  */
-function timedOut(d: KubeObject, status: Json, now: number): boolean {
+function timedOut(d: KubeObject, status: JsonAny, now: number): boolean {
   const condition = getDeploymentCondition(status.conditions, 'Progressing');
   if (!condition || condition.reason === 'NewReplicaSetAvailable') return false;
   if (condition.reason === 'ProgressDeadlineExceeded') return true;

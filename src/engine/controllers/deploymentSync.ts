@@ -1,5 +1,5 @@
 import type { Cluster } from '../cluster/cluster';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { scaleIfNeeded, scaleReplicaSet } from './deploymentUtil';
 
 /**
@@ -14,7 +14,7 @@ export interface DeploymentSync {
   /** The ReplicaSets the Deployment controls (adopted ones included). */
   rsList: KubeObject[];
   /** The Deployment's status as of now: stored counts, conditions as updated during this sync. */
-  status: Json;
+  status: JsonAny;
   /** The `deployment.kubernetes.io/revision` the Deployment should carry, once known. */
   revision?: string;
 }

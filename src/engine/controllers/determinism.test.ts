@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { garbageCollector } from './garbageCollector';
 import { deploymentManifest, runUntil, testCluster } from '../../../test/kits/controllers.testKit';
 import { workloadControllers } from './workloadControllers';
@@ -78,7 +78,7 @@ function history(seed: number): string[] {
 const podNames = (log: string[]) =>
   log
     .filter((l) => l.includes(' ADDED {"apiVersion":"v1","kind":"Pod"'))
-    .map((l) => (JSON.parse(l.slice(l.indexOf('{'))) as Json).metadata.name);
+    .map((l) => (JSON.parse(l.slice(l.indexOf('{'))) as JsonAny).metadata.name);
 
 describe('determinism', () => {
   it('same seed → identical store history, byte for byte', () => {

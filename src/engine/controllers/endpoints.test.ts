@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SimClock } from '../clock';
 import { Cluster } from '../cluster/cluster';
 import { Rng } from '../random';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { endpointsController } from './endpoints';
 import { jobController } from './job';
 import { kubeletController } from './kubelet';
@@ -20,7 +20,7 @@ function setup() {
   return cluster;
 }
 
-function service(name: string, app: string, spec: Json = {}): KubeObject {
+function service(name: string, app: string, spec: JsonAny = {}): KubeObject {
   return {
     apiVersion: 'v1',
     kind: 'Service',

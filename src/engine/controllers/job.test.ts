@@ -3,7 +3,7 @@ import { fromTimestamp, SimClock } from '../clock';
 import { Cluster } from '../cluster/cluster';
 import { FOREGROUND_FINALIZER } from '../cluster/store';
 import { Rng } from '../random';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { jobController } from './job';
 import { kubeletController } from './kubelet';
 
@@ -16,7 +16,7 @@ function setup(failures: string[] = []) {
   return cluster;
 }
 
-function job(name: string, script: string, spec: Json = {}, restartPolicy = 'Never'): KubeObject {
+function job(name: string, script: string, spec: JsonAny = {}, restartPolicy = 'Never'): KubeObject {
   return {
     apiVersion: 'batch/v1',
     kind: 'Job',
@@ -44,7 +44,7 @@ function watchPods(cluster: Cluster) {
 }
 
 const conditions = (obj: KubeObject) =>
-  (obj.status?.conditions ?? []).map((c: Json) => `${c.type}=${c.status}`);
+  (obj.status?.conditions ?? []).map((c: JsonAny) => `${c.type}=${c.status}`);
 
 describe('job controller', () => {
   it('fails a Job after backoffLimit + 1 failed pods, waiting 10 s then 20 s before replacing one', () => {

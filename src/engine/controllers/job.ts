@@ -1,7 +1,7 @@
 import { fromTimestamp, toTimestamp } from '../clock';
 import { controllerOwner, type Cluster, type Controller } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
-import type { Json, KubeObject, ObjectRef } from '../types';
+import type { JsonAny, KubeObject, ObjectRef } from '../types';
 import { clone } from '../util/clone';
 import { createWithGeneratedName } from './createWithGeneratedName';
 import { findConditionByType, hasCondition, jobReasons, ensureJobConditionStatus } from './jobConditions';
@@ -37,7 +37,7 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
   const store = cluster.store;
   const now = cluster.clock.now();
   const ts = toTimestamp(now);
-  const spec: Json = job.spec ?? {};
+  const spec: JsonAny = job.spec ?? {};
   const uid = job.metadata.uid ?? '';
   const ownPods = () =>
     store
@@ -45,8 +45,8 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
       .filter((p) => controllerOwner(p)?.uid === uid);
   const memory = countJobPods(cluster, job, ownPods(), now);
   const active = ownPods().filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
-  const status: Json = clone(job.status ?? {});
-  let conditions: Json[] | undefined = status.conditions;
+  const status: JsonAny = clone(job.status ?? {});
+  let conditions: JsonAny[] | undefined = status.conditions;
   const wake: number[] = [];
   const removeActive = (suspending: boolean) => {
     for (const pod of active) {
@@ -91,7 +91,7 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
       conditions,
       'Failed',
       'True',
-      { reason: target.reason, message: target.message },
+      { reason: target.reason ?? '', message: target.message ?? '' },
       ts,
     );
   if (!finished && hasCondition({ conditions }, 'SuccessCriteriaMet') && terminating === 0) {
@@ -99,7 +99,7 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
     status.completionTime = ts;
   }
   const running = pods.filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
-  const next: Json = {};
+  const next: JsonAny = {};
   if (running.length) next.active = running.length;
   if (status.completionTime) next.completionTime = status.completionTime;
   if (conditions?.length) next.conditions = conditions;
@@ -115,7 +115,7 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
   if (due !== Infinity) cluster.enqueue(jobController, ref, due - now);
 }
 function failureOf(
-  spec: Json,
+  spec: JsonAny,
   memory: JobMemory,
   active: KubeObject[],
   start: number,
@@ -129,7 +129,7 @@ function failureOf(
           (n, p) =>
             n +
             [...(p.status?.initContainerStatuses ?? []), ...(p.status?.containerStatuses ?? [])].reduce(
-              (m: number, c: Json) => m + (c.restartCount ?? 0),
+              (m: number, c: JsonAny) => m + (c.restartCount ?? 0),
               0,
             ),
           0,
@@ -152,7 +152,7 @@ function createPods(
   now: number,
   wake: number[],
 ): void {
-  const spec: Json = job.spec ?? {};
+  const spec: JsonAny = job.spec ?? {};
   const want = Math.max(0, Math.min(spec.parallelism ?? 1, (spec.completions ?? 1) - memory.succeeded));
   if (want <= active) return;
   if (memory.failuresAfterLastSuccess > 0) {
@@ -167,7 +167,7 @@ function createPods(
     }
   }
   const { name = '', namespace, uid = '' } = job.metadata;
-  const template: Json = spec.template ?? {};
+  const template: JsonAny = spec.template ?? {};
   for (let i = active; i < want; i++) {
     // A suffix already in use is drawn again, as for ReplicaSet and DaemonSet pods.
     createWithGeneratedName(cluster.store, {

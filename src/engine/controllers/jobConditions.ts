@@ -1,4 +1,6 @@
 import type { Json } from '../types';
+import { isJsonObject, nestedString } from '../util/unstructured';
+import { conditionList, conditionOf, findCondition, type ReadCondition } from './conditionOf';
 
 /**
  * Job conditions with the Job controller's words (k8s.io/api batch/v1 and pkg/controller/job). Recent
@@ -15,12 +17,12 @@ export const jobReasons = {
 
 /** Whether the Job has a condition of this type with status True. */
 export function hasCondition(status: Json, type: string): boolean {
-  return (status?.conditions ?? []).some((c: Json) => c.type === type && c.status === 'True');
+  return findCondition(status, type)?.status === 'True';
 }
 
 /** The condition of `type`, if any (job_controller.go `findConditionByType`). */
-export function findConditionByType(status: Json, type: string): Json | undefined {
-  return (status?.conditions ?? []).find((c: Json) => c.type === type);
+export function findConditionByType(status: Json, type: string): ReadCondition | undefined {
+  return findCondition(status, type);
 }
 
 /**
@@ -28,20 +30,21 @@ export function findConditionByType(status: Json, type: string): Json | undefine
  * transition time unless its status changes; a new one is appended. Returns the new list.
  */
 export function ensureJobConditionStatus(
-  conditions: Json[] | undefined,
+  conditions: readonly Json[] | undefined,
   type: string,
   status: 'True' | 'False',
   why: { reason: string; message: string },
   timestamp: string,
 ): Json[] {
-  const list = [...(conditions ?? [])];
-  const i = list.findIndex((c) => c.type === type);
+  const list = [...conditionList({ conditions })];
+  const i = list.findIndex((c) => nestedString(c, 'type') === type);
   if (i >= 0) {
-    const old = list[i];
+    const old = conditionOf(list[i]);
     if (old.status === status && old.reason === why.reason && old.message === why.message) return list;
     const lastTransitionTime = old.status === status ? old.lastTransitionTime : timestamp;
     list[i] = {
-      ...old,
+      // Fields of the condition this controller does not write are kept, as the API's update keeps them.
+      ...(isJsonObject(list[i]) ? list[i] : {}),
       status,
       reason: why.reason,
       message: why.message,

@@ -1,6 +1,7 @@
 import { fromTimestamp } from '../clock';
 import type { Cluster } from '../cluster/cluster';
 import type { Json, KubeObject } from '../types';
+import { nestedString } from '../util/unstructured';
 
 /**
  * What the Job controller has counted of a Job's pods. The real controller marks a counted pod by removing
@@ -86,8 +87,8 @@ function countFinished(memory: JobMemory, pods: KubeObject[], now: number): void
 /** When a pod finished: the latest finishedAt of its containers (second precision, as written). */
 function finishedAt(pod: KubeObject): number | undefined {
   const times = (pod.status?.containerStatuses ?? [])
-    .map((c: Json) => c.state?.terminated?.finishedAt)
-    .filter((t: unknown): t is string => typeof t === 'string')
+    .map((c: Json) => nestedString(c, 'state', 'terminated', 'finishedAt'))
+    .filter((t: string | undefined): t is string => t !== undefined)
     .map(fromTimestamp);
   return times.length ? Math.max(...times) : undefined;
 }

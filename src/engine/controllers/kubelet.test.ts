@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromTimestamp, SimClock } from '../clock';
 import { Cluster } from '../cluster/cluster';
 import { Rng } from '../random';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { kubeletController } from './kubelet';
 import { podDisplayState } from './podDisplayState';
 
@@ -14,7 +14,7 @@ function setup(failures: string[] = []) {
   return cluster;
 }
 
-function pod(name: string, spec: Json, annotations?: Record<string, string>): KubeObject {
+function pod(name: string, spec: JsonAny, annotations?: Record<string, string>): KubeObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', annotations }, spec };
 }
 
@@ -74,7 +74,7 @@ describe('kubelet', () => {
     expect(cluster.nodes).toContain(live.spec.nodeName);
     const s = live.status;
     expect(s.phase).toBe('Running');
-    expect(s.conditions.map((c: Json) => `${c.type}=${c.status}`)).toEqual([
+    expect(s.conditions.map((c: JsonAny) => `${c.type}=${c.status}`)).toEqual([
       'PodReadyToStartContainers=True',
       'Initialized=True',
       'Ready=True',
@@ -158,7 +158,7 @@ describe('kubelet', () => {
       exitCode: 0,
       reason: 'Completed',
     });
-    expect(live.status.conditions.find((c: Json) => c.type === 'Ready')).toMatchObject({
+    expect(live.status.conditions.find((c: JsonAny) => c.type === 'Ready')).toMatchObject({
       status: 'False',
       reason: 'PodCompleted',
     });
@@ -268,7 +268,7 @@ describe('kubelet', () => {
     cluster.clock.advanceTo(20_000);
     expect([...new Set(kubectl)]).toEqual(['Pending', 'Init:0/2', 'Init:1/2', 'PodInitializing', 'Running']);
     const live = cluster.store.get(podRef('app'))!;
-    expect(live.status.initContainerStatuses.map((c: Json) => c.state.terminated.reason)).toEqual([
+    expect(live.status.initContainerStatuses.map((c: JsonAny) => c.state.terminated.reason)).toEqual([
       'Completed',
       'Completed',
     ]);

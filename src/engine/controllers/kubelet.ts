@@ -3,7 +3,7 @@ import { keyOf } from '../cluster/gvk';
 import { resolveBehaviour } from '../containers/behaviour';
 import { envSourceProblem } from '../containers/envSources';
 import { pvcController } from './pvc';
-import type { Json, KubeObject, ObjectRef } from '../types';
+import type { JsonAny, KubeObject, ObjectRef } from '../types';
 import { resolveHttp } from './clusterNetwork';
 import type { RunContext } from './containerRun';
 import { allocatePodIP, hostIP, pickNode, pullMs } from './podNetwork';
@@ -135,7 +135,7 @@ function schedule(cluster: Cluster, ref: ObjectRef, pod: KubeObject, now: number
 function startRuntime(cluster: Cluster, pod: KubeObject, now: number): PodRuntime {
   const phase = pod.status?.phase;
   const adoptRunning = phase === 'Running';
-  const behaviourOf = (container: Json, init: boolean) => {
+  const behaviourOf = (container: JsonAny, init: boolean) => {
     const b = resolveBehaviour(pod, container, {
       get: (r) => cluster.store.get(r),
       failures: cluster.failures,
@@ -177,7 +177,7 @@ function runContext(
   const { name = '', namespace = '', uid = '' } = pod.metadata;
   return {
     pullMs: (image, policy) => pullMs(cluster, node, image, policy),
-    probeReadyMs: (probe: Json) =>
+    probeReadyMs: (probe: JsonAny) =>
       Number(probe.initialDelaySeconds) > 0
         ? Number(probe.initialDelaySeconds) * 1000 + cluster.rng.int(500)
         : cluster.rng.jitter(2000, 0.25),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SimClock } from '../clock';
 import { Cluster } from '../cluster/cluster';
 import { Rng } from '../random';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { kubeletController } from './kubelet';
 import { podDisplayState } from './podDisplayState';
 
@@ -16,7 +16,7 @@ function setup() {
   return cluster;
 }
 
-function pod(name: string, container: Json): KubeObject {
+function pod(name: string, container: JsonAny): KubeObject {
   return {
     apiVersion: 'v1',
     kind: 'Pod',

@@ -1,4 +1,5 @@
 import type { Json } from '../types';
+import { isJsonObject, nestedMap, nestedSlice, nestedString, nestedStringSlice } from '../util/unstructured';
 
 /**
  * Whether `labels` satisfy a Kubernetes label selector (`matchLabels` and `matchExpressions` with the
@@ -8,20 +9,23 @@ import type { Json } from '../types';
  * @example matchesSelector({ app: 'web' }, { matchLabels: { app: 'web' } }) // true
  */
 export function matchesSelector(labels: Record<string, string> | undefined, selector: Json): boolean {
-  if (!selector || typeof selector !== 'object') return false;
+  if (!isJsonObject(selector)) return false;
   const have = labels ?? {};
-  for (const [key, value] of Object.entries((selector.matchLabels ?? {}) as Record<string, string>)) {
+  for (const [key, value] of Object.entries(nestedMap(selector, 'matchLabels') ?? {})) {
     if (have[key] !== value) return false;
   }
-  for (const expr of (selector.matchExpressions ?? []) as Json[]) {
-    const present = Object.hasOwn(have, expr.key);
-    const values: string[] = expr.values ?? [];
-    switch (expr.operator) {
+  for (const expr of nestedSlice(selector, 'matchExpressions') ?? []) {
+    const key = nestedString(expr, 'key');
+    // The label's value, when the labels have the key (own keys only: `constructor` is no label).
+    const value = key !== undefined && Object.hasOwn(have, key) ? have[key] : undefined;
+    const present = value !== undefined;
+    const values = nestedStringSlice(expr, 'values') ?? [];
+    switch (nestedString(expr, 'operator')) {
       case 'In':
-        if (!present || !values.includes(have[expr.key])) return false;
+        if (value === undefined || !values.includes(value)) return false;
         break;
       case 'NotIn':
-        if (present && values.includes(have[expr.key])) return false;
+        if (value !== undefined && values.includes(value)) return false;
         break;
       case 'Exists':
         if (!present) return false;

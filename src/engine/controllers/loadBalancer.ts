@@ -1,6 +1,6 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
-import type { Json, KubeObject, ObjectRef } from '../types';
+import type { JsonAny, KubeObject, ObjectRef } from '../types';
 import { deepEqual } from '../util/clone';
 import { ClusterIPIndex } from './clusterIPIndex';
 import { delayElapsed } from './delayElapsed';
@@ -46,7 +46,7 @@ function reconcileService(cluster: Cluster, service: KubeObject): void {
     (others ??= cluster.store
       .list({ kind: 'Service' })
       .filter((s) => s.metadata.uid !== service.metadata.uid));
-  const spec: Json = { ...service.spec };
+  const spec: JsonAny = { ...service.spec };
   // The Service has no address yet, so the addresses in use are the other Services' (clusterIPIndex.ts).
   const ips = ClusterIPIndex.of(cluster.store);
   spec.clusterIP ||= allocateClusterIP(service, (ip) => ips.has(ip));
@@ -54,7 +54,7 @@ function reconcileService(cluster: Cluster, service: KubeObject): void {
   if (type === 'NodePort' || type === 'LoadBalancer') {
     spec.externalTrafficPolicy ??= 'Cluster';
     const taken = new Set<number>();
-    spec.ports = (spec.ports ?? []).map((p: Json, i: number) => {
+    spec.ports = (spec.ports ?? []).map((p: JsonAny, i: number) => {
       const nodePort = p.nodePort ?? allocateNodePort(service, i, servicesNow(), taken);
       taken.add(nodePort);
       return { ...p, nodePort };
@@ -65,7 +65,7 @@ function reconcileService(cluster: Cluster, service: KubeObject): void {
       draft.spec = spec;
     });
   }
-  const ingress: Json[] = service.status?.loadBalancer?.ingress ?? [];
+  const ingress: JsonAny[] = service.status?.loadBalancer?.ingress ?? [];
   if (type !== 'LoadBalancer') {
     if (!service.status || ingress.length > 0) cluster.store.setStatus(ref, { loadBalancer: {} });
     return;

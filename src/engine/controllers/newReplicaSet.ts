@@ -1,5 +1,5 @@
 import { refOf } from '../cluster/gvk';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { clone, deepEqual } from '../util/clone';
 import {
   getDeploymentCondition,
@@ -138,7 +138,7 @@ function nextAnnotations(d: KubeObject, rs: KubeObject, newRevision: string): Re
   return out;
 }
 
-function withoutHash(template: Json): Json {
+function withoutHash(template: JsonAny): JsonAny {
   if (!template?.metadata?.labels?.[POD_TEMPLATE_HASH]) return template;
   const copy = clone(template);
   delete copy.metadata.labels[POD_TEMPLATE_HASH];
@@ -146,6 +146,6 @@ function withoutHash(template: Json): Json {
   return copy;
 }
 
-function hashOf(template: Json, collisions: number): string {
+function hashOf(template: JsonAny, collisions: number): string {
   return templateHash(collisions ? { template, collisionCount: collisions } : template);
 }

@@ -1,5 +1,7 @@
 import { fromTimestamp } from '../clock';
-import type { Json, KubeObject } from '../types';
+import type { KubeObject } from '../types';
+import { nestedNumber, nestedSlice } from '../util/unstructured';
+import { findCondition, type ReadCondition } from './conditionOf';
 
 /**
  * How workload controllers read a Pod, as k8s.io/kubernetes `pkg/api/v1/pod/util.go` and
@@ -7,8 +9,8 @@ import type { Json, KubeObject } from '../types';
  */
 
 /** The pod's `Ready` condition, if the kubelet has written one. */
-export function readyCondition(pod: KubeObject): Json | undefined {
-  return (pod.status?.conditions as Json[] | undefined)?.find((c) => c.type === 'Ready');
+export function readyCondition(pod: KubeObject): ReadCondition | undefined {
+  return findCondition(pod.status, 'Ready');
 }
 
 /** `IsPodReady`: the Ready condition is True. */
@@ -54,7 +56,8 @@ export function isPodActive(pod: KubeObject): boolean {
 /** Restarts of all containers, for ranking pods to delete. */
 export function restartCount(pod: KubeObject): number {
   let total = 0;
-  for (const c of (pod.status?.containerStatuses ?? []) as Json[]) total += c.restartCount ?? 0;
+  for (const c of nestedSlice(pod.status, 'containerStatuses') ?? [])
+    total += nestedNumber(c, 'restartCount') ?? 0;
   return total;
 }
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { podDisplayState } from './podDisplayState';
 
 const ready = (status: string) => ({ type: 'Ready', status });
 
-function pod(status: Json, extra: Partial<KubeObject['metadata']> = {}, spec: Json = {}): KubeObject {
+function pod(status: JsonAny, extra: Partial<KubeObject['metadata']> = {}, spec: JsonAny = {}): KubeObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', ...extra }, spec, status };
 }
 
 describe('podDisplayState', () => {
   it('shows what kubectl get pods shows', () => {
-    const cases: [Json, string, string][] = [
+    const cases: [JsonAny, string, string][] = [
       [{}, 'Pending', 'Pending'],
       [
         { phase: 'Pending', containerStatuses: [{ state: { waiting: { reason: 'ContainerCreating' } } }] },

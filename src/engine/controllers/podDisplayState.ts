@@ -1,5 +1,8 @@
 import type { PodDisplayState } from '../events';
-import type { Json, KubeObject } from '../types';
+import type { KubeObject } from '../types';
+import { nestedSlice, nestedString } from '../util/unstructured';
+import { findCondition } from './conditionOf';
+import { containerStatusOf } from './containerStatusOf';
 
 export interface PodDisplay {
   state: PodDisplayState;
@@ -20,22 +23,23 @@ export interface PodDisplay {
  * condition is True is `Ready`, any other failed exit (`OOMKilled`, `ExitCode:2`, `Init:Error`) is `Error`.
  */
 export function podDisplayState(pod: KubeObject): PodDisplay {
-  const status = pod.status ?? {};
-  let reason: string = status.reason ?? status.phase ?? 'Pending';
+  const status = pod.status;
+  let reason = nestedString(status, 'reason') ?? nestedString(status, 'phase') ?? 'Pending';
   let message = '';
   let restarts = 0;
   let initializing = false;
-  const inits: Json[] = status.initContainerStatuses ?? [];
-  const initSpecs: Json[] = pod.spec?.initContainers ?? [];
+  const inits = (nestedSlice(status, 'initContainerStatuses') ?? []).map(containerStatusOf);
+  const initSpecs = nestedSlice(pod.spec, 'initContainers') ?? [];
   for (let i = 0; i < inits.length; i++) {
     const c = inits[i];
     restarts += c.restartCount ?? 0;
     if (initializing) continue;
-    const sidecar = initSpecs.find((s) => s.name === c.name)?.restartPolicy === 'Always';
-    if (c.state?.terminated?.exitCode === 0 || (sidecar && c.started)) continue;
+    const spec = initSpecs.find((s) => nestedString(s, 'name') === c.name);
+    const sidecar = nestedString(spec, 'restartPolicy') === 'Always';
+    if (c.state.terminated?.exitCode === 0 || (sidecar && c.started)) continue;
     initializing = true;
-    const terminated = c.state?.terminated;
-    const waiting = c.state?.waiting;
+    const terminated = c.state.terminated;
+    const waiting = c.state.waiting;
     if (terminated) {
       reason = `Init:${terminated.reason || (terminated.signal ? `Signal:${terminated.signal}` : `ExitCode:${terminated.exitCode}`)}`;
       message = terminated.message ?? '';
@@ -44,14 +48,14 @@ export function podDisplayState(pod: KubeObject): PodDisplay {
       message = waiting.message ?? '';
     } else reason = `Init:${i}/${initSpecs.length || inits.length}`;
   }
-  const ready = (status.conditions ?? []).some((c: Json) => c.type === 'Ready' && c.status === 'True');
+  const ready = findCondition(status, 'Ready')?.status === 'True';
   if (!initializing) {
     let hasRunning = false;
-    const containers: Json[] = status.containerStatuses ?? [];
+    const containers = (nestedSlice(status, 'containerStatuses') ?? []).map(containerStatusOf);
     for (let i = containers.length - 1; i >= 0; i--) {
       const c = containers[i];
       restarts += c.restartCount ?? 0;
-      const { waiting, terminated, running } = c.state ?? {};
+      const { waiting, terminated, running } = c.state;
       if (waiting?.reason) {
         reason = waiting.reason;
         message = waiting.message ?? '';

@@ -1,5 +1,6 @@
 import type { Cluster } from '../cluster/cluster';
 import type { Json, KubeObject } from '../types';
+import { nestedMap, nestedSlice, nestedString, nestedStringSlice } from '../util/unstructured';
 import { podsPerNode } from './podsPerNode';
 import { storageClassBinding } from './storageClassBinding';
 
@@ -109,23 +110,33 @@ export function pickNode(
 
 function matchesNode(spec: Json, node: string): boolean {
   const labels = nodeLabels(node);
-  for (const [k, v] of Object.entries(spec.nodeSelector ?? {})) if (labels[k] !== v) return false;
-  const terms: Json[] =
-    spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+  for (const [k, v] of Object.entries(nestedMap(spec, 'nodeSelector') ?? {}))
+    if (labels[k] !== v) return false;
+  const terms =
+    nestedSlice(
+      spec,
+      'affinity',
+      'nodeAffinity',
+      'requiredDuringSchedulingIgnoredDuringExecution',
+      'nodeSelectorTerms',
+    ) ?? [];
   if (terms.length === 0) return true;
   // Terms are ORed; the requirements inside a term are ANDed.
   return terms.some((term) => {
-    const fields = (term.matchFields ?? []).every((r: Json) =>
-      requirement(r, r.key === 'metadata.name' ? node : undefined),
+    const fields = (nestedSlice(term, 'matchFields') ?? []).every((r) =>
+      requirement(r, nestedString(r, 'key') === 'metadata.name' ? node : undefined),
     );
-    const exprs = (term.matchExpressions ?? []).every((r: Json) => requirement(r, labels[r.key]));
+    const exprs = (nestedSlice(term, 'matchExpressions') ?? []).every((r) => {
+      const key = nestedString(r, 'key');
+      return requirement(r, key === undefined ? undefined : labels[key]);
+    });
     return fields && exprs;
   });
 }
 
 function requirement(r: Json, value: string | undefined): boolean {
-  const values: string[] = r.values ?? [];
-  switch (r.operator) {
+  const values = nestedStringSlice(r, 'values') ?? [];
+  switch (nestedString(r, 'operator')) {
     case 'In':
       return value !== undefined && values.includes(value);
     case 'NotIn':

@@ -1,6 +1,6 @@
 import type { ContainerBehaviour } from '../containers/behaviour';
 import type { Rng } from '../random';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { ContainerRun, type RunContext } from './containerRun';
 
 export type PodPhase = 'Pending' | 'Running' | 'Succeeded' | 'Failed';
@@ -35,7 +35,7 @@ export class PodRuntime {
     pod: KubeObject,
     at: number,
     sandboxMs: number,
-    behaviourOf: (container: Json, init: boolean) => ContainerBehaviour,
+    behaviourOf: (container: JsonAny, init: boolean) => ContainerBehaviour,
   ) {
     this.uid = pod.metadata.uid ?? '';
     this.startTime = at;
@@ -43,7 +43,7 @@ export class PodRuntime {
     this.restartPolicy = pod.spec?.restartPolicy ?? 'Always';
     const policy = this.restartPolicy;
     const mainRestarts = (code: number) => policy === 'Always' || (policy === 'OnFailure' && code !== 0);
-    this.init = (pod.spec?.initContainers ?? []).map((c: Json) => {
+    this.init = (pod.spec?.initContainers ?? []).map((c: JsonAny) => {
       // A restartable init container (a sidecar) always restarts; the others retry only failures, and
       // only when the pod's policy allows restarts.
       const restarts =
@@ -51,7 +51,7 @@ export class PodRuntime {
       return new ContainerRun(c, behaviourOf(c, true), restarts, true);
     });
     this.main = (pod.spec?.containers ?? []).map(
-      (c: Json) => new ContainerRun(c, behaviourOf(c, false), mainRestarts),
+      (c: JsonAny) => new ContainerRun(c, behaviourOf(c, false), mainRestarts),
     );
     this.containers = [...this.init, ...this.main];
   }

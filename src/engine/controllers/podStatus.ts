@@ -1,6 +1,6 @@
 import { toTimestamp } from '../clock';
 import { normalizeImage } from '../containers/image';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { ContainerRun, Terminated } from './containerRun';
 import { initDone, type PodRuntime } from './podRuntime';
 
@@ -10,7 +10,7 @@ import { initDone, type PodRuntime } from './podRuntime';
  * state/lastState/ready/started/restartCount, IPs and startTime. Argo CD's Pod health (argocd-semantics.md
  * §3.6) reads exactly these fields.
  */
-export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, hostIP: string): Json {
+export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, hostIP: string): JsonAny {
   const phase = rt.phase();
   const succeeded = phase === 'Succeeded';
   const names = (runs: ContainerRun[]) => `[${runs.map((c) => c.name).join(' ')}]`;
@@ -18,7 +18,7 @@ export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, ho
   const unready = [...rt.init.filter((c) => c.spec.restartPolicy === 'Always'), ...rt.main].filter(
     (c) => !c.ready,
   );
-  const readyCondition = (type: string): Json =>
+  const readyCondition = (type: string): JsonAny =>
     succeeded
       ? { type, status: 'False', reason: 'PodCompleted' }
       : unready.length
@@ -46,7 +46,7 @@ export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, ho
     { type: 'PodScheduled', status: 'True' },
   ]);
   const hasInit = rt.init.length > 0;
-  const status: Json = {
+  const status: JsonAny = {
     conditions,
     containerStatuses: rt.main.map((c) => containerStatus(c, hasInit)),
     hostIP,
@@ -64,7 +64,7 @@ export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, ho
 }
 
 /** The status the scheduler leaves: bound to a node (PodScheduled) or Unschedulable with its message. */
-export function scheduledStatus(pod: KubeObject, now: number, unschedulable?: string): Json {
+export function scheduledStatus(pod: KubeObject, now: number, unschedulable?: string): JsonAny {
   const condition = unschedulable
     ? { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: unschedulable }
     : { type: 'PodScheduled', status: 'True' };
@@ -72,8 +72,8 @@ export function scheduledStatus(pod: KubeObject, now: number, unschedulable?: st
 }
 
 /** Conditions keep their lastTransitionTime while their status stays the same. */
-function withTransitions(pod: KubeObject, now: number, conditions: Json[]): Json[] {
-  const previous: Json[] = pod.status?.conditions ?? [];
+function withTransitions(pod: KubeObject, now: number, conditions: JsonAny[]): JsonAny[] {
+  const previous: JsonAny[] = pod.status?.conditions ?? [];
   return conditions.map((c) => {
     const old = previous.find((p) => p.type === c.type);
     const lastTransitionTime = old && old.status === c.status ? old.lastTransitionTime : toTimestamp(now);
@@ -81,8 +81,8 @@ function withTransitions(pod: KubeObject, now: number, conditions: Json[]): Json
   });
 }
 
-function containerStatus(c: ContainerRun, hasInit: boolean): Json {
-  const status: Json = {};
+function containerStatus(c: ContainerRun, hasInit: boolean): JsonAny {
+  const status: JsonAny = {};
   if (c.containerID) status.containerID = c.containerID;
   status.image = normalizeImage(c.image);
   status.imageID = c.imageID;
@@ -109,7 +109,7 @@ function containerStatus(c: ContainerRun, hasInit: boolean): Json {
   return status;
 }
 
-function terminatedJson(t: Terminated): Json {
+function terminatedJson(t: Terminated): JsonAny {
   return {
     containerID: t.containerID,
     exitCode: t.exitCode,
@@ -135,8 +135,8 @@ export function qosClass(pod: KubeObject): string {
 const qosBySpec = new WeakMap<object, string>();
 
 function computeQosClass(pod: KubeObject): string {
-  const containers: Json[] = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
-  const has = (c: Json) =>
+  const containers: JsonAny[] = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+  const has = (c: JsonAny) =>
     Object.keys(c.resources?.requests ?? {}).length + Object.keys(c.resources?.limits ?? {}).length > 0;
   if (!containers.some(has)) return 'BestEffort';
   const guaranteed = containers.every((c) => {

@@ -1,6 +1,7 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
-import type { Json, KubeObject, ObjectRef } from '../types';
+import type { KubeObject, ObjectRef } from '../types';
+import { nestedMap, nestedString } from '../util/unstructured';
 import { delayElapsed } from './delayElapsed';
 import { storageClassBinding } from './storageClassBinding';
 
@@ -127,14 +128,14 @@ function claimNames(pod: KubeObject): string[] {
 /** Delete a provisioned volume whose claim is gone (reclaim policy Delete). */
 function reclaim(cluster: Cluster, pv: KubeObject | undefined): void {
   if (!pv || pv.metadata.deletionTimestamp || pv.spec?.persistentVolumeReclaimPolicy !== 'Delete') return;
-  const claimRef: Json = pv.spec?.claimRef;
+  const claimRef = nestedMap(pv.spec, 'claimRef');
   if (!claimRef) return;
   const claim = cluster.store.get({
     group: '',
     kind: 'PersistentVolumeClaim',
-    namespace: claimRef.namespace,
-    name: claimRef.name,
+    namespace: nestedString(claimRef, 'namespace') ?? '',
+    name: nestedString(claimRef, 'name') ?? '',
   });
-  if (claim?.metadata.uid === claimRef.uid) return;
+  if (claim?.metadata.uid === nestedString(claimRef, 'uid')) return;
   cluster.store.delete(refOf(pv));
 }

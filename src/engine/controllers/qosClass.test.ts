@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { qosClass } from './podStatus';
 
-const pod = (resources?: Json): KubeObject => ({
+const pod = (resources?: JsonAny): KubeObject => ({
   apiVersion: 'v1',
   kind: 'Pod',
   metadata: { name: 'p', namespace: 'default' },

@@ -1,5 +1,7 @@
 import type { ObjectStore } from '../cluster/store';
 import type { Json, KubeObject } from '../types';
+import { nestedField, nestedSlice } from '../util/unstructured';
+import { findCondition } from './conditionOf';
 
 /** One pod behind a Service, with the ports it serves for the Service's ports. */
 export interface EndpointTarget {
@@ -19,7 +21,7 @@ export function serviceTargets(store: ObjectStore, service: KubeObject): Endpoin
   const selector: Record<string, string> | undefined = service.spec?.selector;
   if (!selector || Object.keys(selector).length === 0) return [];
   const publishNotReady = service.spec?.publishNotReadyAddresses === true;
-  const servicePorts: Json[] = service.spec?.ports ?? [];
+  const servicePorts = nestedSlice(service.spec, 'ports') ?? [];
   const targets: EndpointTarget[] = [];
   for (const pod of store.list({
     kind: 'Pod',
@@ -30,10 +32,15 @@ export function serviceTargets(store: ObjectStore, service: KubeObject): Endpoin
     if (!ip || ['Succeeded', 'Failed'].includes(pod.status?.phase)) continue;
     if (pod.metadata.deletionTimestamp && !publishNotReady) continue;
     const ports = servicePorts.flatMap((sp) => {
-      const port = targetPortOf(pod, sp.targetPort ?? sp.port);
+      const port = targetPortOf(pod, nestedField(sp, 'targetPort') ?? nestedField(sp, 'port'));
       if (port === undefined) return [];
+      const name = nestedField(sp, 'name');
       return [
-        { ...(sp.name ? { name: String(sp.name) } : {}), port, protocol: String(sp.protocol ?? 'TCP') },
+        {
+          ...(name ? { name: String(name) } : {}),
+          port,
+          protocol: String(nestedField(sp, 'protocol') ?? 'TCP'),
+        },
       ];
     });
     if (servicePorts.length > 0 && ports.length === 0) continue;
@@ -45,23 +52,38 @@ export function serviceTargets(store: ObjectStore, service: KubeObject): Endpoin
 
 /** Whether a pod's Ready condition is True. */
 export function podReady(pod: KubeObject): boolean {
-  return (pod.status?.conditions ?? []).some((c: Json) => c.type === 'Ready' && c.status === 'True');
+  return findCondition(pod.status, 'Ready')?.status === 'True';
 }
 
 /** A numeric targetPort, or a named one looked up among the pod's container ports. */
 function targetPortOf(pod: KubeObject, target: Json): number | undefined {
   if (typeof target === 'number') return target;
   if (/^\d+$/.test(String(target))) return Number(target);
-  for (const c of pod.spec?.containers ?? [])
-    for (const p of c.ports ?? []) if (p.name === target) return Number(p.containerPort);
+  for (const c of nestedSlice(pod.spec, 'containers') ?? [])
+    for (const p of nestedSlice(c, 'ports') ?? [])
+      if (nestedField(p, 'name') === target) return Number(nestedField(p, 'containerPort'));
   return undefined;
+}
+
+/** One subset of an Endpoints object (core/v1 `EndpointSubset`), as this controller writes it. */
+export interface EndpointSubset {
+  addresses?: EndpointAddress[];
+  notReadyAddresses?: EndpointAddress[];
+  ports?: EndpointTarget['ports'];
+}
+
+/** An address of a subset (core/v1 `EndpointAddress`): a pod's IP, its node and a reference to it. */
+interface EndpointAddress {
+  ip: string;
+  nodeName?: string;
+  targetRef: { kind: 'Pod'; name?: string; namespace?: string; uid?: string };
 }
 
 /**
  * The `subsets` of the Endpoints object: targets grouped by the ports they serve (like `RepackSubsets`),
  * ready ones in `addresses`, the others in `notReadyAddresses`.
  */
-export function endpointSubsets(targets: EndpointTarget[]): Json[] {
+export function endpointSubsets(targets: EndpointTarget[]): EndpointSubset[] {
   const groups = new Map<string, EndpointTarget[]>();
   for (const t of targets) {
     const key = JSON.stringify(t.ports);
@@ -69,7 +91,7 @@ export function endpointSubsets(targets: EndpointTarget[]): Json[] {
   }
   return [...groups.keys()].sort().map((key) => {
     const members = groups.get(key)!;
-    const address = (t: EndpointTarget) => ({
+    const address = (t: EndpointTarget): EndpointAddress => ({
       ip: t.ip,
       nodeName: t.pod.spec?.nodeName,
       targetRef: {
@@ -79,7 +101,7 @@ export function endpointSubsets(targets: EndpointTarget[]): Json[] {
         uid: t.pod.metadata.uid,
       },
     });
-    const subset: Json = {};
+    const subset: EndpointSubset = {};
     const ready = members.filter((t) => t.ready).map(address);
     const notReady = members.filter((t) => !t.ready).map(address);
     if (ready.length) subset.addresses = ready;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { healthOf } from '../health/healthOf';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { pvcController } from './pvc';
 import { statefulSetController } from './statefulSet';
 import { get, isReady, live, testCluster } from '../../../test/kits/controllers.testKit';
 
-function postgres(spec: Json = {}, image = 'postgres:16'): KubeObject {
+function postgres(spec: JsonAny = {}, image = 'postgres:16'): KubeObject {
   return {
     apiVersion: 'apps/v1',
     kind: 'StatefulSet',

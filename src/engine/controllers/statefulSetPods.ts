@@ -1,5 +1,6 @@
 import type { Cluster } from '../cluster/cluster';
 import type { Json, KubeObject } from '../types';
+import { nestedField, nestedSlice, nestedString, nestedStringMap } from '../util/unstructured';
 import { clone } from '../util/clone';
 import { templateOf } from './controllerRevisions';
 import { controllerRefTo } from './ownerRefs';
@@ -34,13 +35,13 @@ export function statefulPod(sts: KubeObject, revision: KubeObject, ordinal: numb
   const spec = clone(template.spec ?? {});
   spec.hostname = name;
   if (sts.spec?.serviceName) spec.subdomain = sts.spec.serviceName;
-  const claims = (sts.spec?.volumeClaimTemplates ?? []) as Json[];
+  const claims = nestedSlice(sts.spec, 'volumeClaimTemplates') ?? [];
   if (claims.length > 0) {
-    const names = new Set(claims.map((c) => c.metadata?.name));
+    const names = new Set(claims.map((c) => nestedString(c, 'metadata', 'name')));
     spec.volumes = [
-      ...((spec.volumes ?? []) as Json[]).filter((v) => !names.has(v.name)),
+      ...(nestedSlice(spec, 'volumes') ?? []).filter((v) => !names.has(nestedString(v, 'name'))),
       ...claims.map((c) => ({
-        name: c.metadata?.name,
+        name: nestedString(c, 'metadata', 'name'),
         persistentVolumeClaim: { claimName: claimName(sts, c, ordinal) },
       })),
     ];
@@ -71,7 +72,8 @@ export function statefulPod(sts: KubeObject, revision: KubeObject, ordinal: numb
  */
 export function createMissingClaims(cluster: Cluster, sts: KubeObject, ordinal: number): void {
   const ownedBySet = sts.spec?.persistentVolumeClaimRetentionPolicy?.whenDeleted === 'Delete';
-  for (const template of (sts.spec?.volumeClaimTemplates ?? []) as Json[]) {
+  for (const template of nestedSlice(sts.spec, 'volumeClaimTemplates') ?? []) {
+    const annotations = nestedStringMap(template, 'metadata', 'annotations');
     const name = claimName(sts, template, ordinal);
     const namespace = sts.metadata.namespace ?? 'default';
     if (cluster.store.get({ group: '', kind: 'PersistentVolumeClaim', namespace, name })) continue;
@@ -81,15 +83,15 @@ export function createMissingClaims(cluster: Cluster, sts: KubeObject, ordinal: 
       metadata: {
         name,
         namespace,
-        labels: { ...template.metadata?.labels, ...sts.spec?.selector?.matchLabels },
-        annotations: template.metadata?.annotations ? { ...template.metadata.annotations } : undefined,
+        labels: { ...nestedStringMap(template, 'metadata', 'labels'), ...sts.spec?.selector?.matchLabels },
+        annotations: annotations ? { ...annotations } : undefined,
         ownerReferences: ownedBySet ? [controllerRefTo(sts)] : undefined,
       },
-      spec: clone(template.spec ?? {}),
+      spec: clone(nestedField(template, 'spec') ?? {}),
     });
   }
 }
 
 function claimName(sts: KubeObject, template: Json, ordinal: number): string {
-  return `${template.metadata?.name}-${sts.metadata.name}-${ordinal}`;
+  return `${nestedString(template, 'metadata', 'name')}-${sts.metadata.name}-${ordinal}`;
 }

@@ -1,5 +1,6 @@
 import { safeHash } from '../random';
 import type { Json } from '../types';
+import { isJsonObject } from '../util/unstructured';
 
 /**
  * The hash that names a ReplicaSet (`pod-template-hash`) or a ControllerRevision: a stable 10-character
@@ -12,8 +13,8 @@ export function templateHash(template: Json): string {
 
 /** JSON with object keys sorted at every level; undefined fields are left out, as JSON.stringify does. */
 export function stableStringify(value: Json): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (!isJsonObject(value)) return JSON.stringify(value) ?? 'null';
   const keys = Object.keys(value)
     .filter((k) => value[k] !== undefined)
     .sort();

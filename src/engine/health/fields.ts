@@ -1,4 +1,4 @@
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 
 /**
  * Helpers that read a live object's status the way Go's typed structs do: a missing or mistyped field is the
@@ -6,17 +6,17 @@ import type { Json } from '../types';
  */
 
 /** An integer field; missing counts as 0. */
-export function int(value: Json): number {
+export function int(value: JsonAny): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
 /** A string field; missing counts as ''. */
-export function str(value: Json): string {
+export function str(value: JsonAny): string {
   return typeof value === 'string' ? value : '';
 }
 
 /** Whether an optional number (Go `*int32`) is set, e.g. `spec.replicas` or a partition. */
-export function isSet(value: Json): value is number {
+export function isSet(value: JsonAny): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
@@ -29,7 +29,7 @@ export interface Condition {
 }
 
 /** The entries of a `conditions` list, normalised; anything that is not a list gives none. */
-export function conditionsOf(list: Json): Condition[] {
+export function conditionsOf(list: JsonAny): Condition[] {
   if (!Array.isArray(list)) return [];
   return list
     .filter((c) => c !== null && typeof c === 'object')
@@ -42,6 +42,6 @@ export function conditionsOf(list: Json): Condition[] {
 }
 
 /** The first condition of a type in `status.conditions` (Go's `get…Condition` helpers). */
-export function findCondition(status: Json, type: string): Condition | undefined {
+export function findCondition(status: JsonAny, type: string): Condition | undefined {
   return conditionsOf(status?.conditions).find((c) => c.type === type);
 }

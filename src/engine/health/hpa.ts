@@ -1,4 +1,4 @@
-import type { HealthStatus, Json, KubeObject } from '../types';
+import type { HealthStatus, JsonAny, KubeObject } from '../types';
 import { conditionsOf, type Condition } from './fields';
 
 /** autoscaling/v1 keeps the v2 conditions as JSON in this annotation. */
@@ -28,7 +28,7 @@ export function hpaHealth(hpa: KubeObject): HealthStatus {
 
   const annotation = hpa.metadata.annotations?.[hpaConditionsAnnotation];
   if (annotation === undefined) return waitingToAutoscale;
-  let parsed: Json;
+  let parsed: JsonAny;
   try {
     parsed = JSON.parse(annotation);
   } catch {
@@ -57,7 +57,7 @@ function assess(conditions: Condition[]): HealthStatus {
 }
 
 /** The JSON type names Go's decoder uses in its "cannot unmarshal" errors. */
-function jsonKind(value: Json): string {
+function jsonKind(value: JsonAny): string {
   if (typeof value === 'boolean') return 'bool';
   return typeof value === 'object' ? 'object' : typeof value;
 }

@@ -1,5 +1,5 @@
 import { annotationIgnoreRestartPolicy } from '../annotations';
-import type { HealthStatus, Json, KubeObject } from '../types';
+import type { HealthStatus, JsonAny, KubeObject } from '../types';
 import { conditionsOf, int, str } from './fields';
 
 /**
@@ -49,7 +49,7 @@ export function podHealth(pod: KubeObject, isHook: boolean): HealthStatus {
   return { status: 'Unknown', message };
 }
 
-function containerStatuses(list: Json): Json[] {
+function containerStatuses(list: JsonAny): JsonAny[] {
   return Array.isArray(list) ? list.filter((c) => c !== null && typeof c === 'object') : [];
 }
 
@@ -59,7 +59,7 @@ function isErrorReason(reason: string): boolean {
 }
 
 /** The first container (init containers first) that tells why it terminated, as Argo CD words it. */
-function failureMessage(status: Json): string {
+function failureMessage(status: JsonAny): string {
   for (const c of [
     ...containerStatuses(status.initContainerStatuses),
     ...containerStatuses(status.containerStatuses),

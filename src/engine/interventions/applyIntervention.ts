@@ -7,7 +7,7 @@ import type { Repository, RepoRevision } from '../argocd/repository';
 import type { KubeObject } from '../types';
 import { withSyncPolicy, type SyncRequest } from './argocdIntervention';
 import type { SyncRequestOptions } from '../argocd/syncOperation';
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import { parseIntervention } from './intervention';
 import { runKubectl } from './runKubectl';
 
@@ -139,7 +139,7 @@ function syncOptionsOf(request: SyncRequest): SyncRequestOptions {
  * two successful deployments" when there is none), else the entry of that ID.
  */
 function revisionToRollBack(app: KubeObject, id: number | undefined): { id: number } | { error: string } {
-  const history: Json[] = app.status?.history ?? [];
+  const history: JsonAny[] = app.status?.history ?? [];
   const name = app.metadata.name;
   if (id === undefined) {
     if (history.length < 2)

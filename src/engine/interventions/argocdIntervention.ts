@@ -1,4 +1,4 @@
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import { parseSelectedResources, type SelectedResource } from '../argocd/selectedResources';
 import { flagOn, flagValue, parseCommandFlags, type ParsedCommand } from './commandFlags';
 import { commandRowOf } from './commandTable';
@@ -215,10 +215,10 @@ function syncRequestOf(parsed: ParsedCommand): SyncRequest | { error: string } {
 
 /** `SetAppSpecOptions`' sync-policy part, applied to a copy of `spec.syncPolicy` (undefined: none). */
 export function withSyncPolicy(
-  policy: Json | undefined,
+  policy: JsonAny | undefined,
   command: Extract<ArgocdIntervention, { verb: 'set' }>,
-): Json | undefined {
-  let next: Json | undefined = policy === undefined ? undefined : JSON.parse(JSON.stringify(policy));
+): JsonAny | undefined {
+  let next: JsonAny | undefined = policy === undefined ? undefined : JSON.parse(JSON.stringify(policy));
   if (command.syncPolicy === 'manual') {
     if (next) delete next.automated;
     if (next && Object.keys(next).length === 0) next = undefined;

@@ -4,7 +4,7 @@ import type { RepoRevision } from '../argocd/repository';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
 import { deployment, job, service } from '../../../test/kits/simulation.testKit';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { parseIntervention } from './intervention';
 
 /**
@@ -44,7 +44,7 @@ function run(command: string, app: KubeObject = application('guestbook', { path:
     port: live('Service')?.spec.ports[0].port,
     output,
     hooksAfter,
-    operation: guestbook.status.operationState?.operation as Json,
+    operation: guestbook.status.operationState?.operation as JsonAny,
   };
 }
 
@@ -81,7 +81,7 @@ describe('argocd app sync --resource GROUP:KIND:NAME (test/e2e/selective_sync_te
     const r = run("argocd app sync guestbook --resource '!apps:Deployment:*'");
     // The live PreSync Job is a row of status.resources too, so filterAppResources names it; the sync makes no
     // task of a hook.
-    expect(r.operation.sync.resources.map((x: Json) => x.kind)).toEqual(['Service', 'Job']);
+    expect(r.operation.sync.resources.map((x: JsonAny) => x.kind)).toEqual(['Service', 'Job']);
     expect([r.image, r.port, r.hooksAfter]).toEqual(['nginx:1.27', 8080, 0]);
   });
 

@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 
 /**
  * The API server's refusal of an update that changes a field it never lets change, in the words kubectl prints
@@ -13,9 +13,9 @@ export function immutableProblem(live: KubeObject, next: KubeObject): string | u
   return cause ? `The ${next.kind} "${next.metadata.name}" is invalid: ${cause}` : undefined;
 }
 
-const same = (a: Json, b: Json) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const same = (a: JsonAny, b: JsonAny) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-function goSelector(selector: Json): string {
+function goSelector(selector: JsonAny): string {
   const labels = Object.entries((selector?.matchLabels ?? {}) as Record<string, string>)
     .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`)
     .join(', ');
@@ -57,12 +57,12 @@ function immutableCause(live: KubeObject, next: KubeObject): string | undefined 
       return undefined;
     }
     case 'Pod': {
-      const shape = (c: Json) => [c.name, c.command, c.args, c.env, c.ports];
-      const want: Json[] = next.spec?.containers ?? [];
-      const have: Json[] = live.spec?.containers ?? [];
+      const shape = (c: JsonAny) => [c.name, c.command, c.args, c.env, c.ports];
+      const want: JsonAny[] = next.spec?.containers ?? [];
+      const have: JsonAny[] = live.spec?.containers ?? [];
       if (want.length !== have.length)
         return 'spec.containers: Forbidden: pod updates may not add or remove containers';
-      const restOf = (spec: Json) => ({
+      const restOf = (spec: JsonAny) => ({
         ...spec,
         containers: undefined,
         initContainers: undefined,

@@ -4,7 +4,7 @@ import type { RepoRevision } from '../argocd/repository';
 import { application } from '../../../test/kits/controlPlane.testKit';
 import { runControlPlane } from '../simulation/runControlPlane';
 import { configMap, deployment, job, service } from '../../../test/kits/simulation.testKit';
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 
 /**
  * Interventions: kubectl, argocd and git commands typed at a moment of a run, and how the simulated
@@ -19,7 +19,7 @@ const repo: RepoRevision = {
   },
 };
 
-function run(commands: string[], automated: Json = { selfHeal: true }, repository = repo) {
+function run(commands: string[], automated: JsonAny = { selfHeal: true }, repository = repo) {
   const result = runControlPlane({
     repository,
     objects: [application('guestbook', { path: 'app', automated })],
@@ -32,7 +32,7 @@ function run(commands: string[], automated: Json = { selfHeal: true }, repositor
 const outputs = (events: SimEvent[]) =>
   events.flatMap((e) => (e.type === 'intervention' ? [[e.t, e.output, e.refused === true]] : []));
 const starts = (events: SimEvent[]) => events.filter((e) => e.type === 'app-operation').map((e) => e.t);
-const live = (result: { live: Json[] }, kind: string, name: string) =>
+const live = (result: { live: JsonAny[] }, kind: string, name: string) =>
   result.live.find((o) => o.kind === kind && o.metadata.name === name);
 
 describe('kubectl changes that are drift, undone by self-heal (e2e app_autosync_test.go TestAutoSyncSelfHealEnabled)', () => {

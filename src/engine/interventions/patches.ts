@@ -1,4 +1,4 @@
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import { clone } from '../util/clone';
 
 /**
@@ -8,11 +8,11 @@ import { clone } from '../util/clone';
  * returns the patched copy, or kubectl's error.
  */
 export function applyPatch(
-  target: Json,
+  target: JsonAny,
   text: string,
   type: 'strategic' | 'merge' | 'json',
-): { object: Json } | { error: string } {
-  let patch: Json;
+): { object: JsonAny } | { error: string } {
+  let patch: JsonAny;
   try {
     patch = JSON.parse(text);
   } catch (error) {
@@ -41,13 +41,13 @@ const mergeKeys: Record<string, string> = {
   imagePullSecrets: 'name',
 };
 
-function mergePatch(target: Json, patch: Json, strategic: boolean, field = ''): Json {
+function mergePatch(target: JsonAny, patch: JsonAny, strategic: boolean, field = ''): JsonAny {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
     if (strategic && Array.isArray(patch) && Array.isArray(target) && mergeKeys[field])
       return mergeList(target, patch, mergeKeys[field]);
     return clone(patch);
   }
-  const out: Json = target !== null && typeof target === 'object' && !Array.isArray(target) ? target : {};
+  const out: JsonAny = target !== null && typeof target === 'object' && !Array.isArray(target) ? target : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete out[key];
     else out[key] = mergePatch(out[key], value, strategic, key);
@@ -56,7 +56,7 @@ function mergePatch(target: Json, patch: Json, strategic: boolean, field = ''): 
 }
 
 /** A strategic merge of a keyed list: items with the same key merge, new ones are appended. */
-function mergeList(target: Json[], patch: Json[], key: string): Json[] {
+function mergeList(target: JsonAny[], patch: JsonAny[], key: string): JsonAny[] {
   const out = target.map((item) => clone(item));
   for (const item of patch) {
     const i = out.findIndex((o) => o?.[key] !== undefined && o[key] === item?.[key]);
@@ -67,7 +67,7 @@ function mergeList(target: Json[], patch: Json[], key: string): Json[] {
 }
 
 /** RFC 6902, for the operations a learner types; paths are JSON pointers (RFC 6901). */
-function jsonPatch(target: Json, ops: Json[]): { object: Json } | { error: string } {
+function jsonPatch(target: JsonAny, ops: JsonAny[]): { object: JsonAny } | { error: string } {
   const doc = clone(target);
   for (const op of ops) {
     const path = String(op?.path ?? '');
@@ -79,7 +79,7 @@ function jsonPatch(target: Json, ops: Json[]): { object: Json } | { error: strin
       return {
         error: `The request is invalid: the server rejected our request due to an error in our request`,
       };
-    let parent: Json = doc;
+    let parent: JsonAny = doc;
     for (const part of parts.slice(0, -1)) {
       parent = parent?.[Array.isArray(parent) ? Number(part) : part];
       if (parent === undefined || parent === null || typeof parent !== 'object')

@@ -1,3 +1,5 @@
+import { kinds } from '../cluster/kinds';
+
 /**
  * The resource types an intervention can name, as kubectl resolves them (singular, plural and short names, a
  * `TYPE.GROUP` form), with the API group and the plural resource name kubectl's messages use
@@ -11,48 +13,21 @@ export interface ResourceType {
   namespaced: boolean;
 }
 
-const types: (ResourceType & { names: string[] })[] = [
-  { kind: 'Deployment', group: 'apps', resource: 'deployments', namespaced: true, names: ['deploy'] },
-  { kind: 'ReplicaSet', group: 'apps', resource: 'replicasets', namespaced: true, names: ['rs'] },
-  { kind: 'StatefulSet', group: 'apps', resource: 'statefulsets', namespaced: true, names: ['sts'] },
-  { kind: 'DaemonSet', group: 'apps', resource: 'daemonsets', namespaced: true, names: ['ds'] },
-  { kind: 'Job', group: 'batch', resource: 'jobs', namespaced: true, names: [] },
-  { kind: 'CronJob', group: 'batch', resource: 'cronjobs', namespaced: true, names: ['cj'] },
-  { kind: 'Pod', group: '', resource: 'pods', namespaced: true, names: ['po'] },
-  { kind: 'Service', group: '', resource: 'services', namespaced: true, names: ['svc'] },
-  { kind: 'ConfigMap', group: '', resource: 'configmaps', namespaced: true, names: ['cm'] },
-  { kind: 'Secret', group: '', resource: 'secrets', namespaced: true, names: [] },
-  { kind: 'ServiceAccount', group: '', resource: 'serviceaccounts', namespaced: true, names: ['sa'] },
-  {
-    kind: 'PersistentVolumeClaim',
-    group: '',
-    resource: 'persistentvolumeclaims',
-    namespaced: true,
-    names: ['pvc'],
-  },
-  { kind: 'Namespace', group: '', resource: 'namespaces', namespaced: false, names: ['ns'] },
-  {
-    kind: 'Ingress',
-    group: 'networking.k8s.io',
-    resource: 'ingresses',
-    namespaced: true,
-    names: ['ing'],
-  },
-  {
-    kind: 'HorizontalPodAutoscaler',
-    group: 'autoscaling',
-    resource: 'horizontalpodautoscalers',
-    namespaced: true,
-    names: ['hpa'],
-  },
-  {
-    kind: 'Application',
-    group: 'argoproj.io',
-    resource: 'applications',
-    namespaced: true,
-    names: ['app', 'apps'],
-  },
-];
+/**
+ * What the fake API server serves, from the one table of kinds (cluster/kinds.ts): a kind it does not serve (the
+ * removed `extensions` group, `List`) is a type "the server doesn't have", as kubectl says. The table lists a
+ * current group before a removed one and the core group first, so a bare `events` or `deploy` finds the group
+ * kubectl's discovery prefers.
+ */
+const types: (ResourceType & { names: readonly string[] })[] = kinds
+  .filter((k) => k.served)
+  .map((k) => ({
+    kind: k.kind,
+    group: k.group,
+    resource: k.plural,
+    namespaced: k.namespaced,
+    names: k.shortNames,
+  }));
 
 /** The type a kubectl word names (`deploy`, `deployments`, `Deployment`, `deployments.apps`), if known. */
 export function resourceType(word: string): ResourceType | undefined {

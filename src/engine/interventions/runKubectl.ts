@@ -2,7 +2,7 @@ import { toTimestamp } from '../clock';
 import type { ObjectStore } from '../cluster/store';
 import { refOf } from '../cluster/gvk';
 import { invalidLabelsMessage } from '../apimachinery/validateLabels';
-import type { Json, KubeObject, ObjectRef } from '../types';
+import type { JsonAny, KubeObject, ObjectRef } from '../types';
 import { clone } from '../util/clone';
 import { immutableProblem } from './immutableFields';
 import type { KubectlIntervention, Target } from './kubectlIntervention';
@@ -96,13 +96,13 @@ function update(
       break;
     }
     case 'set-image': {
-      const spec: Json | undefined =
+      const spec: JsonAny | undefined =
         live.kind === 'Pod'
           ? next.spec
           : live.kind === 'CronJob'
             ? next.spec?.jobTemplate?.spec?.template?.spec
             : next.spec?.template?.spec;
-      const containers: Json[] = [...(spec?.containers ?? []), ...(spec?.initContainers ?? [])];
+      const containers: JsonAny[] = [...(spec?.containers ?? []), ...(spec?.initContainers ?? [])];
       for (const { container, image } of command.images) {
         const matching = containers.filter((c) => container === '*' || c.name === container);
         if (matching.length === 0) return { error: `error: unable to find container named "${container}"` };
@@ -133,7 +133,7 @@ function update(
     }
     case 'rollout-restart': {
       // kubectl's restart sets the template annotation to the time (polymorphichelpers defaultObjectRestarter).
-      const template: Json = (next.spec.template ??= {});
+      const template: JsonAny = (next.spec.template ??= {});
       template.metadata = {
         ...template.metadata,
         annotations: {
@@ -183,7 +183,7 @@ function update(
                 : done,
     };
   store.patch(refOf(live), (draft) => {
-    for (const key of Object.keys(draft)) delete (draft as Json)[key];
+    for (const key of Object.keys(draft)) delete (draft as JsonAny)[key];
     Object.assign(draft, next);
   });
   return { output: done };

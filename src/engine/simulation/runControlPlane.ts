@@ -5,8 +5,9 @@ import type { HealthOverrides } from '../health/healthOverrides';
 import { checkReplicaLimits, checkRunSettings, RunLimits, type RunLimitsOptions } from '../limits';
 import { checkControlPlaneLimits } from '../controlPlaneLimits';
 import { Rng } from '../random';
+import { runDefaults } from '../runDefaults';
 import type { InputProblem } from '../sync';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import { clone } from '../util/clone';
 import { ApplicationController } from '../argocd/applicationController';
 import {
@@ -83,7 +84,7 @@ export interface ControlPlaneResult extends RunResult {
    * The first Application given (or the first generated one, by name), a copy of the object in the store: its
    * status is typed where the controller writes it (applicationStatus.ts), the rest is the object as applied.
    */
-  application: Json;
+  application: JsonAny;
 }
 
 /** The namespaces a fresh cluster has (§5.2). */
@@ -99,7 +100,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   // After a past, the workloads made to fail fail in the story only (pastPhase.ts).
   const cluster = createCluster({
     clock,
-    rng: new Rng(input.seed ?? 1),
+    rng: new Rng(input.seed ?? runDefaults.seed),
     failures: past ? [] : (input.fail ?? []),
   });
   const store = cluster.store;
@@ -122,8 +123,8 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     log,
     repository,
     healthOverrides: input.healthOverrides,
-    waveDelaySeconds: input.waveDelaySeconds ?? 2,
-    seed: input.seed ?? 1,
+    waveDelaySeconds: input.waveDelaySeconds ?? runDefaults.waveDelaySeconds,
+    seed: input.seed ?? runDefaults.seed,
     warnings,
     problems,
     clusterFor: (server): Cluster => remotes.get(server),
@@ -131,7 +132,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   // The clusters of cluster Secrets that Applications are sent to (§5.13), each its own fake cluster.
   const remotes: RemoteClusters = new RemoteClusters({
     clock,
-    seed: input.seed ?? 1,
+    seed: input.seed ?? runDefaults.seed,
     log,
     failures: () => cluster.failures,
     namespaces: input.namespaces ?? [],
@@ -287,11 +288,11 @@ function withClusters(clusters: ClusterRun[]): { clusters?: ClusterRun[] } {
 }
 
 /** An object as `kubectl get -o json` shows it (a copy). */
-function view(obj: KubeObject): Json {
+function view(obj: KubeObject): JsonAny {
   return clone(obj);
 }
 
-function byName(a: Json, b: Json): number {
+function byName(a: JsonAny, b: JsonAny): number {
   const x = a.metadata.name ?? '';
   const y = b.metadata.name ?? '';
   return x < y ? -1 : x > y ? 1 : 0;

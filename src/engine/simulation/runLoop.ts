@@ -5,7 +5,7 @@ import type { SimEvent } from '../events';
 import type { ApplicationJson } from '../argocd/applicationTypes';
 import type { RunLimits } from '../limits';
 import type { InputProblem } from '../sync';
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 import type { ObjectHistory } from './objectHistory';
 import type { RefusedIntervention } from './controlPlaneActions';
 import type { ClusterRun } from './remoteClusters';
@@ -24,8 +24,8 @@ export interface RunResult {
   /** The Application, as `argocd app get -o json` (the first one given, in a run of several). */
   application: ApplicationJson;
   /** Every Application in `argocd` at the end, by name. */
-  applications: Json[];
-  applicationSets: Json[];
+  applications: JsonAny[];
+  applicationSets: JsonAny[];
   /** The interventions that were refused, in the order they ran. */
   refused: RefusedIntervention[];
   events: SimEvent[];

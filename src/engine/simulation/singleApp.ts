@@ -1,5 +1,6 @@
 import type { HealthOverrides } from '../health/healthOverrides';
 import { checkInputLimits } from '../limits';
+import { runDefaults } from '../runDefaults';
 import type { KubeObject, SourcePosition } from '../types';
 import { isNamespaced } from '../cluster/gvk';
 import { withNamespace } from '../argocd/appTracker';
@@ -98,8 +99,8 @@ export function runSingleApp(input: SingleAppInput): SingleAppResult {
     },
     actions,
     healthOverrides: input.healthOverrides,
-    waveDelaySeconds: input.waveDelaySeconds ?? 2,
-    seed: input.seed ?? 1,
+    waveDelaySeconds: input.waveDelaySeconds ?? runDefaults.waveDelaySeconds,
+    seed: input.seed ?? runDefaults.seed,
     untilSeconds: input.untilSeconds,
     fail: input.fail,
     onProgress: input.onProgress,

@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../types';
+import type { JsonAny, KubeObject } from '../types';
 
 /** Where workload kinds keep their containers, tried in order (pods; templated workloads; CronJobs). */
 const containerPaths = [
@@ -14,9 +14,9 @@ const containerPaths = [
  * the field is left out of the JSON as Argo CD's `omitempty` leaves it out.
  */
 export function resourceImages(obj: KubeObject | undefined): string[] | undefined {
-  let containers: Json;
+  let containers: JsonAny;
   for (const path of containerPaths) {
-    let node: Json = obj;
+    let node: JsonAny = obj;
     for (const key of path) node = node !== null && typeof node === 'object' ? node[key] : undefined;
     if (Array.isArray(node)) {
       containers = node;
@@ -25,7 +25,7 @@ export function resourceImages(obj: KubeObject | undefined): string[] | undefine
   }
   if (!Array.isArray(containers)) return undefined;
   const images = containers
-    .map((c: Json) => (c !== null && typeof c === 'object' ? c.image : undefined))
-    .filter((image: Json): image is string => typeof image === 'string');
+    .map((c: JsonAny) => (c !== null && typeof c === 'object' ? c.image : undefined))
+    .filter((image: JsonAny): image is string => typeof image === 'string');
   return images.length > 0 ? images : undefined;
 }

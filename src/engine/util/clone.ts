@@ -1,4 +1,4 @@
-import type { Json } from '../types';
+import type { JsonAny } from '../types';
 import { setOwn } from './setOwn';
 
 /**
@@ -11,8 +11,8 @@ import { setOwn } from './setOwn';
 export function clone<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(clone) as T;
-  const out: Record<string, Json> = {};
-  const from = value as Record<string, Json>;
+  const out: Record<string, JsonAny> = {};
+  const from = value as Record<string, JsonAny>;
   for (const key in from) {
     if (!Object.prototype.hasOwnProperty.call(from, key)) continue;
     const v = from[key];
@@ -30,7 +30,7 @@ export function clone<T>(value: T): T {
  * status writes compare whole statuses, and the two key arrays per object node were a large share of a big
  * app's garbage. Counting defined keys on both sides and looking each of `a`'s up in `b` decides the same.
  */
-export function deepEqual(a: Json, b: Json): boolean {
+export function deepEqual(a: JsonAny, b: JsonAny): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   const aArray = Array.isArray(a);

@@ -31,6 +31,18 @@ describe('the compare= link', () => {
     expect(parseCompare('a,b,c,d,e').items).toHaveLength(4);
   });
 
+  it("reads ~waveDelay= and ~seed= as the link's own waveDelay= and seed= (src/links/linkTable.ts), bounds included", () => {
+    // Issue 32: this parser had bounds of its own (a wave delay of at most 3,600 s where a link takes 86,400), and
+    // read an empty `~seed=` as seed 0.
+    const { items, problems } = parseCompare('three-tier~waveDelay=86400~seed=4294967295,three-tier~seed=');
+    expect(items[0]).toEqual({ scenario: 'three-tier', toggles: [], waveDelay: 86400, seed: 4294967295 });
+    expect(items[1]).toEqual({ scenario: 'three-tier', toggles: [] });
+    expect(problems).toEqual([
+      '"~seed=" in "three-tier~seed=" is not a toggle id, waveDelay=SECONDS or seed=N',
+    ]);
+    expect(parseCompare('three-tier~waveDelay=86401,three-tier').problems).toHaveLength(1);
+  });
+
   it('the Compare button: the changed run against its own, or its first toggle, or the article', () => {
     expect(compareFrom({ scenario: 'three-tier', toggles: [], waveDelay: 0 }, 'migration')).toBe(
       'three-tier,three-tier~waveDelay=0',

@@ -1,3 +1,6 @@
+import { seedParam, waveDelayParam } from '../../links/linkTable';
+import { scenarioIdPattern } from '../../links/scenarioParam';
+
 /**
  * The `compare=` link parameter: the runs a comparison shows, as a comma-separated list of
  * scenario ids, each with its changed knobs after `~`:
@@ -38,18 +41,20 @@ export function parseCompare(value: string): CompareParse {
   for (const part of text.split(',').map((p) => p.trim())) {
     if (part === '') continue;
     const [scenario, ...knobs] = part.split('~');
-    if (!/^[\w.-]+$/.test(scenario)) {
+    if (!scenarioIdPattern.test(scenario)) {
       problems.push(`"${part}" does not start with a scenario id`);
       continue;
     }
     const item: CompareItem = { scenario, toggles: [] };
     for (const knob of knobs) {
       const [key, raw] = knob.split('=');
-      const n = Number(raw);
+      // The knobs read as the link's own `waveDelay=` and `seed=` do (src/links/linkTable.ts), bounds included.
+      const waveDelay =
+        key === waveDelayParam.key && raw !== undefined ? waveDelayParam.read(raw) : undefined;
+      const seed = key === seedParam.key && raw !== undefined ? seedParam.read(raw) : undefined;
       if (raw === undefined && /^\w+$/.test(key)) item.toggles.push(key);
-      else if (key === 'waveDelay' && raw !== '' && Number.isFinite(n) && n >= 0 && n <= 3600)
-        item.waveDelay = n;
-      else if (key === 'seed' && Number.isInteger(n) && n >= 0 && n <= 0xffffffff) item.seed = n;
+      else if (waveDelay !== undefined) item.waveDelay = waveDelay;
+      else if (seed !== undefined) item.seed = seed;
       else problems.push(`"~${knob}" in "${part}" is not a toggle id, waveDelay=SECONDS or seed=N`);
     }
     items.push(item);

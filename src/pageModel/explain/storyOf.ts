@@ -1,19 +1,13 @@
+import type { TimedStoryBeat } from '../../scenarios/storyBeat';
 import type { RunFacts } from './runFacts';
 import { appText, failureText, list, operationText, stepsText } from './runSummary';
-
-/** A story beat: a title, a text and the moment it is about (as a scenario's `story:` entries). */
-export interface StoryBeat {
-  title: string;
-  text: string;
-  at?: number;
-}
 
 /**
  * The story of a run, beat by beat at the moments the events put them, for a run that is not the scenario's own
  * (a toggle, another wave delay, an edit): the scenario's hand-written beats would tell another run.
  */
-export function storyOf(facts: RunFacts): StoryBeat[] {
-  const beats: StoryBeat[] = [];
+export function storyOf(facts: RunFacts): TimedStoryBeat[] {
+  const beats: TimedStoryBeat[] = [];
   const failure = facts.failure;
   if (facts.previous) {
     const images = [...facts.imagesBefore].slice(0, 2).map(([owner, image]) => `${owner} runs ${image}`);

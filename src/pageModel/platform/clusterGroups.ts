@@ -2,7 +2,7 @@ import {
   IN_CLUSTER_NAME,
   IN_CLUSTER_SERVER,
   resolveDestination,
-  type Json,
+  type JsonAny,
   type ClusterRun,
 } from '../../engine';
 import type { TreeNode } from './appTreeAt';
@@ -16,7 +16,8 @@ import type { TreeNode } from './appTreeAt';
 export function groupByCluster(
   roots: TreeNode[],
   run:
-    { applications?: readonly Json[]; clusters?: readonly Pick<ClusterRun, 'name' | 'server'>[] } | undefined,
+    | { applications?: readonly JsonAny[]; clusters?: readonly Pick<ClusterRun, 'name' | 'server'>[] }
+    | undefined,
 ): TreeNode[] {
   if (!run?.clusters || run.clusters.length === 0) return roots;
   const known = [{ name: IN_CLUSTER_NAME, server: IN_CLUSTER_SERVER }, ...run.clusters];

@@ -5,7 +5,7 @@ import {
   matchingWindows,
   readSyncWindows,
   syncWindowSpans as activeSpans,
-  type Json,
+  type JsonAny,
   type KubeObject,
   type ObjectHistory,
 } from '../../engine';
@@ -48,11 +48,11 @@ export function syncWindowSpans(objects: ObjectHistory | undefined, endT: number
 }
 
 function projectOf(app: KubeObject): string {
-  return (app.spec as Json)?.project ?? 'default';
+  return (app.spec as JsonAny)?.project ?? 'default';
 }
 
 function target(app: KubeObject) {
-  const destination: Json = app.spec?.destination ?? {};
+  const destination: JsonAny = app.spec?.destination ?? {};
   return {
     name: app.metadata.name ?? '',
     namespace: destination.namespace ?? '',

@@ -1,6 +1,6 @@
 import { appListLines, tabwriter } from '../appList';
 import { commandRowOf, flagOn, flagRowOf, flagValue, parseCommandFlags } from '../../engine';
-import type { ApplicationJson, Json } from '../../engine';
+import type { ApplicationJson, JsonAny } from '../../engine';
 import { appText } from './appText';
 import { argocdCluster } from './argocdCluster';
 import { argocdProj } from './argocdProj';
@@ -104,7 +104,7 @@ function list(world: World, output: string | undefined): CommandOutput {
  * printed as the CLI prints it (`main (ef2ea04)`).
  */
 function history(app: ApplicationJson, output: string | undefined): CommandOutput {
-  const entries: Json[] = (app.status as { history?: Json[] }).history ?? [];
+  const entries: JsonAny[] = (app.status as { history?: JsonAny[] }).history ?? [];
   // printApplicationHistoryIDs: one ID a line.
   if (output === 'id') return ok(entries.map((h) => String(h.id)));
   if (output && output !== 'wide') return fail(`FATA[0000] unknown output format: ${output}`);

@@ -2,7 +2,7 @@ import {
   ARGOCD_NAMESPACE,
   clusterAt,
   type ApplicationJson,
-  type Json,
+  type JsonAny,
   type ObjectHistory,
 } from '../../engine';
 
@@ -24,8 +24,8 @@ export function applicationsAt(objects: ObjectHistory, t: number): ApplicationJs
  * instant it is created) an Application has no status: Argo CD shows its sync and health as empty then, here as
  * `Unknown`, with no resources.
  */
-function asApplicationJson(obj: Json): ApplicationJson {
-  const status: Json = obj.status ?? {};
+function asApplicationJson(obj: JsonAny): ApplicationJson {
+  const status: JsonAny = obj.status ?? {};
   return {
     ...obj,
     spec: {

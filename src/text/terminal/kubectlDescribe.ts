@@ -1,4 +1,4 @@
-import { escapeControl, podDisplayState, type Json, type KubeObject } from '../../engine';
+import { escapeControl, podDisplayState, type JsonAny, type KubeObject } from '../../engine';
 import { humanDuration } from './humanDuration';
 import type { KubectlArgs } from './kubectlArgs';
 import { eventsUntil } from './kubectlEvents';
@@ -89,7 +89,7 @@ function httpDate(iso: string | undefined): string {
   return new Date(iso).toUTCString().replace('GMT', '+0000');
 }
 
-function containerLines(containers: Json[], statuses: Json[]): string[] {
+function containerLines(containers: JsonAny[], statuses: JsonAny[]): string[] {
   const lines = ['Containers:'];
   for (const c of containers) {
     const s = statuses.find((x) => x.name === c.name);
@@ -159,7 +159,7 @@ function kindFields(obj: KubeObject, nowMs: number): string[] {
     case 'StatefulSet':
     case 'ReplicaSet': {
       const desired = spec.replicas ?? 1;
-      const conds: Json[] = status.conditions ?? [];
+      const conds: JsonAny[] = status.conditions ?? [];
       const replicas =
         obj.kind === 'Deployment'
           ? `${desired} desired | ${status.updatedReplicas ?? 0} updated | ${status.replicas ?? 0} total | ${status.availableReplicas ?? 0} available | ${status.unavailableReplicas ?? 0} unavailable`
@@ -184,7 +184,7 @@ function kindFields(obj: KubeObject, nowMs: number): string[] {
       return [
         field('Type', spec.type ?? 'ClusterIP'),
         field('IP', spec.clusterIP ?? '<none>'),
-        ...((spec.ports ?? []) as Json[]).map((p) =>
+        ...((spec.ports ?? []) as JsonAny[]).map((p) =>
           field('Port', `<unset>  ${p.port}/${p.protocol ?? 'TCP'}`),
         ),
       ];

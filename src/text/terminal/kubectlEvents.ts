@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../../engine';
+import type { JsonAny, KubeObject } from '../../engine';
 import { humanDuration, kubectlTable } from './humanDuration';
 import type { KubectlArgs } from './kubectlArgs';
 import { ok, type CommandOutput } from './output';
@@ -50,7 +50,7 @@ function changeEvents(prev: KubeObject | null, obj: KubeObject): Change[] {
   });
   const out: Change[] = [];
   if (obj.kind === 'Pod') {
-    const containers: Json[] = obj.spec?.containers ?? [];
+    const containers: JsonAny[] = obj.spec?.containers ?? [];
     if (!prev && owner)
       out.push(
         ev('Normal', 'SuccessfulCreate', `${owner.kind.toLowerCase()}/${owner.name}`, `Created pod: ${name}`),
@@ -64,8 +64,8 @@ function changeEvents(prev: KubeObject | null, obj: KubeObject): Change[] {
           `Successfully assigned ${ns}/${name} to ${obj.spec.nodeName}`,
         ),
       );
-    const before: Json[] = prev?.status?.containerStatuses ?? [];
-    for (const c of (obj.status?.containerStatuses ?? []) as Json[]) {
+    const before: JsonAny[] = prev?.status?.containerStatuses ?? [];
+    for (const c of (obj.status?.containerStatuses ?? []) as JsonAny[]) {
       const was = before.find((b) => b.name === c.name);
       const started = c.state?.running || c.state?.terminated;
       const wasStarted = was?.state?.running || was?.state?.terminated;
@@ -95,7 +95,7 @@ function changeEvents(prev: KubeObject | null, obj: KubeObject): Change[] {
         out.push(ev('Normal', 'Killing', `pod/${name}`, `Stopping container ${c.name}`));
   } else if (obj.kind === 'Job') {
     const cond = (o: KubeObject | null, type: string) =>
-      ((o?.status?.conditions ?? []) as Json[]).find((c) => c.type === type && c.status === 'True');
+      ((o?.status?.conditions ?? []) as JsonAny[]).find((c) => c.type === type && c.status === 'True');
     if (cond(obj, 'Complete') && !cond(prev, 'Complete'))
       out.push(ev('Normal', 'Completed', `job/${name}`, 'Job completed'));
     const failed = cond(obj, 'Failed');

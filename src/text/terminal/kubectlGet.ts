@@ -1,4 +1,4 @@
-import type { Json, KubeObject } from '../../engine';
+import type { JsonAny, KubeObject } from '../../engine';
 import { kubectlTable } from './humanDuration';
 import type { KubectlArgs } from './kubectlArgs';
 import { kindNamed, kinds, qualified, typeName, type KindInfo } from './kubectlKinds';
@@ -159,7 +159,7 @@ function labelsText(labels: Record<string, string> | undefined): string {
 
 /** `-o json|yaml|name|jsonpath=…` of one object or, for several or a listing, of a `List`. */
 export function printObjects(objects: KubeObject[], output: string, asList: boolean): CommandOutput {
-  const value: Json = asList
+  const value: JsonAny = asList
     ? { apiVersion: 'v1', items: objects, kind: 'List', metadata: { resourceVersion: '' } }
     : objects[0];
   if (output === 'json') return ok(toJson(value).split('\n'));

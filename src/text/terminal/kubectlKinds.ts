@@ -1,4 +1,4 @@
-import { knownKind, podDisplayState, type Json, type KubeObject } from '../../engine';
+import { knownKind, podDisplayState, type JsonAny, type KubeObject } from '../../engine';
 import { humanDuration } from './humanDuration';
 
 /**
@@ -26,7 +26,7 @@ const age = (obj: KubeObject, nowMs: number) =>
 
 const none = (s: string | undefined) => (s ? s : '<none>');
 
-function selectorText(selector: Json | undefined): string {
+function selectorText(selector: JsonAny | undefined): string {
   const labels: Record<string, string> = selector?.matchLabels ?? selector ?? {};
   const text = Object.entries(labels)
     .map(([k, v]) => `${k}=${v}`)
@@ -35,7 +35,7 @@ function selectorText(selector: Json | undefined): string {
 }
 
 function containersOf(obj: KubeObject): { names: string; images: string } {
-  const cs: Json[] = obj.spec?.template?.spec?.containers ?? [];
+  const cs: JsonAny[] = obj.spec?.template?.spec?.containers ?? [];
   return { names: cs.map((c) => c.name).join(','), images: cs.map((c) => c.image).join(',') };
 }
 
@@ -46,7 +46,7 @@ const workloadWide = (obj: KubeObject, selector = true) => {
 
 function podRow(pod: KubeObject, nowMs: number, wide: boolean): string[] {
   const display = podDisplayState(pod);
-  const statuses: Json[] = pod.status?.containerStatuses ?? [];
+  const statuses: JsonAny[] = pod.status?.containerStatuses ?? [];
   const total = (pod.spec?.containers ?? []).length;
   const ready = statuses.filter((c) => c.ready).length;
   let restarts = String(display.restarts);
@@ -70,7 +70,7 @@ function podRow(pod: KubeObject, nowMs: number, wide: boolean): string[] {
 
 /** kubectl 1.31+'s Job STATUS column: the terminal condition, else Running (or Suspended). */
 function jobStatus(job: KubeObject): string {
-  const conds: Json[] = job.status?.conditions ?? [];
+  const conds: JsonAny[] = job.status?.conditions ?? [];
   const has = (type: string) => conds.some((c) => c.type === type && c.status === 'True');
   if (has('Complete')) return 'Complete';
   if (has('Failed')) return 'Failed';
@@ -110,14 +110,14 @@ function jobRow(job: KubeObject, nowMs: number, wide: boolean): string[] {
 }
 
 function portsOf(svc: KubeObject): string {
-  const ports: Json[] = svc.spec?.ports ?? [];
+  const ports: JsonAny[] = svc.spec?.ports ?? [];
   if (ports.length === 0) return '<none>';
   return ports.map((p) => `${p.port}${p.nodePort ? `:${p.nodePort}` : ''}/${p.protocol ?? 'TCP'}`).join(',');
 }
 
 function externalIp(svc: KubeObject): string {
   const type = svc.spec?.type ?? 'ClusterIP';
-  const ingress: Json[] = svc.status?.loadBalancer?.ingress ?? [];
+  const ingress: JsonAny[] = svc.status?.loadBalancer?.ingress ?? [];
   const external: string[] = svc.spec?.externalIPs ?? [];
   if (type === 'ExternalName') return svc.spec?.externalName ?? '<none>';
   if (type === 'LoadBalancer') {

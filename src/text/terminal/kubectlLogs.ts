@@ -1,4 +1,4 @@
-import { escapeControl, type Json } from '../../engine';
+import { escapeControl, type JsonAny } from '../../engine';
 import { logsAt } from '../../pageModel/state/logsAt';
 import type { KubectlArgs } from './kubectlArgs';
 import { findObject } from './kubectlGet';
@@ -40,7 +40,7 @@ export function kubectlLogs(world: World, args: KubectlArgs): CommandOutput {
   if (pods.length > 1) lines.push(`Found ${pods.length} pods, using pod/${pod.pod}`);
   const podObj = findObject(world, kindNamed('pod')!, ns, pod.pod);
   if ('obj' in podObj) {
-    const waiting = ((podObj.obj.status?.containerStatuses ?? []) as Json[]).find(
+    const waiting = ((podObj.obj.status?.containerStatuses ?? []) as JsonAny[]).find(
       (c) => c.state?.waiting && !c.lastState?.terminated,
     );
     if (waiting && pod.lines.length === 0)

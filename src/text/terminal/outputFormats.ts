@@ -1,4 +1,4 @@
-import type { Json } from '../../engine';
+import type { JsonAny } from '../../engine';
 
 /**
  * kubectl's `-o json` (four-space indent, as kubectl prints), `-o yaml` (a small block-style writer: the page
@@ -33,7 +33,7 @@ export function sortKeys(value: unknown): unknown {
   return out;
 }
 
-function scalar(value: Json): string {
+function scalar(value: JsonAny): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const s = String(value);
@@ -43,11 +43,11 @@ function scalar(value: Json): string {
   return JSON.stringify(s);
 }
 
-export function toYaml(value: Json): string {
-  return yamlOf(sortKeys(value) as Json, '');
+export function toYaml(value: JsonAny): string {
+  return yamlOf(sortKeys(value) as JsonAny, '');
 }
 
-function yamlOf(value: Json, indent: string): string {
+function yamlOf(value: JsonAny, indent: string): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return `${indent}[]\n`;
     return value
@@ -82,7 +82,7 @@ function yamlOf(value: Json, indent: string): string {
   return `${indent}${scalar(value)}\n`;
 }
 
-function inline(v: Json): string {
+function inline(v: JsonAny): string {
   if (Array.isArray(v)) return '[]';
   if (v !== null && typeof v === 'object') return '{}';
   return scalar(v);
@@ -91,7 +91,7 @@ function inline(v: Json): string {
 export type JsonPathResult = { ok: true; text: string } | { ok: false; error: string };
 
 /** Apply a kubectl JSONPath template to an object (or a List). */
-export function jsonPath(template: string, root: Json): JsonPathResult {
+export function jsonPath(template: string, root: JsonAny): JsonPathResult {
   let out = '';
   let i = 0;
   while (i < template.length) {
@@ -114,11 +114,14 @@ export function jsonPath(template: string, root: Json): JsonPathResult {
   return { ok: true, text: out };
 }
 
-function evaluate(expr: string, root: Json): { ok: true; values: Json[] } | { ok: false; error: string } {
+function evaluate(
+  expr: string,
+  root: JsonAny,
+): { ok: true; values: JsonAny[] } | { ok: false; error: string } {
   if (expr.startsWith('range') || expr === 'end')
     return { ok: false, error: 'range is not supported in this terminal' };
   let path = expr.startsWith('$') ? expr.slice(1) : expr;
-  let current: Json[] = [root];
+  let current: JsonAny[] = [root];
   const step = /^(?:\.([\w-]+)|\[(\*|\d+|-\d+)\]|\['([^']*)'\]|\.\[)/;
   while (path.length > 0) {
     const m = step.exec(path);
@@ -128,7 +131,7 @@ function evaluate(expr: string, root: Json): { ok: true; values: Json[] } | { ok
       path = `[${path}`;
       continue;
     }
-    const next: Json[] = [];
+    const next: JsonAny[] = [];
     for (const v of current) {
       if (v === null || typeof v !== 'object') continue;
       if (m[1] !== undefined || m[3] !== undefined) {

@@ -1,6 +1,7 @@
 import { browserStorage, type EditStorage } from '../../browser/editStore';
 import type { RunEnd, SimulationSession } from '../session.svelte';
 import type { ReadRequest } from './ownAppReading';
+import { defaultScenarioId } from '../../scenarios/defaultScenario';
 import { loadOwnApp, maxStoredChars, saveOwnAppText } from './ownAppStore';
 import { droppedEntries, pickedEntries } from './readDropped';
 import { readInWorker, type ReadEnd, type Reading } from './readInWorker';
@@ -81,7 +82,8 @@ export class OwnApp {
       if (end.kind !== 'done') {
         // The reader changed since it was kept and now refuses it: say so, and show the default scenario.
         if (end.kind === 'problem') this.problem = end.message;
-        const fallback = this.session.catalog.find((s) => s.id === 'three-tier') ?? this.session.catalog[0];
+        const fallback =
+          this.session.catalog.find((s) => s.id === defaultScenarioId) ?? this.session.catalog[0];
         return fallback ? this.session.load(fallback.id) : 'input-error';
       }
       this.note = `${describe(end.source, end.fileCount)}, kept in this browser.`;

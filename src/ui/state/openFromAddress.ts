@@ -3,6 +3,7 @@ import { readInterventions } from '../../pageModel/state/interventionLink';
 import { readAppParam } from '../../pageModel/platform/appParam';
 import type { SimulationSession } from '../session.svelte';
 import { parseUrlState } from '../../pageModel/state/urlState';
+import { defaultScenarioId } from '../../scenarios/defaultScenario';
 
 export interface OpenFromAddressOptions {
   /**
@@ -32,8 +33,8 @@ export interface OpenFromAddressOptions {
 }
 
 /**
- * Open what the page's address says (contract.md §2): its scenario (three-tier when it names none or an unknown
- * one), its settings and cursor, its edited manifests, and then its speed, autoplay, presenter and predict
+ * Open what the page's address says (contract.md §2): its scenario (defaultScenarioId when it names none or an
+ * unknown one), its settings and cursor, its edited manifests, and then its speed, autoplay, presenter and predict
  * modes. Returns whether the page was opened from a link that names a scenario (a link never mixes in
  * saved edits).
  */
@@ -56,7 +57,7 @@ export function openFromAddress(
   // A link with edits shows them, and never edits saved here, even on a reload.
   const fromLink =
     (url.scenario !== undefined && (navigation?.type ?? 'navigate') === 'navigate') || url.edit !== undefined;
-  const fallback = session.catalog.find((s) => s.id === 'three-tier') ?? session.catalog[0];
+  const fallback = session.catalog.find((s) => s.id === defaultScenarioId) ?? session.catalog[0];
   const known = session.catalog.some((s) => s.id === url.scenario);
   const own = !known && url.scenario !== undefined ? onOwnApp?.(url.scenario, url.t) : undefined;
   const id = known ? url.scenario! : fallback?.id;

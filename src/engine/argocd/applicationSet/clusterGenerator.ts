@@ -12,7 +12,7 @@
  * user sees (the generated Applications are sorted by name).
  */
 import { matchesSelector } from '../../controllers/labelSelector';
-import type { Json, KubeObject } from '../../types';
+import type { JsonAny, KubeObject } from '../../types';
 import { setOwn } from '../../util/setOwn';
 import { clusterOfSecret, IN_CLUSTER_NAME, IN_CLUSTER_SERVER, SECRET_TYPE_LABEL } from '../clusterSecrets';
 import { goTemplateOptionsFrom, renderGoTemplate } from './goTemplate';
@@ -22,14 +22,14 @@ import type { GeneratorResult } from './listGenerator';
 const operators = new Set(['In', 'NotIn', 'Exists', 'DoesNotExist']);
 
 export function clusterParams(
-  generator: Json,
+  generator: JsonAny,
   secrets: readonly KubeObject[],
   goTemplate: boolean,
   goTemplateOptions: readonly string[] | undefined,
 ): GeneratorResult {
   const spec = generator ?? {};
   const selector = spec.selector ?? {};
-  const expressions: Json[] = Array.isArray(selector.matchExpressions) ? selector.matchExpressions : [];
+  const expressions: JsonAny[] = Array.isArray(selector.matchExpressions) ? selector.matchExpressions : [];
   const matchLabels: Record<string, string> = selector.matchLabels ?? {};
   const ignoreLocal = expressions.length > 0 || Object.keys(matchLabels).length > 0;
   // metav1.LabelSelectorAsSelector's refusal of an operator it does not know.
@@ -49,8 +49,8 @@ export function clusterParams(
     if (!matchesSelector(secret.metadata.labels, withType)) continue;
     byName.set(clusterOfSecret(secret).name, secret);
   }
-  const values: Record<string, Json> = spec.values ?? {};
-  const all: Record<string, Json>[] = [];
+  const values: Record<string, JsonAny> = spec.values ?? {};
+  const all: Record<string, JsonAny>[] = [];
   const names = [...byName.keys()].sort();
   for (const name of names) {
     const params = secretParams(byName.get(name)!, goTemplate);
@@ -60,7 +60,7 @@ export function clusterParams(
   }
   const hasLocal = [...byName.values()].some((s) => clusterOfSecret(s).server === IN_CLUSTER_SERVER);
   if (!ignoreLocal && !hasLocal) {
-    const params: Record<string, Json> = {
+    const params: Record<string, JsonAny> = {
       name: IN_CLUSTER_NAME,
       nameNormalized: IN_CLUSTER_NAME,
       server: IN_CLUSTER_SERVER,
@@ -74,9 +74,9 @@ export function clusterParams(
 }
 
 /** cluster.go `getClusterParameters`. */
-function secretParams(secret: KubeObject, goTemplate: boolean): Record<string, Json> {
+function secretParams(secret: KubeObject, goTemplate: boolean): Record<string, JsonAny> {
   const cluster = clusterOfSecret(secret);
-  const params: Record<string, Json> = {
+  const params: Record<string, JsonAny> = {
     name: cluster.name,
     nameNormalized: sanitizeName(cluster.name),
     // The Secret's `server` as written (the generator does not trim it).
@@ -84,7 +84,7 @@ function secretParams(secret: KubeObject, goTemplate: boolean): Record<string, J
     project: cluster.project,
   };
   if (goTemplate) {
-    const meta: Record<string, Json> = {};
+    const meta: Record<string, JsonAny> = {};
     if (Object.keys(cluster.annotations).length > 0) meta.annotations = cluster.annotations;
     if (Object.keys(cluster.labels).length > 0) meta.labels = cluster.labels;
     params.metadata = meta;
@@ -104,8 +104,8 @@ function secretServer(secret: KubeObject): string {
 
 /** value_interpolation.go `appendTemplatedValues`: each value rendered with the parameters, then added. */
 export function appendValues(
-  values: Record<string, Json>,
-  params: Record<string, Json>,
+  values: Record<string, JsonAny>,
+  params: Record<string, JsonAny>,
   goTemplate: boolean,
   goTemplateOptions: readonly string[] | undefined,
 ): string | undefined {

@@ -4,10 +4,10 @@
  * non-string value or an empty tag is written back verbatim. An opening `{{` without its `}}` is fasttemplate's
  * error (`NewTemplate`), which Argo CD reports as `invalid template: …`.
  */
-import type { Json } from '../../types';
+import type { JsonAny } from '../../types';
 import type { RenderResult } from './goTemplate';
 
-export function renderFastTemplate(template: string, params: Record<string, Json>): RenderResult {
+export function renderFastTemplate(template: string, params: Record<string, JsonAny>): RenderResult {
   // Argo CD hands a string to fasttemplate only when it looks templated on one line (`isTemplatedRegex`
   // `.*{{.*}}.*`), so `}} {{` is kept as it is rather than refused.
   if (!looksTemplated(template)) return { ok: true, value: template };

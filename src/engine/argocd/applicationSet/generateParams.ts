@@ -5,7 +5,7 @@
  * concatenated in order (applicationset_controller.go `generateApplications`). A generator the sandbox does not
  * simulate is refused by name rather than generating nothing.
  */
-import type { Json, KubeObject } from '../../types';
+import type { JsonAny, KubeObject } from '../../types';
 import { clusterParams } from './clusterGenerator';
 import { listParams, type GeneratorResult } from './listGenerator';
 import { gitParams } from './gitGenerator';
@@ -36,15 +36,15 @@ const knownGenerators = [
 ];
 
 export function generateParams(
-  generators: Json,
+  generators: JsonAny,
   goTemplate: boolean,
   context: GeneratorContext = {},
 ): GeneratorResult {
   if (!Array.isArray(generators) || generators.length === 0) {
     return { ok: false, error: 'ApplicationSet has no generators' };
   }
-  const all: Record<string, Json>[] = [];
-  for (const generator of generators as Json[]) {
+  const all: Record<string, JsonAny>[] = [];
+  for (const generator of generators as JsonAny[]) {
     const result = generateOne(generator, goTemplate, context);
     if (!result.ok) return result;
     all.push(...result.params);
@@ -54,7 +54,7 @@ export function generateParams(
 
 /** One generator's parameter sets. */
 export function generateOne(
-  generator: Json,
+  generator: JsonAny,
   goTemplate: boolean,
   context: GeneratorContext,
 ): GeneratorResult {
@@ -65,7 +65,7 @@ export function generateOne(
     return clusterParams(generator.clusters, context.secrets ?? [], goTemplate, context.goTemplateOptions);
   if (kind === 'git')
     return gitParams(generator.git, context.repoPaths ?? [], goTemplate, context.goTemplateOptions);
-  const child = (nested: Json) => generateOne(nested, goTemplate, context);
+  const child = (nested: JsonAny) => generateOne(nested, goTemplate, context);
   if (kind === 'matrix') return matrixParams(generator.matrix, goTemplate, context.goTemplateOptions, child);
   if (kind === 'merge') return mergeParams(generator.merge, goTemplate, child);
   const known = knownGenerators.includes(kind);

@@ -7,13 +7,13 @@
  * segment (a `path` map with `segments` under goTemplate), each under `pathParamPrefix` when set; then `values`.
  * `repoURL` and `revision` name the one repository the sandbox has and are not fetched.
  */
-import type { Json } from '../../types';
+import type { JsonAny } from '../../types';
 import { setOwn } from '../../util/setOwn';
 import { appendValues, sanitizeName } from './clusterGenerator';
 import type { GeneratorResult } from './listGenerator';
 
 export function gitParams(
-  spec: Json,
+  spec: JsonAny,
   paths: readonly string[],
   goTemplate: boolean,
   goTemplateOptions: readonly string[] | undefined,
@@ -23,7 +23,7 @@ export function gitParams(
 
 /** The parameter sets of the directories form over the repository's directories (`GetDirectories`' answer). */
 export function gitDirectoryParams(
-  spec: Json,
+  spec: JsonAny,
   directories: readonly string[],
   goTemplate: boolean,
   goTemplateOptions: readonly string[] | undefined,
@@ -37,13 +37,13 @@ export function gitDirectoryParams(
         : 'git generator: give directories',
     };
   }
-  const requested: { path: string; exclude: boolean }[] = spec.directories.map((d: Json) => ({
+  const requested: { path: string; exclude: boolean }[] = spec.directories.map((d: JsonAny) => ({
     path: String(d?.path ?? ''),
     exclude: d?.exclude === true,
   }));
   const prefix = typeof spec.pathParamPrefix === 'string' ? spec.pathParamPrefix : '';
-  const values: Record<string, Json> = spec.values ?? {};
-  const out: Record<string, Json>[] = [];
+  const values: Record<string, JsonAny> = spec.values ?? {};
+  const out: Record<string, JsonAny>[] = [];
   for (const dir of directories) {
     let include = false;
     let exclude = false;
@@ -54,7 +54,7 @@ export function gitDirectoryParams(
       if (match && r.exclude) exclude = true;
     }
     if (!include || exclude) continue;
-    const params: Record<string, Json> = {};
+    const params: Record<string, JsonAny> = {};
     const base = dir.slice(dir.lastIndexOf('/') + 1);
     if (goTemplate) {
       const path = {

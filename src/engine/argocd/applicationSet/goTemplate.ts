@@ -8,7 +8,7 @@
  * refused with Go's parse error (`function "x" not defined`) rather than rendered wrongly.
  */
 
-import type { Json } from '../../types';
+import type { JsonAny } from '../../types';
 
 /** The result of rendering one string: the text, or Argo CD's error message. */
 export type RenderResult = { ok: true; value: string } | { ok: false; error: string };
@@ -36,7 +36,7 @@ export function goTemplateOptionsFrom(options: readonly string[] | undefined): G
 /** A function gets its arguments, the piped value last (Go `text/template` pipelines). */
 interface TemplateFunction {
   arity: number;
-  call: (args: Json[]) => Json;
+  call: (args: JsonAny[]) => JsonAny;
 }
 
 const stringFunction = (f: (value: string) => string): TemplateFunction => ({
@@ -54,7 +54,7 @@ const functions: Record<string, TemplateFunction> = {
     arity: 2,
     call: ([map, key]) =>
       map !== null && typeof map === 'object' && Object.prototype.hasOwnProperty.call(map, key)
-        ? (map as Record<string, Json>)[key]
+        ? (map as Record<string, JsonAny>)[key]
         : null,
   },
 };
@@ -77,7 +77,7 @@ class TemplateError extends Error {}
 /** Renders one string of the template. */
 export function renderGoTemplate(
   template: string,
-  params: Record<string, Json>,
+  params: Record<string, JsonAny>,
   options: GoTemplateOptions,
 ): RenderResult {
   let out = '';
@@ -229,10 +229,10 @@ const NO_VALUE = Symbol('no value');
 function evaluate(
   template: string,
   commands: Term[][],
-  params: Record<string, Json>,
+  params: Record<string, JsonAny>,
   options: GoTemplateOptions,
 ): string {
-  let piped: Json | typeof NO_VALUE | undefined = undefined;
+  let piped: JsonAny | typeof NO_VALUE | undefined = undefined;
   for (const command of commands) {
     const [head, ...args] = command;
     if (head.kind === 'function') {
@@ -260,12 +260,12 @@ function evaluate(
 function operand(
   template: string,
   term: Term,
-  params: Record<string, Json>,
+  params: Record<string, JsonAny>,
   options: GoTemplateOptions,
-): Json | typeof NO_VALUE {
+): JsonAny | typeof NO_VALUE {
   if (term.kind === 'string') return term.text;
   if (term.kind === 'dot') return params;
-  let value: Json | typeof NO_VALUE = params;
+  let value: JsonAny | typeof NO_VALUE = params;
   for (const field of term.fields) {
     if (value === NO_VALUE || value === null) {
       throw new TemplateError(`${context(template, term)}: nil pointer evaluating interface {}.${field}`);
@@ -281,18 +281,18 @@ function operand(
       }
       value = NO_VALUE;
     } else {
-      value = (value as Record<string, Json>)[field];
+      value = (value as Record<string, JsonAny>)[field];
     }
   }
   return value;
 }
 
 /** Go's `fmt.Print` of a JSON-decoded value. */
-function printed(value: Json | typeof NO_VALUE): string {
+function printed(value: JsonAny | typeof NO_VALUE): string {
   if (value === NO_VALUE || value === undefined || value === null) return '<no value>';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `[${value.map(printed).join(' ')}]`;
   const keys = Object.keys(value as object).sort();
-  return `map[${keys.map((key) => `${key}:${printed((value as Record<string, Json>)[key])}`).join(' ')}]`;
+  return `map[${keys.map((key) => `${key}:${printed((value as Record<string, JsonAny>)[key])}`).join(' ')}]`;
 }

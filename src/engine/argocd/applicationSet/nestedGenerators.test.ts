@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../types';
+import type { JsonAny } from '../../types';
 import { directoriesOf, gitDirectoryParams, pathMatch } from './gitGenerator';
 import { generateOne } from './generateParams';
 import { renderApplications } from './renderApplications';
 
 /** applicationset/generators/git_test.go, matrix_test.go, merge_test.go (argocd-semantics.md §5.13). */
-const list = (...elements: Json[]) => ({ list: { elements } });
-const run = (generator: Json, goTemplate = false, repoPaths: string[] = []) =>
+const list = (...elements: JsonAny[]) => ({ list: { elements } });
+const run = (generator: JsonAny, goTemplate = false, repoPaths: string[] = []) =>
   generateOne(generator, goTemplate, { repoPaths });
 
 describe('TestGitGenerateParamsFromDirectories (git_test.go)', () => {
-  const dirs = (directories: Json[], repoApps: string[], pathParamPrefix?: string) =>
+  const dirs = (directories: JsonAny[], repoApps: string[], pathParamPrefix?: string) =>
     gitDirectoryParams(
       { directories, ...(pathParamPrefix ? { pathParamPrefix } : {}) },
       repoApps,
@@ -164,7 +164,7 @@ describe('TestMatrixGenerateGoTemplate (matrix_test.go)', () => {
 });
 
 describe('TestMergeGenerate (merge_test.go)', () => {
-  const merge = (generators: Json[], mergeKeys: string[]) => run({ merge: { generators, mergeKeys } });
+  const merge = (generators: JsonAny[], mergeKeys: string[]) => run({ merge: { generators, mergeKeys } });
 
   it('one generator: "found less than two generators, Merge requires two or more"', () => {
     expect(merge([list({ a: '1_1', b: 'same' })], ['b'])).toEqual({

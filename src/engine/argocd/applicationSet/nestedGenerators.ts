@@ -3,24 +3,24 @@
  * combine the parameter sets of child generators. Each child is one generator (`getParams`: "child generator
  * generated no parameters" when it names none). Errors are Argo CD's, wrapped as its code wraps them.
  */
-import type { Json } from '../../types';
+import type { JsonAny } from '../../types';
 import { setOwn } from '../../util/setOwn';
 import { goTemplateOptionsFrom, renderGoTemplate } from './goTemplate';
 import { renderFastTemplate } from './fastTemplate';
 import type { GeneratorResult } from './listGenerator';
 
-type Params = Record<string, Json>;
+type Params = Record<string, JsonAny>;
 /** Runs one child generator, its spec already interpolated. */
-type Child = (generator: Json) => GeneratorResult;
+type Child = (generator: JsonAny) => GeneratorResult;
 
 /** matrix.go `GenerateParams`: every set of the first child with every set the second makes from it. */
 export function matrixParams(
-  spec: Json,
+  spec: JsonAny,
   goTemplate: boolean,
   goTemplateOptions: readonly string[] | undefined,
   child: Child,
 ): GeneratorResult {
-  const generators: Json[] = Array.isArray(spec?.generators) ? spec.generators : [];
+  const generators: JsonAny[] = Array.isArray(spec?.generators) ? spec.generators : [];
   if (generators.length < 2)
     return { ok: false, error: 'found less than two generators, Matrix support only two' };
   if (generators.length > 2)
@@ -58,8 +58,8 @@ export function matrixParams(
 }
 
 /** merge.go `GenerateParams`: the first child's sets, each overridden by the later children's set of equal merge keys. */
-export function mergeParams(spec: Json, goTemplate: boolean, child: Child): GeneratorResult {
-  const generators: Json[] = Array.isArray(spec?.generators) ? spec.generators : [];
+export function mergeParams(spec: JsonAny, goTemplate: boolean, child: Child): GeneratorResult {
+  const generators: JsonAny[] = Array.isArray(spec?.generators) ? spec.generators : [];
   if (generators.length < 2)
     return { ok: false, error: 'found less than two generators, Merge requires two or more' };
   const sets: Params[][] = [];
@@ -104,7 +104,7 @@ function byMergeKey(mergeKeys: readonly string[], sets: readonly Params[]): Map<
 }
 
 /** A child of matrix or merge: exactly one generator (matrix.go, merge.go `getParams`). */
-function childParams(generator: Json, child: Child): GeneratorResult {
+function childParams(generator: JsonAny, child: Child): GeneratorResult {
   const kinds = Object.keys(generator ?? {}).filter((k) => k !== 'selector');
   if (kinds.length === 0)
     return {
@@ -144,16 +144,16 @@ function mergeOverride(dst: Params, src: Params): Params {
   return out;
 }
 
-const isMap = (v: Json): v is Params => v !== null && typeof v === 'object' && !Array.isArray(v);
-const isEmpty = (v: Json) => v === null || v === undefined || v === '' || v === 0 || v === false;
+const isMap = (v: JsonAny): v is Params => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isEmpty = (v: JsonAny) => v === null || v === undefined || v === '' || v === 0 || v === false;
 
 /** generators/utils.go `InterpolateGenerator`: every string of the spec rendered with `params`. */
 function interpolate(
-  value: Json,
+  value: JsonAny,
   params: Params,
   goTemplate: boolean,
   goTemplateOptions: readonly string[] | undefined,
-): { ok: true; value: Json } | { ok: false; error: string } {
+): { ok: true; value: JsonAny } | { ok: false; error: string } {
   if (typeof value === 'string') {
     const r = goTemplate
       ? renderGoTemplate(value, params, goTemplateOptionsFrom(goTemplateOptions as string[] | undefined))
@@ -161,7 +161,7 @@ function interpolate(
     return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error };
   }
   if (Array.isArray(value)) {
-    const out: Json[] = [];
+    const out: JsonAny[] = [];
     for (const item of value) {
       const r = interpolate(item, params, goTemplate, goTemplateOptions);
       if (!r.ok) return r;

@@ -4,7 +4,7 @@
  * rendered once per parameter set; the result gets the set's namespace, the resources finalizer when the template
  * has none, and a controller ownerReference to the set. Apps come back in name order, the order they are written.
  */
-import type { Json, KubeObject } from '../../types';
+import type { JsonAny, KubeObject } from '../../types';
 import { RESOURCES_FINALIZER } from '../applicationDeletion';
 import { goTemplateOptionsFrom, renderGoTemplate, type GoTemplateOptions } from './goTemplate';
 import { renderFastTemplate } from './fastTemplate';
@@ -63,7 +63,7 @@ export function renderApplications(
       applications.push(toApplication(appSet, structuredCopy(template), false));
       continue;
     }
-    let rendered: Json;
+    let rendered: JsonAny;
     try {
       rendered =
         Object.keys(params).length === 0
@@ -83,7 +83,7 @@ export function renderApplications(
 
 function renderString(
   text: string,
-  params: Record<string, Json>,
+  params: Record<string, JsonAny>,
   goTemplate: boolean,
   options: GoTemplateOptions,
   path: (string | number)[],
@@ -94,19 +94,19 @@ function renderString(
 }
 
 function renderValue(
-  value: Json,
-  params: Record<string, Json>,
+  value: JsonAny,
+  params: Record<string, JsonAny>,
   goTemplate: boolean,
   options: GoTemplateOptions,
   path: (string | number)[],
-): Json {
+): JsonAny {
   if (typeof value === 'string') return renderString(value, params, goTemplate, options, path);
   if (Array.isArray(value)) {
     return value.map((item, index) => renderValue(item, params, goTemplate, options, [...path, index]));
   }
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, Json> = {};
-    for (const [key, item] of Object.entries(value as Record<string, Json>)) {
+    const out: Record<string, JsonAny> = {};
+    for (const [key, item] of Object.entries(value as Record<string, JsonAny>)) {
       const renderedKey = renderString(key, params, goTemplate, options, [...path, key]);
       setOwn(out, renderedKey, renderValue(item, params, goTemplate, options, [...path, key]));
     }
@@ -115,11 +115,11 @@ function renderValue(
   return value;
 }
 
-function structuredCopy(value: Json): Json {
+function structuredCopy(value: JsonAny): JsonAny {
   return value === undefined ? {} : JSON.parse(JSON.stringify(value));
 }
 
-function toApplication(appSet: KubeObject, rendered: Json, addFinalizer: boolean): KubeObject {
+function toApplication(appSet: KubeObject, rendered: JsonAny, addFinalizer: boolean): KubeObject {
   const metadata = { ...(rendered.metadata ?? {}) };
   metadata.namespace = appSet.metadata.namespace ?? 'argocd';
   const preserve = appSet.spec?.syncPolicy?.preserveResourcesOnDeletion === true;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../../types';
+import type { JsonAny, KubeObject } from '../../types';
 import { shouldRequeueForApplication, shouldRequeueForApplicationSet } from './requeue';
 
-function app(patch: { metadata?: Json; spec?: Json; status?: Json } = {}): KubeObject {
+function app(patch: { metadata?: JsonAny; spec?: JsonAny; status?: JsonAny } = {}): KubeObject {
   return {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'Application',
@@ -102,7 +102,7 @@ describe('TestApplicationOwnsHandler', () => {
 
 // Mirrors TestShouldRequeueForApplicationSet "ApplicationSetApplicationStatusChanged".
 describe('TestShouldRequeueForApplicationSet', () => {
-  const set = (status: Json, annotations?: Record<string, string>): KubeObject => ({
+  const set = (status: JsonAny, annotations?: Record<string, string>): KubeObject => ({
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'ApplicationSet',
     metadata: { name: 'set', namespace: 'argocd', annotations },

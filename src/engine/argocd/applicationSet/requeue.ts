@@ -4,7 +4,7 @@
  * of an owned app's spec, labels, annotations or finalizers always does; with progressive syncs also its health or
  * sync status, or its operation's phase or start when both versions have an operation (the first one does not count).
  */
-import type { Json, KubeObject } from '../../types';
+import type { JsonAny, KubeObject } from '../../types';
 import { setOwn } from '../../util/setOwn';
 import { applicationSetStatusOf } from './applicationSetTypes';
 
@@ -31,8 +31,8 @@ export function shouldRequeueForApplication(
   ) {
     return true;
   }
-  const oldOperation: Json = oldApp.status?.operationState;
-  const newOperation: Json = newApp.status?.operationState;
+  const oldOperation: JsonAny = oldApp.status?.operationState;
+  const newOperation: JsonAny = newApp.status?.operationState;
   return (
     oldOperation != null &&
     newOperation != null &&
@@ -79,16 +79,16 @@ export function shouldRequeueForApplicationSet(
 }
 
 /** go-cmp with `EquateEmpty` over JSON: absent, null, empty lists and empty maps are equal. */
-export function equateEmpty(a: Json, b: Json): boolean {
+export function equateEmpty(a: JsonAny, b: JsonAny): boolean {
   return JSON.stringify(normalized(a)) === JSON.stringify(normalized(b));
 }
 
-function normalized(value: Json): Json {
+function normalized(value: JsonAny): JsonAny {
   if (value === null || value === undefined) return undefined;
   if (Array.isArray(value))
     return value.length === 0 ? undefined : value.map((item) => normalized(item) ?? null);
   if (typeof value === 'object') {
-    const out: Record<string, Json> = {};
+    const out: Record<string, JsonAny> = {};
     for (const key of Object.keys(value).sort()) {
       const item = normalized(value[key]);
       if (item !== undefined) setOwn(out, key, item);

@@ -5,7 +5,7 @@
  * app's error (`firstAppError` L955) and the set reports it as ErrorOccurred / UpdateApplicationError (L342-357).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import type { RepoRevision } from '../../repository';
 import { clusterAt } from '../../../simulation/objectHistory';
 import { runControlPlane } from '../../../simulation/runControlPlane';
@@ -53,7 +53,7 @@ describe('an ApplicationSet whose template makes an annotation over 256 KiB', ()
     const apps = cluster.filter((o) => o.kind === 'Application').map((o) => o.metadata.name);
     expect(apps).toEqual(['small']);
     const appSet = cluster.find((o) => o.kind === 'ApplicationSet')!;
-    const error = appSet.status.conditions.find((c: Json) => c.type === 'ErrorOccurred');
+    const error = appSet.status.conditions.find((c: JsonAny) => c.type === 'ErrorOccurred');
     expect(error).toMatchObject({
       status: 'True',
       reason: 'UpdateApplicationError',

@@ -9,7 +9,7 @@ import { ObjectStore } from '../../../cluster/store';
 import type { AppSetStatusEvent, SimEvent } from '../../../events';
 import { Rng } from '../../../random';
 import { EventLog } from '../../../eventLog';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import { ApplicationSetController, ERROR_REQUEUE_MS } from './applicationSetController';
 import {
   FakeApplicationController,
@@ -20,7 +20,13 @@ import { applicationRef } from './writeApplications';
 const components = ['database', 'backend', 'frontend'];
 
 function platformStack(
-  overrides: { steps?: Json; maxUpdate?: Json; strategy?: Json; template?: Json; elements?: Json[] } = {},
+  overrides: {
+    steps?: JsonAny;
+    maxUpdate?: JsonAny;
+    strategy?: JsonAny;
+    template?: JsonAny;
+    elements?: JsonAny[];
+  } = {},
 ): KubeObject {
   const steps =
     overrides.steps ??
@@ -95,7 +101,7 @@ const statusRows = (events: SimEvent[]) =>
     .map((e) => `${e.t} ${e.app} ${e.step} ${e.status}`);
 
 const conditionRows = (set: KubeObject) =>
-  (set.status?.conditions ?? []).map((c: Json) => `${c.type} ${c.status} ${c.message}`);
+  (set.status?.conditions ?? []).map((c: JsonAny) => `${c.type} ${c.status} ${c.message}`);
 
 describe('ApplicationSetController (§5.0, §5.1)', () => {
   it("walks platform-stack as §5.1 says: each step's apps go Pending only when the step before is Healthy", () => {
@@ -149,7 +155,7 @@ describe('ApplicationSetController (§5.0, §5.1)', () => {
       retry: { limit: 5 },
     });
     expect(conditionRows(set())).toContain('RolloutProgressing False ApplicationSet Rollout has completed');
-    expect(set().status.applicationStatus.map((e: Json) => e.lastTransitionTime)).toEqual([
+    expect(set().status.applicationStatus.map((e: JsonAny) => e.lastTransitionTime)).toEqual([
       '2026-01-01T00:01:00Z',
       '2026-01-01T00:00:30Z',
       '2026-01-01T00:01:30Z',

@@ -19,7 +19,7 @@ import { toTimestamp } from '../../../clock';
 import { InputError } from '../../../inputError';
 import { limits, nowhere } from '../../../limits';
 import type { WatchEvent } from '../../../cluster/store';
-import type { Json, KubeObject, ObjectRef } from '../../../types';
+import type { JsonAny, KubeObject, ObjectRef } from '../../../types';
 import {
   Priority,
   type ApplicationSetController as ApplicationSetControllerPort,
@@ -338,8 +338,8 @@ const completedPhases = new Set(['Succeeded', 'Failed', 'Error']);
  * belongs to another operation (a new `startedAt`: one that started and ended between two writes).
  */
 function operationCompleted(old: KubeObject | undefined, object: KubeObject): boolean {
-  const before: Json | undefined = old?.status?.operationState;
-  const after: Json | undefined = object.status?.operationState;
+  const before: JsonAny | undefined = old?.status?.operationState;
+  const after: JsonAny | undefined = object.status?.operationState;
   if (!after || !completedPhases.has(after.phase)) return false;
   return !before || !completedPhases.has(before.phase) || before.startedAt !== after.startedAt;
 }

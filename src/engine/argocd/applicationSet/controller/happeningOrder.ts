@@ -11,7 +11,7 @@
  * times, and `isAfter` compares keys; the persisted status gets the RFC 3339 text back (`textOf`).
  */
 import { fromTimestamp, toTimestamp } from '../../../clock';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import type { ApplicationStatusEntry } from '../rollingSync/applicationStatus';
 
 interface Stamp {
@@ -64,10 +64,10 @@ export class HappeningOrder {
 
   /** Apps with their `reconciledAt` and `operationState.startedAt` replaced by keys. */
   appView(app: KubeObject): KubeObject {
-    const status: Json = app.status;
+    const status: JsonAny = app.status;
     if (!status) return app;
     const name = app.metadata.name ?? '';
-    const next: Json = { ...status };
+    const next: JsonAny = { ...status };
     if (typeof status.reconciledAt === 'string')
       next.reconciledAt = this.keyOf(appField(name, 'reconciledAt'), status.reconciledAt);
     if (status.operationState && typeof status.operationState.startedAt === 'string') {

@@ -5,7 +5,7 @@
  * the two template syntaxes; `TestCustomApplicationFinalizers` gives the template its own finalizer.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import type { RepoRevision } from '../../repository';
 import { clusterAt } from '../../../simulation/objectHistory';
 import { runControlPlane } from '../../../simulation/runControlPlane';
@@ -19,7 +19,7 @@ const repo: RepoRevision = {
 
 function appSet(
   goTemplate: boolean,
-  change: { namespace?: string; meta?: Json; finalizers?: string[] } = {},
+  change: { namespace?: string; meta?: JsonAny; finalizers?: string[] } = {},
 ) {
   const v = (name: string) => (goTemplate ? `{{.${name}}}` : `{{${name}}}`);
   const set: KubeObject = {
@@ -100,7 +100,7 @@ describe('test/e2e/applicationset_test.go, the list generator', () => {
       expect(appAt(result, 80)!.metadata).toMatchObject(meta);
       // ApplicationSetHasConditions(ExpectedConditions): ResourcesUpToDate, no error.
       const set = clusterAt(result.objects, 80).find((o) => o.kind === 'ApplicationSet')!;
-      expect(set.status.conditions.map((c: Json) => `${c.type} ${c.status} ${c.reason}`)).toEqual([
+      expect(set.status.conditions.map((c: JsonAny) => `${c.type} ${c.status} ${c.reason}`)).toEqual([
         'ErrorOccurred False ApplicationSetUpToDate',
         'ParametersGenerated True ParametersGenerated',
         'ResourcesUpToDate True ApplicationSetUpToDate',

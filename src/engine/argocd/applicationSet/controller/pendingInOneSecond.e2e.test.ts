@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppOperationEvent, AppSetStatusEvent } from '../../../events';
 import { runControlPlane } from '../../../simulation/runControlPlane';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import { startApplicationSetController } from './applicationSetController';
 
 const configMap = (name: string): KubeObject => ({
@@ -24,7 +24,7 @@ const configMap = (name: string): KubeObject => ({
   data: { a: '1' },
 });
 
-function appSet(name: string, elements: Json[]): KubeObject {
+function appSet(name: string, elements: JsonAny[]): KubeObject {
   return {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'ApplicationSet',
@@ -86,7 +86,7 @@ describe('RollingSync with syncs that end at their apply (progressive_sync.go L5
       'Healthy: Application resource became Healthy, updating status from Progressing to Healthy',
     ]);
     const rollout = result.applicationSets[0].status.conditions.find(
-      (c: Json) => c.type === 'RolloutProgressing',
+      (c: JsonAny) => c.type === 'RolloutProgressing',
     );
     expect(`${rollout.status} ${rollout.message}`).toBe('False ApplicationSet Rollout has completed');
     expect(result.events.length).toBeLessThan(100);

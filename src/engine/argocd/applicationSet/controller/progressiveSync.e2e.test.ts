@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AppOperationEvent, AppSetStatusEvent, SimEvent } from '../../../events';
 import { runControlPlane, type ControlPlaneInput } from '../../../simulation/runControlPlane';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import { startApplicationSetController } from './applicationSetController';
 
-function deployment(name: string, image: string, extra: Json = {}): KubeObject {
+function deployment(name: string, image: string, extra: JsonAny = {}): KubeObject {
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -48,7 +48,7 @@ const project: KubeObject = {
   },
 };
 
-function platformStack(steps: Json, elements?: Json[]): KubeObject {
+function platformStack(steps: JsonAny, elements?: JsonAny[]): KubeObject {
   return {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'ApplicationSet',
@@ -105,8 +105,8 @@ const statuses = (events: SimEvent[]) =>
   events.filter((e): e is AppSetStatusEvent => e.type === 'appset-status');
 const operations = (events: SimEvent[]) =>
   events.filter((e): e is AppOperationEvent => e.type === 'app-operation');
-const conditions = (set: Json) =>
-  (set.status.conditions ?? []).map((c: Json) => `${c.type} ${c.status} ${c.message}`);
+const conditions = (set: JsonAny) =>
+  (set.status.conditions ?? []).map((c: JsonAny) => `${c.type} ${c.status} ${c.message}`);
 
 /** The time of the first event matching `test`. */
 function timeOf(events: SimEvent[], test: (e: SimEvent) => boolean): number {
@@ -143,11 +143,9 @@ describe('Progressive Syncs end to end (§5.1)', () => {
       ).toEqual(['Waiting', 'Pending', 'Progressing', 'Healthy']);
     }
     const set = result.applicationSets[0];
-    expect(set.status.applicationStatus.map((e: Json) => `${e.application} ${e.step} ${e.status}`)).toEqual([
-      'platform-backend 2 Healthy',
-      'platform-database 1 Healthy',
-      'platform-frontend 3 Healthy',
-    ]);
+    expect(
+      set.status.applicationStatus.map((e: JsonAny) => `${e.application} ${e.step} ${e.status}`),
+    ).toEqual(['platform-backend 2 Healthy', 'platform-database 1 Healthy', 'platform-frontend 3 Healthy']);
     expect(conditions(set)).toContain('RolloutProgressing False ApplicationSet Rollout has completed');
     for (const app of result.applications) {
       expect(app.status.sync.status).toBe('Synced');

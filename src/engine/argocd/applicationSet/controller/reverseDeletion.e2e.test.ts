@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ObjectEvent, SimEvent } from '../../../events';
 import { runControlPlane } from '../../../simulation/runControlPlane';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import { reverseDeletionOrder } from '../rollingSync/reverseDeletion';
 import { startApplicationSetController } from './applicationSetController';
 
@@ -39,7 +39,7 @@ const repository = {
     ]),
   ),
 };
-const step = (environment: string): Json => ({
+const step = (environment: string): JsonAny => ({
   matchExpressions: [{ key: 'environment', operator: 'In', values: [environment] }],
 });
 const appSet = (deletionOrder?: string): KubeObject => ({
@@ -101,7 +101,7 @@ describe('TestProgressiveSyncMultipleAppsPerStepWithReverseDeletionOrder (§5.1,
     expect(before.applications).toHaveLength(6);
     const set = before.applicationSets[0];
     const steps = Object.fromEntries(
-      set.status.applicationStatus.map((e: Json) => [e.application, `${e.step} ${e.status}`]),
+      set.status.applicationStatus.map((e: JsonAny) => [e.application, `${e.step} ${e.status}`]),
     );
     expect(steps).toEqual({
       'prog-sketch': '1 Healthy',

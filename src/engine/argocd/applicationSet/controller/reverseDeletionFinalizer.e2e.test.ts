@@ -4,7 +4,7 @@
  * controller L187), so that its deletion can wait for its apps step by step; in no other case is one added.
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import { clusterAt } from '../../../simulation/objectHistory';
 import { runControlPlane } from '../../../simulation/runControlPlane';
 import { configMap } from '../../../../../test/kits/simulation.testKit';
@@ -37,7 +37,7 @@ function set(deletionOrder: string | undefined, finalizers?: string[]): KubeObje
   };
 }
 
-function finalizersAfterReconcile(appSet: KubeObject, progressiveSyncs: boolean): Json {
+function finalizersAfterReconcile(appSet: KubeObject, progressiveSyncs: boolean): JsonAny {
   const result = runControlPlane({
     repository: { name: 'main', files: { 'app/cm.yaml': [{ object: configMap('cm') }] } },
     objects: [appSet],

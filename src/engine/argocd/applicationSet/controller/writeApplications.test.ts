@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SimClock } from '../../../clock';
 import { ObjectStore } from '../../../cluster/store';
 import { Rng } from '../../../random';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import { planReconcile } from '../planReconcile';
 import {
   applicationRef,
@@ -21,7 +21,7 @@ import {
 function app(
   name: string,
   meta: Partial<KubeObject['metadata']> = {},
-  spec: Json = { project: 'project' },
+  spec: JsonAny = { project: 'project' },
 ): KubeObject {
   return {
     apiVersion: 'argoproj.io/v1alpha1',

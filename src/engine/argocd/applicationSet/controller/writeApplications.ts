@@ -6,7 +6,7 @@
  * The store bumps versions only when something differs, so an unchanged app wakes nobody.
  */
 import type { ObjectStore } from '../../../cluster/store';
-import type { Json, KubeObject, ObjectRef } from '../../../types';
+import type { JsonAny, KubeObject, ObjectRef } from '../../../types';
 import { annotationsTooLong } from '../../../apimachinery/annotationsTooLong';
 import { deleteHookFinalizer } from '../../deleteHooks';
 
@@ -80,7 +80,7 @@ export function createOrUpdateApplications(
       draft.metadata.finalizers =
         kept.length > 0 ? [...(app.metadata.finalizers ?? []), ...kept] : app.metadata.finalizers;
       draft.metadata.ownerReferences = app.metadata.ownerReferences;
-      const operation: Json = app.operation;
+      const operation: JsonAny = app.operation;
       if (operation !== undefined) draft.operation = operation;
     });
   }

@@ -3,11 +3,11 @@
  * holds only for a RollingSync strategy with steps and `deletionOrder: Reverse` (`IsDeletionOrderReversed`).
  */
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import { isDeletionOrderReversed } from './strategy';
 
 const step = (env: string) => ({ matchExpressions: [{ key: 'environment', operator: 'In', values: [env] }] });
-const set = (strategy: Json): KubeObject => ({
+const set = (strategy: JsonAny): KubeObject => ({
   apiVersion: 'argoproj.io/v1alpha1',
   kind: 'ApplicationSet',
   metadata: { name: 'set' },
@@ -15,7 +15,7 @@ const set = (strategy: Json): KubeObject => ({
 });
 
 describe('progressive_sync_test.go TestIsRollingSyncDeletionReversed', () => {
-  it.each<[string, Json, boolean]>([
+  it.each<[string, JsonAny, boolean]>([
     [
       'Deletion Order on strategy is set as Reverse',
       {

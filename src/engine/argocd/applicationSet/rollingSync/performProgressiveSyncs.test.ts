@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import { setApplicationSetStatusConditions, errorCondition } from '../conditions';
 import type { ApplicationStatusEntry } from './applicationStatus';
 import { performProgressiveSyncs } from './performProgressiveSyncs';
@@ -21,7 +21,7 @@ const desired = ['database', 'backend', 'frontend'].map((tier) =>
   ),
 );
 
-function live(name: string, status: Json): KubeObject {
+function live(name: string, status: JsonAny): KubeObject {
   const app = desired.find((a) => a.metadata.name === name) as KubeObject;
   return {
     ...app,

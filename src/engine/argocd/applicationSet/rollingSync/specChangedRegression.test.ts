@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import { updateApplicationSetApplicationStatus } from './updateApplicationStatus';
 import { disableAutomatedSync } from './syncApplication';
 import { application, entry } from '../../../../../test/kits/rollingSync.testKit';
@@ -11,7 +11,7 @@ import { application, entry } from '../../../../../test/kits/rollingSync.testKit
 
 /** The Go test's regressionApp: deliberately not Synced (sync Unknown), Healthy, at revision abc123. */
 function regressionApp(automatedEnabled: boolean | undefined): KubeObject {
-  const automated: Json = { prune: true, selfHeal: true };
+  const automated: JsonAny = { prune: true, selfHeal: true };
   if (automatedEnabled !== undefined) automated.enabled = automatedEnabled;
   return application(
     'storm-a',

@@ -2,7 +2,7 @@
  * Which ApplicationSets do RollingSync (applicationset/progressivesync/progressive_sync.go
  * `IsRollingSyncStrategy`, `RollingSyncStrategyEnabled`, `IsDeletionOrderReversed`; argocd-semantics.md §5.1).
  */
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 
 export interface MatchExpression {
   key: string;
@@ -18,7 +18,7 @@ export interface RolloutStep {
 
 /** `strategy.type: RollingSync` with a `rollingSync` key (steps may still be empty). */
 export function isRollingSyncStrategy(appSet: KubeObject): boolean {
-  const strategy: Json = appSet.spec?.strategy;
+  const strategy: JsonAny = appSet.spec?.strategy;
   return strategy != null && strategy.type === 'RollingSync' && strategy.rollingSync != null;
 }
 
@@ -32,12 +32,12 @@ export function isStepsEmpty(appSet: KubeObject): boolean {
 }
 
 export function rolloutSteps(appSet: KubeObject): RolloutStep[] {
-  const steps: Json = appSet.spec?.strategy?.rollingSync?.steps;
+  const steps: JsonAny = appSet.spec?.strategy?.rollingSync?.steps;
   return Array.isArray(steps) ? steps : [];
 }
 
 /** `deletionOrder: Reverse` (case-insensitive, Go `strings.EqualFold`) with RollingSync steps. */
 export function isDeletionOrderReversed(appSet: KubeObject): boolean {
-  const order: Json = appSet.spec?.strategy?.deletionOrder;
+  const order: JsonAny = appSet.spec?.strategy?.deletionOrder;
   return rollingSyncStrategyEnabled(appSet) && typeof order === 'string' && order.toLowerCase() === 'reverse';
 }

@@ -2,12 +2,12 @@
  * What a RollingSync writes on generated Applications (argocd-semantics.md §5.1 "Auto-sync forced off" and
  * "Sync"; progressive_sync.go `disableAutomatedSync`, `SyncDesiredApplications`, `syncApplication`).
  */
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import { findApplicationStatus, type ApplicationStatusEntry } from './applicationStatus';
 
 /** A copy of the app with `automated.enabled: false`; prune and selfHeal are kept, apps without `automated` untouched. */
 export function disableAutomatedSync(app: KubeObject): KubeObject {
-  const automated: Json = app.spec?.syncPolicy?.automated;
+  const automated: JsonAny = app.spec?.syncPolicy?.automated;
   if (automated == null) return app;
   return {
     ...app,
@@ -19,9 +19,9 @@ export function disableAutomatedSync(app: KubeObject): KubeObject {
 }
 
 /** The operation Argo CD writes to sync an app of a step (`syncApplication`). */
-export function syncOperation(app: KubeObject, prune: boolean): Json {
-  const syncPolicy: Json = app.spec?.syncPolicy;
-  const operation: Json = {
+export function syncOperation(app: KubeObject, prune: boolean): JsonAny {
+  const syncPolicy: JsonAny = app.spec?.syncPolicy;
+  const operation: JsonAny = {
     initiatedBy: { username: 'applicationset-controller', automated: true },
     info: [
       { name: 'Reason', value: 'ApplicationSet RollingSync triggered a sync of this Application resource' },
@@ -52,7 +52,7 @@ export function syncDesiredApplications(
   appsToSync: ReadonlySet<string>,
 ): KubeObject[] {
   return desiredApplications.map((desired) => {
-    const automated: Json = desired.spec?.syncPolicy?.automated;
+    const automated: JsonAny = desired.spec?.syncPolicy?.automated;
     const prune = automated != null && automated.enabled !== false ? automated.prune === true : false;
     const app = disableAutomatedSync(desired);
     const name = app.metadata.name ?? '';
@@ -61,6 +61,6 @@ export function syncDesiredApplications(
   });
 }
 
-function structuredJson(value: Json): Json {
+function structuredJson(value: JsonAny): JsonAny {
   return JSON.parse(JSON.stringify(value));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../../types';
+import type { JsonAny } from '../../../types';
 import type { ApplicationStatusEntry } from './applicationStatus';
 import {
   revisionAndSpecChangedMsg,
@@ -19,8 +19,8 @@ function app(
   health: string,
   sync: string,
   revision: string,
-  operation?: Json,
-  spec: Json = {},
+  operation?: JsonAny,
+  spec: JsonAny = {},
 ) {
   return application(
     name,

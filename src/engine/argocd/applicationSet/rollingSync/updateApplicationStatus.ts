@@ -3,7 +3,7 @@
  * "Per-app status"; progressive_sync.go `UpdateApplicationSetApplicationStatus`). Entries of apps that no longer
  * exist are dropped; the result is sorted by app name, the order Argo CD writes.
  */
-import type { Json, KubeObject } from '../../../types';
+import type { JsonAny, KubeObject } from '../../../types';
 import { appStep } from './buildAppDependencyList';
 import { findApplicationStatus, type ApplicationStatusEntry } from './applicationStatus';
 import { disableAutomatedSync } from './syncApplication';
@@ -29,7 +29,7 @@ const byTime = (later: string, earlier: string) => Date.parse(later) > Date.pars
 
 /** `status.sync.revisions`, else `[status.sync.revision]`, else an empty list (types `GetRevisions`). */
 export function appRevisions(app: KubeObject): string[] {
-  const sync: Json = app.status?.sync ?? {};
+  const sync: JsonAny = app.status?.sync ?? {};
   if (Array.isArray(sync.revisions) && sync.revisions.length > 0) return [...sync.revisions];
   return typeof sync.revision === 'string' && sync.revision !== '' ? [sync.revision] : [];
 }
@@ -92,7 +92,7 @@ export function updateApplicationSetApplicationStatus(
       if (current.status === 'Pending') {
         const reconciledAt: string | undefined = app.status?.reconciledAt;
         if (reconciledAt === undefined || isAfter(reconciledAt, next.lastTransitionTime)) {
-          const operationState: Json = app.status?.operationState;
+          const operationState: JsonAny = app.status?.operationState;
           if (operationState && isAfter(operationState.startedAt, current.lastTransitionTime)) {
             next.lastTransitionTime = now;
             next.status = 'Progressing';
@@ -128,7 +128,7 @@ function sameRevisions(entry: string[] | undefined, app: string[]): boolean {
 }
 
 function hasErrorCondition(app: KubeObject): boolean {
-  const conditions: Json[] = app.status?.conditions ?? [];
+  const conditions: JsonAny[] = app.status?.conditions ?? [];
   return conditions.some(
     (condition) => condition.type === 'InvalidSpecError' || condition.type === 'UnknownError',
   );
@@ -139,7 +139,7 @@ function hasErrorCondition(app: KubeObject): boolean {
  * Kubernetes' semantic DeepEqual): an absent field, null, an empty string, list or map, `false` and `0` are Go
  * zero values and compare equal, except `automated.enabled`, a `*bool` in Go, where absent (nil) differs from false.
  */
-export function specsEquivalent(live: Json, desired: Json, key = ''): boolean {
+export function specsEquivalent(live: JsonAny, desired: JsonAny, key = ''): boolean {
   if (isZero(live, key) && isZero(desired, key)) return true;
   if (Array.isArray(live) || Array.isArray(desired)) {
     if (!Array.isArray(live) || !Array.isArray(desired) || live.length !== desired.length) return false;
@@ -154,11 +154,11 @@ export function specsEquivalent(live: Json, desired: Json, key = ''): boolean {
 
 const pointerFields = new Set(['enabled']);
 
-function isObject(value: Json): value is Record<string, Json> {
+function isObject(value: JsonAny): value is Record<string, JsonAny> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function isZero(value: Json, key: string): boolean {
+function isZero(value: JsonAny, key: string): boolean {
   if (value === undefined || value === null) return true;
   if (pointerFields.has(key)) return false;
   if (value === '' || value === false || value === 0) return true;
