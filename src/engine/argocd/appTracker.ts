@@ -311,8 +311,14 @@ export class AppTracker {
         : null;
     const before = entry.health;
     entry.health = health;
+    // Field by field rather than a spread of the ref: this object is made at every watch event of every
+    // resource, and a spread is the slower way to build it until the JIT has seen it often (most of a cold run).
+    const { group, kind, namespace, name } = entry.ref;
     entry.input = {
-      ...entry.ref,
+      group,
+      kind,
+      namespace,
+      name,
       live: entry.live,
       health: entry.live ? health : null,
       isHook: entry.hook,
