@@ -28,7 +28,8 @@ export {
   argocdVerbWords,
   type InterventionVerb,
 } from './interventions/interventionVerb';
-export type { RepoRevision, RepoObject } from './argocd/repository';
+export type { RepoRevision, RepoObject, RepoFileContent } from './argocd/repository';
+export { repoFileContent } from './argocd/repository';
 export {
   ARGOCD_NAMESPACE,
   Priority,
