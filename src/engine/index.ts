@@ -109,4 +109,5 @@ export {
   type CompiledWindow,
   type SyncWindow,
 } from './argocd/syncWindows';
+export { readCronFields } from './argocd/cron';
 export { CMD_PARAMS_CM, readSyncTimeout, simulatedCmdParams, syncTimeoutOf } from './argocd/cmdParams';
