@@ -28,7 +28,8 @@ export {
   argocdVerbWords,
   type InterventionVerb,
 } from './interventions/interventionVerb';
-export type { RepoRevision, RepoObject } from './argocd/repository';
+export type { RepoRevision, RepoObject, RepoFileContent } from './argocd/repository';
+export { repoFileContent } from './argocd/repository';
 export {
   ARGOCD_NAMESPACE,
   Priority,
@@ -109,4 +110,5 @@ export {
   type CompiledWindow,
   type SyncWindow,
 } from './argocd/syncWindows';
+export { readCronFields } from './argocd/cron';
 export { CMD_PARAMS_CM, readSyncTimeout, simulatedCmdParams, syncTimeoutOf } from './argocd/cmdParams';

@@ -4,11 +4,13 @@ import {
   limits,
   runDefaults,
   type KubeObject,
+  type RepoFileContent,
   type RepoRevision,
 } from '../engine';
 import { checkApplicationSets } from '../scenarios/applicationSetInput';
 import { parseManifests, type ParsedObject } from '../scenarios/manifests';
 import { renderFirst } from '../scenarios/renderFirst';
+import { repoDataFile } from '../scenarios/repoDataFile';
 import { checkArgoObjects } from '../scenarios/platformInput';
 import { isArgoSettings } from '../scenarios/argoSettingsInput';
 import type { Scenario } from '../scenarios/scenario';
@@ -100,14 +102,25 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app', fol
   const argocd: ParsedObject[] = [];
   const argocdTexts: string[] = [];
   const repo: RepoRevision = { name: 'main', files: {} };
-  for (const { file, objects } of parsed) {
+  // Data files first, so that an ApplicationSet checked below already sees them, whatever the files' order.
+  for (const { file, data } of parsed)
+    if (data) {
+      repo.files[file.path] = [];
+      repo.data = { ...repo.data, [file.path]: data };
+    }
+  for (const { file, objects, data } of parsed) {
+    if (data) continue;
     const root = objects.filter((p) => isArgo(p.object) && !inRepo(file.path));
     argocd.push(...root);
     if (root.length > 0) argocdTexts.push(file.text);
     const rest = objects.filter((p) => !root.includes(p));
     if (rest.length > 0 || root.length === 0)
       repo.files[file.path] = rest.map((p) => ({ object: p.object, position: p.position }));
-    if (root.length > 0)
+  }
+  // The sets are checked against the whole repository, once every file is in it: a folder's files come in name
+  // order, and `shop-appset.yaml` comes before `shop/backend.yaml`, the folder its generated Applications read.
+  for (const { file, objects, data } of parsed)
+    if (!data && objects.some((p) => isArgo(p.object) && !inRepo(file.path)))
       checkApplicationSets(
         file.text,
         file.path,
@@ -116,7 +129,6 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app', fol
         repo,
         all.map((p) => p.object).filter((o) => o.kind === 'Secret'),
       );
-  }
   checkArgoObjects(argocd, repo);
   const first = argocd.find((p) => p.object.kind === 'Application') ?? argocd[0];
   return {
@@ -148,7 +160,7 @@ export function ownAppScenario(files: readonly OwnFile[], name = 'your-app', fol
 function readWithinLimits(
   files: readonly OwnFile[],
   warnings: string[],
-): { file: OwnFile; objects: ParsedObject[] }[] {
+): { file: OwnFile; objects: ParsedObject[]; data?: RepoFileContent }[] {
   if (files.length > maxOwnAppFiles)
     throw new InputError(
       `${files.length.toLocaleString('en')} YAML and JSON files is over the limit of ${maxOwnAppFiles.toLocaleString('en')} files in one app`,
@@ -156,6 +168,9 @@ function readWithinLimits(
     );
   let count = 0;
   return files.map((file) => {
+    // A YAML or JSON file that is data (a git files generator's config.json) holds no objects (repoDataFile.ts).
+    const data = repoDataFile(file.text);
+    if (data) return { file, objects: [], data };
     const objects = parseManifests(file.text, file.path, { warnings });
     count += objects.length;
     if (count > limits.maxInputObjects) {

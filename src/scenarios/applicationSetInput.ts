@@ -20,6 +20,7 @@ import {
   type KubeObject,
   limits,
   renderApplications,
+  repoFileContent,
   type RepoRevision,
 } from '../engine';
 import type { ParsedObject } from './manifests';
@@ -74,6 +75,7 @@ export function checkApplicationSets(
       {
         secrets,
         repoPaths: repo ? Object.keys(repo.files) : [],
+        repoFile: (path) => (repo ? repoFileContent(repo, path) : undefined),
       },
     );
     const name = set.metadata.name ?? '';

@@ -23,6 +23,11 @@ export interface PageSettings {
   edited?: RunOptions['edited'];
   /** Interventions typed in the terminal, played as actions of a platform scenario's run. */
   interventions?: RunOptions['interventions'];
+  /**
+   * `controller.sync.timeout.seconds` of argocd-cmd-params-cm for this run (0: none), over the scenario's own and
+   * any toggle's: the compare view's `syncTimeout=SECONDS` knob (a platform scenario's run only).
+   */
+  syncTimeout?: number;
 }
 
 /**
@@ -44,6 +49,7 @@ export function pageRunOptions(scenario: Scenario, settings: PageSettings): RunO
     // A platform scenario's switches: the health check for Applications, progressive syncs, maxUpdate.
     ...platformRunSettings(scenario, settings.toggles),
     ...toggleAnnotationsOf(scenario, settings.toggles),
+    ...(settings.syncTimeout !== undefined ? { syncTimeoutSeconds: settings.syncTimeout } : {}),
   };
 }
 

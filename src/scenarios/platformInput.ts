@@ -99,6 +99,16 @@ export function sourceProblem(app: KubeObject, repo: RepoRevision): string | und
     .join('/');
   const exists = dir === '' || Object.keys(repo.files).some((f) => f.startsWith(dir + '/'));
   if (!exists) return `Application "${name}": path "${path}" does not exist in the repository`;
+  // Only an Application's own path is rendered as manifests: a data file there (a git files generator's
+  // config.json) is not an object, and Argo CD's repository server fails to generate the app's manifests.
+  const recurse = source.directory?.recurse === true;
+  const dataFile = Object.keys(repo.data ?? {}).find(
+    (f) =>
+      (dir === '' || f.startsWith(dir + '/')) &&
+      (recurse || !f.slice(dir ? dir.length + 1 : 0).includes('/')),
+  );
+  if (dataFile !== undefined)
+    return `Application "${name}": path "${path}" holds ${dataFile}, which is not a Kubernetes manifest; Argo CD would fail to generate the app's manifests from it`;
   return undefined;
 }
 

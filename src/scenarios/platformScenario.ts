@@ -5,6 +5,7 @@ import type { ParsedObject } from './manifests';
 import type { AppExpectations } from './readExpectation';
 import { checkParsedApplicationSets } from './applicationSetInput';
 import { checkArgoObjects, knownApplications } from './platformInput';
+import { repoDataFile } from './repoDataFile';
 
 /**
  * A platform scenario: several Applications in a small Argo CD control plane (contract.md §1.4, §1.5). It is a
@@ -123,6 +124,7 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
     if (!isMap(filesNode))
       return fail(`repo.revisions[${i}].files must map paths to manifests`, filesNode ?? item);
     const files: RepoRevision['files'] = {};
+    const data: NonNullable<RepoRevision['data']> = {};
     for (const pair of filesNode.items) {
       const key = pair.key as YamlNode;
       const value = pair.value as YamlNode;
@@ -143,11 +145,18 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
       }
       if (!isScalar(value) || typeof value.value !== 'string')
         return fail(`repo.revisions[${i}].files: each entry is "path: | manifests"`, key);
+      // A YAML or JSON file that is data (a git files generator's config.json) holds no objects (repoDataFile.ts).
+      const content = repoDataFile(value.value);
+      if (content) {
+        files[path] = [];
+        data[path] = content;
+        continue;
+      }
       files[path] = ctx
         .manifests(value.value, value)
         .map((p) => ({ object: p.object, position: p.position }));
     }
-    return { name, files };
+    return Object.keys(data).length > 0 ? { name, files, data } : { name, files };
   });
 
   checkArgoObjects(argocd, revisions[0]);

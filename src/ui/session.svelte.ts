@@ -66,6 +66,8 @@ export class SimulationSession {
   /** ARGOCD_SYNC_WAVE_DELAY of the run, in seconds. */
   waveDelay = $state.raw<number>(runDefaults.waveDelaySeconds);
   seed = $state.raw<number>(runDefaults.seed);
+  /** The controller's sync timeout over the scenario's own, when a comparison's run sets it (`syncTimeout=`). */
+  syncTimeout = $state.raw<number | undefined>(undefined);
   /** Ids of the scenario's failure toggles that are on. */
   toggles = $state.raw<string[]>([]);
   /** The edited text of the synced revision, when the editor changed it. */
@@ -190,6 +192,7 @@ export class SimulationSession {
   private open(settings: OpeningSettings): void {
     this.waveDelay = settings.waveDelay;
     this.seed = settings.seed;
+    this.syncTimeout = settings.syncTimeout;
     this.toggles = settings.toggles;
     this.interventions.list = settings.interventions;
     this.manifests = undefined;
@@ -344,6 +347,7 @@ export class SimulationSession {
     return {
       waveDelay: this.waveDelay,
       seed: this.seed,
+      ...(this.syncTimeout !== undefined ? { syncTimeout: this.syncTimeout } : {}),
       toggles: this.toggles,
       edited: this.manifests !== undefined ? this.edited : undefined,
       ...(this.interventions.list.length > 0 ? { interventions: this.interventions.list } : {}),

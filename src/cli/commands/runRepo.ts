@@ -1,3 +1,4 @@
+import { repoDataFile } from '../../scenarios/repoDataFile';
 import {
   type ControlPlaneAction,
   type ControlPlaneResult,
@@ -192,6 +193,7 @@ export function readRepository(io: CommandIo, dir: string, name: string, budget:
     });
   }
   const files: RepoRevision['files'] = {};
+  const data: NonNullable<RepoRevision['data']> = {};
   // Argo CD renders a chart or a Kustomize folder in the repository; the sandbox says how to (renderFirst.ts).
   const full = (path: string) => `${dir.replace(/\/+$/, '')}/${path}`;
   const named = renderFirst(
@@ -210,13 +212,20 @@ export function readRepository(io: CommandIo, dir: string, name: string, budget:
     const text = read(io, full(path));
     const unrendered = renderFirst([{ path: full(path), text }], 'repo');
     if (unrendered) throw unrendered;
+    // A YAML or JSON file that is data (a git files generator's config.json) holds no objects (repoDataFile.ts).
+    const content = repoDataFile(text);
+    if (content) {
+      files[path] = [];
+      data[path] = content;
+      continue;
+    }
     files[path] = parseWarned(io, text, full(path)).map((p) => ({
       object: p.object,
       position: p.position,
     }));
     budget.addRepoFile(files[path], name, full(path));
   }
-  return { name, files };
+  return Object.keys(data).length > 0 ? { name, files, data } : { name, files };
 }
 
 function read(io: CommandIo, path: string): string {

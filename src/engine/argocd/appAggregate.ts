@@ -48,10 +48,10 @@ export class AppAggregate<E extends CountedEntry> {
       entry.counted = undefined;
       return;
     }
-    const now = {
-      ...contributionOf(entry.input),
-      outOfSync: !entry.hook && entry.sync === 'OutOfSync' && !ignoredExtra(entry),
-    };
+    // The contribution is the entry's own fresh object, so it is completed in place rather than spread into
+    // another: this runs at every watch event of every resource.
+    const now = contributionOf(entry.input) as Contribution & { outOfSync: boolean };
+    now.outOfSync = !entry.hook && entry.sync === 'OutOfSync' && !ignoredExtra(entry);
     if (now.resource) this.nResources++;
     if (now.live) this.nLive++;
     if (now.outOfSync) this.nOutOfSync++;

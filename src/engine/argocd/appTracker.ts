@@ -43,14 +43,18 @@ export class AppTracker {
   /** The app's sync status and health as counts, kept up to date entry by entry (appAggregate.ts). */
   private readonly aggregate = new AppAggregate<Entry>();
   private nextSeq = 0;
+  /** The Application's store key, made once: the rows read the Application at every row update. */
+  private appKey: string | undefined;
   /** The rows of `status.resources`, kept between status writes. */
   private readonly rows = new StatusRows<Entry>(() =>
-    this.options.store.get({
-      group: 'argoproj.io',
-      kind: 'Application',
-      namespace: ARGOCD_NAMESPACE,
-      name: this.options.app,
-    }),
+    this.options.store.getByKey(
+      (this.appKey ??= keyOf({
+        group: 'argoproj.io',
+        kind: 'Application',
+        namespace: ARGOCD_NAMESPACE,
+        name: this.options.app,
+      })),
+    ),
   );
   /** The targets whose live copy another app's tracking annotation names (see `targetsLiveOfOthers`). */
   private readonly foreign = new Set<Entry>();
@@ -311,8 +315,14 @@ export class AppTracker {
         : null;
     const before = entry.health;
     entry.health = health;
+    // Field by field rather than a spread of the ref: this object is made at every watch event of every
+    // resource, and a spread is the slower way to build it until the JIT has seen it often (most of a cold run).
+    const { group, kind, namespace, name } = entry.ref;
     entry.input = {
-      ...entry.ref,
+      group,
+      kind,
+      namespace,
+      name,
       live: entry.live,
       health: entry.live ? health : null,
       isHook: entry.hook,

@@ -51,6 +51,8 @@ const RESYNC_MS = 120_000;
  */
 export class ApplicationController {
   private readonly apps = new Map<string, AppState>();
+  /** Each Application's store key, made once per name (`object` is read at every task of every tick). */
+  private readonly appKeys = new Map<string, string>();
   private readonly jitter: Rng;
   /** What the controller's parts share (appState.ts). */
   private readonly ctx: AppContext;
@@ -353,7 +355,9 @@ export class ApplicationController {
   }
 
   private object(name: string): KubeObject | undefined {
-    return this.options.cluster.store.get(appRef(name));
+    let key = this.appKeys.get(name);
+    if (key === undefined) this.appKeys.set(name, (key = keyOf(appRef(name))));
+    return this.options.cluster.store.getByKey(key);
   }
 
   private setOperation(name: string, operation: Operation): void {

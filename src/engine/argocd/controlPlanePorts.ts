@@ -1,6 +1,7 @@
 import type { SimClock } from '../clock';
 import type { ObjectStore, WatchEvent } from '../cluster/store';
 import type { UnstampedEvent } from '../eventLog';
+import type { RepoFileContent } from './repository';
 
 /**
  * The seams of the simulated Argo CD control plane (argocd-semantics.md §5.0): the runner
@@ -45,6 +46,8 @@ export interface ControlPlaneContext {
   watch(listener: (event: WatchEvent) => void): void;
   /** The Git repository's file paths at its current revision (the git generator, argocd-semantics.md §5.13). */
   repoPaths?(): readonly string[];
+  /** One file of the repository at its current revision, decoded (the git generator's files form). */
+  repoFile?(path: string): RepoFileContent | undefined;
 }
 
 /**

@@ -44,6 +44,16 @@ export function parseCron(spec: string): CronSchedule | string {
   if (spec.startsWith('TZ=') || spec.startsWith('CRON_TZ='))
     return 'a TZ= or CRON_TZ= prefix is not simulated; give the window a timeZone instead';
   if (spec.startsWith('@')) return `parser does not accept descriptors: ${spec}`;
+  return readCronFields(spec);
+}
+
+/**
+ * robfig's `Parser.Parse` after its descriptor and time-zone steps: the five fields of `spec` (minute, hour, day of
+ * month, month, day of week; split on spaces, each a comma list of ranges, empty items dropped as
+ * `strings.FieldsFunc` drops them), or robfig's first error. Shared by the sync windows here and the CronJob
+ * validation of manifests (src/scenarios/validateCronSchedule.ts), which has its own descriptors and TZ rule.
+ */
+export function readCronFields(spec: string): CronSchedule | string {
   const fields = spec.split(/\s+/).filter((f) => f !== '');
   if (fields.length !== 5) return `expected exactly 5 fields, found ${fields.length}: [${fields.join(' ')}]`;
   const sets: Set<number>[] = [];

@@ -1,4 +1,4 @@
-import type { KubeObject, SourcePosition } from '../types';
+import type { Json, KubeObject, SourcePosition } from '../types';
 import { appPathProblem, cleanPath } from './appPath';
 
 /**
@@ -17,7 +17,19 @@ export interface RepoObject {
 export interface RepoRevision {
   name: string;
   files: Record<string, readonly RepoObject[]>;
+  /**
+   * The files that are data rather than manifests (a git files generator's `config.json`), as the loader read
+   * them; each also has an entry in `files`, with no objects. Absent when there are none, so that a revision
+   * without data keeps its SHA.
+   */
+  data?: Record<string, RepoFileContent>;
 }
+
+/**
+ * A file as the git files generator reads it (git.go `generateParamsFromGitFile`, sigs.k8s.io/yaml): the decoded
+ * YAML or JSON (an object, a list of objects, or null for an empty file), or why it does not decode.
+ */
+export type RepoFileContent = { value: Json } | { error: string };
 
 export interface RenderedSource {
   objects: KubeObject[];
@@ -94,6 +106,14 @@ export class Repository {
     return Object.keys(this.revisions.at(-1)!.files);
   }
 
+  /**
+   * One file of the current revision as the git files generator reads it: a data file as the loader decoded it,
+   * a manifest file as its first document (sigs.k8s.io/yaml decodes the first document only), or undefined.
+   */
+  fileContent(path: string): RepoFileContent | undefined {
+    return repoFileContent(this.revisions.at(-1)!, path);
+  }
+
   /** Whether the current revision has a directory (or file) at `path`. */
   hasPath(path: string): boolean {
     const dir = normalizePath(path);
@@ -105,6 +125,15 @@ export class Repository {
   fileObjects(path: string): KubeObject[] | undefined {
     return this.revisions.at(-1)!.files[normalizePath(path)]?.map((item) => item.object);
   }
+}
+
+/** `Repository.fileContent` of one revision (the scenario reader checks generated Applications with it). */
+export function repoFileContent(revision: RepoRevision, path: string): RepoFileContent | undefined {
+  const data = revision.data?.[path];
+  if (data) return data;
+  const items = revision.files[path];
+  if (!items) return undefined;
+  return { value: items.length > 0 ? (items[0].object as Json) : null };
 }
 
 /**

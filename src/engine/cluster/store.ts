@@ -58,7 +58,7 @@ export class ObjectStore {
   private readonly byLabel = new LabelIndex();
   /** Pods being deleted gracefully: removed only once the kubelet has stopped their containers. */
   private readonly graceful = new Set<string>();
-  private readonly watchers: Array<(event: WatchEvent) => void> = [];
+  private watchers: ReadonlyArray<(event: WatchEvent) => void> = [];
   private resourceVersion = 0;
   private uidCounter = 0;
   /** What `kubectl apply` last applied per object (kubectl keeps it in an annotation; we keep it aside). */
@@ -71,15 +71,23 @@ export class ObjectStore {
 
   /** Subscribe to every change; returns the unsubscribe function. */
   watch(listener: (event: WatchEvent) => void): () => void {
-    this.watchers.push(listener);
+    this.watchers = [...this.watchers, listener];
     return () => {
       const i = this.watchers.indexOf(listener);
-      if (i >= 0) this.watchers.splice(i, 1);
+      if (i >= 0) this.watchers = this.watchers.filter((_, k) => k !== i);
     };
   }
 
   get(ref: ObjectRef): KubeObject | undefined {
     return this.objects.get(keyOf(ref));
+  }
+
+  /**
+   * `get` by a key `keyOf` made once: for readers of one object at every task of every tick (the Application and
+   * its AppProject during a sync), where building the key again was a visible share of a big app's run.
+   */
+  getByKey(key: string): KubeObject | undefined {
+    return this.objects.get(key);
   }
 
   /** Every object matching the options, in a stable order (namespace, kind, then name). */
@@ -335,16 +343,26 @@ export class ObjectStore {
   }
 
   private emit(event: WatchEvent): void {
-    for (const w of [...this.watchers]) w(event);
+    // `watch` and its unsubscribe replace the array rather than change it, so a watcher added or removed while
+    // an event is delivered does not change who hears that event, without a copy at every write.
+    for (const w of this.watchers) w(event);
   }
 
   /** Deterministic UIDs in the UUID shape, drawn from the seeded generator. */
   private nextUid(): string {
-    const hex = (n: number) => Array.from({ length: n }, () => '0123456789abcdef'[this.rng.int(16)]).join('');
+    // A plain loop, drawing the same digits in the same order as before: an array and a closure per group, five
+    // groups per object, were a visible part of creating a big app's objects.
+    const hex = (n: number) => {
+      let out = '';
+      for (let i = 0; i < n; i++) out += HEX_DIGITS[this.rng.int(16)];
+      return out;
+    };
     this.uidCounter++;
     return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
   }
 }
+
+const HEX_DIGITS = '0123456789abcdef';
 
 function matchLabels(labels: Record<string, string> | undefined, want: Record<string, string>): boolean {
   for (const [k, v] of Object.entries(want)) if (labels?.[k] !== v) return false;

@@ -25,6 +25,8 @@ export class PodTracker {
 
   onWatch(event: WatchEvent): void {
     const obj = event.object;
+    // Most events are changes to objects other than pods, which write nothing here.
+    if (event.type === 'MODIFIED' && obj.kind !== 'Pod') return;
     const ref = refOf(obj);
     const appOf = this.options.appOf;
     if (event.type !== 'MODIFIED') {

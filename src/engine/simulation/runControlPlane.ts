@@ -157,6 +157,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
       projects: () => projectsOf(store),
       watch: (listener) => extraWatchers.push(listener),
       repoPaths: () => repository.paths(),
+      repoFile: (path) => repository.fileContent(path),
     });
   } else if (input.objects.some((o) => o.kind === 'ApplicationSet')) {
     warnings.push('ApplicationSets are stored but not reconciled: no ApplicationSet controller in this run');

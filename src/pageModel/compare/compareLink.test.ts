@@ -24,7 +24,7 @@ describe('the compare= link', () => {
     const { items, problems } = parseCompare('three-tier~waveDelay=-1,<x>');
     expect(items).toEqual([{ scenario: 'three-tier', toggles: [] }]);
     expect(problems).toEqual([
-      '"~waveDelay=-1" in "three-tier~waveDelay=-1" is not a toggle id, waveDelay=SECONDS or seed=N',
+      '"~waveDelay=-1" in "three-tier~waveDelay=-1" is not a toggle id, waveDelay=SECONDS, seed=N or syncTimeout=SECONDS',
       '"<x>" does not start with a scenario id',
       'a comparison needs two runs or more, e.g. compare=three-tier,three-tier~migration',
     ]);

@@ -10,10 +10,12 @@ import { scenarioIdPattern } from '../../links/scenarioParam';
  *   compare=three-tier,three-tier~waveDelay=0        (ARGOCD_SYNC_WAVE_DELAY)
  *   compare=app-of-apps,app-of-apps~healthCheck      (a platform switch: the Application health check)
  *   compare=sync-timeout,sync-timeout~noTimeout      (the controller's sync timeout beside a terminate by hand)
+ *   compare=sync-timeout~syncTimeout=60,sync-timeout~noTimeout   (controller.sync.timeout.seconds set for one run)
  *   compare=article                                  (the article's choice point, the first line above)
  *
  * A bare word after `~` is a toggle id (the scenario's `toggles`: failures, the health check, progressive
- * syncs, maxUpdate); `waveDelay=N` and `seed=N` set those knobs. Pure: the view and the tests share it.
+ * syncs, maxUpdate); `waveDelay=N` and `seed=N` set those knobs, and `syncTimeout=N` the controller's
+ * `controller.sync.timeout.seconds` (argocd-cmd-params-cm; 0 is none) for a scenario with Argo CD objects. Pure: the view and the tests share it.
  */
 
 /** One run of a comparison as the link names it. */
@@ -22,6 +24,8 @@ export interface CompareItem {
   toggles: string[];
   waveDelay?: number;
   seed?: number;
+  /** `controller.sync.timeout.seconds` for this run (0: none), over the scenario's own and its toggles'. */
+  syncTimeout?: number;
 }
 
 /** At most this many runs: four lanes of runs still fit a projected 1024×768 screen. */
@@ -55,7 +59,19 @@ export function parseCompare(value: string): CompareParse {
       if (raw === undefined && /^\w+$/.test(key)) item.toggles.push(key);
       else if (waveDelay !== undefined) item.waveDelay = waveDelay;
       else if (seed !== undefined) item.seed = seed;
-      else problems.push(`"~${knob}" in "${part}" is not a toggle id, waveDelay=SECONDS or seed=N`);
+      else if (
+        key === 'syncTimeout' &&
+        raw !== undefined &&
+        raw !== '' &&
+        Number.isInteger(Number(raw)) &&
+        Number(raw) >= 0 &&
+        Number(raw) <= 86400
+      )
+        item.syncTimeout = Number(raw);
+      else
+        problems.push(
+          `"~${knob}" in "${part}" is not a toggle id, waveDelay=SECONDS, seed=N or syncTimeout=SECONDS`,
+        );
     }
     items.push(item);
   }
@@ -74,6 +90,7 @@ export function formatItem(item: CompareItem): string {
     ...item.toggles,
     ...(item.waveDelay !== undefined ? [`waveDelay=${item.waveDelay}`] : []),
     ...(item.seed !== undefined ? [`seed=${item.seed}`] : []),
+    ...(item.syncTimeout !== undefined ? [`syncTimeout=${item.syncTimeout}`] : []),
   ];
   return [item.scenario, ...knobs].join('~');
 }
@@ -88,7 +105,11 @@ export function formatCompare(items: readonly CompareItem[]): string {
  * knob was changed; else against its first toggle switched on; else the article's choice point.
  */
 export function compareFrom(current: CompareItem, firstToggle: string | undefined): string {
-  const changed = current.toggles.length > 0 || current.waveDelay !== undefined || current.seed !== undefined;
+  const changed =
+    current.toggles.length > 0 ||
+    current.waveDelay !== undefined ||
+    current.seed !== undefined ||
+    current.syncTimeout !== undefined;
   if (changed) return formatCompare([{ scenario: current.scenario, toggles: [] }, current]);
   if (firstToggle) return formatCompare([current, { scenario: current.scenario, toggles: [firstToggle] }]);
   return articleRuns;

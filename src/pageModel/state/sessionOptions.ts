@@ -55,4 +55,6 @@ export interface LoadOptions {
   app?: string;
   /** Interventions typed in the terminal (URL `do=`). */
   interventions?: readonly PageIntervention[];
+  /** The controller's sync timeout in seconds over the scenario's own (the compare view's knob). */
+  syncTimeout?: number;
 }

@@ -24,6 +24,7 @@ export function sameSettings(a: PageSettings, b: PageSettings): boolean {
   return (
     a.waveDelay === b.waveDelay &&
     a.seed === b.seed &&
+    a.syncTimeout === b.syncTimeout &&
     a.edited === b.edited &&
     (a.interventions?.length ?? 0) === (b.interventions?.length ?? 0) &&
     a.toggles.length === b.toggles.length &&

@@ -42,7 +42,13 @@ export class CompareState {
           waveDelay: item.waveDelay,
           seed: item.seed,
           toggles: item.toggles,
+          ...(item.syncTimeout !== undefined ? { syncTimeout: item.syncTimeout } : {}),
         });
+        // The sync timeout is the control plane's setting, read by a scenario that gives Argo CD objects.
+        if (item.syncTimeout !== undefined && !session.scenario?.platform)
+          problems.push(
+            `${this.labels[i]}: syncTimeout= sets argocd-cmd-params-cm for a scenario with Argo CD objects; ${item.scenario} has none, so its run is the scenario's own`,
+          );
         const unknown = item.toggles.filter((toggle) => !session.toggles.includes(toggle));
         if (unknown.length > 0) {
           const known = (session.scenario?.platformToggles ?? session.scenario?.toggles ?? []).map(

@@ -17,6 +17,8 @@ export interface OpeningSettings {
   interventions: PageIntervention[];
   /** In a run of several Applications, the one whose own view is open. */
   app: string | undefined;
+  /** The controller's sync timeout over the scenario's own (the compare view's knob), if set. */
+  syncTimeout?: number;
 }
 
 /**
@@ -32,6 +34,7 @@ export function openingSettings(scenario: Scenario, options: LoadOptions = {}): 
     toggles: (options.toggles ?? []).filter((toggle) => known.includes(toggle)),
     interventions: [...(options.interventions ?? [])],
     app: options.app,
+    ...(options.syncTimeout !== undefined ? { syncTimeout: options.syncTimeout } : {}),
   };
 }
 

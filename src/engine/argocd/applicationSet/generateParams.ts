@@ -1,11 +1,12 @@
 /**
  * An ApplicationSet's generators, each to its parameter sets (applicationset/generators/, argocd-semantics.md §5.1,
  * §5.13): `list` (listGenerator.ts), `clusters` (clusterGenerator.ts), `git` directories
- * (gitGenerator.ts), `matrix` and `merge` (nestedGenerators.ts). The sets of all generators are
+ * (gitGenerator.ts) and files (gitFilesGenerator.ts), `matrix` and `merge` (nestedGenerators.ts). The sets of all generators are
  * concatenated in order (applicationset_controller.go `generateApplications`). A generator the sandbox does not
  * simulate is refused by name rather than generating nothing.
  */
 import type { JsonAny, KubeObject } from '../../types';
+import type { RepoFileContent } from '../repository';
 import { clusterParams } from './clusterGenerator';
 import { listParams, type GeneratorResult } from './listGenerator';
 import { gitParams } from './gitGenerator';
@@ -20,6 +21,8 @@ export interface GeneratorContext {
   goTemplateOptions?: readonly string[];
   /** The repository's file paths at its current revision (the git generator's directories). */
   repoPaths?: readonly string[];
+  /** One file of the repository at its current revision, decoded (the git generator's files form). */
+  repoFile?: (path: string) => RepoFileContent | undefined;
 }
 
 /** Generators Argo CD knows. */
@@ -64,7 +67,13 @@ export function generateOne(
   if (kind === 'clusters')
     return clusterParams(generator.clusters, context.secrets ?? [], goTemplate, context.goTemplateOptions);
   if (kind === 'git')
-    return gitParams(generator.git, context.repoPaths ?? [], goTemplate, context.goTemplateOptions);
+    return gitParams(
+      generator.git,
+      context.repoPaths ?? [],
+      goTemplate,
+      context.goTemplateOptions,
+      context.repoFile,
+    );
   const child = (nested: JsonAny) => generateOne(nested, goTemplate, context);
   if (kind === 'matrix') return matrixParams(generator.matrix, goTemplate, context.goTemplateOptions, child);
   if (kind === 'merge') return mergeParams(generator.merge, goTemplate, child);

@@ -11,14 +11,22 @@ import type { JsonAny } from '../../types';
 import { setOwn } from '../../util/setOwn';
 import { appendValues, sanitizeName } from './clusterGenerator';
 import type { GeneratorResult } from './listGenerator';
+import type { RepoFileContent } from '../repository';
+import { gitFilesParams } from './gitFilesGenerator';
 
 export function gitParams(
   spec: JsonAny,
   paths: readonly string[],
   goTemplate: boolean,
   goTemplateOptions: readonly string[] | undefined,
+  content: (path: string) => RepoFileContent | undefined = () => undefined,
 ): GeneratorResult {
-  return gitDirectoryParams(spec, directoriesOf(paths), goTemplate, goTemplateOptions);
+  // git.go GenerateParams: directories first, then files, else ErrEmptyAppSetGenerator.
+  if (Array.isArray(spec?.directories) && spec.directories.length > 0)
+    return gitDirectoryParams(spec, directoriesOf(paths), goTemplate, goTemplateOptions);
+  if (Array.isArray(spec?.files) && spec.files.length > 0)
+    return gitFilesParams(spec, paths, content, goTemplate, goTemplateOptions);
+  return { ok: false, error: 'ApplicationSet is empty' };
 }
 
 /** The parameter sets of the directories form over the repository's directories (`GetDirectories`' answer). */
@@ -28,15 +36,7 @@ export function gitDirectoryParams(
   goTemplate: boolean,
   goTemplateOptions: readonly string[] | undefined,
 ): GeneratorResult {
-  if (!Array.isArray(spec?.directories)) {
-    // The files form needs the files' contents, which the repository loader keeps only as manifests.
-    return {
-      ok: false,
-      error: Array.isArray(spec?.files)
-        ? 'the git generator with files is not supported by the simulator; use directories'
-        : 'git generator: give directories',
-    };
-  }
+  if (!Array.isArray(spec?.directories)) return { ok: false, error: 'ApplicationSet is empty' };
   const requested: { path: string; exclude: boolean }[] = spec.directories.map((d: JsonAny) => ({
     path: String(d?.path ?? ''),
     exclude: d?.exclude === true,

@@ -176,6 +176,7 @@ export class ApplicationSetController implements ApplicationSetControllerPort {
         generatorContext: {
           secrets: store.list({ kind: 'Secret', namespace }),
           repoPaths: this.context.repoPaths?.() ?? [],
+          repoFile: (path) => this.context.repoFile?.(path),
         },
       },
     );
