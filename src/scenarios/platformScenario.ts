@@ -1,6 +1,13 @@
 import type { ToggleAnnotations } from './toggleAnnotations';
 import { isMap, isScalar, isSeq, type LineCounter, type Node as YamlNode } from 'yaml';
-import { parseIntervention, type ControlPlaneAction, type RepoRevision } from '../engine';
+import {
+  limits,
+  parseIntervention,
+  type AutoscalerLoad,
+  type ControlPlaneAction,
+  type RepoRevision,
+} from '../engine';
+import { readAutoscalerLoad } from './readAutoscalerLoad';
 import type { ParsedObject } from './manifests';
 import type { AppExpectations } from './readExpectation';
 import { checkParsedApplicationSets } from './applicationSetInput';
@@ -49,6 +56,8 @@ export interface PlatformSpec {
   argocdCmData?: Record<string, string>;
   progressiveSyncs: boolean;
   actions: ScenarioAction[];
+  /** `load:`: the scripted loads of the repository's HorizontalPodAutoscalers (readAutoscalerLoad.ts). */
+  load?: AutoscalerLoad;
   /** `expect.apps`, read and checked with the rest of `expect:` (readExpectation.ts). */
   expectApps: AppExpectations;
 }
@@ -213,9 +222,16 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
         fail('an action is one of commit, sync, terminate, refresh, kubectl-apply, kubectl-delete, do', node);
     }
   }
+  const load = readAutoscalerLoad(
+    root.get('load', true) as YamlNode | undefined,
+    revisions,
+    limits.maxVirtualSeconds,
+    fail,
+  );
   return {
     revisions,
     argocd,
+    ...(load ? { load } : {}),
     ...(typeof cm === 'string' ? { argocdCm: cm, argocdCmData } : {}),
     progressiveSyncs: data.progressiveSyncs === true,
     actions,

@@ -151,6 +151,7 @@ function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayO
     untilSeconds: options.untilSeconds ?? scenario.options.until,
     actions,
     fail: [...scenario.fail.filter((f) => !options.repaired?.includes(f)), ...(options.fail ?? [])],
+    ...(platform.load ? { autoscalerLoad: platform.load } : {}),
     onProgress: options.onProgress,
   });
 }
