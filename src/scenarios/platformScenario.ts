@@ -5,6 +5,7 @@ import {
   parseIntervention,
   type AutoscalerLoad,
   type ControlPlaneAction,
+  type Json,
   type RepoRevision,
 } from '../engine';
 import { readAutoscalerLoad } from './readAutoscalerLoad';
@@ -89,6 +90,10 @@ export interface PlatformToggle {
   syncTimeout?: number;
   /** Every AppProject sync window's `manualSync`. */
   manualSync?: boolean;
+  /** Every Application's `spec.ignoreDifferences`, in place of its own (argocd-semantics.md §5.8). */
+  ignoreDifferences?: Json[];
+  /** Added to every Application's `spec.syncPolicy.syncOptions` (e.g. `RespectIgnoreDifferences=true`). */
+  syncOptions?: string[];
 }
 
 export interface PlatformContext {
@@ -252,6 +257,9 @@ const toggleKeys: Record<string, (v: unknown) => boolean> = {
   repair: (v) => typeof v === 'string',
   syncTimeout: (v) => typeof v === 'number',
   manualSync: (v) => typeof v === 'boolean',
+  ignoreDifferences: (v) =>
+    Array.isArray(v) && v.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r)),
+  syncOptions: (v) => Array.isArray(v) && v.every((o) => typeof o === 'string' && /^[A-Za-z]+=\S+$/.test(o)),
 };
 
 /** The toggles of a platform scenario (every field but id and label optional). */
@@ -288,6 +296,10 @@ export function parsePlatformToggles(value: unknown, fail: (message: string) => 
           ? fail(`toggles[${i}].syncTimeout must be a whole number of seconds (0: no timeout)`)
           : {}),
       ...(typeof toggle.manualSync === 'boolean' ? { manualSync: toggle.manualSync } : {}),
+      ...(Array.isArray(toggle.ignoreDifferences)
+        ? { ignoreDifferences: toggle.ignoreDifferences as Json[] }
+        : {}),
+      ...(Array.isArray(toggle.syncOptions) ? { syncOptions: toggle.syncOptions as string[] } : {}),
     };
   });
 }

@@ -168,8 +168,8 @@ export const questions: Question[] = [
       "Argo CD compares spec.replicas with Git like any field, so the HPA's 4 is OutOfSync, and self-heal syncs 1 (after 0, 2, 6, 18, 54 s of back-off). The HPA acts every 15 s. ignoreDifferences on /spec/replicas with RespectIgnoreDifferences=true ends it (argocd-semantics §5.4, §5.8; argo-cd #28590, #6520).",
     link: {
       scenario: 'hpa-self-heal-fight',
-      t: 140.05,
-      label: 'hpa-self-heal-fight, the HPA scaling up again',
+      t: 190,
+      label: 'hpa-self-heal-fight, between two self-heals',
     },
   },
   {
