@@ -52,7 +52,7 @@ describe('hpa-self-heal-fight: the run answers its quiz question', () => {
     const run = play(['ignoreReplicas']);
     expect(selfHeals(run.events)).toEqual([]);
     expect(run.applications![0].status.sync.status).toBe('Synced');
-    const health = run.events.filter((e) => e.type === 'app' && e.t > 120).map((e) => `${e.t} ${e.health}`);
+    const health = run.events.flatMap((e) => (e.type === 'app' && e.t > 120 ? [`${e.t} ${e.health}`] : []));
     expect(health).toContain('125.05 Progressing');
   });
 
