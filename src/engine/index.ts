@@ -65,6 +65,7 @@ export { escapeControl } from './util/escapeControl';
 export { startApplicationSetController, withMaxUpdate } from './argocd/applicationSet';
 export { clusterAt, type ObjectHistory } from './simulation/objectHistory';
 export { podDisplayState } from './controllers/podDisplayState';
+export type { AutoscalerLoad, LoadPoint } from './controllers/horizontalPodAutoscaler';
 export { revisionOf } from './simulation/revisionOf';
 // ---- what the scenario reader, the CLI and the timeline read of the engine's rules (nothing outside src/engine
 // imports a module of it but this one) ----

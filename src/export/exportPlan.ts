@@ -69,6 +69,8 @@ export interface ExportPlan {
   until?: number;
   /** Workloads the sandbox makes fail (`--fail`); a real cluster runs them as their images do. */
   fail: string[];
+  /** HorizontalPodAutoscalers whose load the sandbox scripts (a platform scenario's `load:`); a cluster has none. */
+  load: string[];
   /** Revisions synced (and waited for) before t 0, by index: a single-app scenario's history. */
   history: number[];
   /** The revision that is HEAD at t 0. */
@@ -239,6 +241,7 @@ function common(scenario: Scenario) {
     seed: scenario.options.seed,
     until: scenario.options.until,
     fail: scenario.fail,
+    load: Object.keys(scenario.platform?.load ?? {}),
   };
 }
 

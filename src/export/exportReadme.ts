@@ -37,6 +37,9 @@ export function exportReadme(plan: ExportPlan): string {
     plan.fail.length > 0
       ? `- The sandbox makes ${plan.fail.map((f) => `\`${oneLine(f)}\``).join(', ')} fail (the scenario's \`fail\` list); a cluster runs it as its image does.`
       : '',
+    plan.load.length > 0
+      ? `- The sandbox scripts the load of the HorizontalPodAutoscaler ${plan.load.map((h) => `\`${oneLine(h)}\``).join(', ')} (the scenario's \`load:\`), as the replicas its metrics would ask for. A cluster's autoscaler needs a metrics server and real traffic (a fresh kind cluster has neither), so without them it never scales and what the scenario shows does not happen: install metrics-server and load the pods, or scale the Deployment by hand (\`kubectl scale\`) to play the autoscaler's part.`
+      : '',
     "- Times are the sandbox's virtual seconds; a real cluster pulls images and schedules pods at its own pace, so the moments differ while the order of phases, waves and hooks, and the final statuses, are what to compare.",
     plan.createsNamespace
       ? `- The Application has \`CreateNamespace=true\`: the sandbox's cluster already holds the namespace \`${plan.createsNamespace}\`, a fresh one does not, so Argo CD creates it at the start of the sync (a Namespace row in the result the sandbox does not show).`

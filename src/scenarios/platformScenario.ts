@@ -1,6 +1,14 @@
 import type { ToggleAnnotations } from './toggleAnnotations';
 import { isMap, isScalar, isSeq, type LineCounter, type Node as YamlNode } from 'yaml';
-import { parseIntervention, type ControlPlaneAction, type RepoRevision } from '../engine';
+import {
+  limits,
+  parseIntervention,
+  type AutoscalerLoad,
+  type ControlPlaneAction,
+  type Json,
+  type RepoRevision,
+} from '../engine';
+import { readAutoscalerLoad } from './readAutoscalerLoad';
 import type { ParsedObject } from './manifests';
 import type { AppExpectations } from './readExpectation';
 import { checkParsedApplicationSets } from './applicationSetInput';
@@ -50,6 +58,8 @@ export interface PlatformSpec {
   argocdCmData?: Record<string, string>;
   progressiveSyncs: boolean;
   actions: ScenarioAction[];
+  /** `load:`: the scripted loads of the repository's HorizontalPodAutoscalers (readAutoscalerLoad.ts). */
+  load?: AutoscalerLoad;
   /** `expect.apps`, read and checked with the rest of `expect:` (readExpectation.ts). */
   expectApps: AppExpectations;
 }
@@ -81,6 +91,10 @@ export interface PlatformToggle {
   syncTimeout?: number;
   /** Every AppProject sync window's `manualSync`. */
   manualSync?: boolean;
+  /** Every Application's `spec.ignoreDifferences`, in place of its own (argocd-semantics.md §5.8). */
+  ignoreDifferences?: Json[];
+  /** Added to every Application's `spec.syncPolicy.syncOptions` (e.g. `RespectIgnoreDifferences=true`). */
+  syncOptions?: string[];
 }
 
 export interface PlatformContext {
@@ -222,9 +236,16 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
         fail('an action is one of commit, sync, terminate, refresh, kubectl-apply, kubectl-delete, do', node);
     }
   }
+  const load = readAutoscalerLoad(
+    root.get('load', true) as YamlNode | undefined,
+    revisions,
+    limits.maxVirtualSeconds,
+    fail,
+  );
   return {
     revisions,
     argocd,
+    ...(load ? { load } : {}),
     ...(typeof cm === 'string' ? { argocdCm: cm, argocdCmData } : {}),
     progressiveSyncs: data.progressiveSyncs === true,
     actions,
@@ -245,6 +266,9 @@ const toggleKeys: Record<string, (v: unknown) => boolean> = {
   repair: (v) => typeof v === 'string',
   syncTimeout: (v) => typeof v === 'number',
   manualSync: (v) => typeof v === 'boolean',
+  ignoreDifferences: (v) =>
+    Array.isArray(v) && v.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r)),
+  syncOptions: (v) => Array.isArray(v) && v.every((o) => typeof o === 'string' && /^[A-Za-z]+=\S+$/.test(o)),
 };
 
 /** The toggles of a platform scenario (every field but id and label optional). */
@@ -281,6 +305,10 @@ export function parsePlatformToggles(value: unknown, fail: (message: string) => 
           ? fail(`toggles[${i}].syncTimeout must be a whole number of seconds (0: no timeout)`)
           : {}),
       ...(typeof toggle.manualSync === 'boolean' ? { manualSync: toggle.manualSync } : {}),
+      ...(Array.isArray(toggle.ignoreDifferences)
+        ? { ignoreDifferences: toggle.ignoreDifferences as Json[] }
+        : {}),
+      ...(Array.isArray(toggle.syncOptions) ? { syncOptions: toggle.syncOptions as string[] } : {}),
     };
   });
 }

@@ -1,3 +1,4 @@
+import type { Json } from '../engine';
 import type { Scenario } from './scenario';
 
 /** The argocd-cm key of the health check for Applications (argocd-semantics.md §3.12, §5.2). */
@@ -35,6 +36,10 @@ export interface PlatformRunSettings {
   syncTimeoutSeconds?: number;
   /** Every sync window's `manualSync`, when a toggle sets it (§5.14). */
   manualSync?: boolean;
+  /** Every Application's `spec.ignoreDifferences`, when a toggle sets it (§5.8). */
+  ignoreDifferences?: Json[];
+  /** Sync options added to every Application's `syncPolicy.syncOptions`, when a toggle sets them. */
+  appSyncOptions?: string[];
 }
 
 /**
@@ -58,6 +63,8 @@ export function platformRunSettings(scenario: Scenario, on: readonly string[]): 
     if (toggle.repair !== undefined) settings.repaired = [...(settings.repaired ?? []), toggle.repair];
     if (toggle.syncTimeout !== undefined) settings.syncTimeoutSeconds = toggle.syncTimeout;
     if (toggle.manualSync !== undefined) settings.manualSync = toggle.manualSync;
+    if (toggle.ignoreDifferences !== undefined) settings.ignoreDifferences = toggle.ignoreDifferences;
+    if (toggle.syncOptions !== undefined) settings.appSyncOptions = toggle.syncOptions;
   }
   if (Object.keys(data).length > 0) settings.argocdCmData = data;
   return settings;

@@ -4,6 +4,7 @@ import {
   type ControlPlaneAction,
   type HealthOverrides,
   type InterventionAction,
+  type Json,
   type KubeObject,
   type RunResult,
   startApplicationSetController,
@@ -41,6 +42,10 @@ export interface PlayOptions {
   syncTimeoutSeconds?: number;
   /** A platform scenario only: every AppProject sync window's `manualSync` (a toggle). */
   manualSync?: boolean;
+  /** A platform scenario only: every Application's `spec.ignoreDifferences` (a toggle). */
+  ignoreDifferences?: Json[];
+  /** A platform scenario only: sync options added to every Application's `syncPolicy.syncOptions` (a toggle). */
+  appSyncOptions?: string[];
   /**
    * Interventions typed on the page or given as `--then` commands, played after the scenario's own actions;
    * `namespace` is the terminal's (the first Application's destination).
@@ -100,6 +105,25 @@ function withSelfHeal(app: KubeObject, on: boolean): KubeObject {
   };
 }
 
+/**
+ * An Application with the toggled `spec.ignoreDifferences` and extra `syncPolicy.syncOptions` (a copy): what a user
+ * would write into the Application to try the documented fix (argocd-semantics.md §5.8).
+ */
+function withAppSpec(app: KubeObject, ignoreDifferences?: Json[], syncOptions?: string[]): KubeObject {
+  if (ignoreDifferences === undefined && syncOptions === undefined) return app;
+  const policy = app.spec?.syncPolicy ?? {};
+  const options: string[] = [...(policy.syncOptions ?? [])];
+  for (const o of syncOptions ?? []) if (!options.includes(o)) options.push(o);
+  return {
+    ...app,
+    spec: {
+      ...app.spec,
+      ...(ignoreDifferences !== undefined ? { ignoreDifferences } : {}),
+      ...(syncOptions !== undefined ? { syncPolicy: { ...policy, syncOptions: options } } : {}),
+    },
+  };
+}
+
 /** An AppProject with every sync window's `manualSync` set to `on` (a copy). */
 function withManualSync(project: KubeObject, on: boolean): KubeObject {
   const windows = project.spec?.syncWindows;
@@ -136,8 +160,12 @@ function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayO
     objects: platform.argocd.map((p) =>
       options.maxUpdate !== undefined && p.object.kind === 'ApplicationSet'
         ? withMaxUpdate(p.object, options.maxUpdate)
-        : options.selfHeal !== undefined && p.object.kind === 'Application'
-          ? withSelfHeal(p.object, options.selfHeal)
+        : p.object.kind === 'Application'
+          ? withAppSpec(
+              options.selfHeal !== undefined ? withSelfHeal(p.object, options.selfHeal) : p.object,
+              options.ignoreDifferences,
+              options.appSyncOptions,
+            )
           : options.manualSync !== undefined && p.object.kind === 'AppProject'
             ? withManualSync(p.object, options.manualSync)
             : p.object,
@@ -151,6 +179,7 @@ function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayO
     untilSeconds: options.untilSeconds ?? scenario.options.until,
     actions,
     fail: [...scenario.fail.filter((f) => !options.repaired?.includes(f)), ...(options.fail ?? [])],
+    ...(platform.load ? { autoscalerLoad: platform.load } : {}),
     onProgress: options.onProgress,
   });
 }

@@ -57,6 +57,11 @@ export const scenarioQuestions: readonly ScenarioQuestion[] = [
     scenarios: ['app-of-apps-without-health', 'app-of-apps'],
   },
   {
+    id: 'keeps-syncing',
+    text: 'Why does my app keep going OutOfSync?',
+    scenarios: ['hpa-self-heal-fight'],
+  },
+  {
     id: 'wont-delete',
     text: "Why won't my app delete?",
     scenarios: ['delete-app'],

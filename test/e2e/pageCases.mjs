@@ -198,6 +198,27 @@ export function pageCases({ browser, base, root, results, full }) {
       assert.match(await page.evaluate(() => location.search), /fail=oneWave/);
     }));
 
+  test('hpa-self-heal-fight at 1024x768: the HPA and self-heal fight, and the end is OutOfSync and Healthy', () =>
+    withPage(
+      '?scenario=hpa-self-heal-fight',
+      async (page) => {
+        await page.keyboard.press('End');
+        await waitForStatus(page, {
+          'operation-phase': 'Succeeded',
+          'sync-status': 'OutOfSync',
+          'health-status': 'Healthy',
+        });
+        await page.check('[data-testid="toggle-respectIgnore"]');
+        await page.keyboard.press('End');
+        await waitForStatus(page, {
+          'operation-phase': 'Succeeded',
+          'sync-status': 'Synced',
+          'health-status': 'Healthy',
+        });
+      },
+      { viewport: { width: 1024, height: 768 } },
+    ));
+
   test('the scenario picker switches scenarios', () =>
     withPage('?scenario=three-tier', async (page) => {
       await page.selectOption('[data-testid="scenario-picker"]', 'failing-smoke-test');

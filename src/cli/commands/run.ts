@@ -314,11 +314,16 @@ function platformSwitches(scenario: Scenario, ids: readonly string[], ownCm: boo
       'switches the Application health check in argocd-cm, which --argocd-cm FILE gives whole: use one of them',
       `--toggle ${health.id}`,
     );
-  const { progressiveSyncs, maxUpdate, selfHeal } = platformRunSettings(scenario, ids);
+  const { progressiveSyncs, maxUpdate, selfHeal, ignoreDifferences, appSyncOptions } = platformRunSettings(
+    scenario,
+    ids,
+  );
   return {
     ...(progressiveSyncs !== undefined ? { progressiveSyncs } : {}),
     ...(maxUpdate !== undefined ? { maxUpdate } : {}),
     ...(selfHeal !== undefined ? { selfHeal } : {}),
+    ...(ignoreDifferences !== undefined ? { ignoreDifferences } : {}),
+    ...(appSyncOptions !== undefined ? { appSyncOptions } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AutoscalerLoad } from '../controllers/horizontalPodAutoscaler';
 import { SimClock } from '../clock';
 import type { Cluster } from '../cluster/cluster';
 import type { WatchEvent } from '../cluster/store';
@@ -59,6 +60,8 @@ export interface ControlPlaneInput {
   actions?: readonly ControlPlaneAction[];
   /** Workloads made to fail (contract `--fail`). */
   fail?: readonly string[];
+  /** Scripted loads of the HorizontalPodAutoscalers of the destination cluster (horizontalPodAutoscaler.ts). */
+  autoscalerLoad?: AutoscalerLoad;
   /** Told the virtual second reached now and then during a long run (as the single-app form's `onProgress`). */
   onProgress?: (seconds: number) => void;
   /** The ApplicationSet controller (src/engine/argocd/applicationSet/); without it sets are only stored. */
@@ -102,6 +105,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
     clock,
     rng: new Rng(input.seed ?? runDefaults.seed),
     failures: past ? [] : (input.fail ?? []),
+    ...(input.autoscalerLoad ? { autoscalerLoad: input.autoscalerLoad } : {}),
   });
   const store = cluster.store;
   // Attached first, so the namespaces a fresh cluster has are in the history too (`kubectl get ns` at t 0).
@@ -212,7 +216,9 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
       !(appSets?.busy() ?? false) &&
       controller.atRest() &&
       clusterAtRest() &&
-      remotes.atRest(),
+      remotes.atRest() &&
+      // An autoscaler with a load acts every sync period for ever, as on a real cluster: the run ends at its limit.
+      input.autoscalerLoad === undefined,
   });
   if (!rested && clock.now() < until) clock.advanceTo(until);
 

@@ -156,6 +156,23 @@ export const questions: Question[] = [
     },
   },
   {
+    id: 'hpa-self-heal-fight',
+    text: 'Git says replicas: 1, an HPA scales the Deployment to 4, and the app has selfHeal. What happens?',
+    choices: [
+      'Argo CD leaves spec.replicas to the HPA, because an HPA targets the Deployment',
+      'Self-heal writes 1 back, the HPA writes 4 again at its next sync, and so on: they fight, self-heal backing off more each time',
+      'The HPA stops scaling once Argo CD has written 1, because the Deployment is Synced',
+    ],
+    answer: 1,
+    explanation:
+      "Argo CD compares spec.replicas with Git like any field, so the HPA's 4 is OutOfSync, and self-heal syncs 1 (after 0, 2, 6, 18, 54 s of back-off). The HPA acts every 15 s. ignoreDifferences on /spec/replicas with RespectIgnoreDifferences=true ends it (argocd-semantics §5.4, §5.8; argo-cd #28590, #6520).",
+    link: {
+      scenario: 'hpa-self-heal-fight',
+      t: 190,
+      label: 'hpa-self-heal-fight, between two self-heals',
+    },
+  },
+  {
     id: 'delete-app',
     text: "You delete an Application that has the resources finalizer, and its PreDelete hook fails. What happens to the app's resources?",
     choices: [
