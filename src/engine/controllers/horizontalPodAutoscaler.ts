@@ -1,6 +1,6 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import { toTimestamp } from '../clock';
-import type { Json, KubeObject, ObjectRef } from '../types';
+import type { Json, JsonAny, KubeObject, ObjectRef } from '../types';
 
 /** One point of a scripted load: from `atMs` on, the metrics ask for `replicas` (until the next point). */
 export interface LoadPoint {
@@ -138,7 +138,7 @@ function decide(hpa: KubeObject, current: number, recommended: number, history: 
 }
 
 function conditions(hpa: KubeObject, rescaled: boolean, decision: Decision, now: number): Json[] {
-  const previous: Json[] = Array.isArray(hpa.status?.conditions) ? hpa.status.conditions : [];
+  const previous: JsonAny[] = Array.isArray(hpa.status?.conditions) ? hpa.status.conditions : [];
   const at = toTimestamp(now);
   const condition = (type: string, status: string, reason: string, message: string): Json => {
     const old = previous.find((c) => c?.type === type);
