@@ -305,5 +305,51 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
     }
   }
 
+  // The drawings are laid out once per run: playing moves the cursor, the reveal's clip and the status lanes'
+  // summary, and touches nothing else (issue 32: the timeline laid out and redrew every row on every frame, as
+  // its end of axis was read from an object made again at every moment).
+  test('timeline: playing redraws only the cursor, not the rows', () =>
+    withPage('?scenario=many-resources&speed=8&t=40', async (page) => {
+      await page.waitForSelector(`${svgSel} g.tl-row-label`);
+      await page.evaluate(() => {
+        const touched = (window.__touched = new Set());
+        const where = (node) => {
+          const el = node.nodeType === 1 ? node : node.parentElement;
+          const layer = el.closest('[class^="layer-"]')?.getAttribute('class');
+          const lane = el.closest('.lanes svg > *')?.classList[0];
+          return layer ?? (el.closest('.lanes') ? `lanes:${lane ?? el.tagName}` : el.tagName);
+        };
+        const observer = new MutationObserver((records) => {
+          for (const r of records) {
+            touched.add(where(r.target));
+            for (const n of r.addedNodes) touched.add(where(r.target) + '+' + n.nodeName);
+          }
+        });
+        for (const svg of document.querySelectorAll('[data-testid="timeline"], .lanes svg'))
+          observer.observe(svg, { subtree: true, attributes: true, childList: true, characterData: true });
+      });
+      await page.click('[data-testid="play"]');
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 50,
+      );
+      await page.click('[data-testid="play"]');
+      const touched = await page.evaluate(() => [...window.__touched].sort());
+      // The cursor, the ticks it covers, the groups' counts at the cursor, the clip and the lanes' label.
+      const allowed = [
+        'layer-cursor',
+        'layer-axis',
+        'layer-groupCounts',
+        'rect',
+        'lanes:cursor',
+        'lanes:svg',
+      ];
+      assert.deepEqual(
+        touched.filter((where) => !allowed.includes(where.split('+')[0])),
+        [],
+        `playing changed ${touched.join(', ')}`,
+      );
+      assert.ok(touched.includes('layer-cursor'), `the cursor did not move: ${touched.join(', ')}`);
+    }));
+
   return cases;
 }
