@@ -3,6 +3,7 @@ import { describeGroupAt, describeRowAt, type HoverInfo } from './describeRowAt'
 import { attemptsMark } from './marks/attempts';
 import { axisMark } from './marks/axis';
 import { bandsMark, delaysMark } from './marks/bands';
+import { timelineFrame, type TimelineFrame } from './frame/timelineFrame';
 import type { Ids, Layer, MarkContext, Scale } from './marks/common';
 import { cursorMark } from './marks/cursor';
 import { groupCountsMark, groupSpansMark } from './marks/groups';
@@ -11,7 +12,6 @@ import { legendMark } from './marks/legend';
 import { markersMark } from './marks/markers';
 import { operationEndMark } from './marks/operationEnd';
 import { revealedRight } from './marks/revealClip';
-import { drawPatterns } from './marks/patterns';
 import { rowsMark } from './marks/rows';
 import { segmentsMark } from './marks/segments';
 import { tooltipMark } from './marks/tooltip';
@@ -60,6 +60,8 @@ const frontLayers = ['axis', 'labels', 'groupCounts', 'legend', 'tooltip'] as co
 type LayerName = (typeof backLayers | typeof timeLayers | typeof frontLayers)[number];
 
 interface State {
+  /** The SVG shell: its size, ids, patterns, the clip (reveal) and the pinned labels (frame/timelineFrame.ts). */
+  frame: TimelineFrame<LayerName>;
   ids: Ids;
   layers: Record<LayerName, Layer>;
   layout: TimelineLayout | null;
@@ -74,12 +76,9 @@ interface State {
   hoverDrawn: boolean;
   /** Where the cursor stood before the first click of a possible double-click, which must not seek. */
   beforeClick: number | null;
-  /** The rect of the clip of the marks placed in time, once looked up. */
-  clipRect?: Element | null;
 }
 
 const states = new WeakMap<SVGSVGElement, State>();
-let nextId = 0;
 
 /**
  * Draws `layout` into `svg`, joining every mark by its key so that a new layout (more events, another width)
@@ -98,7 +97,7 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
     // repainting the page on every frame of it while the page was loading.
     const duration = state.layout?.rows.length ? (options.duration ?? 250) : 0;
     state.layout = layout;
-    frame(svg, state, layout);
+    state.frame.size(layout.width, layout.height, layout.fontSize);
     drawRows(state, layout, duration);
     drawTime(state, layout, duration);
     options.onZoom?.(zoomViewOf(svg, layout));
@@ -115,37 +114,21 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
  */
 function revealClip(state: State, layout: TimelineLayout): void {
   const pin = state.options.pin ?? 0;
-  const labels = state.layers.labels.node();
-  const shift = pin > 0 ? `translateX(${pin}px)` : '';
-  if (labels && labels.style.transform !== shift) labels.style.transform = shift;
+  state.frame.pin(pin, state.layers.labels.nodes());
   const left = layout.plot.left + pin;
   const right = revealedRight(state.x(), layout.plot, state.options.revealUntil);
-  // Looked up once and written only on a change: a selector query over hundreds of rows on every frame
-  // took a tenth of the main thread while playing many-resources.
-  state.clipRect ??=
-    state.layers.cursor.node()?.ownerSVGElement?.querySelector(`#${state.ids.clip} rect`) ?? null;
-  const width = String(Math.max(0, right - left));
-  if (state.clipRect && state.clipRect.getAttribute('width') !== width)
-    state.clipRect.setAttribute('width', width);
-  if (state.clipRect && state.clipRect.getAttribute('x') !== String(left))
-    state.clipRect.setAttribute('x', String(left));
+  state.frame.reveal({ x: left, y: 0, width: right - left, height: layout.lanes.footer + 8 });
 }
 
 function setUp(svg: SVGSVGElement, options: RenderOptions): State {
   const root = d3.select(svg);
-  root.selectAll('*').remove();
-  const prefix = `timeline-${nextId++}`;
-  const ids = { prefix, clip: `${prefix}-clip` };
-  drawPatterns(root.append('defs'), ids);
-  root.select('defs').append('clipPath').attr('id', ids.clip).append('rect');
-  const layers = {} as Record<LayerName, Layer>;
-  const named = (g: Layer, name: LayerName) => (layers[name] = g.attr('class', `layer-${name}`));
-  for (const name of backLayers) named(root.append('g'), name);
-  const clipped = root.append('g').attr('clip-path', `url(#${ids.clip})`);
-  for (const name of timeLayers) named(clipped.append('g'), name);
-  for (const name of frontLayers) named(root.append('g'), name);
-
+  const frame = timelineFrame<LayerName>(svg, {
+    kind: 'timeline',
+    layers: [...backLayers, { clipped: timeLayers }, ...frontLayers],
+  });
+  const { ids, layers } = frame;
   const state: State = {
+    frame,
     ids,
     layers,
     layout: null,
@@ -235,23 +218,6 @@ function zoomedX(svg: SVGSVGElement, state: State): Scale {
   const x = zoom.rescaleX(base);
   scales.set(svg, { layout, zoom, x });
   return x;
-}
-
-/** The `<svg>`'s size, font and clip follow the layout. */
-function frame(svg: SVGSVGElement, state: State, layout: TimelineLayout): void {
-  d3.select(svg)
-    .attr('width', layout.width)
-    .attr('height', layout.height)
-    .attr('viewBox', `0 0 ${layout.width} ${layout.height}`)
-    .attr('font-family', 'system-ui, sans-serif')
-    .attr('font-size', layout.fontSize)
-    .attr('fill', 'currentColor');
-  d3.select(svg)
-    .select(`#${state.ids.clip} rect`)
-    .attr('x', layout.plot.left)
-    .attr('y', 0)
-    .attr('width', layout.plot.right - layout.plot.left)
-    .attr('height', layout.lanes.footer + 8);
 }
 
 function drawRows(state: State, layout: TimelineLayout, duration: number): void {
