@@ -16,6 +16,8 @@ export interface FrameSpec<N extends string> {
   layers: readonly LayerSpec<N>[];
   /** A `data-testid` for the clip's rectangle, which browser tests read as the reveal's edge. */
   clipTestId?: string;
+  /** Whether the marks fill bars with the status patterns (default true; the status lanes fill with colours). */
+  patterns?: boolean;
 }
 
 /** The rectangle the marks placed in time are drawn in: the plot, cut at the reveal and at the pinned labels. */
@@ -61,7 +63,7 @@ export function timelineFrame<N extends string>(svg: SVGSVGElement, spec: FrameS
   const prefix = `${spec.kind}-${counters[spec.kind]++}`;
   const ids: Ids = { prefix, clip: `${prefix}-clip` };
   const defs = root.append('defs');
-  drawPatterns(defs, ids);
+  if (spec.patterns !== false) drawPatterns(defs, ids);
   const clipRect = defs.append('clipPath').attr('id', ids.clip).append('rect');
   if (spec.clipTestId) clipRect.attr('data-testid', spec.clipTestId);
   const layers = {} as Record<N, Layer>;
