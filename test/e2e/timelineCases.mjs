@@ -351,5 +351,39 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
       assert.ok(touched.includes('layer-cursor'), `the cursor did not move: ${touched.join(', ')}`);
     }));
 
+  // The play bar paints the run's shape on its track (issue 32): a speaker jumps by eye, a learner sees the story
+  // before pressing Play.
+  test('play bar: the track shows the waves, the hooks, the health and the verdict, and a mark seeks there', () =>
+    withPage('?scenario=failing-migration', async (page) => {
+      await page.waitForSelector('[data-testid="run-mark"][data-kind="verdict"]');
+      const marks = await page.$$eval('[data-testid="run-mark"]', (els) =>
+        els.map((el) => ({
+          kind: el.dataset.kind,
+          t: Number(el.dataset.t),
+          label: el.getAttribute('aria-label'),
+        })),
+      );
+      const kinds = new Set(marks.map((m) => m.kind));
+      for (const kind of ['wave', 'hook-start', 'hook-result', 'verdict'])
+        assert.ok(kinds.has(kind), `no ${kind} mark among ${marks.map((m) => m.label).join('; ')}`);
+      const verdict = marks.find((m) => m.kind === 'verdict');
+      assert.match(verdict.label, /Sync Failed$/);
+      const failed = marks.find((m) => m.kind === 'hook-result' && /checkout-migrate Failed/.test(m.label));
+      assert.ok(failed, 'no failed hook mark');
+      // A click on the hook's failure seeks there.
+      await page.click(`[data-testid="run-mark"][data-kind="hook-result"][data-t="${failed.t}"]`);
+      await page.waitForFunction(
+        (t) => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) === t,
+        failed.t,
+      );
+      // Enter on the verdict's mark seeks to the end of the operation.
+      await page.focus('[data-testid="run-mark"][data-kind="verdict"]');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        (t) => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) === t,
+        verdict.t,
+      );
+    }));
+
   return cases;
 }

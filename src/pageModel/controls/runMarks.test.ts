@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { SimEvent } from '../../engine';
-import { markOffset, runMarks, shownMarks } from './runMarks';
+import { markOffset, markStops, runMarks, shownMarks } from './runMarks';
 
 const fixture = (name: string): SimEvent[] =>
   JSON.parse(readFileSync(`test/fixtures/events/${name}.json`, 'utf8'));
@@ -59,6 +59,24 @@ describe('the play bar’s marks of a run', () => {
       'hook Job/migrate starts',
     ]);
     expect(shownMarks(marks, undefined)).toHaveLength(marks.length);
+  });
+
+  test('marks of one moment make one stop, coloured by the most telling: the hook’s failure, not the next phase', () => {
+    const stops = markStops(runMarks(fixture('presync-migration-fails')));
+    expect(stops.map((s) => `${s.t} ${s.kind} ${s.status ?? ''} | ${s.labels.join('; ')}`)).toEqual([
+      '0 hook-start Running | PreSync wave 0 starts; hook Job/migrate starts',
+      '26.7 hook-result Failed | hook Job/migrate Failed; SyncFail wave 0 starts; hook Job/notify-failure starts',
+      '36.7 verdict Failed | hook Job/notify-failure Succeeded; Sync Failed',
+    ]);
+  });
+
+  test('a step started again for the same wave is one wave mark', () => {
+    const events: SimEvent[] = [
+      { t: 0, type: 'step', phase: 'PreSync', wave: 0 },
+      { t: 5, type: 'step', phase: 'PreSync', wave: 0 },
+      { t: 9, type: 'step', phase: 'Sync', wave: 0 },
+    ];
+    expect(summary(events)).toEqual(['0 wave: PreSync wave 0 starts', '9 wave: Sync wave 0 starts']);
   });
 
   test('a mark stands at its share of the track, clamped to it', () => {

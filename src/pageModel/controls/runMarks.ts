@@ -37,8 +37,11 @@ export function runMarks(events: readonly SimEvent[]): RunMark[] {
       if (e.type === 'app') health = e.health;
       continue;
     }
-    if (e.type === 'step') add({ kind: 'wave', t: e.t, label: `${e.phase} wave ${e.wave} starts` });
-    else if (e.type === 'apply' && e.hook && e.result !== 'failed')
+    if (e.type === 'step') {
+      // A step the controller starts again (it waits for a hook, then goes on) is the same wave.
+      const label = `${e.phase} wave ${e.wave} starts`;
+      if (marks.findLast((m) => m.kind === 'wave')?.label !== label) add({ kind: 'wave', t: e.t, label });
+    } else if (e.type === 'apply' && e.hook && e.result !== 'failed')
       add({ kind: 'hook-start', t: e.t, label: `hook ${e.kind}/${e.name} starts`, status: 'Running' });
     else if (e.type === 'result' && e.hookType && isFinished(e.hookPhase))
       add({
@@ -70,6 +73,50 @@ function isFinished(phase: string): boolean {
  */
 export function shownMarks(marks: readonly RunMark[], until: number | undefined): RunMark[] {
   return until === undefined ? [...marks] : marks.filter((m) => m.t <= until);
+}
+
+/** The marks at one moment, drawn as one button: the most telling kind colours it, every label names it. */
+export interface MarkStop {
+  key: string;
+  t: number;
+  kind: RunMarkKind;
+  status?: string;
+  labels: string[];
+}
+
+const weight: Record<RunMarkKind, number> = {
+  wave: 0,
+  'hook-start': 1,
+  health: 2,
+  'hook-result': 3,
+  verdict: 4,
+};
+
+/**
+ * The marks grouped by moment, in time order: several things often happen in one instant (a hook fails and the
+ * SyncFail phase starts), and two buttons on one spot would hide one under the other. A failure outweighs a
+ * success of the same kind, so a red mark is never hidden under a green one.
+ */
+export function markStops(marks: readonly RunMark[]): MarkStop[] {
+  const stops = new Map<number, MarkStop>();
+  const rank = (m: { kind: RunMarkKind; status?: string }) =>
+    weight[m.kind] * 2 + (m.status === 'Failed' || m.status === 'Error' || m.status === 'Degraded' ? 1 : 0);
+  for (const mark of marks) {
+    const stop = stops.get(mark.t);
+    if (!stop) {
+      stops.set(mark.t, {
+        key: `t${mark.t}`,
+        t: mark.t,
+        kind: mark.kind,
+        status: mark.status,
+        labels: [mark.label],
+      });
+      continue;
+    }
+    stop.labels.push(mark.label);
+    if (rank(mark) > rank(stop)) Object.assign(stop, { kind: mark.kind, status: mark.status });
+  }
+  return [...stops.values()].sort((a, b) => a.t - b.t);
 }
 
 /** Where a mark stands along a track of `max` seconds, as a fraction from 0 to 1. */
