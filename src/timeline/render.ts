@@ -14,6 +14,7 @@ import { operationEndMark } from './marks/operationEnd';
 import { revealedRight } from './marks/revealClip';
 import { rowsMark } from './marks/rows';
 import { segmentsMark } from './marks/segments';
+import { syncWindowsMark, type WindowBand } from './marks/syncWindows';
 import { tooltipMark } from './marks/tooltip';
 import { wavesMark } from './marks/waves';
 import type { GroupRow, ObjectRow, TimelineLayout } from './types';
@@ -39,12 +40,15 @@ export interface RenderOptions {
   onZoom?: (view: ZoomView) => void;
   /** Called with a group row's key when its label is clicked, or Enter or Space is pressed on it. */
   onToggleGroup?: (key: string) => void;
+  /** The sync windows active for this Application during the run, shaded behind the rows. */
+  windows?: readonly WindowBand[];
 }
 
 // The layers, back to front: row stripes under everything, then the marks placed in time (clipped to the plot),
 // then the axis, the row labels, the legend and the hover card on top.
 const backLayers = ['rowBackgrounds', 'hoverRow'] as const;
 const timeLayers = [
+  'windows',
   'bands',
   'delays',
   'grid',
@@ -74,6 +78,8 @@ interface State {
   hovered: string;
   /** Whether the hover card or the row highlight may be on screen, so a frame without a pointer skips them. */
   hoverDrawn: boolean;
+  /** The sync windows last drawn, so a frame with the same ones draws nothing. */
+  drawnWindows?: readonly WindowBand[];
   /** Where the cursor stood before the first click of a possible double-click, which must not seek. */
   beforeClick: number | null;
 }
@@ -101,7 +107,7 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
     drawRows(state, layout, duration);
     drawTime(state, layout, duration);
     options.onZoom?.(zoomViewOf(svg, layout));
-  }
+  } else if (state.drawnWindows !== (options.windows ?? noWindows)) drawWindows(state, layout);
   cursorMark(state.layers.cursor, state.layers.axis, layout, state.x(), options.t);
   revealClip(state, layout);
   groupCountsMark(state.layers.groupCounts, layout, state.ids, options.t);
@@ -226,10 +232,18 @@ function drawRows(state: State, layout: TimelineLayout, duration: number): void 
   legendMark(state.layers.legend, layout, state.ids);
 }
 
+const noWindows: readonly WindowBand[] = [];
+
+function drawWindows(state: State, layout: TimelineLayout): void {
+  state.drawnWindows = state.options.windows ?? noWindows;
+  syncWindowsMark(state.layers.windows, layout, state.x(), state.drawnWindows);
+}
+
 /** Everything placed in time; run again at every zoom with no transition. */
 function drawTime(state: State, layout: TimelineLayout, duration: number): void {
   const context: MarkContext = { x: state.x(), duration, ids: state.ids };
   const { layers } = state;
+  drawWindows(state, layout);
   bandsMark(layers.bands, layout, context);
   delaysMark(layers.delays, layout, context);
   attemptsMark(layers.delays, layout, context);
