@@ -44,7 +44,10 @@ async function tracedPlay(browser, url) {
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: categories } });
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: categories },
+  });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.start');
   await page.evaluate(startFrames);
@@ -76,8 +79,12 @@ async function tracedPlay(browser, url) {
     layout: sum('Layout'),
     prePaint: sum('PrePaint'),
     paint: sum('Paint'),
-    styled: on.filter((e) => e.name === 'UpdateLayoutTree').reduce((s, e) => s + (e.args?.elementCount ?? 0), 0),
-    laidOut: on.filter((e) => e.name === 'Layout').reduce((s, e) => s + (e.args?.beginData?.dirtyObjects ?? 0), 0),
+    styled: on
+      .filter((e) => e.name === 'UpdateLayoutTree')
+      .reduce((s, e) => s + (e.args?.elementCount ?? 0), 0),
+    laidOut: on
+      .filter((e) => e.name === 'Layout')
+      .reduce((s, e) => s + (e.args?.beginData?.dirtyObjects ?? 0), 0),
     top: topFunctions(profile, 12),
     profile,
   };
