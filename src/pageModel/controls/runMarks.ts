@@ -30,6 +30,7 @@ export function runMarks(events: readonly SimEvent[]): RunMark[] {
   const marks: RunMark[] = [];
   let health: string | undefined;
   let verdict: RunMark | undefined;
+  let lastWave: string | undefined;
   const add = (mark: Omit<RunMark, 'key'>) => marks.push({ ...mark, key: `${marks.length}` });
   for (const e of events) {
     if (e.t < 0) {
@@ -40,7 +41,8 @@ export function runMarks(events: readonly SimEvent[]): RunMark[] {
     if (e.type === 'step') {
       // A step the controller starts again (it waits for a hook, then goes on) is the same wave.
       const label = `${e.phase} wave ${e.wave} starts`;
-      if (marks.findLast((m) => m.kind === 'wave')?.label !== label) add({ kind: 'wave', t: e.t, label });
+      if (lastWave !== label) add({ kind: 'wave', t: e.t, label });
+      lastWave = label;
     } else if (e.type === 'apply' && e.hook && e.result !== 'failed')
       add({ kind: 'hook-start', t: e.t, label: `hook ${e.kind}/${e.name} starts`, status: 'Running' });
     else if (e.type === 'result' && e.hookType && isFinished(e.hookPhase))
