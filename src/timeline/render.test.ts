@@ -57,6 +57,13 @@ afterEach(() => {
 });
 
 describe('snapshots', () => {
+  test('a deny sync window shaded behind the rows of three-tier, from 20 s to 45 s', async () => {
+    const windows = [
+      { key: 'w', t0: 20, t1: 45, kind: 'deny' as const, label: 'deny window */5 * * * * 25s (freeze)' },
+    ];
+    await expectSnapshot(draw(fixture('three-tier-sync'), { t: 30, windows }).svg, 'three-tier-sync-window');
+  });
+
   test('three-tier sync, cursor in wave 1', async () => {
     await expectSnapshot(draw(fixture('three-tier-sync'), { t: 30 }).svg, 'three-tier-sync');
   });

@@ -3,6 +3,7 @@ import { describeGroupAt, describeRowAt, type HoverInfo } from './describeRowAt'
 import { attemptsMark } from './marks/attempts';
 import { axisMark } from './marks/axis';
 import { bandsMark, delaysMark } from './marks/bands';
+import { timelineFrame, type TimelineFrame } from './frame/timelineFrame';
 import type { Ids, Layer, MarkContext, Scale } from './marks/common';
 import { cursorMark } from './marks/cursor';
 import { groupCountsMark, groupSpansMark } from './marks/groups';
@@ -11,9 +12,9 @@ import { legendMark } from './marks/legend';
 import { markersMark } from './marks/markers';
 import { operationEndMark } from './marks/operationEnd';
 import { revealedRight } from './marks/revealClip';
-import { drawPatterns } from './marks/patterns';
 import { rowsMark } from './marks/rows';
 import { segmentsMark } from './marks/segments';
+import { syncWindowsMark, type WindowBand } from './marks/syncWindows';
 import { tooltipMark } from './marks/tooltip';
 import { wavesMark } from './marks/waves';
 import type { GroupRow, ObjectRow, TimelineLayout } from './types';
@@ -39,12 +40,15 @@ export interface RenderOptions {
   onZoom?: (view: ZoomView) => void;
   /** Called with a group row's key when its label is clicked, or Enter or Space is pressed on it. */
   onToggleGroup?: (key: string) => void;
+  /** The sync windows active for this Application during the run, shaded behind the rows. */
+  windows?: readonly WindowBand[];
 }
 
 // The layers, back to front: row stripes under everything, then the marks placed in time (clipped to the plot),
 // then the axis, the row labels, the legend and the hover card on top.
 const backLayers = ['rowBackgrounds', 'hoverRow'] as const;
 const timeLayers = [
+  'windows',
   'bands',
   'delays',
   'grid',
@@ -60,6 +64,8 @@ const frontLayers = ['axis', 'labels', 'groupCounts', 'legend', 'tooltip'] as co
 type LayerName = (typeof backLayers | typeof timeLayers | typeof frontLayers)[number];
 
 interface State {
+  /** The SVG shell: its size, ids, patterns, the clip (reveal) and the pinned labels (frame/timelineFrame.ts). */
+  frame: TimelineFrame<LayerName>;
   ids: Ids;
   layers: Record<LayerName, Layer>;
   layout: TimelineLayout | null;
@@ -72,14 +78,13 @@ interface State {
   hovered: string;
   /** Whether the hover card or the row highlight may be on screen, so a frame without a pointer skips them. */
   hoverDrawn: boolean;
+  /** The sync windows last drawn, so a frame with the same ones draws nothing. */
+  drawnWindows?: readonly WindowBand[];
   /** Where the cursor stood before the first click of a possible double-click, which must not seek. */
   beforeClick: number | null;
-  /** The rect of the clip of the marks placed in time, once looked up. */
-  clipRect?: Element | null;
 }
 
 const states = new WeakMap<SVGSVGElement, State>();
-let nextId = 0;
 
 /**
  * Draws `layout` into `svg`, joining every mark by its key so that a new layout (more events, another width)
@@ -98,11 +103,11 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
     // repainting the page on every frame of it while the page was loading.
     const duration = state.layout?.rows.length ? (options.duration ?? 250) : 0;
     state.layout = layout;
-    frame(svg, state, layout);
+    state.frame.size(layout.width, layout.height, layout.fontSize);
     drawRows(state, layout, duration);
     drawTime(state, layout, duration);
     options.onZoom?.(zoomViewOf(svg, layout));
-  }
+  } else if (state.drawnWindows !== (options.windows ?? noWindows)) drawWindows(state, layout);
   cursorMark(state.layers.cursor, state.layers.axis, layout, state.x(), options.t);
   revealClip(state, layout);
   groupCountsMark(state.layers.groupCounts, layout, state.ids, options.t);
@@ -115,37 +120,21 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
  */
 function revealClip(state: State, layout: TimelineLayout): void {
   const pin = state.options.pin ?? 0;
-  const labels = state.layers.labels.node();
-  const shift = pin > 0 ? `translateX(${pin}px)` : '';
-  if (labels && labels.style.transform !== shift) labels.style.transform = shift;
+  state.frame.pin(pin, state.layers.labels.nodes());
   const left = layout.plot.left + pin;
   const right = revealedRight(state.x(), layout.plot, state.options.revealUntil);
-  // Looked up once and written only on a change: a selector query over hundreds of rows on every frame
-  // took a tenth of the main thread while playing many-resources.
-  state.clipRect ??=
-    state.layers.cursor.node()?.ownerSVGElement?.querySelector(`#${state.ids.clip} rect`) ?? null;
-  const width = String(Math.max(0, right - left));
-  if (state.clipRect && state.clipRect.getAttribute('width') !== width)
-    state.clipRect.setAttribute('width', width);
-  if (state.clipRect && state.clipRect.getAttribute('x') !== String(left))
-    state.clipRect.setAttribute('x', String(left));
+  state.frame.reveal({ x: left, y: 0, width: right - left, height: layout.lanes.footer + 8 });
 }
 
 function setUp(svg: SVGSVGElement, options: RenderOptions): State {
   const root = d3.select(svg);
-  root.selectAll('*').remove();
-  const prefix = `timeline-${nextId++}`;
-  const ids = { prefix, clip: `${prefix}-clip` };
-  drawPatterns(root.append('defs'), ids);
-  root.select('defs').append('clipPath').attr('id', ids.clip).append('rect');
-  const layers = {} as Record<LayerName, Layer>;
-  const named = (g: Layer, name: LayerName) => (layers[name] = g.attr('class', `layer-${name}`));
-  for (const name of backLayers) named(root.append('g'), name);
-  const clipped = root.append('g').attr('clip-path', `url(#${ids.clip})`);
-  for (const name of timeLayers) named(clipped.append('g'), name);
-  for (const name of frontLayers) named(root.append('g'), name);
-
+  const frame = timelineFrame<LayerName>(svg, {
+    kind: 'timeline',
+    layers: [...backLayers, { clipped: timeLayers }, ...frontLayers],
+  });
+  const { ids, layers } = frame;
   const state: State = {
+    frame,
     ids,
     layers,
     layout: null,
@@ -237,33 +226,24 @@ function zoomedX(svg: SVGSVGElement, state: State): Scale {
   return x;
 }
 
-/** The `<svg>`'s size, font and clip follow the layout. */
-function frame(svg: SVGSVGElement, state: State, layout: TimelineLayout): void {
-  d3.select(svg)
-    .attr('width', layout.width)
-    .attr('height', layout.height)
-    .attr('viewBox', `0 0 ${layout.width} ${layout.height}`)
-    .attr('font-family', 'system-ui, sans-serif')
-    .attr('font-size', layout.fontSize)
-    .attr('fill', 'currentColor');
-  d3.select(svg)
-    .select(`#${state.ids.clip} rect`)
-    .attr('x', layout.plot.left)
-    .attr('y', 0)
-    .attr('width', layout.plot.right - layout.plot.left)
-    .attr('height', layout.lanes.footer + 8);
-}
-
 function drawRows(state: State, layout: TimelineLayout, duration: number): void {
   const context: MarkContext = { x: state.x(), duration, ids: state.ids };
   rowsMark(state.layers.rowBackgrounds, state.layers.labels, layout, context);
   legendMark(state.layers.legend, layout, state.ids);
 }
 
+const noWindows: readonly WindowBand[] = [];
+
+function drawWindows(state: State, layout: TimelineLayout): void {
+  state.drawnWindows = state.options.windows ?? noWindows;
+  syncWindowsMark(state.layers.windows, layout, state.x(), state.drawnWindows);
+}
+
 /** Everything placed in time; run again at every zoom with no transition. */
 function drawTime(state: State, layout: TimelineLayout, duration: number): void {
   const context: MarkContext = { x: state.x(), duration, ids: state.ids };
   const { layers } = state;
+  drawWindows(state, layout);
   bandsMark(layers.bands, layout, context);
   delaysMark(layers.delays, layout, context);
   attemptsMark(layers.delays, layout, context);

@@ -40,5 +40,20 @@ export function syncWindowCases({ browser, base }) {
         },
         { viewport: { width, height } },
       ));
+  // Issue 29: the open Application's own resource timeline shades the window too, behind its rows.
+  test('sync windows: storefront opened shows the deny window behind its resource rows, payments none', () =>
+    withPage('?scenario=sync-window-blocks-release&app=storefront&t=600', async (page) => {
+      const band = page.locator('[data-testid="timeline"] g.tl-window[data-kind="deny"]');
+      await band.waitFor();
+      assert.match(
+        await band.locator('text').textContent(),
+        /^deny window 5 0 \* \* \* 10m \(release freeze\)$/,
+      );
+      const rect = await band.locator('rect').boundingBox();
+      assert.ok(rect && rect.width > 100, `the band is ${rect?.width} px wide`);
+      await page.goto(page.url().replace('app=storefront', 'app=payments'));
+      await page.waitForSelector('[data-testid="timeline"] g.tl-row-label');
+      assert.equal(await page.locator('[data-testid="timeline"] g.tl-window').count(), 0);
+    }));
   return cases;
 }

@@ -305,5 +305,85 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
     }
   }
 
+  // The drawings are laid out once per run: playing moves the cursor, the reveal's clip and the status lanes'
+  // summary, and touches nothing else (issue 32: the timeline laid out and redrew every row on every frame, as
+  // its end of axis was read from an object made again at every moment).
+  test('timeline: playing redraws only the cursor, not the rows', () =>
+    withPage('?scenario=many-resources&speed=8&t=40', async (page) => {
+      await page.waitForSelector(`${svgSel} g.tl-row-label`);
+      await page.evaluate(() => {
+        const touched = (window.__touched = new Set());
+        const where = (node) => {
+          const el = node.nodeType === 1 ? node : node.parentElement;
+          const layer = el.closest('[class^="layer-"]')?.getAttribute('class');
+          const lane = el.closest('.lanes svg > *')?.classList[0];
+          return layer ?? (el.closest('.lanes') ? `lanes:${lane ?? el.tagName}` : el.tagName);
+        };
+        const observer = new MutationObserver((records) => {
+          for (const r of records) {
+            touched.add(where(r.target));
+            for (const n of r.addedNodes) touched.add(where(r.target) + '+' + n.nodeName);
+          }
+        });
+        for (const svg of document.querySelectorAll('[data-testid="timeline"], .lanes svg'))
+          observer.observe(svg, { subtree: true, attributes: true, childList: true, characterData: true });
+      });
+      await page.click('[data-testid="play"]');
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 50,
+      );
+      await page.click('[data-testid="play"]');
+      const touched = await page.evaluate(() => [...window.__touched].sort());
+      // The cursor, the ticks it covers, the groups' counts at the cursor, the clip and the lanes' label.
+      const allowed = [
+        'layer-cursor',
+        'layer-axis',
+        'layer-groupCounts',
+        'rect',
+        'lanes:cursor',
+        'lanes:svg',
+      ];
+      assert.deepEqual(
+        touched.filter((where) => !allowed.includes(where.split('+')[0])),
+        [],
+        `playing changed ${touched.join(', ')}`,
+      );
+      assert.ok(touched.includes('layer-cursor'), `the cursor did not move: ${touched.join(', ')}`);
+    }));
+
+  // The play bar paints the run's shape on its track (issue 32): a speaker jumps by eye, a learner sees the story
+  // before pressing Play.
+  test('play bar: the track shows the waves, the hooks, the health and the verdict, and a mark seeks there', () =>
+    withPage('?scenario=failing-migration', async (page) => {
+      await page.waitForSelector('[data-testid="run-mark"][data-kind="verdict"]');
+      const marks = await page.$$eval('[data-testid="run-mark"]', (els) =>
+        els.map((el) => ({
+          kind: el.dataset.kind,
+          t: Number(el.dataset.t),
+          label: el.getAttribute('aria-label'),
+        })),
+      );
+      const kinds = new Set(marks.map((m) => m.kind));
+      for (const kind of ['wave', 'hook-start', 'hook-result', 'verdict'])
+        assert.ok(kinds.has(kind), `no ${kind} mark among ${marks.map((m) => m.label).join('; ')}`);
+      const verdict = marks.find((m) => m.kind === 'verdict');
+      assert.match(verdict.label, /Sync Failed$/);
+      const failed = marks.find((m) => m.kind === 'hook-result' && /checkout-migrate Failed/.test(m.label));
+      assert.ok(failed, 'no failed hook mark');
+      // A click on the hook's failure seeks there.
+      await page.click(`[data-testid="run-mark"][data-kind="hook-result"][data-t="${failed.t}"]`);
+      await page.waitForFunction(
+        (t) => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) === t,
+        failed.t,
+      );
+      // Enter on the verdict's mark seeks to the end of the operation.
+      await page.focus('[data-testid="run-mark"][data-kind="verdict"]');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        (t) => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) === t,
+        verdict.t,
+      );
+    }));
+
   return cases;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { playScenario } from '../../scenarios/play';
 import { parseScenario } from '../../scenarios/scenario';
-import { syncWindowSpans } from './syncWindowSpans';
+import { syncWindowSpans, windowBandsFor } from './syncWindowSpans';
 
 const file = 'scenarios/sync-window-blocks-release.yaml';
 const result = playScenario(parseScenario(readFileSync(file, 'utf8'), file));
@@ -13,6 +13,7 @@ describe('sync windows as shaded spans over the app lanes (argocd-semantics.md Â
       {
         key: expect.stringContaining('window:shop:0:'),
         kind: 'window',
+        windowKind: 'deny',
         label: 'deny window 5 0 * * * 10m (release freeze)',
         t0: 300,
         t1: 900,
@@ -24,5 +25,19 @@ describe('sync windows as shaded spans over the app lanes (argocd-semantics.md Â
   it('draws nothing for a run without windows, or before the window opens', () => {
     expect(syncWindowSpans(result.objects, 200)).toEqual([]);
     expect(syncWindowSpans(undefined, 1000)).toEqual([]);
+  });
+
+  it('shades the same deny window behind the open storefrontâ€™s resource timeline, and nothing behind payments', () => {
+    const spans = syncWindowSpans(result.objects, result.endT);
+    expect(windowBandsFor(spans, 'storefront')).toEqual([
+      expect.objectContaining({
+        t0: 300,
+        t1: 900,
+        kind: 'deny',
+        label: 'deny window 5 0 * * * 10m (release freeze)',
+      }),
+    ]);
+    expect(windowBandsFor(spans, 'payments')).toEqual([]);
+    expect(windowBandsFor(spans, undefined)).toEqual([]);
   });
 });

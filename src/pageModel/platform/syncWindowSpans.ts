@@ -10,6 +10,7 @@ import {
   type ObjectHistory,
 } from '../../engine';
 import type { SpanInput } from '../../timeline/appLanes/types';
+import type { WindowBand } from '../../timeline/marks/syncWindows';
 
 /**
  * The sync windows of a run as shaded spans over the lanes of the Applications they apply to (argocd-semantics.md
@@ -37,6 +38,7 @@ export function syncWindowSpans(objects: ObjectHistory | undefined, endT: number
         spans.push({
           key: `window:${project.metadata.name}:${w.id}:${from}`,
           kind: 'window',
+          windowKind: w.syncWindow.kind === 'deny' ? 'deny' : 'allow',
           label: `${w.syncWindow.kind} window ${w.syncWindow.schedule} ${w.syncWindow.duration}${described}`,
           t0: (from - EPOCH_MS) / 1000,
           t1: (to - EPOCH_MS) / 1000,
@@ -59,4 +61,15 @@ function target(app: KubeObject) {
     server: destination.server,
     clusterName: destination.name,
   };
+}
+
+/**
+ * The sync windows over one Application's resource timeline (render.ts's windows layer): the spans of the
+ * windows that apply to it, with their kind.
+ */
+export function windowBandsFor(spans: readonly SpanInput[], app: string | undefined): WindowBand[] {
+  if (app === undefined) return [];
+  return spans
+    .filter((s) => s.kind === 'window' && s.apps.includes(app))
+    .map((s) => ({ key: s.key, t0: s.t0, t1: s.t1 ?? s.t0, label: s.label, kind: s.windowKind ?? 'allow' }));
 }

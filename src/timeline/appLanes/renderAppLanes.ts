@@ -2,7 +2,8 @@ import * as d3 from 'd3';
 import { axisMark } from '../marks/axis';
 import { haloStyle, type Ids, type Layer, type MarkContext } from '../marks/common';
 import { cursorMark } from '../marks/cursor';
-import { drawPatterns, fillOf, strokeOf } from '../marks/patterns';
+import { fillOf, strokeOf } from '../marks/patterns';
+import { timelineFrame, type LayerSpec, type TimelineFrame } from '../frame/timelineFrame';
 import { formatSeconds } from '../ticks';
 import { fontSize } from '../text';
 import { revealedRight } from '../marks/revealClip';
@@ -25,18 +26,28 @@ export interface AppLanesOptions {
 }
 
 interface State {
+  /** The SVG shell: its size, ids, patterns, the clip (reveal) and the pinned names (frame/timelineFrame.ts). */
+  frame: TimelineFrame<LayerName>;
   ids: Ids;
-  layers: Record<(typeof layerNames)[number], Layer>;
+  layers: Record<LayerName, Layer>;
   layout: AppLanesLayout | null;
   options: AppLanesOptions;
+  /** The lanes' names, which a phone pins while the drawing pans under them; looked up once per layout. */
+  names: Element[];
 }
 
-const layerNames = ['spans', 'grid', 'lanes', 'cursor', 'axis', 'header'] as const;
-/** The layers cut where the page stops revealing the run: the marks placed in time (the cursor, its time box
- *  among them, is not). */
-const revealedLayers = new Set<string>(['spans', 'grid', 'header']);
+type LayerName = 'spans' | 'grid' | 'lanes' | 'cursor' | 'axis' | 'header';
+/** The layers, back to front; those placed in time are cut where the page stops revealing the run (the cursor,
+ *  its time box among them, is not; a lane cuts its own bars). */
+const layerSpecs: readonly LayerSpec<LayerName>[] = [
+  { name: 'spans', clipped: true },
+  { name: 'grid', clipped: true },
+  'lanes',
+  'cursor',
+  'axis',
+  { name: 'header', clipped: true },
+];
 const states = new WeakMap<SVGSVGElement, State>();
-let nextId = 0;
 
 /**
  * Draws the Applications' lanes into `svg` with d3 joins, reusing the resource timeline's axis, cursor and
@@ -49,11 +60,11 @@ export function renderAppLanes(svg: SVGSVGElement, layout: AppLanesLayout, optio
   state.options = options;
   if (state.layout !== layout) {
     state.layout = layout;
-    draw(svg, state, layout);
+    draw(state, layout);
   }
   const x = scaleOf(layout);
   cursorMark(state.layers.cursor, state.layers.axis, layout.frame, x, options.t);
-  revealClip(svg, state, layout, x);
+  revealClip(state, layout, x);
 }
 
 /**
@@ -61,46 +72,25 @@ export function renderAppLanes(svg: SVGSVGElement, layout: AppLanesLayout, optio
  * page stops revealing the run (revealClip.ts, as on the resource timeline); with the whole run revealed it is
  * the whole drawing. Pinned, it starts at the names' edge, and the names move with the pin.
  */
-function revealClip(
-  svg: SVGSVGElement,
-  state: State,
-  layout: AppLanesLayout,
-  x: d3.ScaleLinear<number, number>,
-): void {
+function revealClip(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<number, number>): void {
   const until = state.options.revealUntil;
   const pin = state.options.pin ?? 0;
   const left = pin > 0 ? layout.plot.left + pin : 0;
   const right = until === undefined ? layout.width : revealedRight(x, layout.plot, until);
-  d3.select(svg)
-    .select(`#${state.ids.clip} rect`)
-    .attr('x', left)
-    .attr('y', 0)
-    .attr('width', Math.max(0, right - left))
-    .attr('height', layout.height);
-  state.layers.lanes
-    .selectAll<SVGTextElement, unknown>('text.al-name')
-    .style('transform', () => (pin > 0 ? `translateX(${pin}px)` : null));
+  state.frame.reveal({ x: left, y: 0, width: right - left, height: layout.height });
+  state.frame.pin(pin, state.names);
 }
 
 function setUp(svg: SVGSVGElement, options: AppLanesOptions): State {
   const root = d3.select(svg);
-  root.selectAll('*').remove();
-  const prefix = `app-lanes-${nextId++}`;
-  const ids = { prefix, clip: `${prefix}-clip` };
-  drawPatterns(root.append('defs'), ids);
-  root
-    .select('defs')
-    .append('clipPath')
-    .attr('id', ids.clip)
-    .append('rect')
-    .attr('data-testid', 'reveal-veil');
-  const layers = {} as State['layers'];
-  for (const name of layerNames) {
-    layers[name] = root.append('g').attr('class', `layer-${name}`);
-    if (revealedLayers.has(name)) layers[name].attr('clip-path', `url(#${ids.clip})`);
-  }
+  const frame = timelineFrame<LayerName>(svg, {
+    kind: 'app-lanes',
+    layers: layerSpecs,
+    clipTestId: 'reveal-veil',
+  });
+  const { ids, layers } = frame;
   layers.lanes.attr('data-testid', 'app-lanes');
-  const state: State = { ids, layers, layout: null, options };
+  const state: State = { frame, ids, layers, layout: null, options, names: [] };
   root.on('click', (event: MouseEvent) => {
     const layout = state.layout;
     if (!layout || !state.options.onSeek) return;
@@ -118,19 +108,14 @@ function scaleOf(layout: AppLanesLayout): d3.ScaleLinear<number, number> {
   return d3.scaleLinear().domain(layout.domain).range([layout.plot.left, layout.plot.right]);
 }
 
-function draw(svg: SVGSVGElement, state: State, layout: AppLanesLayout): void {
-  d3.select(svg)
-    .attr('width', layout.width)
-    .attr('height', layout.height)
-    .attr('viewBox', `0 0 ${layout.width} ${layout.height}`)
-    .attr('font-family', 'system-ui, sans-serif')
-    .attr('font-size', fontSize)
-    .attr('fill', 'currentColor');
+function draw(state: State, layout: AppLanesLayout): void {
+  state.frame.size(layout.width, layout.height, fontSize);
   const x = scaleOf(layout);
   const context: MarkContext = { x, duration: 0, ids: state.ids };
   axisMark(state.layers.grid, state.layers.axis, layout.frame, context);
   spansMark(state.layers.spans, state.layers.header, layout, x);
   lanesMark(state, layout, x);
+  state.names = state.layers.lanes.selectAll('text.al-name').nodes() as Element[];
 }
 
 /** A parent's waves and a set's steps: a wash over the lanes they concern, a line at their start, a name above. */

@@ -28,6 +28,8 @@ export interface SpanInput {
   /** Undefined while the span has not ended by the end of the run (a step never done). */
   t1: number | undefined;
   apps: string[];
+  /** A sync window's kind (kind 'window' only): a deny window holds syncs, an allow window lets them through. */
+  windowKind?: 'allow' | 'deny';
 }
 
 export interface LaidBar {
