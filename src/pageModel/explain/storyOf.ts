@@ -1,5 +1,7 @@
 import type { RunFacts } from './runFacts';
-import { appText, failureText, list, operationText, stepsText } from './runSummary';
+import type { SyncPolicyFact } from './interventionFacts';
+import { interventionText, momentOfFacts } from './interventionText';
+import { appText, failureText, list, manualPolicy, operationText, stepsText } from './runSummary';
 
 /** A story beat: a title, a text and the moment it is about (as a scenario's `story:` entries). */
 export interface StoryBeat {
@@ -12,8 +14,16 @@ export interface StoryBeat {
  * The story of a run, beat by beat at the moments the events put them, for a run that is not the scenario's own
  * (a toggle, another wave delay, an edit): the scenario's hand-written beats would tell another run.
  */
-export function storyOf(facts: RunFacts): StoryBeat[] {
+export function storyOf(facts: RunFacts, policy: SyncPolicyFact = manualPolicy): StoryBeat[] {
   const beats: StoryBeat[] = [];
+  // The commands typed during the run, told where the first one ran, with the state they leave at the end.
+  const typed = facts.interventions[0];
+  if (typed)
+    beats.push({
+      title: facts.interventions.length > 1 ? 'Interventions' : 'Intervention',
+      text: interventionText(momentOfFacts(facts, policy)),
+      at: typed.t,
+    });
   const failure = facts.failure;
   if (facts.previous) {
     const images = [...facts.imagesBefore].slice(0, 2).map(([owner, image]) => `${owner} runs ${image}`);
