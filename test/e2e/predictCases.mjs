@@ -24,7 +24,7 @@ export function predictCases({ browser, base, results, shots }) {
       assert.equal(await text(page, 'operation-phase'), 'Running');
       assert.match(await text(page, 'summary'), /Predict mode/);
       const first = await text(page, 'predict-question');
-      assert.match(first, /Will Deployment\/\S+ be updated/);
+      assert.match(first, /Will this sync apply Deployment\/\S+\?/);
       await page.click('[data-testid="predict-choice-0"]');
       assert.match(await text(page, 'predict-verdict'), /^Right\. Yes: Deployment\/frontend was applied/);
       await page.click('[data-testid="predict-continue"]');
