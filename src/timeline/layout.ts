@@ -77,7 +77,13 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
   const labelWidth = d3.max(labels.values(), (l) => textWidth(l, size)) ?? 0;
   let detailWidth = d3.max(rowData, (r) => textWidth(r.detail, size)) ?? 0;
   const wanted = padding + labelWidth + 2 * 12 + detailWidth;
-  const left = Math.round(Math.min(Math.max(wanted, 120), width * 0.35));
+  const left = Math.round(
+    Math.min(
+      Math.max(wanted, Math.min(120, options.maxLabelWidth ?? 120)),
+      width * 0.35,
+      options.maxLabelWidth ?? Infinity,
+    ),
+  );
   if (wanted > left) {
     for (const r of rowData) r.detail = '';
     detailWidth = 0;
