@@ -110,7 +110,7 @@ describe('with self-heal, the controller re-applies what a command deleted (drif
     ]);
     expect(policy).toEqual({ automated: true, selfHeal: true });
     expect(runSummary(facts, policy)).toMatch(
-      /At 40\.0 s, `kubectl delete deploy checkout -n checkout-dev` deleted Deployment\/checkout.*Argo CD started a sync at 40\.0 s \(auto-sync with self-heal\)/,
+      /At 40\.0 s, “kubectl delete deploy checkout -n checkout-dev” deleted Deployment\/checkout.*Argo CD started a sync at 40\.0 s \(auto-sync with self-heal\)/,
     );
   });
 });

@@ -41,7 +41,7 @@ export function interventionText(moment: InterventionMoment): string {
 }
 
 function factText(fact: InterventionFact, moment: InterventionMoment): string {
-  const at = `At ${secondsText(fact.t)}, \`${fact.command}\``;
+  const at = `At ${secondsText(fact.t)}, “${fact.command}”`;
   const managed = fact.objects.filter((o) => o.kind !== undefined);
   if (managed.length === 0) return `${at} ran.`;
   const parts = managed.map((o) => {

@@ -20,7 +20,7 @@ describe('the course command that asks for Phase without --show-operation (app.g
     expect(out).toMatch(/^Sync Status:/m);
     expect(out).not.toMatch(/^Phase:/m);
     expect(commandNote(chip, out)).toBe(
-      'No Phase line: `argocd app get` prints the operation (Phase, Message) only with --show-operation, so without it the grep finds only the Sync Status line.',
+      'No Phase line: “argocd app get” prints the operation (Phase, Message) only with --show-operation, so without it the grep finds only the Sync Status line.',
     );
   });
 

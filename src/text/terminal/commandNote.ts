@@ -10,6 +10,6 @@ export function commandNote(line: string, output: string): string | undefined {
   if (!/\bPhase\b/.test(line) || /^Phase:/m.test(output)) return undefined;
   const getPart = line.split('|')[0];
   return /(^|\s)--show-operation(\s|=|$)/.test(getPart)
-    ? 'No Phase line: the app has no operation yet, and `argocd app get --show-operation` prints the operation block only once one has run.'
-    : 'No Phase line: `argocd app get` prints the operation (Phase, Message) only with --show-operation, so without it the grep finds only the Sync Status line.';
+    ? 'No Phase line: the app has no operation yet, and “argocd app get --show-operation” prints the operation block only once one has run.'
+    : 'No Phase line: “argocd app get” prints the operation (Phase, Message) only with --show-operation, so without it the grep finds only the Sync Status line.';
 }
