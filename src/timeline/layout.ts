@@ -35,6 +35,11 @@ export interface LayoutOptions {
   grouping?: Grouping;
   /** Whether the legend is drawn under the rows (default true; presenter mode leaves it to the `?` dialog). */
   legend?: boolean;
+  /**
+   * The widest the label column may be, in px (a phone: its labels are pinned over a box a little over 350 px
+   * wide, where a third of the drawing's width left the plot a third of the screen, issue 32).
+   */
+  maxLabelWidth?: number;
 }
 
 // Baselines of the text lanes above the rows: time axis, phase names, two lanes of wave labels.
