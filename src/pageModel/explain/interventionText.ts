@@ -31,7 +31,10 @@ export function interventionText(moment: InterventionMoment): string {
   if (done.length > 2) shown.push(`${done.length - 2} more command${done.length > 3 ? 's' : ''} ran after.`);
   const managed = done.flatMap((fact) => fact.objects.filter((o) => o.kind !== undefined));
   if (managed.length === 0) return shown.join(' ');
-  const gone = managed.some((o) => o.did === 'deleted');
+  // Only while a deleted resource is still gone: one a sync created again counts for health as any other.
+  const gone = managed.some(
+    (o) => o.did === 'deleted' && (moment.healthOf(o.kind!, o.name) ?? 'Missing') === 'Missing',
+  );
   if (gone)
     shown.push(
       "A resource that does not exist counts for nothing in the app's health (OutOfSync already says it is missing), so the app's health is read from the resources that remain.",
@@ -49,6 +52,9 @@ function factText(fact: InterventionFact, moment: InterventionMoment): string {
     const health = moment.healthOf(o.kind!, o.name);
     if (o.did === 'deleted' && (health === undefined || health === 'Missing'))
       return `${o.did} ${key}: it no longer exists, so Argo CD shows it OutOfSync and Missing`;
+    // A deleted resource that exists again was created anew (by a sync): say so, not just its health.
+    if (o.did === 'deleted')
+      return `${o.did} ${key}; it exists again${health ? ` and is ${health}` : ''} now`;
     return `${o.did} ${key}${health ? `: it is ${health} now` : ''}`;
   });
   return `${at} ${parts.join('; ')}.`;
