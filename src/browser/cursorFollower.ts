@@ -6,8 +6,8 @@ const MARGIN_PX = 24;
 /**
  * On a phone the timeline and the lanes above it are wider than the screen and pan inside their own box
  * (TimeSection.svelte), so the page never scrolls sideways. As the cursor moves (playing, a key, a
- * link's `t`) the box follows it, putting it a third of the way in when it nears an edge, so the moment being told
- * is on screen. A reader who has just panned by hand is looking at something else: the box stays put for a few
+ * link's `t`) the box follows it, putting it a third of the way into the plot right of the pinned labels when it
+ * nears an edge (or back at the box's start, when the cursor shows there), so the moment being told is on screen. A reader who has just panned by hand is looking at something else: the box stays put for a few
  * seconds after their last pan.
  *
  * It reads the cursor's drawn position, so it works for both drawings that carry the shared cursor mark
@@ -37,9 +37,19 @@ export class CursorFollower {
     if (room <= 1 || this.now() - this.pannedAt < HOLD_MS) return;
     const line = box.querySelector('g.tl-now line');
     if (!line) return;
-    const x = line.getBoundingClientRect().left - box.getBoundingClientRect().left - box.clientLeft;
-    if (x >= MARGIN_PX && x <= box.clientWidth - MARGIN_PX) return;
-    const left = Math.round(Math.min(room, Math.max(0, box.scrollLeft + x - box.clientWidth / 3)));
+    const origin = box.getBoundingClientRect().left + box.clientLeft;
+    const x = line.getBoundingClientRect().left - origin;
+    // The row labels are pinned over the drawing's left part (TimeSection's pin): a cursor under them is hidden,
+    // so the visible plot begins at their edge (the drawing's `data-plot-left`), not at the box's (issue 32).
+    const svg = line.closest('svg');
+    const plotLeft = Number(svg?.getAttribute('data-plot-left') ?? 0);
+    const edge = svg ? svg.getBoundingClientRect().left - origin + box.scrollLeft + plotLeft : 0;
+    if (x >= edge + MARGIN_PX && x <= box.clientWidth - MARGIN_PX) return;
+    // Where the box is unpanned the cursor shows with the run's first seconds: then the box goes back to its start.
+    const fromStart = box.scrollLeft + x;
+    const third = box.scrollLeft + x - edge - (box.clientWidth - edge) / 3;
+    const target = fromStart <= box.clientWidth - MARGIN_PX ? 0 : third;
+    const left = Math.round(Math.min(room, Math.max(0, target)));
     if (Math.abs(left - box.scrollLeft) <= 1) return;
     this.placedAt = left;
     box.scrollLeft = left;

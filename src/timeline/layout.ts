@@ -35,6 +35,11 @@ export interface LayoutOptions {
   grouping?: Grouping;
   /** Whether the legend is drawn under the rows (default true; presenter mode leaves it to the `?` dialog). */
   legend?: boolean;
+  /**
+   * The widest the label column may be, in px (a phone: its labels are pinned over a box a little over 350 px
+   * wide, where a third of the drawing's width left the plot a third of the screen, issue 32).
+   */
+  maxLabelWidth?: number;
 }
 
 // Baselines of the text lanes above the rows: time axis, phase names, two lanes of wave labels.
@@ -77,7 +82,13 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
   const labelWidth = d3.max(labels.values(), (l) => textWidth(l, size)) ?? 0;
   let detailWidth = d3.max(rowData, (r) => textWidth(r.detail, size)) ?? 0;
   const wanted = padding + labelWidth + 2 * 12 + detailWidth;
-  const left = Math.round(Math.min(Math.max(wanted, 120), width * 0.35));
+  const left = Math.round(
+    Math.min(
+      Math.max(wanted, Math.min(120, options.maxLabelWidth ?? 120)),
+      width * 0.35,
+      options.maxLabelWidth ?? Infinity,
+    ),
+  );
   if (wanted > left) {
     for (const r of rowData) r.detail = '';
     detailWidth = 0;

@@ -115,9 +115,17 @@ export class SimulationSession {
   readonly columns = $derived(stackLayout(this.events, this.tierHints()));
   readonly stack = $derived(stackAt(this.columns, this.frame));
   readonly waiting = $derived(
-    explainWaiting(this.frame, syncFailHooksOf(this.syncEvents), { previous: this.explain.previousRan() }),
+    explainWaiting(this.frame, syncFailHooksOf(this.syncEvents), {
+      previous: this.explain.previousRan(),
+      interventions: this.explain.interventionContext,
+    }),
   );
-  readonly callout = $derived(calloutFor(this.frame, { previous: this.explain.previousRan() }));
+  readonly callout = $derived(
+    calloutFor(this.frame, {
+      previous: this.explain.previousRan(),
+      interventions: this.explain.interventionContext,
+    }),
+  );
 
   private readonly files: readonly ScenarioFile[];
   private readonly loop: PlayLoop;
@@ -395,7 +403,10 @@ export class SimulationSession {
 
   // ---- frames: the call-outs this run shows, so their slot is reserved only then, as tall as they need ----
   readonly possibleCallouts: Callout[] = $derived(
-    calloutsOf(this.events, { previous: this.explain.previousRan() }),
+    calloutsOf(this.events, {
+      previous: this.explain.previousRan(),
+      interventions: this.explain.interventionContext,
+    }),
   );
   get calloutPossible(): boolean {
     return this.possibleCallouts.length > 0;

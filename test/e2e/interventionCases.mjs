@@ -101,5 +101,41 @@ export function interventionCases({ browser, base }) {
     }
   });
 
+  // Issue 32, the learner's first finding: after the Deployment is deleted at 5 s, "Why did it end?", the call-out
+  // and the summary said the previous version keeps running Healthy. It is gone: OutOfSync and Missing, not counted
+  // in the app's health (controller/health.go setApplicationHealth), and the app has no automated sync policy, so
+  // nothing re-creates it (appcontroller.go autoSync, argocd-semantics §5.4).
+  test('intervention explained: kubectl delete deploy checkout at 5 s of failing-migration — "Why did it end?", the call-out and the summary say it is Missing and why nothing re-creates it', async () => {
+    const record = await openPage(browser, base, '?scenario=failing-migration');
+    const { page } = record;
+    try {
+      await scrubTo(page, 5);
+      const deleted = await type(page, 'kubectl -n checkout-dev delete deploy checkout');
+      assert.equal(deleted.trim(), 'deployment.apps "checkout" deleted');
+      await page.locator('[data-testid="intervention-mark"]').first().waitFor();
+      await scrubTo(page, await readEndT(page));
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="why-title"]')?.textContent?.includes('Why did it end?'),
+      );
+      const said = {
+        why: await page.locator('[data-testid="why-waiting"]').textContent(),
+        callout: await page.locator('[data-testid="callout"]').textContent(),
+        summary: await page.locator('[data-testid="summary"]').textContent(),
+      };
+      for (const [where, text] of Object.entries(said)) {
+        assert.doesNotMatch(text, /keeps running/, `${where}: ${text}`);
+        assert.match(
+          text,
+          /deleted Deployment\/checkout: it no longer exists, so Argo CD shows it OutOfSync and Missing/,
+          where,
+        );
+        assert.match(text, /Nothing puts it back: the app has no automated sync policy/, where);
+      }
+      assert.deepEqual(record.errors, [], 'no console error');
+    } finally {
+      await record.close();
+    }
+  });
+
   return cases;
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readEndT, readState, readT, pageOpener } from './pageHelpers.mjs';
+import { readEndT, readState, readT, pageOpener, scrubTo } from './pageHelpers.mjs';
 import { scaled } from './timeoutScale.mjs';
 
 const sizes = [
@@ -261,6 +261,62 @@ export function layoutCases({ browser, base, full, root }) {
         await nextFrames();
         const held = await cursorInBox();
         assert.equal(held.scrollLeft, 0, 'a pan by hand is kept for a moment');
+      },
+      { viewport: sizes[2] },
+    ));
+
+  // Issue 32, the learner's fourth finding: on a phone the pinned label column (224 px of a 368 px box) covered the
+  // first ~12 s of the timeline, and the row of intervention marks panned away with the drawing. After the box has
+  // followed the cursor to 20 s, going back to the intervention's moment (5 s) must show t = 0 and the mark right
+  // of the labels, not under them.
+  test('layout: at 390×844 the first seconds and the intervention mark are not under the pinned labels', () =>
+    withPage(
+      // kubectl -n checkout-dev delete deploy checkout at 5 s (interventionLink.ts's encoding), the cursor at 20 s.
+      `?scenario=failing-migration&do=${Buffer.from(JSON.stringify([[5, 'kubectl -n checkout-dev delete deploy checkout', 'checkout-dev']])).toString('base64url')}&t=20`,
+      async (page) => {
+        await page.locator('[data-testid="intervention-mark"]').first().waitFor();
+        const nextFrames = () =>
+          page.evaluate(
+            () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+          );
+        await nextFrames();
+        await scrubTo(page, 5);
+        await nextFrames();
+        const seen = await page.evaluate(() => {
+          const box = document.querySelector('section.time');
+          const svg = box.querySelector('svg[data-testid="timeline"]');
+          const b = box.getBoundingClientRect();
+          const labelsRight = Math.max(
+            ...[...svg.querySelectorAll('g.layer-labels text')].map((t) => t.getBoundingClientRect().right),
+          );
+          // The plot's t = 0 is at the layout's plot.left in the drawing (the labels move with the pin, not it).
+          const t0 = svg.getBoundingClientRect().left + Number(svg.dataset.plotLeft);
+          const mark = box.querySelector('[data-testid="intervention-mark"]').getBoundingClientRect();
+          const cursor = svg.querySelector('g.tl-now line').getBoundingClientRect().left;
+          return {
+            left: b.left,
+            right: b.right,
+            labelsRight,
+            t0,
+            mark: mark.left,
+            cursor,
+            scroll: box.scrollLeft,
+          };
+        });
+        const at = JSON.stringify(seen);
+        assert.ok(seen.labelsRight - seen.left <= 170, `the label column is narrow on a phone: ${at}`);
+        assert.ok(
+          seen.t0 >= seen.labelsRight && seen.t0 < seen.right,
+          `t = 0 shows right of the labels: ${at}`,
+        );
+        assert.ok(
+          seen.cursor > seen.labelsRight && seen.cursor < seen.right,
+          `the cursor at 5 s shows: ${at}`,
+        );
+        assert.ok(
+          seen.mark >= seen.left && seen.mark < seen.right,
+          `the intervention mark is on screen: ${at}`,
+        );
       },
       { viewport: sizes[2] },
     ));

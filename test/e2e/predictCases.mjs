@@ -24,7 +24,7 @@ export function predictCases({ browser, base, results, shots }) {
       assert.equal(await text(page, 'operation-phase'), 'Running');
       assert.match(await text(page, 'summary'), /Predict mode/);
       const first = await text(page, 'predict-question');
-      assert.match(first, /Will Deployment\/\S+ be updated/);
+      assert.match(first, /Will this sync apply Deployment\/\S+\?/);
       await page.click('[data-testid="predict-choice-0"]');
       assert.match(await text(page, 'predict-verdict'), /^Right\. Yes: Deployment\/frontend was applied/);
       await page.click('[data-testid="predict-continue"]');
@@ -160,5 +160,37 @@ export function predictCases({ browser, base, results, shots }) {
           { viewport: { width, height }, colorScheme },
         );
       });
+  // Issue 32, the learner's second finding: predict judged "applied (configured)" while the terminal printed
+  // `deployment.apps/checkout unchanged`. Argo CD keeps kubectl's output as the task's message (gitops-engine
+  // sync_context.go applyObject): predict, the result table and the terminal now say the same word.
+  test('predict on failing-smoke-test: the first answer quotes kubectl’s "unchanged", as the terminal and the result table do', () =>
+    withPage('?scenario=failing-smoke-test&predict=1&speed=8', async (page) => {
+      await page.waitForSelector('[data-testid="predict-question"]');
+      assert.equal(await text(page, 'predict-question'), 'Will this sync apply Deployment/checkout?');
+      await page.click('[data-testid="predict-choice-0"]');
+      const verdict = await text(page, 'predict-verdict');
+      assert.match(
+        verdict,
+        /^Right\. Yes: Deployment\/checkout was applied at .*kubectl printed "deployment\.apps\/checkout unchanged"/,
+      );
+      assert.doesNotMatch(verdict, /configured/);
+      // The moment link moves the cursor to the apply: the terminal prints the same word in the result table.
+      await page.click('[data-testid="predict-moment"]');
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="virtual-time"]')?.getAttribute('data-t')) > 0,
+      );
+      const input = page.locator('[data-testid="terminal"]');
+      await input.fill('argocd app get checkout-dev --show-operation');
+      await input.press('Enter');
+      await page.waitForFunction(
+        () =>
+          /Deployment\s+checkout-dev\s+checkout\s+Synced\s+\S+\s+deployment\.apps\/checkout unchanged/.test(
+            document.querySelector('[data-testid="terminal-output"]')?.textContent ?? '',
+          ),
+        undefined,
+        { timeout: scaled(20_000) },
+      );
+    }));
+
   return cases;
 }

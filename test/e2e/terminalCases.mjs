@@ -153,5 +153,34 @@ export function terminalCases({ browser, base, results, full, shots }) {
       }
     });
   }
+  // Issue 32, the learner's third finding: the course's chip `argocd app get … | grep -E 'Phase|Message|Sync Status'`
+  // prints no Phase line, faithfully (app.go printHeader prints the operation block only with --show-operation),
+  // and the page said nothing of why. On a phone, where the commands are chips to tap.
+  test('terminal: the Phase chip without --show-operation prints no Phase line and a note that says why (390×844)', () =>
+    withPage(
+      '?scenario=failing-migration',
+      async (page) => {
+        await toEnd(page);
+        const chip = page.locator('[data-testid="terminal-chips"] button', {
+          hasText: "argocd app get checkout-dev | grep -E 'Phase|Message|Sync Status'",
+        });
+        assert.match(await chip.getAttribute('title'), /only with --show-operation/);
+        await chip.click();
+        const note = page.locator('[data-testid="terminal-note"]');
+        await note.waitFor();
+        assert.equal(
+          (await note.textContent()).trim(),
+          'No Phase line: “argocd app get” prints the operation (Phase, Message) only with --show-operation, so without it the grep finds only the Sync Status line.',
+        );
+        const out = await page.locator('[data-testid="terminal-output"]').textContent();
+        assert.match(out, /^Sync Status:\s+OutOfSync/m);
+        assert.doesNotMatch(out, /^Phase:/m);
+        // The note wraps inside the screen: it is prose, not a line of the CLI's output.
+        const box = await note.boundingBox();
+        assert.ok(box && box.width <= 390, `the note fits the phone's width: ${JSON.stringify(box)}`);
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
+
   return cases;
 }

@@ -1,4 +1,5 @@
 import type { HealthStatusCode, OperationPhase, SimEvent, SyncPhase, SyncStatusCode } from '../../engine';
+import { interventionFacts, type InterventionFact } from './interventionFacts';
 
 /** One (phase, wave) step of the engine, as it started. */
 export interface StepFact {
@@ -53,6 +54,12 @@ export interface RunFacts {
   healthAfter: { t: number; health: HealthStatusCode; message: string }[];
   /** The last moment of the run. */
   runEnd: number;
+  /** The commands typed or scripted during the run that were taken, with what they changed (interventionFacts). */
+  interventions: InterventionFact[];
+  /** Each managed resource's health at the end of the run (`Kind/name`; `Missing` once it is gone). */
+  healthEnd: Map<string, HealthStatusCode>;
+  /** The operations the run started (t ≥ 0), and whether auto-sync started them. */
+  syncStarts: { t: number; automated: boolean }[];
 }
 
 export interface AppFact {
@@ -94,6 +101,8 @@ function compute(events: readonly SimEvent[]): RunFacts {
   const pods = new Map<string, { owner: string; image: string; state: string }>();
   let imagesBefore: Map<string, string> | undefined;
   let runEnd = 0;
+  const healthEnd = new Map<string, HealthStatusCode>();
+  const syncStarts: RunFacts['syncStarts'] = [];
 
   for (const e of events) {
     if (e.t >= 0 && !imagesBefore) imagesBefore = imagesOf(pods);
@@ -124,6 +133,12 @@ function compute(events: readonly SimEvent[]): RunFacts {
         break;
       case 'wave-delay':
         if (e.t >= 0) waveDelay = e.seconds;
+        break;
+      case 'health':
+        if (!e.hook) healthEnd.set(`${e.kind}/${e.name}`, e.status);
+        break;
+      case 'app-operation':
+        if (e.t >= 0) syncStarts.push({ t: e.t, automated: e.automated });
         break;
       case 'sync-status':
         if (e.t >= 0) managed.set(`${e.kind}/${e.name}`, e.status);
@@ -190,6 +205,9 @@ function compute(events: readonly SimEvent[]): RunFacts {
     appFinal: app,
     healthAfter,
     runEnd,
+    interventions: interventionFacts(events),
+    healthEnd,
+    syncStarts,
   };
 }
 

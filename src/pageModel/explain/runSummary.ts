@@ -1,6 +1,8 @@
 import type { SyncPhase } from '../../engine';
 import { nameOf, secondsText, type RunFacts, type StepFact } from './runFacts';
 import { terminationText } from './terminationText';
+import type { SyncPolicyFact } from './interventionFacts';
+import { interventionText, momentOfFacts } from './interventionText';
 
 /**
  * Sentences about a run, each computed from its facts (runFacts), so they stay right for any toggle, wave delay
@@ -38,9 +40,13 @@ export function failureText(facts: RunFacts): string | undefined {
     : `${nameOf(failure)} (Sync wave ${failure.wave})`;
   const at = `at ${secondsText(failure.t)}`;
   if (failure.syncPhase === 'PreSync') {
-    const before = facts.previous
-      ? `The previous version keeps running${imagesText(facts)}.`
-      : 'Nothing of this app ran before this sync, so its resources were never created.';
+    // A command typed during the run may have deleted or changed what the previous sync left (interventionText).
+    const touched = facts.interventions.some((fact) => fact.objects.some((o) => o.kind !== undefined));
+    const before = !facts.previous
+      ? 'Nothing of this app ran before this sync, so its resources were never created.'
+      : touched
+        ? 'The previous version stays, apart from what the commands typed during the run changed.'
+        : `The previous version keeps running${imagesText(facts)}.`;
     return `${what} failed ${at}, so the Sync phase never started and nothing of it was applied. ${before}`;
   }
   if (failure.syncPhase === 'PostSync')
@@ -95,14 +101,21 @@ export function appText(facts: RunFacts): string {
   return out.join(' ');
 }
 
-/** A paragraph under the title: what this run did, what failed, how it ended and what the app is. */
-export function runSummary(facts: RunFacts): string {
+/** A manual Application: what the sentences about interventions assume when the caller knows no policy. */
+export const manualPolicy: SyncPolicyFact = { automated: false, selfHeal: false };
+
+/**
+ * A paragraph under the title: what this run did, what failed, how it ended and what the app is, then the
+ * commands typed during the run and what followed from them (`policy`: the app's, for whether anything heals).
+ */
+export function runSummary(facts: RunFacts, policy: SyncPolicyFact = manualPolicy): string {
   const parts = [
     facts.steps.length > 0 ? `The sync ran ${stepsText(facts.steps)}.` : 'The sync ran no step.',
     failureText(facts) ?? '',
     syncFailText(facts),
     operationText(facts),
     appText(facts),
+    interventionText(momentOfFacts(facts, policy)),
   ];
   return parts.filter((p) => p !== '').join(' ');
 }

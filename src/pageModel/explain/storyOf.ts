@@ -1,13 +1,23 @@
 import type { TimedStoryBeat } from '../../scenarios/storyBeat';
 import type { RunFacts } from './runFacts';
-import { appText, failureText, list, operationText, stepsText } from './runSummary';
+import type { SyncPolicyFact } from './interventionFacts';
+import { interventionText, momentOfFacts } from './interventionText';
+import { appText, failureText, list, manualPolicy, operationText, stepsText } from './runSummary';
 
 /**
  * The story of a run, beat by beat at the moments the events put them, for a run that is not the scenario's own
  * (a toggle, another wave delay, an edit): the scenario's hand-written beats would tell another run.
  */
-export function storyOf(facts: RunFacts): TimedStoryBeat[] {
+export function storyOf(facts: RunFacts, policy: SyncPolicyFact = manualPolicy): TimedStoryBeat[] {
   const beats: TimedStoryBeat[] = [];
+  // The commands typed during the run, told where the first one ran, with the state they leave at the end.
+  const typed = facts.interventions[0];
+  if (typed)
+    beats.push({
+      title: facts.interventions.length > 1 ? 'Interventions' : 'Intervention',
+      text: interventionText(momentOfFacts(facts, policy)),
+      at: typed.t,
+    });
   const failure = facts.failure;
   if (facts.previous) {
     const images = [...facts.imagesBefore].slice(0, 2).map(([owner, image]) => `${owner} runs ${image}`);

@@ -1,5 +1,6 @@
 import type { SimEvent } from '../../engine';
 import { nameOf, secondsText, type RunFacts } from '../explain/runFacts';
+import { appliedAs } from '../explain/appliedAs';
 import { failureText, list } from '../explain/runSummary';
 import { rolloutBeat } from './rolloutBeat';
 
@@ -21,7 +22,7 @@ const RUNNING = 'It stays Running';
 
 /**
  * The questions of predict mode for one run, computed from its events so they are right for every
- * scenario, toggle and edit: will a Deployment be updated (an `apply` event), which phase runs next at each
+ * scenario, toggle and edit: will the sync apply a Deployment (an `apply` event), which phase runs next at each
  * phase boundary (the next `step`, or the SyncFail hooks, argocd-semantics §2.13), how the operation ends, and
  * the app's sync status and health at the end (§1.7, §1.8, §6.1).
  */
@@ -131,19 +132,28 @@ function deploymentBeat(events: readonly SimEvent[], facts: RunFacts): PredictBe
   const apply = applies.get(key);
   const decisive = apply ? apply.t : (facts.failure?.t ?? facts.operation?.t ?? facts.runEnd);
   const choices = ['Yes: the sync applies it', 'No: the sync never applies it'];
+  // The apply's own words, as the terminal and the result table print them (appliedAs): an in-sync resource is
+  // applied all the same, and kubectl says `unchanged` (issue 32: predict said "configured" meanwhile).
   const explanation = apply
-    ? `Yes: ${key} was applied (${apply.result}) at ${secondsText(apply.t)}, in ${apply.phase} wave ${apply.wave}.`
+    ? `Yes: ${key} was applied at ${secondsText(apply.t)}, in ${apply.phase} wave ${apply.wave}: kubectl printed "${apply.message}"${appliedMeaning[appliedAs(apply)] ?? ''}.`
     : `No: ${failureText(facts) ?? `the operation never got to it (${facts.operation?.message ?? ''}).`}`;
   return {
     id: `deployment-${key}`,
     t: 0,
-    question: `Will ${key} be updated by this sync?`,
+    question: `Will this sync apply ${key}?`,
     choices,
     answer: apply ? 0 : 1,
     explanation,
     moment: decisive,
   };
 }
+
+/** What kubectl's word for an apply means for the object (appliedAs). */
+const appliedMeaning: Record<string, string> = {
+  created: ', so it did not exist before',
+  configured: ', so its live object differed from Git and was changed',
+  unchanged: ', so its live object already matched Git and nothing in it changed',
+};
 
 function phaseExplanation(phase: string, t: number, current: string, facts: RunFacts): string {
   const at = secondsText(t);

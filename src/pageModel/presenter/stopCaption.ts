@@ -1,4 +1,5 @@
 import type { SimEvent } from '../../engine';
+import { appliedAs } from '../explain/appliedAs';
 
 /**
  * A caption for a PageDown stop that no story beat covers (three-tier had 13 stops and 5 beats), told
@@ -26,7 +27,8 @@ export function stopCaption(events: readonly SimEvent[], t: number): string | un
   if (hook?.type === 'result')
     return `The ${hook.hookType} hook ${hook.kind}/${hook.name} ${hook.hookPhase}.`;
   const apply = at.find((e) => e.type === 'apply');
-  if (apply?.type === 'apply') return `${apply.kind}/${apply.name} ${apply.result}.`;
+  // kubectl's word, as the terminal prints it (`unchanged` for an in-sync object), not the event's coarse result.
+  if (apply?.type === 'apply') return `${apply.kind}/${apply.name} ${appliedAs(apply)}.`;
   const app = at.filter((e) => e.type === 'app').at(-1);
   if (app?.type === 'app') return `The app is ${app.health} and ${app.sync}.`;
   const waiting = at.filter((e) => e.type === 'operation' && e.message !== '').at(-1);

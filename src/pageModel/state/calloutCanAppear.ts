@@ -11,7 +11,8 @@ const finished = new Set(['Failed', 'Error', 'Succeeded']);
  * never has one is a hole in the page.
  *
  * Every call-out needs a finished operation phase (Failed, Error or Succeeded), so it can begin only at the
- * moment the operation finishes or at a later change of the app's health or sync status (an `app` event):
+ * moment the operation finishes or at a later change of the app's health or sync status (an `app` event) or an
+ * intervention:
  * those are the only moments looked at, in one forward pass of a frame cursor.
  */
 export function calloutsOf(events: readonly SimEvent[], context: CalloutContext): Callout[] {
@@ -19,8 +20,9 @@ export function calloutsOf(events: readonly SimEvent[], context: CalloutContext)
   let done = false;
   for (const event of events) {
     if (event.type === 'operation' && finished.has(event.phase)) done = true;
-    if (done && (event.type === 'operation' || event.type === 'app') && times.at(-1) !== event.t)
-      times.push(event.t);
+    // An intervention changes what the call-out says of the cluster (calloutFor's interventions), app event or not.
+    const moment = event.type === 'operation' || event.type === 'app' || event.type === 'intervention';
+    if (done && moment && times.at(-1) !== event.t) times.push(event.t);
   }
   const cursor = new FrameCursor(events);
   const found = new Map<string, Callout>();

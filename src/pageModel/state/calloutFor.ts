@@ -1,4 +1,10 @@
 import type { Frame } from './frameAt';
+import {
+  interventionsPassed,
+  interventionText,
+  momentOfFrame,
+  type InterventionContext,
+} from '../explain/interventionText';
 
 export interface Callout {
   title: string;
@@ -10,6 +16,8 @@ export interface Callout {
 export interface CalloutContext {
   /** Whether the app's resources were running before t 0 (an earlier sync left them). */
   previous: boolean;
+  /** The commands typed or scripted during the run, which may have deleted or changed what the sync left. */
+  interventions?: InterventionContext;
 }
 
 /**
@@ -21,7 +29,16 @@ export interface CalloutContext {
 export function calloutFor(frame: Frame, context: CalloutContext = { previous: true }): Callout | undefined {
   // Asked on every animation frame while playing: the same inputs (the frame's parts keep their identity while
   // no event changes them) give the same call-out, without looking through the 400 results of many-resources.
-  const inputs = [frame.operation, frame.app, frame.results, context.previous];
+  const inputs = [
+    frame.operation,
+    frame.app,
+    frame.results,
+    // Health matters only to the sentences about interventions (a deleted resource is Missing).
+    context.interventions?.interventions.length ? frame.health : undefined,
+    context.previous,
+    context.interventions,
+    interventionsPassed(frame.t, context.interventions),
+  ];
   if (last?.inputs.every((input, i) => input === inputs[i])) return last.callout;
   const callout = calloutOf(frame, context);
   last = { inputs, callout };
@@ -49,9 +66,14 @@ function calloutOf(frame: Frame, context: CalloutContext): Callout | undefined {
     };
   }
   if ((phase === 'Failed' || phase === 'Error') && health === 'Healthy') {
-    const kept = context.previous
-      ? 'and the previous version keeps running Healthy.'
-      : 'and every resource that exists is Healthy.';
+    // A command typed during the run (kubectl delete, scale, edit) changes what "the previous version" is: say
+    // what it did and the health that follows instead (interventionText).
+    const typed = context.interventions ? interventionText(momentOfFrame(frame, context.interventions)) : '';
+    const kept = typed
+      ? `and every resource that exists is Healthy. ${typed}`
+      : context.previous
+        ? 'and the previous version keeps running Healthy.'
+        : 'and every resource that exists is Healthy.';
     const why =
       cause && cause.syncPhase === 'PreSync'
         ? `The PreSync hook ${cause.name} failed, so nothing of the Sync phase was applied ${kept}`

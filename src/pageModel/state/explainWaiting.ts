@@ -1,6 +1,12 @@
 import type { SimEvent } from '../../engine';
 import type { Frame, ResultRow } from './frameAt';
 import { objectKey } from './frameAt';
+import {
+  interventionsPassed,
+  interventionText,
+  momentOfFrame,
+  type InterventionContext,
+} from '../explain/interventionText';
 
 /** One object that holds the sync back, with its live health. */
 export interface Blocker {
@@ -68,7 +74,7 @@ const failed = (row: ResultRow) => row.hookPhase === 'Failed' || row.hookPhase =
 export function explainWaiting(
   frame: Frame,
   syncFailHooks: readonly string[],
-  context: { previous: boolean } = { previous: true },
+  context: { previous: boolean; interventions?: InterventionContext } = { previous: true },
 ): WaitingExplanation {
   // Asked on every animation frame while playing: the same inputs give the same explanation object, so the
   // panel is not redrawn for a frame in which nothing it shows has changed.
@@ -81,17 +87,43 @@ export function explainWaiting(
     frame.health,
     syncFailHooks,
     context.previous,
+    context.interventions,
+    interventionsPassed(frame.t, context.interventions),
     delay && `${delay.phase} ${delay.wave} ${delay.seconds} ${delay.left.toFixed(1)}`,
   ];
   if (last?.inputs.every((input, i) => input === inputs[i])) return last.explanation;
-  const explanation = explain(frame, syncFailHooks, context.previous);
+  const explanation = withInterventions(
+    explain(frame, syncFailHooks, context.previous, context.interventions),
+    frame,
+    context.interventions,
+  );
   last = { inputs, explanation };
   return explanation;
 }
 
 let last: { inputs: unknown[]; explanation: WaitingExplanation } | undefined;
 
-function explain(frame: Frame, syncFailHooks: readonly string[], previous: boolean): WaitingExplanation {
+/**
+ * Once the operation has ended, "Why did it end?" also says what the commands typed during the run did, the health
+ * that follows and why nothing heals it (interventionText): the run ended on a cluster they changed.
+ */
+function withInterventions(
+  explanation: WaitingExplanation,
+  frame: Frame,
+  interventions: InterventionContext | undefined,
+): WaitingExplanation {
+  if (!explanation.ended || !interventions) return explanation;
+  const typed = interventionText(momentOfFrame(frame, interventions));
+  if (!typed) return explanation;
+  return { ...explanation, detail: [explanation.detail, typed].filter((d) => d !== '').join(' ') };
+}
+
+function explain(
+  frame: Frame,
+  syncFailHooks: readonly string[],
+  previous: boolean,
+  interventions: InterventionContext | undefined,
+): WaitingExplanation {
   const op = frame.operation;
   const message = op?.message ?? '';
   const engineMessage = message.startsWith('waiting for') ? message : undefined;
@@ -127,7 +159,17 @@ function explain(frame: Frame, syncFailHooks: readonly string[], previous: boole
   // §2.12: the first failed task decides what happens next; SyncFail hooks are the consequence, not the cause.
   const cause = frame.results.find((row) => failed(row) && row.syncPhase !== 'SyncFail');
   if (cause && op.phase !== 'Succeeded')
-    return { ...base, ...explainFailure(cause, op.phase, syncFailHooks, previous, frame.app?.sync) };
+    return {
+      ...base,
+      ...explainFailure(
+        cause,
+        op.phase,
+        syncFailHooks,
+        previous,
+        frame.app?.sync,
+        changed(frame, interventions),
+      ),
+    };
 
   if (op.phase === 'Succeeded') {
     const health = frame.app?.health;
@@ -181,6 +223,7 @@ function explainFailure(
   syncFailHooks: readonly string[],
   previous: boolean,
   sync: string | undefined,
+  touched: boolean,
 ) {
   const what = cause.hookType ? `${cause.syncPhase} hook ${cause.name}` : `${cause.kind} ${cause.name}`;
   const next =
@@ -199,9 +242,19 @@ function explainFailure(
       : cause.syncPhase === 'PreSync'
         ? // §2.18: the old version keeps running only if an earlier sync left one; the app's sync status is
           // what the frame says (a hook-only change leaves it Synced, §1.7).
-          `Nothing of the Sync phase was applied: ${previous ? 'the previous version keeps running' : 'nothing ran before this sync, so the app has no live resources'}${sync ? ` and the app is ${sync}` : ''}.`
+          // A command typed during the run may have deleted or changed what the previous sync left.
+          touched && previous
+          ? `Nothing of the Sync phase was applied${sync ? ` and the app is ${sync}` : ''}: the previous version stays, apart from what the commands typed during the run changed.`
+          : `Nothing of the Sync phase was applied: ${previous ? 'the previous version keeps running' : 'nothing ran before this sync, so the app has no live resources'}${sync ? ` and the app is ${sync}` : ''}.`
         : cause.message;
   return { headline: `${what} failed → ${next}; ${hooks}`, detail };
+}
+
+/** Whether a command run by the cursor's moment changed a resource the app manages. */
+function changed(frame: Frame, interventions: InterventionContext | undefined): boolean {
+  return (interventions?.interventions ?? []).some(
+    (fact) => fact.t <= frame.t && fact.objects.some((o) => o.kind !== undefined),
+  );
 }
 
 function blockerOf(row: ResultRow, frame: Frame): Blocker {

@@ -9,6 +9,8 @@ import type { PageRun } from '../../scenarios/pageRun';
 import { runFacts } from '../../pageModel/explain/runFacts';
 import { runSummary } from '../../pageModel/explain/runSummary';
 import { storyOf } from '../../pageModel/explain/storyOf';
+import { syncPolicyOf } from '../../pageModel/explain/interventionFacts';
+import type { InterventionContext } from '../../pageModel/explain/interventionText';
 
 /** What the explanations read of the session: the run, its settings and the cursor. */
 export interface ExplanationHost {
@@ -21,6 +23,8 @@ export interface ExplanationHost {
   readonly waveDelay: number;
   readonly toggles: string[];
   readonly manifests: string | undefined;
+  /** The commands typed in the terminal (URL `do=`): with any, the run is not the scenario's own story. */
+  readonly interventions?: { readonly list: readonly unknown[] };
 }
 
 /**
@@ -38,6 +42,13 @@ export class RunExplanations {
 
   /** What the run did, read from its events (what failed, where, what was applied, how it ended). */
   readonly runFacts = $derived(runFacts(this.host.events, this.host.result?.endT));
+  /** The app's sync policy as the run left it: whether anything heals what a command changed (§5.4). */
+  readonly policy = $derived(syncPolicyOf(this.host.result?.application));
+  /** The run's interventions for the call-out and "Why did it end?" (one object per log and policy). */
+  readonly interventionContext: InterventionContext = $derived.by(() => {
+    const facts = runFacts(this.host.events);
+    return { interventions: facts.interventions, syncStarts: facts.syncStarts, policy: this.policy };
+  });
   /** Whether an earlier sync left the app running before t 0 (read through runFacts' cache, once per log). */
   previousRan(): boolean {
     return runFacts(this.host.events).previous;
@@ -50,6 +61,8 @@ export class RunExplanations {
     const scenario = this.host.scenario;
     if (!scenario || this.host.manifests !== undefined || this.host.waveDelay !== scenario.options.waveDelay)
       return false;
+    // A command typed during the run changes it: the scenario's story would say what no longer holds.
+    if ((this.host.interventions?.list.length ?? 0) > 0) return false;
     const added = (scenario.platformToggles ?? scenario.toggles).filter(
       (x) => this.host.toggles.includes(x.id) && (x.fail === undefined || !scenario.fail.includes(x.fail)),
     );
@@ -72,7 +85,7 @@ export class RunExplanations {
   readonly summaryText: string = $derived(
     this.ownRun
       ? (this.host.scenario?.summary ?? '')
-      : (this.platformChange() ?? (this.host.result ? runSummary(this.runFacts) : '')),
+      : (this.platformChange() ?? (this.host.result ? runSummary(this.runFacts, this.policy) : '')),
   );
   /** The story beats: the scenario's for its own run, else told from this run's events. */
   readonly storyBeats = $derived(
@@ -81,7 +94,7 @@ export class RunExplanations {
       : this.host.scenario?.platform
         ? []
         : this.host.result
-          ? storyOf(this.runFacts)
+          ? storyOf(this.runFacts, this.policy)
           : [],
   );
   /**
