@@ -25,6 +25,7 @@ import { appGetText } from '../../text/appGetText';
 import { appListText } from '../../text/appListText';
 import { readRepository, runRepo } from './runRepo';
 import { thenIntervention } from './thenIntervention';
+import { refuseUnusedRunFlags } from './unusedRunFlags';
 import { argocdCmOverrides, refusingLuaLimits } from './argocdCm';
 import { parseRunOptions, type RunOptions } from './runOptions';
 import { isThenCommand, thenCommandTools, thenHelp } from './thenActions';
@@ -53,6 +54,7 @@ export function run(args: string[], io: CommandIo): number {
         `works with --repo (several Applications) only; a single app takes commands (${thenCommandTools.join(', ')})`,
         `--then ${named.at}:${named.action}`,
       );
+    if (options.repo) refuseUnusedRunFlags(options, 'repo');
     // A health Lua stopped by a limit makes the run bad input (exit 2 at its argocd-cm entry).
     ({ result, several } = refusingLuaLimits(() =>
       options.repo
@@ -168,6 +170,7 @@ function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult
     const scenario = parseScenario(scenarios[0].text, scenarios[0].file);
     for (const w of scenario.warnings) io.stderr(`warning: ${escapeControl(w)}\n`);
     const switched = scenarioToggles(scenario, options.toggles);
+    refuseUnusedRunFlags(options, scenario.platform ? 'platform' : 'scenario');
     if (scenario.platform) {
       // A platform scenario's argocd-cm is its own, unless --argocd-cm gives another.
       const cm = options.argocdCm ? healthOverrides : toggledArgocdCm(scenario, options.toggles);
@@ -179,6 +182,7 @@ function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult
         healthOverrides: cm,
         ...platformSwitches(scenario, options.toggles, options.argocdCm !== undefined),
         ...(options.progressiveSyncs ? { progressiveSyncs: true } : {}),
+        interventions: thenActions(options, io),
       });
       return { result, several: true };
     }
@@ -203,6 +207,7 @@ function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult
       'works with a scenario file, whose toggles it names',
       `--toggle ${options.toggles[0]}`,
     );
+  refuseUnusedRunFlags(options, 'manifests');
   // Problems Argo CD tolerates (a duplicate key) are reported on stderr, and the run goes on.
   const warnings: string[] = [];
   const parsed: ParsedObject[] = texts.flatMap((t) => parseManifests(t.text, t.file, { warnings }));
