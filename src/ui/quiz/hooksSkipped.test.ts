@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../engine';
 import { playScenario } from '../../scenarios/play';
 import { parseScenario } from '../../scenarios/scenario';
-import { predictBeats } from '../predict/predictBeats';
-import { runFacts } from '../explain/runFacts';
+import { predictBeats } from '../../pageModel/predict/predictBeats';
+import { runFacts } from '../../pageModel/explain/runFacts';
 import { questions } from './questions';
 
 const file = 'scenarios/hooks-skipped.yaml';
