@@ -3,7 +3,7 @@ import type { Scenario } from '../../scenarios/scenario';
 import { historyOf } from '../../text/historyOf';
 import { operationAt, operationClockAt } from '../../text/operationAt';
 import type { Frame } from '../../pageModel/state/frameAt';
-import { revisionText } from '../../pageModel/status/lastSync';
+import { revisionText } from '../status/lastSync';
 import { beatTimes } from '../../pageModel/story/beatTimes';
 import type { PageRun } from '../../scenarios/pageRun';
 import { runFacts } from '../../pageModel/explain/runFacts';

@@ -4,7 +4,7 @@ import { exportSvg, systemFonts } from '../../timeline/exportSvg';
 import { layoutTimeline } from '../../timeline/layout';
 import { renderTimeline } from '../../timeline/render';
 import { frameAt } from '../../pageModel/state/frameAt';
-import { statusLook } from '../../pageModel/status/statusLook';
+import { statusLook } from '../status/statusLook';
 import { currentBeat } from '../../pageModel/story/beatTimes';
 
 /** What a recording shows, taken from the page when it starts (the run does not change while it records). */
