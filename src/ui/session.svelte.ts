@@ -15,7 +15,7 @@ import { openEditedLink } from '../browser/openEditedLink';
 import { YamlReader } from './state/yamlReader.svelte';
 import { knobNote, type Knob } from '../pageModel/state/knobNote';
 import { tierHintsOf } from '../pageModel/state/tierHintsOf';
-import { withBeatTimes } from '../pageModel/story/beatTimes';
+import { withBeatTimes } from './story/beatTimes';
 import type { Speed } from '../pageModel/state/urlState';
 // Added for several Applications (src/ui/platform).
 import { PlatformView } from './platform/platformView.svelte';

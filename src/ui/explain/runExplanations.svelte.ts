@@ -4,7 +4,7 @@ import { historyOf } from '../../text/historyOf';
 import { operationAt, operationClockAt } from '../../text/operationAt';
 import type { Frame } from '../../pageModel/state/frameAt';
 import { revisionText } from '../status/lastSync';
-import { beatTimes } from '../../pageModel/story/beatTimes';
+import { beatTimes } from '../story/beatTimes';
 import type { PageRun } from '../../scenarios/pageRun';
 import { runFacts } from '../../pageModel/explain/runFacts';
 import { runSummary } from '../../pageModel/explain/runSummary';

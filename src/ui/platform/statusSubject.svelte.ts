@@ -1,7 +1,7 @@
 import type { SimEvent } from '../../engine';
 import { operationClockAt, type OperationClock } from '../../text/operationAt';
 import { frameAt, type Frame } from '../../pageModel/state/frameAt';
-import { currentBeat } from '../../pageModel/story/beatTimes';
+import { currentBeat } from '../story/beatTimes';
 import { appLog } from '../../pageModel/platform/appLog';
 import { applicationsOf } from '../../pageModel/platform/applicationsOf';
 import { storyApp } from '../../pageModel/platform/storyApp';

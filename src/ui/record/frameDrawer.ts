@@ -5,7 +5,7 @@ import { layoutTimeline } from '../../timeline/layout';
 import { renderTimeline } from '../../timeline/render';
 import { frameAt } from '../../pageModel/state/frameAt';
 import { statusLook } from '../status/statusLook';
-import { currentBeat } from '../../pageModel/story/beatTimes';
+import { currentBeat } from '../story/beatTimes';
 
 /** What a recording shows, taken from the page when it starts (the run does not change while it records). */
 export interface RecordSource {
