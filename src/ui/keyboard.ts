@@ -1,5 +1,5 @@
 import type { SimulationSession } from './session.svelte';
-import { predictKey } from '../pageModel/predict/predictKeys';
+import { predictKey } from './predict/predictKeys';
 import { keyAction, type KeyAction } from '../pageModel/state/keyAction';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../engine';
 import { playScenario } from '../../scenarios/play';
 import { parseScenario } from '../../scenarios/scenario';
-import { predictBeats } from '../predict/predictBeats';
+import { predictBeats } from '../../ui/predict/predictBeats';
 import { calloutFor } from '../state/calloutFor';
 import { explainWaiting, syncFailHooksOf } from '../state/explainWaiting';
 import { frameAt } from '../state/frameAt';

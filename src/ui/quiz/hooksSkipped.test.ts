@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../engine';
 import { playScenario } from '../../scenarios/play';
 import { parseScenario } from '../../scenarios/scenario';
-import { predictBeats } from '../../pageModel/predict/predictBeats';
+import { predictBeats } from '../predict/predictBeats';
 import { runFacts } from '../../pageModel/explain/runFacts';
 import { questions } from './questions';
 
