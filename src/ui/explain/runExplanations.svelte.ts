@@ -6,9 +6,9 @@ import type { Frame } from '../../pageModel/state/frameAt';
 import { revisionText } from '../status/lastSync';
 import { beatTimes } from '../story/beatTimes';
 import type { PageRun } from '../../scenarios/pageRun';
-import { runFacts } from '../../pageModel/explain/runFacts';
-import { runSummary } from '../../pageModel/explain/runSummary';
-import { storyOf } from '../../pageModel/explain/storyOf';
+import { runFacts } from './runFacts';
+import { runSummary } from './runSummary';
+import { storyOf } from './storyOf';
 
 /** What the explanations read of the session: the run, its settings and the cursor. */
 export interface ExplanationHost {

@@ -1,6 +1,6 @@
 import type { SimEvent } from '../../engine';
-import { nameOf, secondsText, type RunFacts } from '../../pageModel/explain/runFacts';
-import { failureText, list } from '../../pageModel/explain/runSummary';
+import { nameOf, secondsText, type RunFacts } from '../explain/runFacts';
+import { failureText, list } from '../explain/runSummary';
 import { rolloutBeat } from './rolloutBeat';
 
 /** A question the page asks before showing what happens: its answer and explanation come from the run itself. */
