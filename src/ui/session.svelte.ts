@@ -22,7 +22,7 @@ import { PlatformView } from './platform/platformView.svelte';
 import { StatusSubject } from './platform/statusSubject.svelte';
 import { viewedLog } from '../pageModel/platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
-import type { ManifestPlan } from '../pageModel/manifests/planManifests';
+import type { ManifestPlan } from './manifests/planManifests';
 import { editedPlan } from './state/editedPlan';
 import type { PageRun } from '../scenarios/pageRun';
 import { defaultSettings, pageRunOptions, type PageSettings } from '../scenarios/pageSettings';

@@ -1,4 +1,4 @@
-import { planManifests, type ManifestPlan } from '../../pageModel/manifests/planManifests';
+import { planManifests, type ManifestPlan } from '../manifests/planManifests';
 import type { Scenario } from '../../scenarios/scenario';
 import type { YamlReader } from './yamlReader.svelte';
 
