@@ -20,7 +20,7 @@ import type { Speed } from '../pageModel/state/urlState';
 // Added for several Applications (src/ui/platform).
 import { PlatformView } from './platform/platformView.svelte';
 import { StatusSubject } from './platform/statusSubject.svelte';
-import { viewedLog } from '../pageModel/platform/viewedLog';
+import { viewedLog } from './platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import type { ManifestPlan } from './manifests/planManifests';
 import { editedPlan } from './state/editedPlan';

@@ -1,4 +1,4 @@
-import { appParam } from '../../pageModel/platform/appParam';
+import { appParam } from '../platform/appParam';
 import { encodeInterventions } from '../../pageModel/state/interventionLink';
 import type { SimulationSession } from '../session.svelte';
 import type { ShareLink } from '../shareLink.svelte';

@@ -1,6 +1,6 @@
 import { browserStorage, isUnfinishedHere } from '../../browser/editStore';
 import { readInterventions } from '../../pageModel/state/interventionLink';
-import { readAppParam } from '../../pageModel/platform/appParam';
+import { readAppParam } from '../platform/appParam';
 import type { SimulationSession } from '../session.svelte';
 import { parseUrlState } from '../../pageModel/state/urlState';
 
