@@ -80,7 +80,7 @@ const importRe =
   /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\(\s*|\bvi\.importActual(?:<[^>]*>)?\(\s*)(['"])(\.{1,2}\/[^'"]*|\.{1,2})\2/g;
 // A URL built from `import.meta.url` names a folder above the file (the repository's scenarios/, test/output/).
 const urlRe = /(\bnew URL\(\s*)(['"`])((?:\.\.\/)+)/g;
-// Paths of the repository written out: `src/pageModel/state/frameAt.ts`, with or without its extension.
+// Paths of the repository written out: `src/cursor/frameAt.ts`, with or without its extension.
 const pathPairs = [...moves].map(([from, to]) => [
   relative(root, from).split(sep).join('/'),
   relative(root, to).split(sep).join('/'),

@@ -1,8 +1,8 @@
 import { mount } from 'svelte';
 import { loadScenario, loadScenarioFiles, scenarioCatalog } from './scenarios/registry';
 import App from './ui/App.svelte';
-import { pageModeOf } from './pageModel/pageMode';
-import { parseUrlState } from './pageModel/state/urlState';
+import { pageModeOf } from './links/pageMode';
+import { parseUrlState } from './links/urlState';
 import './ui/styles/global.css';
 
 // The scenario on screen first is a data chunk loaded beside the entry code; the page mounts once it is there.

@@ -3,8 +3,8 @@ import { argocdVerbWords, kubectlVerbWords } from '../engine';
 import { loadScenarioFiles } from '../scenarios/registry';
 import { readerImpl } from '../scenarios/readerImpl';
 import { SimulationSession } from './session.svelte';
-import { decodeInterventions, encodeInterventions } from '../pageModel/state/interventionLink';
-import { formatUrlState, parseUrlState } from '../pageModel/state/urlState';
+import { decodeInterventions, encodeInterventions } from '../links/interventionLink';
+import { formatUrlState, parseUrlState } from '../links/urlState';
 import { inlinePlayer } from '../scenarios/inlinePlayer';
 import { isIntervention } from '../text/terminal/interventionLine';
 

@@ -1,7 +1,7 @@
 import { inlinePlayer } from '../scenarios/inlinePlayer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadScenarioFiles } from '../scenarios/registry';
-import { frameAt } from '../pageModel/state/frameAt';
+import { frameAt } from '../cursor/frameAt';
 import { readerImpl } from '../scenarios/readerImpl';
 import { SimulationSession } from './session.svelte';
 

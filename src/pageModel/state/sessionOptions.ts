@@ -1,5 +1,5 @@
 import type { PageRun } from '../../scenarios/pageRun';
-import type { PageIntervention } from './interventionLink';
+import type { PageIntervention } from '../../links/interventionLink';
 import type { InlinePlayer } from '../../scenarios/inlinePlayer';
 import type { PageRunner } from '../../scenarios/workerRunner';
 import type { Reader } from '../../scenarios/reader';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { articleRuns, compareFrom, formatCompare, parseCompare } from './compareLink';
-import { ignoredNote, pageModeOf } from '../../pageModel/pageMode';
+import { ignoredNote, pageModeOf } from '../../links/pageMode';
 
 describe('the compare= link', () => {
   it('reads scenarios, toggles and knobs, and writes them back the same', () => {

@@ -2,7 +2,7 @@ import type { SimEvent } from '../../engine';
 import type { Scenario } from '../../scenarios/scenario';
 import { historyOf } from '../../text/historyOf';
 import { operationAt, operationClockAt } from '../../text/operationAt';
-import type { Frame } from '../../pageModel/state/frameAt';
+import type { Frame } from '../../cursor/frameAt';
 import { revisionText } from '../status/lastSync';
 import { beatTimes } from '../story/beatTimes';
 import type { PageRun } from '../../scenarios/pageRun';

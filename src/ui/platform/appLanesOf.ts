@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine';
-import { lanesOf, type LaneSegment } from '../../pageModel/state/lanesOf';
+import { lanesOf, type LaneSegment } from '../../cursor/lanesOf';
 import { appDeletionsAt } from './appDeletions';
 import { appLog } from './appLog';
 import { applicationsOf, type AppNode } from './applicationsOf';

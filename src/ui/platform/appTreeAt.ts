@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine';
-import { frameAt, objectKey } from '../../pageModel/state/frameAt';
+import { frameAt, objectKey } from '../../cursor/frameAt';
 import { appLog } from './appLog';
 import { applicationsOf } from './applicationsOf';
 

@@ -1,7 +1,7 @@
 import { appDeletionsAt } from './appDeletions';
 import type { SimEvent } from '../../engine';
-import { frameAt, objectKey, type Frame } from '../../pageModel/state/frameAt';
-import { waitingNames } from '../../pageModel/state/explainWaiting';
+import { frameAt, objectKey, type Frame } from '../../cursor/frameAt';
+import { waitingNames } from '../../cursor/explainWaiting';
 import { appLog } from './appLog';
 import { applicationsOf } from './applicationsOf';
 import { appSetRolloutsOf } from './appSetSteps';

@@ -1,6 +1,6 @@
 import { EPOCH_MS, type SimEvent, type SyncWindowEvent } from '../../engine';
 import { formatSeconds } from '../../timeline/ticks';
-import type { Frame } from '../../pageModel/state/frameAt';
+import type { Frame } from '../../cursor/frameAt';
 
 /**
  * "Why is it waiting?" when a sync window holds an Application (argocd-semantics.md §5.14), from the run's

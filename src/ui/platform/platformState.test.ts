@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameAt } from '../../pageModel/state/frameAt';
+import { frameAt } from '../../cursor/frameAt';
 import { appLanesOf } from './appLanesOf';
 import { appLog, appNamesOf, isPlatform } from './appLog';
 import { applicationsOf } from './applicationsOf';
@@ -7,7 +7,7 @@ import { appSetRolloutsOf } from './appSetSteps';
 import { appTreeAt } from './appTreeAt';
 import { parentWavesOf } from './parentWaves';
 import { appOfAppsLog, progressiveSyncLog } from '../../../test/kits/platformLog.testKit';
-import { sampleLog } from '../../pageModel/state/sampleLog';
+import { sampleLog } from '../../../test/kits/sampleLog.testKit';
 
 // argocd-semantics.md §5.2 (app of apps) and §5.1 (RollingSync), on the hand-built logs of platformLog.testKit.
 

@@ -1,6 +1,6 @@
 import type { SimEvent } from '../../engine';
 import { operationClockAt, type OperationClock } from '../../text/operationAt';
-import { frameAt, type Frame } from '../../pageModel/state/frameAt';
+import { frameAt, type Frame } from '../../cursor/frameAt';
 import { currentBeat } from '../story/beatTimes';
 import { appLog } from './appLog';
 import { applicationsOf } from './applicationsOf';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { playScenario } from '../../scenarios/play';
 import { parseScenario } from '../../scenarios/scenario';
-import { momentTimes } from '../../pageModel/state/stepTargets';
+import { momentTimes } from '../../cursor/stepTargets';
 import { stopCaption } from './stopCaption';
 
 describe('stopCaption: every PageDown stop of three-tier says what happens there', () => {

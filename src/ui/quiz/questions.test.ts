@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { playScenario } from '../../scenarios/play';
 import { parseScenario } from '../../scenarios/scenario';
-import { frameAt } from '../../pageModel/state/frameAt';
+import { frameAt } from '../../cursor/frameAt';
 import { clusterAt } from '../../engine/simulation/objectHistory';
 import { questions } from './questions';
 

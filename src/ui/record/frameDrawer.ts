@@ -3,7 +3,7 @@ import type { StoryBeat } from '../../scenarios/storyBeat';
 import { exportSvg, systemFonts } from '../../timeline/exportSvg';
 import { layoutTimeline } from '../../timeline/layout';
 import { renderTimeline } from '../../timeline/render';
-import { frameAt } from '../../pageModel/state/frameAt';
+import { frameAt } from '../../cursor/frameAt';
 import { statusLook } from '../status/statusLook';
 import { currentBeat } from '../story/beatTimes';
 

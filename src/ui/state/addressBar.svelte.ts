@@ -1,10 +1,10 @@
 import { appParam } from '../platform/appParam';
-import { encodeInterventions } from '../../pageModel/state/interventionLink';
+import { encodeInterventions } from '../../links/interventionLink';
 import type { SimulationSession } from '../session.svelte';
 import type { ShareLink } from '../shareLink.svelte';
 import { UrlWriter } from '../../pageModel/urlWriter';
 import { Sampled } from './sampled.svelte';
-import { formatUrlState, type UrlState } from '../../pageModel/state/urlState';
+import { formatUrlState, type UrlState } from '../../links/urlState';
 
 /**
  * Keep the address bar a link to what is on screen (contract.md §2), in one form: the query string. A hash that

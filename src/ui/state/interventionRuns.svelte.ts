@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine';
-import type { PageIntervention } from '../../pageModel/state/interventionLink';
+import type { PageIntervention } from '../../links/interventionLink';
 import type { RunEnd } from '../../pageModel/state/sessionOptions';
 import type { Scenario } from '../../scenarios/scenario';
 

@@ -1,8 +1,8 @@
 import { browserStorage, isUnfinishedHere } from '../../browser/editStore';
-import { readInterventions } from '../../pageModel/state/interventionLink';
+import { readInterventions } from '../../links/interventionLink';
 import { readAppParam } from '../platform/appParam';
 import type { SimulationSession } from '../session.svelte';
-import { parseUrlState } from '../../pageModel/state/urlState';
+import { parseUrlState } from '../../links/urlState';
 
 export interface OpenFromAddressOptions {
   /**
@@ -88,7 +88,7 @@ export function openFromAddress(
   }
   if (id && url.edit) {
     // The address bar keeps the link as it came until its edit has run at its t.
-    void import('../../pageModel/state/editLink').then(async ({ readEdit }) => {
+    void import('../../links/editLink').then(async ({ readEdit }) => {
       const reading = readEdit(url.edit!);
       if (!reading.ok) {
         onBroken(reading.reason);

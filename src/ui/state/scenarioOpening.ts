@@ -1,6 +1,6 @@
 import { scenarioCatalog, scenarioFiles } from '../../scenarios/registry';
 import type { Scenario } from '../../scenarios/scenario';
-import type { PageIntervention } from '../../pageModel/state/interventionLink';
+import type { PageIntervention } from '../../links/interventionLink';
 import { scenarioTitle } from '../../pageModel/state/sessionSettings';
 import type { LoadOptions, ScenarioFile } from '../../pageModel/state/sessionOptions';
 

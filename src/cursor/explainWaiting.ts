@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine';
+import type { SimEvent } from '../engine';
 import type { Frame, ResultRow } from './frameAt';
 import { objectKey } from './frameAt';
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { playScenario } from '../../scenarios/play';
-import { parseScenario } from '../../scenarios/scenario';
+import { playScenario } from '../scenarios/play';
+import { parseScenario } from '../scenarios/scenario';
 import { explainWaiting, waitingNames } from './explainWaiting';
 import { frameAt } from './frameAt';
 
 function events(id: string) {
   const file = `scenarios/${id}.yaml`;
-  return playScenario(parseScenario(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'), file))
+  return playScenario(parseScenario(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'), file))
     .events;
 }
 

@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine';
+import type { SimEvent } from '../engine';
 
 /** A stretch of time during which one lane shows one value. */
 export interface LaneSegment {

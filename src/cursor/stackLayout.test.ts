@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../engine/events';
 import { frameAt } from './frameAt';
-import { sampleLog } from './sampleLog';
+import { sampleLog } from '../../test/kits/sampleLog.testKit';
 import { stackAt, versionsOf } from './stackAt';
 import { stackLayout } from './stackLayout';
 

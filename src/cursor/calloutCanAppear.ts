@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine';
+import type { SimEvent } from '../engine';
 import { calloutFor, type Callout, type CalloutContext } from './calloutFor';
 import { FrameCursor } from './frameCursor';
 

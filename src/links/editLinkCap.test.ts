@@ -1,6 +1,6 @@
 import { deflateSync, Inflate } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
-import { zoomLevelFor } from '../../timeline/zoom';
+import { zoomLevelFor } from '../timeline/zoom';
 import { encodeEdit, maxEditBytes, readEdit } from './editLink';
 
 const base64url = (bytes: Uint8Array) =>

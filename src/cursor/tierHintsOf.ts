@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../engine';
+import type { KubeObject } from '../engine';
 import { TIER_KEY } from './stackLayout';
 
 /**

@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine';
+import type { SimEvent } from '../engine';
 
 /** What `kubectl logs` names: a Job (its pods) or one Pod. */
 export interface LogTarget {

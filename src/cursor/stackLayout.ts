@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine';
+import type { SimEvent } from '../engine';
 
 /** A workload or hook drawn in the stack view, by kind and name. */
 export interface StackItem {

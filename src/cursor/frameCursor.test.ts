@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runSingleApp, type KubeObject, type SimEvent } from '../../engine';
+import { runSingleApp, type KubeObject, type SimEvent } from '../engine';
 import { FrameCursor } from './frameCursor';
 import { FrameFold } from './frameFold';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { explainWaiting, syncFailHooksOf } from './explainWaiting';
 import { frameAt } from './frameAt';
-import { sampleLog } from './sampleLog';
+import { sampleLog } from '../../test/kits/sampleLog.testKit';
 
 const ok = sampleLog();
 const failing = sampleLog({ failMigration: true });

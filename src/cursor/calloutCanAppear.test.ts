@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SimEvent } from '../../engine/events';
-import { eventFixture } from '../../../test/kits/eventFixture.testKit';
+import type { SimEvent } from '../engine/events';
+import { eventFixture } from '../../test/kits/eventFixture.testKit';
 import { calloutCanAppear, calloutsOf } from './calloutCanAppear';
 import { calloutFor, type Callout } from './calloutFor';
 import { frameAt } from './frameAt';

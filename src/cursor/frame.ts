@@ -6,7 +6,7 @@ import type {
   SyncPhase,
   SyncStatusCode,
   TaskPhase,
-} from '../../engine';
+} from '../engine';
 
 // The shape of a frame, apart from the fold that computes it (frameAt.ts, frameCursor.ts, frameFold.ts all read
 // it), so that the three modules import it from here and not from each other.

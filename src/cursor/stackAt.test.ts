@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameAt } from './frameAt';
-import { sampleLog } from './sampleLog';
+import { sampleLog } from '../../test/kits/sampleLog.testKit';
 import { stackAt } from './stackAt';
 import { stackLayout } from './stackLayout';
 

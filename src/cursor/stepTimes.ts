@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine';
+import type { SimEvent } from '../engine';
 import { eventTimes, momentTimes, waveTimes } from './stepTargets';
 
 /**

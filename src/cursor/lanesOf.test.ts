@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SimEvent } from '../../engine/events';
+import type { SimEvent } from '../engine/events';
 import { lanesOf } from './lanesOf';
-import { sampleLog } from './sampleLog';
+import { sampleLog } from '../../test/kits/sampleLog.testKit';
 
 describe('lanesOf', () => {
   it('draws the three axes from the log up to the end', () => {

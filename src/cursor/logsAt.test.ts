@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { playScenario } from '../../scenarios/play';
-import { parseScenario } from '../../scenarios/scenario';
+import { playScenario } from '../scenarios/play';
+import { parseScenario } from '../scenarios/scenario';
 import { logsAt } from './logsAt';
 
 const file = 'scenarios/failing-migration.yaml';
 const result = playScenario(
-  parseScenario(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'), file),
+  parseScenario(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'), file),
 );
 const migration = { kind: 'Job', namespace: 'checkout-dev', name: 'checkout-migrate' };
 
@@ -41,7 +41,7 @@ describe('logsAt after HookSucceeded', () => {
   it('has no log for a hook whose Job was deleted, as kubectl has none to show', () => {
     const threeTier = 'scenarios/three-tier.yaml';
     const run = playScenario(
-      parseScenario(readFileSync(new URL(`../../../${threeTier}`, import.meta.url), 'utf8'), threeTier),
+      parseScenario(readFileSync(new URL(`../../${threeTier}`, import.meta.url), 'utf8'), threeTier),
     );
     const smoke = { kind: 'Job', namespace: 'three-tier', name: 'smoke-test' };
     const ran = run.events.find(

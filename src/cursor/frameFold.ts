@@ -1,4 +1,4 @@
-import type { SimEvent, SyncPhase } from '../../engine';
+import type { SimEvent, SyncPhase } from '../engine';
 import type { Frame, HookMark, PodMark, ResultRow } from './frame';
 
 type Health = Frame['health'] extends ReadonlyMap<string, infer H> ? H : never;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calloutFor } from './calloutFor';
 import { frameAt } from './frameAt';
-import { sampleLog } from './sampleLog';
+import { sampleLog } from '../../test/kits/sampleLog.testKit';
 
 describe('calloutFor', () => {
   it('explains a successful sync of an app that is still Progressing', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleLog } from './sampleLog';
+import { sampleLog } from '../../test/kits/sampleLog.testKit';
 import { eventTimes, momentTimes, stepFrom, waveTimes } from './stepTargets';
 
 const log = sampleLog();

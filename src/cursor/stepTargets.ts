@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine';
+import type { SimEvent } from '../engine';
 
 /**
  * Where "step" and "next wave" move the cursor. Stepping goes from one event time to the next, so every step

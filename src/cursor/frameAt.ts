@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine';
+import type { SimEvent } from '../engine';
 import type { Frame } from './frame';
 import { FrameCursor } from './frameCursor';
 

@@ -1,4 +1,4 @@
-import { limits } from '../../engine';
+import { limits } from '../engine';
 
 /** Playback speeds offered by the page: virtual seconds per real second, or 'max' to jump to the end. */
 export const speeds = [0.25, 0.5, 1, 2, 4, 8, 'max'] as const;

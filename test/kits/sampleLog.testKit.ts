@@ -1,4 +1,4 @@
-import type { SimEvent } from '../../engine';
+import type { SimEvent } from '../../src/engine';
 
 /**
  * A small hand-written event log for the unit tests of src/ui/state (nothing in the product imports it): a
