@@ -1,6 +1,6 @@
 import { mount } from 'svelte';
 import { loadScenario, loadScenarioFiles, scenarioCatalog } from './scenarios/registry';
-import App from './ui/App.svelte';
+import App from './ui/page/App.svelte';
 import { pageModeOf } from './links/pageMode';
 import { parseUrlState } from './links/urlState';
 import './ui/styles/global.css';

@@ -31,7 +31,7 @@ export interface RevealedTimeInput {
 }
 
 /**
- * The one value every drawing in time reads (src/ui/layout/TimeSection.svelte passes it on).
+ * The one value every drawing in time reads (src/ui/page/TimeSection.svelte passes it on).
  *
  * @example
  * revealedTime({ t: 12, endT: 60, predict: { hiding: false, horizon: 20 }, reveal: true });

@@ -1,6 +1,6 @@
 import { PlayLoop } from '../../browser/playLoop';
-import type { KeyAction } from '../../pageModel/state/keyAction';
-import { SimulationSession } from '../session.svelte';
+import type { KeyAction } from '../page/keyAction';
+import { SimulationSession } from '../page/session.svelte';
 import { compareRuns, type Comparison, type ComparedRun } from './compareRuns';
 import { formatItem, type CompareItem } from './compareLink';
 

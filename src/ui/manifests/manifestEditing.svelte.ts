@@ -1,6 +1,6 @@
 import type { InputError } from '../../engine';
 import type { Scenario } from '../../scenarios/scenario';
-import type { SimulationSession } from '../session.svelte';
+import type { SimulationSession } from '../page/session.svelte';
 import { currentStep } from './currentStep';
 import type { EditorError } from '../../browser/createEditor';
 import {

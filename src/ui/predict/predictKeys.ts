@@ -1,4 +1,4 @@
-import type { KeyAction } from '../../pageModel/state/keyAction';
+import type { KeyAction } from '../page/keyAction';
 import type { PredictBeat } from './predictBeats';
 
 /** What the keys need of predict mode (PredictMode). */

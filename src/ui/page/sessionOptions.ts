@@ -5,7 +5,7 @@ import type { PageRunner } from '../../scenarios/workerRunner';
 import type { Reader } from '../../scenarios/reader';
 import type { Scenario } from '../../scenarios/scenario';
 
-// The session's option and answer types (src/ui/session.svelte.ts re-exports them): what a page or a test gives
+// The session's option and answer types (src/ui/page/session.svelte.ts re-exports them): what a page or a test gives
 // the session, and what its requests answer.
 
 /** A scenario the session offers: compiled at build time (`scenario` set), or text to parse with the reader. */

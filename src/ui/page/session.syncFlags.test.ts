@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadScenarioFiles } from '../scenarios/registry';
-import { readerImpl } from '../scenarios/readerImpl';
+import { loadScenarioFiles } from '../../scenarios/registry';
+import { readerImpl } from '../../scenarios/readerImpl';
 import { SimulationSession } from './session.svelte';
-import { inlinePlayer } from '../scenarios/inlinePlayer';
-import { isIntervention } from '../text/terminal/interventionLine';
+import { inlinePlayer } from '../../scenarios/inlinePlayer';
+import { isIntervention } from '../../text/terminal/interventionLine';
 
 /**
  * `argocd app sync` typed in the page's terminal with a flag that changes the operation (issue 28): the run plays

@@ -1,6 +1,6 @@
 import type { SimEvent } from '../../engine';
 import type { PageIntervention } from '../../links/interventionLink';
-import type { RunEnd } from '../../pageModel/state/sessionOptions';
+import type { RunEnd } from './sessionOptions';
 import type { Scenario } from '../../scenarios/scenario';
 
 /** What the interventions read of the session: the scenario, the log of the run, and a re-run. */

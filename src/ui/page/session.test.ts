@@ -1,8 +1,8 @@
-import { inlinePlayer } from '../scenarios/inlinePlayer';
+import { inlinePlayer } from '../../scenarios/inlinePlayer';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadScenarioFiles } from '../scenarios/registry';
-import { frameAt } from '../cursor/frameAt';
-import { readerImpl } from '../scenarios/readerImpl';
+import { loadScenarioFiles } from '../../scenarios/registry';
+import { frameAt } from '../../cursor/frameAt';
+import { readerImpl } from '../../scenarios/readerImpl';
 import { SimulationSession } from './session.svelte';
 
 /** A session whose animation frames the test fires by hand, at chosen real times (ms). */

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { readerImpl } from '../../scenarios/readerImpl';
 import { editKey, isUnfinishedHere, linkRunKey, type EditStorage } from '../../browser/editStore';
 import { ManifestEditing } from '../manifests/manifestEditing.svelte';
-import { SimulationSession } from '../session.svelte';
+import { SimulationSession } from './session.svelte';
 import { inlinePlayer } from '../../scenarios/inlinePlayer';
 import { openEditedLink, type EditedLinkHost } from '../../browser/openEditedLink';
-import type { RunEnd } from '../../pageModel/state/sessionOptions';
+import type { RunEnd } from './sessionOptions';
 
 /**
  * A link's edit whose run was stopped at the run limit (or hung the tab) is treated as a typed one is: a reload

@@ -1,8 +1,8 @@
 import { scenarioCatalog, scenarioFiles } from '../../scenarios/registry';
 import type { Scenario } from '../../scenarios/scenario';
 import type { PageIntervention } from '../../links/interventionLink';
-import { scenarioTitle } from '../../pageModel/state/sessionSettings';
-import type { LoadOptions, ScenarioFile } from '../../pageModel/state/sessionOptions';
+import { scenarioTitle } from './sessionSettings';
+import type { LoadOptions, ScenarioFile } from './sessionOptions';
 
 // How the session opens a scenario (SimulationSession.load, openScenario, reset): which scenarios it offers, which
 // of them are files rather than made in the page, and the settings a scenario opens with. Kept apart so that the

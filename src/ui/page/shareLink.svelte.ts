@@ -1,5 +1,5 @@
 import type { SimulationSession } from './session.svelte';
-import { linkFits, maxLinkLength } from '../links/urlState';
+import { linkFits, maxLinkLength } from '../../links/urlState';
 
 /**
  * The edited manifests' part of the page's link: the `edit` parameter for what the session runs,
@@ -16,7 +16,7 @@ export class ShareLink {
     $effect(() => {
       const text = this.session.manifests;
       if (text === undefined || this.encoded?.text === text) return;
-      void import('../links/editLink').then(({ encodeEdit }) => {
+      void import('../../links/editLink').then(({ encodeEdit }) => {
         if (this.session.manifests === text) this.encoded = { text, value: encodeEdit(text) };
       });
     });

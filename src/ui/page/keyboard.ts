@@ -1,6 +1,6 @@
 import type { SimulationSession } from './session.svelte';
-import { predictKey } from './predict/predictKeys';
-import { keyAction, type KeyAction } from '../pageModel/state/keyAction';
+import { predictKey } from '../predict/predictKeys';
+import { keyAction, type KeyAction } from './keyAction';
 
 /**
  * Whether a key belongs to the focused control rather than to the page: text typed into a field or the editor,

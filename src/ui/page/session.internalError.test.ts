@@ -1,14 +1,14 @@
-import { inlinePlayer } from '../scenarios/inlinePlayer';
+import { inlinePlayer } from '../../scenarios/inlinePlayer';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadScenario } from '../scenarios/registry';
-import type * as Play from '../scenarios/play';
-import { readerImpl } from '../scenarios/readerImpl';
+import { loadScenario } from '../../scenarios/registry';
+import type * as Play from '../../scenarios/play';
+import { readerImpl } from '../../scenarios/readerImpl';
 import { SimulationSession } from './session.svelte';
 
 const engineBug = vi.hoisted(() => ({ on: false }));
 
 // The engine throwing something that is not an input error (as the Job name clash once did).
-vi.mock('../scenarios/play', async (importOriginal) => {
+vi.mock('../../scenarios/play', async (importOriginal) => {
   const real = await importOriginal<typeof Play>();
   return {
     ...real,

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { argocdVerbWords, kubectlVerbWords } from '../engine';
-import { loadScenarioFiles } from '../scenarios/registry';
-import { readerImpl } from '../scenarios/readerImpl';
+import { argocdVerbWords, kubectlVerbWords } from '../../engine';
+import { loadScenarioFiles } from '../../scenarios/registry';
+import { readerImpl } from '../../scenarios/readerImpl';
 import { SimulationSession } from './session.svelte';
-import { decodeInterventions, encodeInterventions } from '../links/interventionLink';
-import { formatUrlState, parseUrlState } from '../links/urlState';
-import { inlinePlayer } from '../scenarios/inlinePlayer';
-import { isIntervention } from '../text/terminal/interventionLine';
+import { decodeInterventions, encodeInterventions } from '../../links/interventionLink';
+import { formatUrlState, parseUrlState } from '../../links/urlState';
+import { inlinePlayer } from '../../scenarios/inlinePlayer';
+import { isIntervention } from '../../text/terminal/interventionLine';
 
 /** Interventions on the page: typed at the cursor, run again with them, undone, and kept in the link. */
 function session() {

@@ -1,8 +1,8 @@
 import { appParam } from '../platform/appParam';
 import { encodeInterventions } from '../../links/interventionLink';
-import type { SimulationSession } from '../session.svelte';
-import type { ShareLink } from '../shareLink.svelte';
-import { UrlWriter } from '../../pageModel/urlWriter';
+import type { SimulationSession } from './session.svelte';
+import type { ShareLink } from './shareLink.svelte';
+import { UrlWriter } from './urlWriter';
 import { Sampled } from './sampled.svelte';
 import { formatUrlState, type UrlState } from '../../links/urlState';
 

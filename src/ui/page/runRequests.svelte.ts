@@ -3,7 +3,7 @@ import type { Scenario } from '../../scenarios/scenario';
 import type { PageRun } from '../../scenarios/pageRun';
 import type { RunOptions } from '../../scenarios/pageSettings';
 import { LazyWorkerRunner, type PageRunner, type RunOutcome } from '../../scenarios/workerRunner';
-import type { RunEnd, SessionOptions } from '../../pageModel/state/sessionOptions';
+import type { RunEnd, SessionOptions } from './sessionOptions';
 
 /** Where a run's outcome lands in the session: the run on screen, the input's error, or a failure to say. */
 export interface RunHost {
@@ -13,7 +13,7 @@ export interface RunHost {
 }
 
 /**
- * The session's run requests (src/ui/session.svelte.ts): each run goes to a Web Worker with a time limit (the
+ * The session's run requests (src/ui/page/session.svelte.ts): each run goes to a Web Worker with a time limit (the
  * answer comes later, and only the newest request's is used), or, without one (tests, Node), to the in-thread
  * player at once. The session asks for runs and shows what they answer; this keeps the runner, the request
  * counter and the "Simulating…" progress.

@@ -1,7 +1,7 @@
 import { browserStorage, isUnfinishedHere } from '../../browser/editStore';
 import { readInterventions } from '../../links/interventionLink';
 import { readAppParam } from '../platform/appParam';
-import type { SimulationSession } from '../session.svelte';
+import type { SimulationSession } from './session.svelte';
 import { parseUrlState } from '../../links/urlState';
 
 export interface OpenFromAddressOptions {

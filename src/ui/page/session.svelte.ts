@@ -1,50 +1,50 @@
-import { isInputError, type InputError, type SimEvent } from '../engine';
-import type { ParsedObject } from '../scenarios/manifests';
-import { loadScenario, scenarioFiles } from '../scenarios/registry';
-import type { Scenario } from '../scenarios/scenario';
-import { calloutFor, type Callout } from '../cursor/calloutFor';
-import { calloutsOf } from '../cursor/calloutCanAppear';
-import { explainWaiting, syncFailHooksOf } from '../cursor/explainWaiting';
-import { frameAt } from '../cursor/frameAt';
-import { lanesOf } from '../cursor/lanesOf';
-import { stackAt } from '../cursor/stackAt';
-import { stackLayout } from '../cursor/stackLayout';
-import { stepFrom } from '../cursor/stepTargets';
-import { StepTimes } from '../cursor/stepTimes';
-import { openEditedLink } from '../browser/openEditedLink';
-import { YamlReader } from './state/yamlReader.svelte';
-import { knobNote, type Knob } from '../pageModel/state/knobNote';
-import { tierHintsOf } from '../cursor/tierHintsOf';
-import { withBeatTimes } from './story/beatTimes';
-import type { Speed } from '../links/urlState';
+import { isInputError, type InputError, type SimEvent } from '../../engine';
+import type { ParsedObject } from '../../scenarios/manifests';
+import { loadScenario, scenarioFiles } from '../../scenarios/registry';
+import type { Scenario } from '../../scenarios/scenario';
+import { calloutFor, type Callout } from '../../cursor/calloutFor';
+import { calloutsOf } from '../../cursor/calloutCanAppear';
+import { explainWaiting, syncFailHooksOf } from '../../cursor/explainWaiting';
+import { frameAt } from '../../cursor/frameAt';
+import { lanesOf } from '../../cursor/lanesOf';
+import { stackAt } from '../../cursor/stackAt';
+import { stackLayout } from '../../cursor/stackLayout';
+import { stepFrom } from '../../cursor/stepTargets';
+import { StepTimes } from '../../cursor/stepTimes';
+import { openEditedLink } from '../../browser/openEditedLink';
+import { YamlReader } from './yamlReader.svelte';
+import { knobNote, type Knob } from './knobNote';
+import { tierHintsOf } from '../../cursor/tierHintsOf';
+import { withBeatTimes } from '../story/beatTimes';
+import type { Speed } from '../../links/urlState';
 // Added for several Applications (src/ui/platform).
-import { PlatformView } from './platform/platformView.svelte';
-import { StatusSubject } from './platform/statusSubject.svelte';
-import { viewedLog } from './platform/viewedLog';
+import { PlatformView } from '../platform/platformView.svelte';
+import { StatusSubject } from '../platform/statusSubject.svelte';
+import { viewedLog } from '../platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
-import type { ManifestPlan } from './manifests/planManifests';
-import { editedPlan } from './state/editedPlan';
-import type { PageRun } from '../scenarios/pageRun';
-import { defaultSettings, pageRunOptions, type PageSettings } from '../scenarios/pageSettings';
+import type { ManifestPlan } from '../manifests/planManifests';
+import { editedPlan } from './editedPlan';
+import type { PageRun } from '../../scenarios/pageRun';
+import { defaultSettings, pageRunOptions, type PageSettings } from '../../scenarios/pageSettings';
 // Added for self-study: explanations computed from the run, the CLI's operation view, predict mode.
-import { RunExplanations } from './explain/runExplanations.svelte';
-import { PredictMode } from './predict/predictMode.svelte';
-import { RevealedEvents } from './predict/revealedEvents.svelte';
-import { PresenterState } from './presenter/presenterState.svelte';
-import { RunRequests } from './state/runRequests.svelte';
-import { InterventionRuns } from './state/interventionRuns.svelte';
-import { PlayLoop } from '../browser/playLoop';
-import { sameSettings, tailed } from '../pageModel/state/sessionSettings';
+import { RunExplanations } from '../explain/runExplanations.svelte';
+import { PredictMode } from '../predict/predictMode.svelte';
+import { RevealedEvents } from '../predict/revealedEvents.svelte';
+import { PresenterState } from '../presenter/presenterState.svelte';
+import { RunRequests } from './runRequests.svelte';
+import { InterventionRuns } from './interventionRuns.svelte';
+import { PlayLoop } from '../../browser/playLoop';
+import { sameSettings, tailed } from './sessionSettings';
 import {
   awaitsItsChunk,
   catalogOf,
   isAmongFiles,
   openingSettings,
   type OpeningSettings,
-} from './state/scenarioOpening';
-import type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from '../pageModel/state/sessionOptions';
+} from './scenarioOpening';
+import type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from './sessionOptions';
 
-export type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from '../pageModel/state/sessionOptions';
+export type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from './sessionOptions';
 
 /**
  * The page's state, and the only module that calls the scenario and engine code (style.md rule 12).

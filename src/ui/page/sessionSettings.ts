@@ -1,6 +1,6 @@
 import type { PageSettings } from '../../scenarios/pageSettings';
 
-// Small pure helpers of the page's session (src/ui/session.svelte.ts): the axis end, a scenario's title for the
+// Small pure helpers of the page's session (src/ui/page/session.svelte.ts): the axis end, a scenario's title for the
 // picker, and whether two runs' settings are the same.
 
 /**
