@@ -10,7 +10,7 @@ import {
   resultText,
   runningRow,
   testOptions,
-} from './fakeCluster';
+} from '../../../test/kits/fakeCluster.testKit';
 
 /**
  * Hooks in one sync, step by step (argocd-semantics.md §4.5, gitops-engine sync_context_test.go): SyncFail hooks,

@@ -1,11 +1,11 @@
-import { annotationKeyHook, annotationKeyHookDeletePolicy, hookFinalizer } from '../annotations';
-import { keyOf, kubectlName, refOf } from '../cluster/gvk';
-import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncPhase } from '../types';
-import { clone, deepEqual } from '../util/clone';
-import type { ApplyOptions, ApplyResult, DeleteResult, FinalizerResult, SyncPorts } from './ports';
-import type { SyncResultRow } from './results';
-import type { SyncOperationOptions, SyncTickInput, TickOutcome } from './syncInput';
-import { syncTick } from './tick';
+import { annotationKeyHook, annotationKeyHookDeletePolicy, hookFinalizer } from '../../src/engine/annotations';
+import { keyOf, kubectlName, refOf } from '../../src/engine/cluster/gvk';
+import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncPhase } from '../../src/engine/types';
+import { clone, deepEqual } from '../../src/engine/util/clone';
+import type { ApplyOptions, ApplyResult, DeleteResult, FinalizerResult, SyncPorts } from '../../src/engine/sync/ports';
+import type { SyncResultRow } from '../../src/engine/sync/results';
+import type { SyncOperationOptions, SyncTickInput, TickOutcome } from '../../src/engine/sync/syncInput';
+import { syncTick } from '../../src/engine/sync/tick';
 
 /**
  * An in-memory stand-in for the cluster, shaped like gitops-engine's test fakes (`MockResourceOps`, the fake

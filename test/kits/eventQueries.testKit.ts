@@ -1,4 +1,4 @@
-import type { SimEvent } from '../events';
+import type { SimEvent } from '../../src/engine/events';
 
 /**
  * Questions the tests ask of an event log (contract.md §1.2): when did each step start, what did it apply,
