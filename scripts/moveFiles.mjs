@@ -44,7 +44,9 @@ for (let i = 0; i < args.length; i += 2) {
   const to = resolve(root, args[i + 1]);
   if (!existsSync(from)) continue;
   if (statSync(from).isDirectory()) {
-    for (const file of filesUnder(from)) moves.set(file, join(to, relative(from, file)));
+    // A file named on its own before its folder keeps the place it was given.
+    for (const file of filesUnder(from))
+      if (!moves.has(file)) moves.set(file, join(to, relative(from, file)));
   } else moves.set(from, args[i + 1].endsWith('/') ? join(to, from.split(sep).pop()) : to);
 }
 for (const [, to] of moves)
@@ -89,7 +91,8 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pathRes = pathPairs.flatMap(([from, to]) => {
   const out = [[new RegExp(`(?<![\\w/.-])${escape(from)}(?![\\w])`, 'g'), to]];
   const bare = from.replace(/\.ts$/, '');
-  if (bare !== from) out.push([new RegExp(`(?<![\\w/.-])${escape(bare)}(?![\\w./-])`, 'g'), to.replace(/\.ts$/, '')]);
+  if (bare !== from)
+    out.push([new RegExp(`(?<![\\w/.-])${escape(bare)}(?![\\w./-])`, 'g'), to.replace(/\.ts$/, '')]);
   return out;
 });
 

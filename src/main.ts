@@ -25,7 +25,7 @@ void loadScenario(first)
         props: { value: mode.compare, present: mode.present, ignored: mode.ignoredByCompare },
       });
     } else if (mode.embed) {
-      const { default: EmbedView } = await import('./ui/embed/EmbedView.svelte');
+      const { default: EmbedView } = await import('./ui/page/EmbedView.svelte');
       mount(EmbedView, { target });
     } else mount(App, { target });
     whenIdle(() => void loadScenarioFiles());

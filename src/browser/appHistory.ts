@@ -1,4 +1,4 @@
-import { readAppParam } from '../ui/platform/appParam';
+import { readAppParam } from '../links/appParam';
 
 /** What the session tells the browser's history about opening an Application (session.apps.open / session.apps.leave). */
 export interface AppHistory {

@@ -3,10 +3,10 @@ import type { Scenario } from '../../scenarios/scenario';
 import { historyOf } from '../../text/historyOf';
 import { operationAt, operationClockAt } from '../../text/operationAt';
 import type { Frame } from '../../cursor/frameAt';
-import { revisionText } from '../status/lastSync';
-import { beatTimes } from '../story/beatTimes';
+import { revisionText } from '../../cursor/lastSync';
+import { beatTimes } from '../../cursor/beatTimes';
 import type { PageRun } from '../../scenarios/pageRun';
-import { runFacts } from './runFacts';
+import { runFacts } from '../../cursor/runFacts';
 import { runSummary } from './runSummary';
 import { storyOf } from './storyOf';
 

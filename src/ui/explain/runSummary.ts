@@ -1,5 +1,5 @@
 import type { SyncPhase } from '../../engine';
-import { nameOf, secondsText, type RunFacts, type StepFact } from './runFacts';
+import { nameOf, secondsText, type RunFacts, type StepFact } from '../../cursor/runFacts';
 import { terminationText } from './terminationText';
 
 /**

@@ -7,7 +7,7 @@ import { predictBeats } from '../predict/predictBeats';
 import { calloutFor } from '../../cursor/calloutFor';
 import { explainWaiting, syncFailHooksOf } from '../../cursor/explainWaiting';
 import { frameAt } from '../../cursor/frameAt';
-import { runFacts } from './runFacts';
+import { runFacts } from '../../cursor/runFacts';
 import { runSummary } from './runSummary';
 import { storyOf } from './storyOf';
 

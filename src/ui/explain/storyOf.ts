@@ -1,4 +1,4 @@
-import type { RunFacts } from './runFacts';
+import type { RunFacts } from '../../cursor/runFacts';
 import { appText, failureText, list, operationText, stepsText } from './runSummary';
 
 /** A story beat: a title, a text and the moment it is about (as a scenario's `story:` entries). */

@@ -1,4 +1,4 @@
-import { appParam } from '../platform/appParam';
+import { appParam } from '../../links/appParam';
 import { encodeInterventions } from '../../links/interventionLink';
 import type { SimulationSession } from './session.svelte';
 import type { ShareLink } from './shareLink.svelte';

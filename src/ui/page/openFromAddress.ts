@@ -1,6 +1,6 @@
 import { browserStorage, isUnfinishedHere } from '../../browser/editStore';
 import { readInterventions } from '../../links/interventionLink';
-import { readAppParam } from '../platform/appParam';
+import { readAppParam } from '../../links/appParam';
 import type { SimulationSession } from './session.svelte';
 import { parseUrlState } from '../../links/urlState';
 

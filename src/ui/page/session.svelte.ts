@@ -15,7 +15,7 @@ import { openEditedLink } from '../../browser/openEditedLink';
 import { YamlReader } from './yamlReader.svelte';
 import { knobNote, type Knob } from './knobNote';
 import { tierHintsOf } from '../../cursor/tierHintsOf';
-import { withBeatTimes } from '../story/beatTimes';
+import { withBeatTimes } from '../../cursor/beatTimes';
 import type { Speed } from '../../links/urlState';
 // Added for several Applications (src/ui/platform).
 import { PlatformView } from '../platform/platformView.svelte';

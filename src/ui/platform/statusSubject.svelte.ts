@@ -1,7 +1,7 @@
 import type { SimEvent } from '../../engine';
 import { operationClockAt, type OperationClock } from '../../text/operationAt';
 import { frameAt, type Frame } from '../../cursor/frameAt';
-import { currentBeat } from '../story/beatTimes';
+import { currentBeat } from '../../cursor/beatTimes';
 import { appLog } from './appLog';
 import { applicationsOf } from './applicationsOf';
 import { storyApp } from './storyApp';

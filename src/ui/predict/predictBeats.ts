@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine';
-import { nameOf, secondsText, type RunFacts } from '../explain/runFacts';
+import { nameOf, secondsText, type RunFacts } from '../../cursor/runFacts';
 import { failureText, list } from '../explain/runSummary';
 import { rolloutBeat } from './rolloutBeat';
 

@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine';
-import type { RunFacts } from '../explain/runFacts';
+import type { RunFacts } from '../../cursor/runFacts';
 import { predictBeats, type PredictBeat } from './predictBeats';
 
 /** What predict mode needs of the session: the run and the cursor. */

@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine';
-import { secondsText } from '../explain/runFacts';
+import { secondsText } from '../../cursor/runFacts';
 
 /** A predict beat (predictBeats.ts `PredictBeat`, the same fields; not imported, as predictBeats imports this). */
 export interface RolloutBeat {

@@ -4,7 +4,7 @@ import type { SimEvent } from '../../engine';
 import { playScenario } from '../../scenarios/play';
 import { parseScenario } from '../../scenarios/scenario';
 import { predictBeats } from '../predict/predictBeats';
-import { runFacts } from '../explain/runFacts';
+import { runFacts } from '../../cursor/runFacts';
 import { questions } from './questions';
 
 const file = 'scenarios/hooks-skipped.yaml';

@@ -4,8 +4,8 @@ import { exportSvg, systemFonts } from '../../timeline/exportSvg';
 import { layoutTimeline } from '../../timeline/layout';
 import { renderTimeline } from '../../timeline/render';
 import { frameAt } from '../../cursor/frameAt';
-import { statusLook } from '../status/statusLook';
-import { currentBeat } from '../story/beatTimes';
+import { statusLook } from '../shell/statusLook';
+import { currentBeat } from '../../cursor/beatTimes';
 
 /** What a recording shows, taken from the page when it starts (the run does not change while it records). */
 export interface RecordSource {

@@ -1,4 +1,4 @@
-import type { OperationPhase } from '../../engine';
+import type { OperationPhase } from '../engine';
 
 /**
  * The title of the Last Sync card, in the Argo CD UI's words (ui `utils.tsx` getOperationStateTitle for a sync

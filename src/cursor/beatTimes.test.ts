@@ -1,16 +1,16 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SimEvent } from '../../engine/events';
-import { playScenario } from '../../scenarios/play';
-import { parseScenario } from '../../scenarios/scenario';
+import type { SimEvent } from '../engine/events';
+import { playScenario } from '../scenarios/play';
+import { parseScenario } from '../scenarios/scenario';
 import { beatTimes, currentBeat, withBeatTimes } from './beatTimes';
 
-const dir = new URL('../../../scenarios/', import.meta.url);
+const dir = new URL('../../scenarios/', import.meta.url);
 const load = (id: string) =>
   parseScenario(readFileSync(new URL(`${id}.yaml`, dir), 'utf8'), `scenarios/${id}.yaml`);
 /** A scenario's golden log (test/output/<id>.events.jsonl): the run the beats' times were chosen from. */
 const golden = (id: string): SimEvent[] =>
-  readFileSync(new URL(`../../../test/output/${id}.events.jsonl`, import.meta.url), 'utf8')
+  readFileSync(new URL(`../../test/output/${id}.events.jsonl`, import.meta.url), 'utf8')
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as SimEvent);

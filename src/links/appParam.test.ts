@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUrlState, parseUrlState } from '../../links/urlState';
+import { formatUrlState, parseUrlState } from './urlState';
 import { appParam, readAppParam } from './appParam';
 
 describe('app=NAME in the URL', () => {

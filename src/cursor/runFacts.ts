@@ -1,4 +1,4 @@
-import type { HealthStatusCode, OperationPhase, SimEvent, SyncPhase, SyncStatusCode } from '../../engine';
+import type { HealthStatusCode, OperationPhase, SimEvent, SyncPhase, SyncStatusCode } from '../engine';
 
 /** One (phase, wave) step of the engine, as it started. */
 export interface StepFact {

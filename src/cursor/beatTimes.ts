@@ -1,5 +1,5 @@
-import type { SimEvent } from '../../engine';
-import type { BeatAnchor, StoryBeat } from '../../scenarios/storyBeat';
+import type { SimEvent } from '../engine';
+import type { BeatAnchor, StoryBeat } from '../scenarios/storyBeat';
 
 /**
  * The time each story beat begins in this run (undefined: the beat's event does not happen in it), from a fixed
