@@ -23,7 +23,7 @@ import { StatusSubject } from '../platform/statusSubject.svelte';
 import { viewedLog } from '../platform/viewedLog';
 // Added for the manifest editor (src/ui/manifests): the order table's plan of an edited text.
 import type { ManifestPlan } from '../manifests/planManifests';
-import { editedPlan } from './editedPlan';
+import { editedPlan } from './editedPlan.svelte';
 import type { PageRun } from '../../scenarios/pageRun';
 import { defaultSettings, pageRunOptions, type PageSettings } from '../../scenarios/pageSettings';
 // Added for self-study: explanations computed from the run, the CLI's operation view, predict mode.
