@@ -4,7 +4,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * An ESLint rule for the layers of src/ (docs/reference.md "How it fits together"): each top-level folder names the folders it
  * may import, and outside src/engine the engine is reached only through src/engine/index.ts. The import is
  * resolved against the importing file, so a subfolder that shares a top-level folder's name (src/ui/timeline,
- * src/pageModel/export) is never mistaken for it, as a glob over the import's text would be.
+ * src/ui/export) is never mistaken for it, as a glob over the import's text would be.
  */
 const root = resolve(import.meta.dirname, '..');
 const src = resolve(root, 'src');

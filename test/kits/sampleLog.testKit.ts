@@ -1,7 +1,7 @@
 import type { SimEvent } from '../../src/engine';
 
 /**
- * A small hand-written event log for the unit tests of src/ui/state (nothing in the product imports it): a
+ * A small hand-written event log for the unit tests of src/cursor (nothing in the product imports it): a
  * PreSync migration Job, the backend in Sync wave 0 and the frontend in wave 1, with a 2 s wave delay. With
  * `failMigration` the Job fails and the SyncFail hook `notify` runs instead of the Sync phase.
  */
