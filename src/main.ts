@@ -4,6 +4,7 @@ import App from './ui/page/App.svelte';
 import { pageModeOf } from './links/pageMode';
 import { parseUrlState } from './links/urlState';
 import './ui/styles/global.css';
+import './ui/shell/tokens.css';
 
 // The scenario on screen first is a data chunk loaded beside the entry code; the page mounts once it is there.
 const wanted = parseUrlState(location.search, location.hash).scenario;
