@@ -1,8 +1,24 @@
-import { annotationKeyHook, annotationKeyHookDeletePolicy, hookFinalizer } from '../../src/engine/annotations';
+import {
+  annotationKeyHook,
+  annotationKeyHookDeletePolicy,
+  hookFinalizer,
+} from '../../src/engine/annotations';
 import { keyOf, kubectlName, refOf } from '../../src/engine/cluster/gvk';
-import type { HealthStatus, HealthStatusCode, KubeObject, ObjectRef, SyncPhase } from '../../src/engine/types';
+import type {
+  HealthStatus,
+  HealthStatusCode,
+  KubeObject,
+  ObjectRef,
+  SyncPhase,
+} from '../../src/engine/types';
 import { clone, deepEqual } from '../../src/engine/util/clone';
-import type { ApplyOptions, ApplyResult, DeleteResult, FinalizerResult, SyncPorts } from '../../src/engine/sync/ports';
+import type {
+  ApplyOptions,
+  ApplyResult,
+  DeleteResult,
+  FinalizerResult,
+  SyncPorts,
+} from '../../src/engine/sync/ports';
 import type { SyncResultRow } from '../../src/engine/sync/results';
 import type { SyncOperationOptions, SyncTickInput, TickOutcome } from '../../src/engine/sync/syncInput';
 import { syncTick } from '../../src/engine/sync/tick';
