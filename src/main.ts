@@ -1,10 +1,11 @@
 import { mount } from 'svelte';
 import { loadScenario, loadScenarioFiles, scenarioCatalog } from './scenarios/registry';
 import { defaultScenarioId } from './scenarios/defaultScenario';
-import App from './ui/App.svelte';
-import { pageModeOf } from './pageModel/pageMode';
-import { parseUrlState } from './pageModel/state/urlState';
+import App from './ui/page/App.svelte';
+import { pageModeOf } from './links/pageMode';
+import { parseUrlState } from './links/urlState';
 import './ui/styles/global.css';
+import './ui/shell/tokens.css';
 
 // The scenario on screen first is a data chunk loaded beside the entry code; the page mounts once it is there.
 const wanted = parseUrlState(location.search, location.hash).scenario;
@@ -26,7 +27,7 @@ void loadScenario(first)
         props: { value: mode.compare, present: mode.present, ignored: mode.ignoredByCompare },
       });
     } else if (mode.embed) {
-      const { default: EmbedView } = await import('./ui/embed/EmbedView.svelte');
+      const { default: EmbedView } = await import('./ui/page/EmbedView.svelte');
       mount(EmbedView, { target });
     } else mount(App, { target });
     whenIdle(() => void loadScenarioFiles());

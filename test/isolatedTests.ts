@@ -5,12 +5,12 @@
  */
 export const isolatedTests = [
   'src/cli/sim.internalError.test.ts',
-  'src/ui/session.internalError.test.ts',
+  'src/ui/page/session.internalError.test.ts',
   'src/browser/quizProgress.test.ts',
   'src/ui/timeline/Timeline.svelte.test.ts',
-  'src/pageModel/urlWriter.test.ts',
-  'src/ui/state/afterPaint.svelte.test.ts',
-  'src/ui/state/rowsInTasks.svelte.test.ts',
+  'src/ui/page/urlWriter.test.ts',
+  'src/ui/page/afterPaint.svelte.test.ts',
+  'src/ui/page/rowsInTasks.svelte.test.ts',
   'src/ui/manifests/manifestEditing.svelte.test.ts',
   'src/ui/ownApp/ownAppStore.test.ts',
 ];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runSingleApp, type KubeObject, type SingleAppInput, type RunResult } from '../src/engine';
-import { eventsOf, stepStarts } from '../src/engine/simulation/eventQueries';
+import { eventsOf, stepStarts } from './kits/eventQueries.testKit';
 import { configMap, deployment, job, pod, service, statefulSet } from './kits/simulation.testKit';
 import { briefFailure } from './kits/briefFailure.testKit';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../src/engine';
 import { parseScenario } from '../src/scenarios/scenario';
 import { defaultSettings, pageRunOptions, playForPageWithLua } from '../src/scenarios/pageRun';
-import { beatTimes } from '../src/pageModel/story/beatTimes';
+import { beatTimes } from '../src/cursor/beatTimes';
 
 /**
  * A story beat that quotes what Argo CD is waiting for must quote what the run says in the beat's time (

@@ -4,7 +4,7 @@ import type { JsonAny, SimEvent } from '../src/engine';
 import { playScenario } from '../src/scenarios/play';
 import { platformRunSettings } from '../src/scenarios/platformToggles';
 import { parseScenario } from '../src/scenarios/scenario';
-import { parseCompare } from '../src/pageModel/compare/compareLink';
+import { parseCompare } from '../src/ui/compare/compareLink';
 
 /**
  * The sync window and sync timeout scenarios at the moments their stories name (argocd-semantics.md §5.14,

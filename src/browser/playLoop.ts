@@ -1,4 +1,4 @@
-import type { Speed } from '../pageModel/state/urlState';
+import type { Speed } from '../links/urlState';
 
 /** The longest real-time gap one animation frame may advance, so a tab switch does not leap. */
 const MAX_FRAME_SECONDS = 0.25;

@@ -2,7 +2,7 @@ import type { HealthStatusCode, OperationPhase, SyncPhase } from '../engine';
 
 /**
  * When a story beat begins: a fixed virtual time, or an event of the run to take the time from. An anchor is
- * resolved against each run (src/pageModel/story/beatTimes.ts), so a failure toggle, a wave delay or an edit that
+ * resolved against each run (src/cursor/beatTimes.ts), so a failure toggle, a wave delay or an edit that
  * moves the event moves the beat with it; an anchor whose event does not happen in a run leaves the beat
  * without a time in that run.
  *

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appGetText } from './appGetText';
 import { playScenario } from '../scenarios/play';
 import { parseScenario } from '../scenarios/scenario';
-import { frameAt } from '../pageModel/state/frameAt';
+import { frameAt } from '../cursor/frameAt';
 import { operationAt, operationClockAt } from './operationAt';
 
 /**

@@ -1,7 +1,7 @@
 import { humanTime, operationFields, timestampAt } from './operationFields';
 import { resourceStates, type ResourceState } from './resourceStates';
 import type { SimEvent, SyncStatusCode } from '../engine';
-import type { Frame } from '../pageModel/state/frameAt';
+import type { Frame } from '../cursor/frameAt';
 
 /** What `argocd app get --show-operation` would print at the cursor: the operation block and the rows. */
 export interface OperationAt {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SimEvent } from '../engine/events';
 import { layoutTimeline } from './layout';
 import { renderTimeline, type RenderOptions } from './render';
-import { serializeSvg } from './serializeSvg';
+import { serializeSvg } from '../../test/kits/serializeSvg.testKit';
 import type { ObjectRow, TimelineLayout } from './types';
 import { resetZoom, zoomToRange } from './zoom';
 

@@ -7,7 +7,7 @@ import { exportFileName, exportSvg, titleHeight } from './exportSvg';
 import { countsAt } from './groups';
 import { layoutTimeline, type LayoutOptions } from './layout';
 import { renderTimeline, type RenderOptions } from './render';
-import { serializeSvg } from './serializeSvg';
+import { serializeSvg } from '../../test/kits/serializeSvg.testKit';
 import { zoomToRange } from './zoom';
 
 const many: SimEvent[] = eventFixture('golden:many-resources');

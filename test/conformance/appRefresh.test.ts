@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RepoRevision } from '../../src/engine/argocd/repository';
-import { eventsOf } from '../../src/engine/simulation/eventQueries';
+import { eventsOf } from '../kits/eventQueries.testKit';
 import { application } from '../kits/controlPlane.testKit';
 import { clusterAt } from '../../src/engine/simulation/objectHistory';
 import { runControlPlane } from '../../src/engine/simulation/runControlPlane';

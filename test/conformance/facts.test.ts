@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf, stepStarts } from '../../src/engine/simulation/eventQueries';
+import { eventsOf, stepStarts } from '../kits/eventQueries.testKit';
 import { configMap, docs, runYaml } from './runYaml';
 
 /**

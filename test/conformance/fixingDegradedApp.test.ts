@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { eventsOf } from '../../src/engine/simulation/eventQueries';
+import { eventsOf } from '../kits/eventQueries.testKit';
 import { luaHealthOverrides } from '../../src/lua/luaHealthOverrides';
 import { readArgocdCm } from '../../src/scenarios/readArgocdCm';
 import { docs, runYaml } from './runYaml';

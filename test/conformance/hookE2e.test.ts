@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runSingleApp } from '../../src/engine';
-import { eventsOf } from '../../src/engine/simulation/eventQueries';
+import { eventsOf } from '../kits/eventQueries.testKit';
 import { clusterAt } from '../../src/engine/simulation/objectHistory';
 import { healthOverridesWithLua } from '../../src/lua/healthOverridesWithLua';
 import { docs, objects, runYaml } from './runYaml';

@@ -7,7 +7,7 @@ import {
   type RunResult,
   type SyncResultRow,
 } from '../../src/engine';
-import { eventsOf } from '../../src/engine/simulation/eventQueries';
+import { eventsOf } from '../kits/eventQueries.testKit';
 import { parseManifests } from '../../src/scenarios/manifests';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf } from '../../src/engine/simulation/eventQueries';
+import { eventsOf } from '../kits/eventQueries.testKit';
 import { docs, runYaml } from './runYaml';
 
 /**

@@ -56,7 +56,7 @@ export function pageOpener(browser, base, { errors = true, requests = true, coll
 }
 
 /**
- * The same encoding as src/pageModel/state/editLink.ts, so a case can write a link with an edit in it: a text, or
+ * The same encoding as src/links/editLink.ts, so a case can write a link with an edit in it: a text, or
  * bytes (a case that sends what no text editor writes).
  */
 export function encodeEdit(edit) {

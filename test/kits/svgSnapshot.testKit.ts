@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
-import { serializeSvg } from '../../src/timeline/serializeSvg';
+import { serializeSvg } from './serializeSvg.testKit';
 
 /**
  * Compares a drawing with test/output/<name>.svg (rounded to 0.1 px, the frame's ids re-numbered, so a drawing's

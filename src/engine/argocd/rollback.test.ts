@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JsonAny } from '../types';
 import type { RepoRevision } from './repository';
 import { application } from '../../../test/kits/controlPlane.testKit';
-import { eventsOf } from '../simulation/eventQueries';
+import { eventsOf } from '../../../test/kits/eventQueries.testKit';
 import { clusterAt } from '../simulation/objectHistory';
 import { runControlPlane, type ControlPlaneAction } from '../simulation/runControlPlane';
 import { deployment, job, service } from '../../../test/kits/simulation.testKit';

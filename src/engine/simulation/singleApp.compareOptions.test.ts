@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../events';
-import { eventsOf } from './eventQueries';
+import { eventsOf } from '../../../test/kits/eventQueries.testKit';
 import { runSingleApp } from './singleApp';
 import { deployment, pod } from '../../../test/kits/simulation.testKit';
 

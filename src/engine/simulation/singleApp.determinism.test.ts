@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf } from './eventQueries';
+import { eventsOf } from '../../../test/kits/eventQueries.testKit';
 import { runSingleApp, type SingleAppInput } from './singleApp';
 import { threeTier } from '../../../test/kits/seedApps.testKit';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
-import { eventsOf, keyOf } from './eventQueries';
+import { eventsOf, keyOf } from '../../../test/kits/eventQueries.testKit';
 import { runSingleApp } from './singleApp';
 import { checkout } from '../../../test/kits/seedApps.testKit';
 import { configMap, deployment, service } from '../../../test/kits/simulation.testKit';

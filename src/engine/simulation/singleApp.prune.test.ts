@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf, indexOf, stepStarts } from './eventQueries';
+import { eventsOf, indexOf, stepStarts } from '../../../test/kits/eventQueries.testKit';
 import { runSingleApp } from './singleApp';
 import { configMap, job } from '../../../test/kits/simulation.testKit';
 

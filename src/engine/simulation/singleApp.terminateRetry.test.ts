@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf, keyOf } from './eventQueries';
+import { eventsOf, keyOf } from '../../../test/kits/eventQueries.testKit';
 import { runSingleApp } from './singleApp';
 import { kitchenTime } from '../argocd/syncMachine';
 import { configMap, job } from '../../../test/kits/simulation.testKit';

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../events';
-import { appliesOf, eventsOf, indexOf, keyOf, lastBefore, stepStarts, type EventOf } from './eventQueries';
+import {
+  appliesOf,
+  eventsOf,
+  indexOf,
+  keyOf,
+  lastBefore,
+  stepStarts,
+  type EventOf,
+} from '../../../test/kits/eventQueries.testKit';
 import { runSingleApp } from './singleApp';
 import { threeTier } from '../../../test/kits/seedApps.testKit';
 

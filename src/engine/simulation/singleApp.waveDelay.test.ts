@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../types';
-import { eventsOf, stepStarts } from './eventQueries';
+import { eventsOf, stepStarts } from '../../../test/kits/eventQueries.testKit';
 import { runSingleApp } from './singleApp';
 import { configMap, job } from '../../../test/kits/simulation.testKit';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annotationHelmHook, annotationKeyHook } from '../annotations';
-import { pod, testOptions } from './fakeCluster';
+import { pod, testOptions } from '../../../test/kits/fakeCluster.testKit';
 import { helmHookMapping } from './helmHookMapping';
 import { planSync } from './planSync';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hookFinalizer } from '../annotations';
 import type { KubeObject } from '../types';
-import { FakeCluster, hookPod, testOptions } from './fakeCluster';
+import { FakeCluster, hookPod, testOptions } from '../../../test/kits/fakeCluster.testKit';
 import { SyncResults } from './results';
 import type { SyncOperationOptions } from './syncInput';
 import { taskObj } from './syncTask';

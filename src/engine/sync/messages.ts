@@ -84,8 +84,3 @@ export function invalidTasksMessage(reasons: readonly string[]): string {
 export function missingResourceMessage(ref: Pick<ObjectRef, 'group' | 'kind' | 'name'>): string {
   return `Resource ${ref.group}/${ref.kind}/${ref.name} is missing, it might have been deleted`;
 }
-
-/** The SyncWaveHook failure of §2.8 step 14. */
-export function waveHookFailedMessage(error: string): string {
-  return `SyncWaveHook failed: ${error}`;
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annotationSyncOptions, annotationSyncWave } from '../annotations';
 import type { KubeObject } from '../types';
-import { hookPod, pod, svc, testNamespace, testOptions } from './fakeCluster';
+import { hookPod, pod, svc, testNamespace, testOptions } from '../../../test/kits/fakeCluster.testKit';
 import { planSync } from './planSync';
 
 const inNs = (obj: KubeObject): KubeObject => ({

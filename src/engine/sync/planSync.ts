@@ -55,7 +55,7 @@ export interface SyncPlan {
   problems: InputProblem[];
 }
 
-export type PlanInput = Omit<SyncTickInput, 'results' | 'ports' | 'waveHook'> & {
+export type PlanInput = Omit<SyncTickInput, 'results' | 'ports'> & {
   ports?: Partial<Pick<SyncPorts, 'getLive' | 'discover' | 'checkPermission'>>;
 };
 

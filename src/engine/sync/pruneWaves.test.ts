@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annotationSyncOptions, annotationSyncWave } from '../annotations';
 import type { KubeObject } from '../types';
-import { pod, testOptions } from './fakeCluster';
+import { pod, testOptions } from '../../../test/kits/fakeCluster.testKit';
 import { SyncResults } from './results';
 import { taskObj, taskWave } from './syncTask';
 import { buildTasks } from './tasks';

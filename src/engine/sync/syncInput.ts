@@ -46,11 +46,6 @@ export interface SyncTickInput {
   /** ApplyOutOfSyncOnly: whether the normalized diff of a resource is modified; undefined = not known. */
   diff?: (target: KubeObject, live: KubeObject) => boolean | undefined;
   /**
-   * Argo CD's SyncWaveHook, called after every step that did not fail (§2.8 step 14). Returning an error message
-   * ends the operation with `Error` `SyncWaveHook failed: <message>`. The wave delay itself is the caller's job.
-   */
-  waveHook?: (phase: SyncPhase, wave: number, finalWave: boolean) => string | undefined;
-  /**
    * With CreateNamespace=true: whether the destination namespace must be created or updated (controller
    * `syncNamespace`). It may throw. The default creates the namespace only when it does not exist.
    */

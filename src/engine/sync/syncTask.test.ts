@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annotationKeyHookDeletePolicy } from '../annotations';
-import { hookPod, pod } from './fakeCluster';
+import { hookPod, pod } from '../../../test/kits/fakeCluster.testKit';
 import {
   deleteBeforeCreation,
   deleteOnPhaseFailed,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annotationKeyHook, annotationSyncWave } from '../annotations';
 import type { KubeObject } from '../types';
-import { FakeCluster, testOptions } from './fakeCluster';
+import { FakeCluster, testOptions } from '../../../test/kits/fakeCluster.testKit';
 import { SyncResults, type SyncResultRow } from './results';
 import type { SyncOperationOptions } from './syncInput';
 import { taskObj, type SyncTask } from './syncTask';

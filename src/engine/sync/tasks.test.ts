@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { annotationKeyHook, annotationSyncOptions, annotationSyncWave } from '../annotations';
 import type { KubeObject } from '../types';
-import { FakeCluster, hookPod, pod, svc, testNamespace, testOptions } from './fakeCluster';
+import {
+  FakeCluster,
+  hookPod,
+  pod,
+  svc,
+  testNamespace,
+  testOptions,
+} from '../../../test/kits/fakeCluster.testKit';
 import { SyncResults } from './results';
 import type { SyncOperationOptions } from './syncInput';
 import { taskObj, taskRef } from './syncTask';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject, TaskPhase } from '../types';
-import { FakeCluster, hookPod, pod, runningRow, testNamespace, testOptions } from './fakeCluster';
+import {
+  FakeCluster,
+  hookPod,
+  pod,
+  runningRow,
+  testNamespace,
+  testOptions,
+} from '../../../test/kits/fakeCluster.testKit';
 import type { SyncResultRow } from './results';
 import { terminateTick } from './terminate';
 

@@ -6,7 +6,7 @@ import { isCompleted, isHookTask } from './syncTask';
 import { buildTasks } from './tasks';
 import { terminateHooksPreemptively } from './terminateHooks';
 
-export interface TerminateInput extends Omit<SyncTickInput, 'diff' | 'waveHook'> {
+export interface TerminateInput extends Omit<SyncTickInput, 'diff'> {
   /** The controller's sync timeout ended the operation, not the user. */
   byTimeout?: boolean;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeSync, hookPod, inTestNamespace, pod } from './fakeCluster';
+import { fakeSync, hookPod, inTestNamespace, pod } from '../../../test/kits/fakeCluster.testKit';
 
 /**
  * How one sync fails (argocd-semantics.md §4.5, gitops-engine sync_context_test.go): an apply or prune error fails the

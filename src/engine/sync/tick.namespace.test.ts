@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeSync, pod, testNamespace } from './fakeCluster';
+import { fakeSync, pod, testNamespace } from '../../../test/kits/fakeCluster.testKit';
 
 /**
  * CreateNamespace=true in one sync (argocd-semantics.md §4.5, gitops-engine sync_context_test.go): the namespace is

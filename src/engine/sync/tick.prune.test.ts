@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annotationSyncWave } from '../annotations';
-import { fakeSync, inTestNamespace, pod, resultText } from './fakeCluster';
+import { fakeSync, inTestNamespace, pod, resultText } from '../../../test/kits/fakeCluster.testKit';
 
 /**
  * Deletion inside one sync (argocd-semantics.md §4.5, gitops-engine sync_context_test.go): an object waited on that

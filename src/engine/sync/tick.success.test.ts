@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { annotationKeyHook, annotationSyncOptions, annotationSyncWave } from '../annotations';
 import type { KubeObject } from '../types';
 import { deepEqual } from '../util/clone';
-import { FakeCluster, SyncDriver, pod, svc, testNamespace, testOptions } from './fakeCluster';
+import {
+  FakeCluster,
+  SyncDriver,
+  pod,
+  svc,
+  testNamespace,
+  testOptions,
+} from '../../../test/kits/fakeCluster.testKit';
 import type { SyncOperationOptions } from './syncInput';
 
 const inNs = (obj: KubeObject): KubeObject => ({

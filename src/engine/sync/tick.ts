@@ -8,7 +8,6 @@ import {
   msgNoMoreTasks,
   msgTasksRunning,
   pruneConfirmationMessage,
-  waveHookFailedMessage,
 } from './messages';
 import { refreshRunningTasks } from './refresh';
 import { needsPruneConfirmation, runTasks } from './runTasks';
@@ -32,7 +31,6 @@ import {
 } from './syncTask';
 import { buildTasks } from './tasks';
 import { filterOutOfSync, firstTick } from './firstTick';
-import { terminateHooksPreemptively } from './terminateHooks';
 
 /**
  * One tick of a sync operation: gitops-engine's `Sync()`, step by step as argocd-semantics.md §2.8 lists it.
@@ -128,16 +126,9 @@ export function syncTick(input: SyncTickInput): TickOutcome {
   run.events.push({ type: 'step', phase, wave });
   const state = runTasks(run, step, false);
 
-  // Step 14: the wave hook (Argo CD sleeps ARGOCD_SYNC_WAVE_DELAY in it, §2.11).
-  if (state !== 'failed') {
-    run.steps.push({ phase, wave, finalWave });
-    const error = input.waveHook?.(phase, wave, finalWave);
-    if (error !== undefined) {
-      terminateStepHooks(run, step);
-      setPhase(run, 'Error', waveHookFailedMessage(error));
-      return done();
-    }
-  }
+  // Step 14: Argo CD calls its wave hook here (it sleeps ARGOCD_SYNC_WAVE_DELAY in it, §2.11); the sandbox records
+  // the step, and its caller waits the wave delay on the virtual clock.
+  if (state !== 'failed') run.steps.push({ phase, wave, finalWave });
 
   // Step 15: the outcome of the step.
   if (state === 'failed') {
@@ -191,8 +182,4 @@ function waitForPendingStep(run: SyncRun, step: readonly SyncTask[]): void {
   if (unconfirmed.length > 0)
     setPhase(run, 'Running', pruneConfirmationMessage(unconfirmed.map(messageItem)));
   else setRunningPhase(run, waiting, true);
-}
-
-function terminateStepHooks(run: SyncRun, step: readonly SyncTask[]): void {
-  terminateHooksPreemptively(run, step.filter(isHookTask));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logsAt } from '../../pageModel/state/logsAt';
+import { logsAt } from '../../cursor/logsAt';
 import { terminalOn } from '../../../test/kits/terminalRun.testKit';
 
 // kubectl's printers (pkg/printers/internalversion/printers.go) and its error words, on real runs of the

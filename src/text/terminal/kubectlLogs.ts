@@ -1,5 +1,5 @@
 import { escapeControl, type JsonAny } from '../../engine';
-import { logsAt } from '../../pageModel/state/logsAt';
+import { logsAt } from '../../cursor/logsAt';
 import type { KubectlArgs } from './kubectlArgs';
 import { findObject } from './kubectlGet';
 import { kindNamed } from './kubectlKinds';

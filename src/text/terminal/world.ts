@@ -1,5 +1,5 @@
 import { clusterAt, toTimestamp, type ApplicationJson, type KubeObject, type RunResult } from '../../engine';
-import { frameAt, type Frame } from '../../pageModel/state/frameAt';
+import { frameAt, type Frame } from '../../cursor/frameAt';
 import { applicationsAt } from './controlPlaneApps';
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, describe, test } from 'vitest';
 import { appOfAppsLog, progressiveSyncLog } from '../../../test/kits/platformLog.testKit';
 import { expectSvgSnapshot } from '../../../test/kits/svgSnapshot.testKit';
 import type { SimEvent } from '../../engine/events';
-import { appLaneInputs } from '../../pageModel/platform/appLaneInputs';
+import { appLaneInputs } from '../../ui/platform/appLaneInputs';
 import { layoutAppLanes } from './layoutAppLanes';
 import { renderAppLanes, type AppLanesOptions } from './renderAppLanes';
 

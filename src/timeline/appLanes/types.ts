@@ -9,7 +9,7 @@ export interface BarStretch {
 
 export type BarId = 'operation' | 'sync' | 'health' | 'rollout';
 
-/** What the layout is given for one Application (src/pageModel/platform/appLanesOf.ts builds it). */
+/** What the layout is given for one Application (src/ui/platform/appLanesOf.ts builds it). */
 export interface AppLaneInput {
   name: string;
   depth: number;

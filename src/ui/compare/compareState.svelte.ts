@@ -1,8 +1,8 @@
 import { PlayLoop } from '../../browser/playLoop';
-import type { KeyAction } from '../../pageModel/state/keyAction';
-import { SimulationSession } from '../session.svelte';
-import { compareRuns, type Comparison, type ComparedRun } from '../../pageModel/compare/compareRuns';
-import { formatItem, type CompareItem } from '../../pageModel/compare/compareLink';
+import type { KeyAction } from '../page/keyAction';
+import { SimulationSession } from '../page/session.svelte';
+import { compareRuns, type Comparison, type ComparedRun } from './compareRuns';
+import { formatItem, type CompareItem } from './compareLink';
 
 /**
  * The compare view's state: one SimulationSession per run (each its own precomputed run or its own

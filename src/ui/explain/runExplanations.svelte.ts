@@ -2,15 +2,15 @@ import type { SimEvent } from '../../engine';
 import type { Scenario } from '../../scenarios/scenario';
 import { historyOf } from '../../text/historyOf';
 import { operationAt, operationClockAt } from '../../text/operationAt';
-import type { Frame } from '../../pageModel/state/frameAt';
-import { revisionText } from '../../pageModel/status/lastSync';
-import { beatTimes } from '../../pageModel/story/beatTimes';
+import type { Frame } from '../../cursor/frameAt';
+import { revisionText } from '../../cursor/lastSync';
+import { beatTimes } from '../../cursor/beatTimes';
 import type { PageRun } from '../../scenarios/pageRun';
-import { runFacts } from '../../pageModel/explain/runFacts';
-import { runSummary } from '../../pageModel/explain/runSummary';
-import { storyOf } from '../../pageModel/explain/storyOf';
-import { syncPolicyOf } from '../../pageModel/explain/interventionFacts';
-import type { InterventionContext } from '../../pageModel/explain/interventionText';
+import { runFacts } from '../../cursor/runFacts';
+import { runSummary } from './runSummary';
+import { storyOf } from './storyOf';
+import { syncPolicyOf } from '../../cursor/interventionFacts';
+import type { InterventionContext } from '../../cursor/interventionText';
 
 /** What the explanations read of the session: the run, its settings and the cursor. */
 export interface ExplanationHost {

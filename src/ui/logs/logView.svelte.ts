@@ -1,4 +1,4 @@
-import type { LogTarget } from '../../pageModel/state/logsAt';
+import type { LogTarget } from '../../cursor/logsAt';
 
 /**
  * Which object's log is open, shared by the places that offer a log (the stack view's hook cards, the result

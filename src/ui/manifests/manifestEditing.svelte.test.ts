@@ -2,7 +2,7 @@ import { inlinePlayer } from '../../scenarios/inlinePlayer';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readerImpl } from '../../scenarios/readerImpl';
-import { SimulationSession } from '../session.svelte';
+import { SimulationSession } from '../page/session.svelte';
 import { editKey, type EditStorage } from '../../browser/editStore';
 import { ManifestEditing } from './manifestEditing.svelte';
 

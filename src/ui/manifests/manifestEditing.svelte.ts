@@ -1,7 +1,7 @@
 import type { InputError } from '../../engine';
 import type { Scenario } from '../../scenarios/scenario';
-import type { SimulationSession } from '../session.svelte';
-import { currentStep } from '../../pageModel/manifests/currentStep';
+import type { SimulationSession } from '../page/session.svelte';
+import { currentStep } from './currentStep';
 import type { EditorError } from '../../browser/createEditor';
 import {
   fingerprint,
@@ -12,9 +12,9 @@ import {
   type EditStorage,
   type SavedEdit,
 } from '../../browser/editStore';
-import type { ManifestPlan } from '../../pageModel/manifests/planManifests';
-import { planRows, stepSummary } from '../../pageModel/manifests/planRows';
-import { warningPositions } from '../../pageModel/manifests/warningPositions';
+import type { ManifestPlan } from './planManifests';
+import { planRows, stepSummary } from './planRows';
+import { warningPositions } from './warningPositions';
 
 /** Wall-clock pause after the last keystroke before the simulation re-runs (UI only, not the engine's time). */
 export const RERUN_DELAY_MS = 400;

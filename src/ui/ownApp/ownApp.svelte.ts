@@ -1,5 +1,5 @@
 import { browserStorage, type EditStorage } from '../../browser/editStore';
-import type { RunEnd, SimulationSession } from '../session.svelte';
+import type { RunEnd, SimulationSession } from '../page/session.svelte';
 import type { ReadRequest } from './ownAppReading';
 import { defaultScenarioId } from '../../scenarios/defaultScenario';
 import { loadOwnApp, maxStoredChars, saveOwnAppText } from './ownAppStore';

@@ -1,10 +1,10 @@
 import type { SimEvent } from '../../engine';
 import type { AppHistory } from '../../browser/appHistory';
 import type { PageRun } from '../../scenarios/pageRun';
-import { appNamesOf, isPlatform } from '../../pageModel/platform/appLog';
-import { appTreeAt } from '../../pageModel/platform/appTreeAt';
-import { groupByCluster } from '../../pageModel/platform/clusterGroups';
-import { explainPlatform } from '../../pageModel/platform/explainPlatform';
+import { appNamesOf, isPlatform } from './appLog';
+import { appTreeAt } from './appTreeAt';
+import { groupByCluster } from './clusterGroups';
+import { explainPlatform } from './explainPlatform';
 
 /** What the view of several Applications reads of the session: the run and the cursor. */
 export interface PlatformHost {

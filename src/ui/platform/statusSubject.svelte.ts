@@ -1,10 +1,10 @@
 import type { SimEvent } from '../../engine';
 import { operationClockAt, type OperationClock } from '../../text/operationAt';
-import { frameAt, type Frame } from '../../pageModel/state/frameAt';
-import { currentBeat } from '../../pageModel/story/beatTimes';
-import { appLog } from '../../pageModel/platform/appLog';
-import { applicationsOf } from '../../pageModel/platform/applicationsOf';
-import { storyApp } from '../../pageModel/platform/storyApp';
+import { frameAt, type Frame } from '../../cursor/frameAt';
+import { currentBeat } from '../../cursor/beatTimes';
+import { appLog } from './appLog';
+import { applicationsOf } from './applicationsOf';
+import { storyApp } from './storyApp';
 
 /** What the status cards' subject reads of the session. */
 export interface SubjectHost {

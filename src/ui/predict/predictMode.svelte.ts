@@ -1,6 +1,6 @@
 import type { SimEvent } from '../../engine';
-import type { RunFacts } from '../../pageModel/explain/runFacts';
-import { predictBeats, type PredictBeat } from '../../pageModel/predict/predictBeats';
+import type { RunFacts } from '../../cursor/runFacts';
+import { predictBeats, type PredictBeat } from './predictBeats';
 
 /** What predict mode needs of the session: the run and the cursor. */
 export interface PredictHost {

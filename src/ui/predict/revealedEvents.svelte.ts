@@ -1,5 +1,5 @@
 import type { SimEvent } from '../../engine';
-import type { Frame } from '../../pageModel/state/frameAt';
+import type { Frame } from '../../cursor/frameAt';
 
 /** What the revealed events are cut from: the whole log, the sync's part of it, and the frame at the cursor. */
 export interface RevealHost {

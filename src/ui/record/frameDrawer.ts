@@ -3,9 +3,9 @@ import type { StoryBeat } from '../../scenarios/storyBeat';
 import { exportSvg, systemFonts } from '../../timeline/exportSvg';
 import { layoutTimeline } from '../../timeline/layout';
 import { renderTimeline } from '../../timeline/render';
-import { frameAt } from '../../pageModel/state/frameAt';
-import { statusLook } from '../../pageModel/status/statusLook';
-import { currentBeat } from '../../pageModel/story/beatTimes';
+import { frameAt } from '../../cursor/frameAt';
+import { statusLook } from '../shell/statusLook';
+import { currentBeat } from '../../cursor/beatTimes';
 
 /** What a recording shows, taken from the page when it starts (the run does not change while it records). */
 export interface RecordSource {

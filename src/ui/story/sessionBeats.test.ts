@@ -2,7 +2,7 @@ import { inlinePlayer } from '../../scenarios/inlinePlayer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadScenarioFiles } from '../../scenarios/registry';
 import { readerImpl } from '../../scenarios/readerImpl';
-import { SimulationSession } from '../session.svelte';
+import { SimulationSession } from '../page/session.svelte';
 
 beforeAll(() => loadScenarioFiles());
 

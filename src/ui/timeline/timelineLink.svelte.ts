@@ -1,4 +1,4 @@
-import type { UrlState } from '../../pageModel/state/urlState';
+import type { UrlState } from '../../links/urlState';
 import type { ZoomView } from '../../timeline/zoom';
 
 /** How the rows are grouped: undefined is the automatic choice; `open` the opened groups' keys (groups.ts). */

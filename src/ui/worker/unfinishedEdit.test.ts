@@ -5,7 +5,7 @@ import { readerImpl } from '../../scenarios/readerImpl';
 import { reader } from '../../scenarios/reader';
 import { editKey, type EditStorage } from '../../browser/editStore';
 import { ManifestEditing } from '../manifests/manifestEditing.svelte';
-import { SimulationSession } from '../session.svelte';
+import { SimulationSession } from '../page/session.svelte';
 import { playForPage } from '../../scenarios/pageRun';
 import type { PageRunner, RunOutcome } from '../../scenarios/workerRunner';
 

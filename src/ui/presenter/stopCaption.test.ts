@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { playScenario } from '../../scenarios/play';
+import { parseScenario } from '../../scenarios/scenario';
+import { momentTimes } from '../../cursor/stepTargets';
+import { stopCaption } from './stopCaption';
+
+describe('stopCaption: every PageDown stop of three-tier says what happens there', () => {
+  const scenario = parseScenario(
+    readFileSync('scenarios/three-tier.yaml', 'utf8'),
+    'scenarios/three-tier.yaml',
+  );
+  const { events, endT } = playScenario(scenario, { recordHistory: true });
+
+  it('a caption at each stop with an event, in Argo CD words', () => {
+    const stops = momentTimes(events, endT).filter((t) => events.some((e) => e.t === t));
+    const captions = stops.map((t) => stopCaption(events, t));
+    expect(captions.every((c) => c !== undefined && c.length > 0)).toBe(true);
+    expect(captions).toContain('Sync wave -1 begins.');
+    expect(captions.at(-1)).toMatch(/^The operation ends Succeeded: successfully synced/);
+  });
+
+  it('nothing to say where nothing happens', () => {
+    expect(stopCaption(events, 0.0123)).toBeUndefined();
+  });
+});
