@@ -7,8 +7,8 @@
  * Argo CD command table, ApplicationSet generators, cron): 18 kB gzip of the initial JavaScript (issue 32, "Budget").
  * Svelte modules (`.svelte`, `.svelte.ts`), CSS and packages keep the bundler's own judgement.
  */
-export function hasSideEffects(id: string): boolean | null {
+export function hasSideEffects(id: string): boolean | undefined {
   const path = id.replaceAll('\\', '/');
   if (/\/src\/(engine|text|pageModel|timeline|scenarios)\/.*(?<!\.svelte)\.ts$/.test(path)) return false;
-  return null;
+  return undefined;
 }

@@ -18,7 +18,7 @@ export function textPreview(
   if (cut >= text.length) return { shown: text, moreLines: 0 };
   // The lines from the cut on (the rest of a line it cuts through counts as one).
   let moreLines = 0;
-  for (let at = cut; at < text.length; ) {
+  for (let at = cut; at < text.length;) {
     moreLines++;
     const newline = text.indexOf('\n', at);
     if (newline === -1) break;
