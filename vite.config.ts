@@ -7,6 +7,7 @@ import { compileScenariosPlugin } from './src/build/compileScenariosPlugin.ts';
 import { cspPlugin } from './src/build/cspPlugin.ts';
 import { inlineFaviconPlugin } from './src/build/inlineFaviconPlugin.ts';
 import { preloadScenarioPlugin } from './src/build/preloadScenarioPlugin.ts';
+import { hasSideEffects } from './src/build/pureModules.ts';
 import { siteUrlPlugin } from './src/build/siteUrlPlugin.ts';
 import { isolatedTests } from './test/isolatedTests.ts';
 
@@ -27,7 +28,12 @@ export default defineConfig(({ mode }) => ({
     // After the one-file plugin, so the policy can hash the scripts it inlines.
     cspPlugin(),
   ],
-  build: { outDir: mode === 'single' ? 'dist-single' : 'dist', chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: mode === 'single' ? 'dist-single' : 'dist',
+    chunkSizeWarningLimit: 2000,
+    // The page's first chunk keeps only the modules it uses (src/build/pureModules.ts).
+    rollupOptions: { treeshake: { moduleSideEffects: hasSideEffects } },
+  },
   // The simulation worker (src/ui/worker): a module worker file of its own in dist/; in the one-file build an
   // inlined Blob URL worker, since a page opened from file:// can start a worker neither from a file nor, in
   // Chromium, as a module from a Blob URL (an opaque origin): there it is a classic script (iife) with its Lua

@@ -50,7 +50,7 @@ const dist = resolve(root, process.env.PAGE_BENCH_DIST ?? 'dist');
 // those scenarios' load (the summary then says which): for a quick look on a busy machine.
 const loads = Number(process.env.PAGE_BENCH_LOADS) || 5;
 const onlyScenarios = process.env.PAGE_BENCH_SCENARIOS?.split(',').filter(Boolean);
-// PAGE_BENCH_ONLY=interventions measures (h) alone; PAGE_BENCH_ONLY=frames measures (f) alone.
+// PAGE_BENCH_ONLY=interventions measures (h) alone; PAGE_BENCH_ONLY=frames measures (f) alone; PAGE_BENCH_ONLY=js (d) alone.
 const only = process.env.PAGE_BENCH_ONLY;
 const playSeconds = 5;
 const viewport = { width: 1920, height: 1080 };
@@ -356,6 +356,8 @@ try {
   } else if (only === 'frames') {
     await frames(1, 60);
     await frames(8, 40);
+  } else if (only === 'js') {
+    await initialJs();
   } else if (only === 'phone') {
     await phoneInteractive(ids);
   } else {

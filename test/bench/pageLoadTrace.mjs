@@ -3,7 +3,7 @@
 // Chromium trace and prints, per build, the medians of: the layouts and the objects they laid out, the elements
 // whose style was computed, the main thread's busy time, its time in long tasks (> 50 ms), the longest task, the
 // time in style, layout and paint, and when the page was ready and interactive (pageProbes.mjs's definition).
-// The first three are counts: a busy machine changes the times several-fold from one load to the next, not them,
+// The main thread's CPU time is printed beside its busy time. The first three are counts: a busy machine changes the times several-fold from one load to the next, not them,
 // so a change that adds work shows there first. Builds are loaded in turn, load by load, so both see one load.
 //
 // PAGE_TRACE_DISTS=dist,/tmp/other-build (default dist; build them first with `npx vite build --outDir …`),
@@ -60,6 +60,8 @@ async function tracedLoad(browser, url) {
   const main = [...busy].sort((a, b) => b[1] - a[1])[0][0];
   const on = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X');
   const tasks = on.filter((e) => e.name === 'RunTask').map((e) => e.dur / 1000);
+  // The thread's CPU time (tdur): the work itself, which neither the throttling's pauses nor a busy machine stretch.
+  const cpu = on.filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0);
   const layouts = on.filter((e) => e.name === 'Layout');
   const rendering = ['Layout', 'UpdateLayoutTree', 'PrePaint', 'Paint'];
   return {
@@ -69,6 +71,7 @@ async function tracedLoad(browser, url) {
       .filter((e) => e.name === 'UpdateLayoutTree')
       .reduce((sum, e) => sum + (e.args?.elementCount ?? 0), 0),
     busy: tasks.reduce((a, b) => a + b, 0),
+    cpu,
     inLong: tasks.filter((ms) => ms > 50).reduce((a, b) => a + b, 0),
     longest: Math.max(...tasks),
     rendering: on.filter((e) => rendering.includes(e.name)).reduce((sum, e) => sum + e.dur / 1000, 0),
@@ -90,7 +93,7 @@ try {
       const m = (key) => Math.round(median(s.map((x) => x[key])));
       console.log(
         `  ${dists[k]}: ${m('layouts')} layouts of ${m('laidOut')} objects, ${m('styled')} elements styled; ` +
-          `main thread busy ${m('busy')} ms, ${m('inLong')} ms in long tasks, longest ${m('longest')} ms, ` +
+          `main thread busy ${m('busy')} ms (CPU ${m('cpu')} ms), ${m('inLong')} ms in long tasks, longest ${m('longest')} ms, ` +
           `style, layout and paint ${m('rendering')} ms; ready at ${m('ready')} ms, interactive at ${m('interactive')} ms`,
       );
     }
