@@ -137,7 +137,7 @@ export function speakerCases({ browser, base, root, full }) {
         assert.doesNotMatch(page.url(), /[?&]app=/);
         assert.match(
           await page.locator('[data-testid="presenter-key"]').innerText(),
-          /double-click a lane to open/i,
+          /double-click a\s+lane to open it/i,
         );
         await page.dblclick(lane);
         await page.waitForFunction(
@@ -204,7 +204,10 @@ export function speakerCases({ browser, base, root, full }) {
 style="width:720px;height:900px;border:0"></iframe></body></html>`,
     );
     const host = await serve(dir);
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 }, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: { width: 1024, height: 900 },
+      reducedMotion: 'reduce',
+    });
     try {
       const page = await context.newPage();
       await page.goto(host.url);
