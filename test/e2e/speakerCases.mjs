@@ -78,13 +78,16 @@ export function speakerCases({ browser, base, root, full }) {
           const wrong = texts.filter((x) => x.size < 24 || x.cut);
           assert.ok(texts.length >= 10, `only ${texts.length} texts measured`);
           assert.deepEqual(wrong, [], 'texts under 24 px or cut');
-          // Still one screen: the page does not scroll, and the timeline keeps the lower half at least.
+          // Still one screen: the page does not scroll, the key is inside the window, and the timeline's box keeps
+          // 40% of the screen's height at least.
           const fit = await page.evaluate(() => ({
             scroll: document.documentElement.scrollHeight,
-            top: document.querySelector('main > section.time').getBoundingClientRect().top,
+            time: document.querySelector('main > section.time').getBoundingClientRect().height,
+            key: document.querySelector('[data-testid="presenter-key"]').getBoundingClientRect().bottom,
           }));
           assert.ok(fit.scroll <= 768, `the page scrolls: ${fit.scroll} px`);
-          assert.ok(fit.top < 768 / 2, `the timeline starts at ${fit.top} px`);
+          assert.ok(fit.key <= 768, `the key ends at ${fit.key} px, under the window`);
+          assert.ok(fit.time >= 0.4 * 768, `the timeline's box is ${fit.time} px high`);
         },
         { viewport: projector },
       ));
