@@ -24,6 +24,7 @@ function presenterTexts(page) {
       'label.reveal',
       'main > .status h2',
       'main > .status .value',
+      'main > .status .when',
     ];
     const found = [];
     for (const part of parts)
@@ -68,6 +69,7 @@ export function speakerCases({ browser, base, root, full }) {
     ['?scenario=failing-migration&present=1&t=9.718', 'failing-migration at 9.718 s'],
     ['?scenario=app-of-apps&present=1&t=15.7', 'app-of-apps at 15.7 s'],
     ['?scenario=progressive-sync&present=1', 'progressive-sync at 0'],
+    ['?scenario=three-tier&present=1&t=56.3', 'three-tier at its end'],
   ])
     test(`speaker: at 1024×768 every presenter text is 24 px or more and none is cut (${what})`, () =>
       withPage(
@@ -118,7 +120,9 @@ export function speakerCases({ browser, base, root, full }) {
     withPage(
       '?scenario=app-of-apps&present=1&t=15.7',
       async (page) => {
-        const caption = await page.locator('[data-testid="stop-caption"]').innerText();
+        const caption = await page
+          .locator('.page > [data-testid="stop-line"] [data-testid="stop-caption"]')
+          .innerText();
         // At 15.7 s the child Application projects' operation ends, while the cards show platform Syncing.
         assert.match(caption, /^projects: The operation ends Succeeded/);
         assert.equal(await page.locator('[data-testid="last-sync-title"]').innerText(), 'Syncing');
