@@ -34,16 +34,16 @@ function presenterTexts(page) {
           const box = el.getBoundingClientRect();
           if (style.display === 'none' || style.visibility === 'hidden' || box.width === 0) continue;
           if (el.closest('.visually-hidden')) continue;
+          // Cut: a box that hides part of what it holds (an ellipsis is drawn only then), its own text or a child's.
+          const cut =
+            (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) ||
+            (style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1);
           const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
-          if (!own) continue;
-          const clips = style.overflowX !== 'visible';
+          if (!own && !cut) continue;
           found.push({
             text: el.textContent.trim().slice(0, 50),
-            size: parseFloat(style.fontSize),
-            cut:
-              style.textOverflow === 'ellipsis' ||
-              (clips && el.scrollWidth > el.clientWidth + 1) ||
-              (style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1),
+            size: own ? parseFloat(style.fontSize) : 24,
+            cut,
           });
         }
     return found;
