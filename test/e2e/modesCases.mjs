@@ -105,7 +105,8 @@ export function modesCases({ browser, base }) {
         async (page) => {
           const start = page.url();
           const openChild = async () => {
-            await page.click('[data-testid="app-lanes"] > [data-app="projects"]');
+            // In presenter mode a lane opens on a double-click: one stray click mid-talk opens nothing.
+            await page.dblclick('[data-testid="app-lanes"] > [data-app="projects"]');
             await page.waitForFunction(
               () => document.querySelector('[data-testid="open-app"]')?.textContent === 'projects',
             );

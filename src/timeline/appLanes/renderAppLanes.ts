@@ -14,6 +14,11 @@ export interface AppLanesOptions {
   t: number;
   /** Called with the Application of a lane that is clicked, or activated with Enter or Space. */
   onOpen?: (app: string) => void;
+  /**
+   * Presenter mode: a lane opens on a double-click (or Enter), never on one click, so a stray click mid-talk
+   * does not leave the overview (issue 32).
+   */
+  openOnDoubleClick?: boolean;
   /** Called with the virtual time under a click on the axis. */
   onSeek?: (t: number) => void;
   /** Draw nothing placed in time after this virtual time (revealedTime.ts: the page hides the future). */
@@ -179,8 +184,11 @@ function lanesMark(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numbe
     .data(layout.lanes, (d) => d.name)
     .join((enter) => {
       const g = enter.append('g').attr('class', 'al-lane');
-      g.append('rect').attr('class', 'al-hit');
-      g.append('text').attr('class', 'al-name');
+      // The button is the lane's hit area and its name only: its bars' <title>s (tooltips) inside it were read
+      // as its visible text, which its accessible name did not contain (axe's label-content-name-mismatch).
+      const button = g.append('g').attr('class', 'al-button');
+      button.append('rect').attr('class', 'al-hit');
+      button.append('text').attr('class', 'al-name');
       // In a lane, its bars, operations and creation are cut as the layers placed in time are (revealClip).
       const clip = `url(#${ids.clip})`;
       g.append('g').attr('class', 'al-bars').attr('clip-path', clip);
@@ -189,13 +197,19 @@ function lanesMark(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numbe
       return g;
     })
     .attr('data-app', (d) => d.name)
+    .on('click', (event: MouseEvent, d) => {
+      event.stopPropagation();
+      if (!state.options.openOnDoubleClick) open(d.name);
+    })
+    .on('dblclick', (event: MouseEvent, d) => {
+      event.stopPropagation();
+      if (state.options.openOnDoubleClick) open(d.name);
+    });
+  lanes
+    .select('g.al-button')
     .attr('role', 'button')
     .attr('tabindex', 0)
     .attr('aria-label', (d) => `Application ${d.name}: ${d.summary}. Open its resource timeline.`)
-    .on('click', (event: MouseEvent, d) => {
-      event.stopPropagation();
-      open(d.name);
-    })
     .on('keydown', (event: KeyboardEvent, d) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();

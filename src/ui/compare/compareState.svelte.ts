@@ -3,6 +3,7 @@ import type { KeyAction } from '../page/keyAction';
 import { SimulationSession } from '../page/session.svelte';
 import { compareRuns, type Comparison, type ComparedRun } from './compareRuns';
 import { formatItem, type CompareItem } from './compareLink';
+import { runOfMoment } from './runOfMoment';
 
 /**
  * The compare view's state: one SimulationSession per run (each its own precomputed run or its own
@@ -17,6 +18,8 @@ export class CompareState {
   problems = $state.raw<string[]>([]);
   t = $state.raw(0);
   playing = $state.raw(false);
+  /** The run the last step key landed in (runOfMoment.ts), for the view to scroll it into sight; with its step. */
+  steppedTo = $state.raw<{ run: number; step: number } | undefined>(undefined);
   /** The one-run page's loop (playLoop.ts), moving this cursor over every run. */
   private readonly loop = new PlayLoop(this);
 
@@ -125,6 +128,8 @@ export class CompareState {
         ? this.moments.find((m) => m > this.t + 1e-6)
         : [...this.moments].reverse().find((m) => m < this.t - 1e-6);
     this.seek(next ?? (direction > 0 ? this.endT : 0));
+    const run = this.comparison ? runOfMoment(this.comparison.milestones, this.t) : undefined;
+    if (run !== undefined) this.steppedTo = { run, step: (this.steppedTo?.step ?? 0) + 1 };
   }
 
   /** Virtual seconds per real second: a long comparison (a retry after minutes) plays in about 20 s. */

@@ -15,6 +15,9 @@ export function keyBelongsToControl(target: EventTarget | null, key: string): bo
   if (target.isContentEditable || target.closest('.cm-editor')) return true;
   if (target instanceof HTMLInputElement) {
     if (target.type === 'range' || target.type === 'button') return false;
+    // A box marked `data-page-keys` (presenter mode's "Reveal as you go") leaves Space to the page: a clicker
+    // sends Space, and a box the speaker clicked keeps the focus. Enter switches it instead (its own handler).
+    if (target.type === 'checkbox' && target.dataset.pageKeys !== undefined) return false;
     if (target.type === 'checkbox' || target.type === 'radio') return key === ' ';
     return true;
   }

@@ -1,0 +1,270 @@
+// Browser cases for issue 32's findings of a speaker on a 1024×768 projector, a blogger's 720 px column and an
+// accessibility audit: each at the size the finding was made at, each written to fail on the page before its fix.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pageOpener, readT, waitForSettledLayout } from './pageHelpers.mjs';
+import { serve } from './serve.mjs';
+import { scaled } from './timeoutScale.mjs';
+
+const projector = { width: 1024, height: 768 };
+
+/**
+ * Every text of presenter mode's own parts (the beat, the stop caption, the counter, the key, reveal as you go)
+ * and the status cards' titles and words: its drawn font size and whether it is cut (an ellipsis, or wider than
+ * its box with its overflow hidden).
+ */
+function presenterTexts(page) {
+  return page.evaluate(() => {
+    const parts = [
+      '[data-testid="beat-now"] .shown',
+      '[data-testid="stop-line"]',
+      '[data-testid="presenter-key"]',
+      'label.reveal',
+      'main > .status h2',
+      'main > .status .value',
+      'main > .status .when',
+    ];
+    const found = [];
+    for (const part of parts)
+      for (const root of document.querySelectorAll(part))
+        for (const el of [root, ...root.querySelectorAll('*')]) {
+          const style = getComputedStyle(el);
+          const box = el.getBoundingClientRect();
+          if (style.display === 'none' || style.visibility === 'hidden' || box.width === 0) continue;
+          if (el.closest('.visually-hidden')) continue;
+          // Cut: a box that hides part of what it holds (an ellipsis is drawn only then), its own text or a child's.
+          const cut =
+            (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) ||
+            (style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1);
+          const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+          if (!own && !cut) continue;
+          found.push({
+            text: el.textContent.trim().slice(0, 50),
+            size: own ? parseFloat(style.fontSize) : 24,
+            cut,
+          });
+        }
+    return found;
+  });
+}
+
+/** The axe results of two rules only, on the page as it is (axe-core from node_modules, injected). */
+async function axeRules(page, root, rules) {
+  await page.addScriptTag({ path: join(root, 'node_modules/axe-core/axe.min.js') });
+  return page.evaluate(async (runOnly) => {
+    const result = await globalThis.axe.run(document, { runOnly, resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, rules);
+}
+
+export function speakerCases({ browser, base, root, full }) {
+  if (!full) return [];
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = pageOpener(browser, base);
+
+  for (const [query, what] of [
+    ['?scenario=failing-migration&present=1&t=9.718', 'failing-migration at 9.718 s'],
+    ['?scenario=app-of-apps&present=1&t=15.7', 'app-of-apps at 15.7 s'],
+    ['?scenario=progressive-sync&present=1', 'progressive-sync at 0'],
+    ['?scenario=three-tier&present=1&t=56.3', 'three-tier at its end'],
+  ])
+    test(`speaker: at 1024×768 every presenter text is 24 px or more and none is cut (${what})`, () =>
+      withPage(
+        query,
+        async (page) => {
+          await waitForSettledLayout(page);
+          const texts = await presenterTexts(page);
+          const wrong = texts.filter((x) => x.size < 24 || x.cut);
+          assert.ok(texts.length >= 10, `only ${texts.length} texts measured`);
+          assert.deepEqual(wrong, [], 'texts under 24 px or cut');
+          // Still one screen: the page does not scroll, the key is inside the window, and the timeline's box keeps
+          // 40% of the screen's height at least.
+          const fit = await page.evaluate(() => ({
+            scroll: document.documentElement.scrollHeight,
+            time: document.querySelector('main > section.time').getBoundingClientRect().height,
+            key: document.querySelector('[data-testid="presenter-key"]').getBoundingClientRect().bottom,
+          }));
+          assert.ok(fit.scroll <= 768, `the page scrolls: ${fit.scroll} px`);
+          assert.ok(fit.key <= 768, `the key ends at ${fit.key} px, under the window`);
+          assert.ok(fit.time >= 0.4 * 768, `the timeline's box is ${fit.time} px high`);
+        },
+        { viewport: projector },
+      ));
+
+  test('speaker: the first Progressive Syncs slide is told whole at 1024×768, not cut mid-sentence', () =>
+    withPage(
+      '?scenario=progressive-sync&present=1',
+      async (page) => {
+        await waitForSettledLayout(page);
+        const beat = await page.evaluate(() => {
+          const box = document.querySelector('[data-testid="beat-now"]');
+          const shown = box.querySelector('.shown');
+          return {
+            text: shown.innerText.trim(),
+            boxBottom: box.getBoundingClientRect().bottom,
+            textBottom: shown.getBoundingClientRect().bottom,
+            scroll: box.scrollHeight - box.clientHeight,
+          };
+        });
+        assert.match(beat.text, /\.$/, `the slide ends mid-sentence: ${beat.text}`);
+        assert.ok(beat.scroll <= 1, `the beat's box hides ${beat.scroll} px of it`);
+        assert.ok(beat.textBottom <= beat.boxBottom + 1, JSON.stringify(beat));
+      },
+      { viewport: projector },
+    ));
+
+  test('speaker: in app-of-apps at 15.7 s the stop caption names the Application it tells of', () =>
+    withPage(
+      '?scenario=app-of-apps&present=1&t=15.7',
+      async (page) => {
+        const caption = await page
+          .locator('.page > [data-testid="stop-line"] [data-testid="stop-caption"]')
+          .innerText();
+        // At 15.7 s the child Application projects' operation ends, while the cards show platform Syncing.
+        assert.match(caption, /^projects: The operation ends Succeeded/);
+        assert.equal(await page.locator('[data-testid="last-sync-title"]').innerText(), 'Syncing');
+      },
+      { viewport: projector },
+    ));
+
+  test('speaker: in presenter mode one stray click on a lane opens nothing; a double-click opens it, as the key says', () =>
+    withPage(
+      '?scenario=app-of-apps&present=1&t=15.7',
+      async (page) => {
+        const lane = '[data-testid="app-lanes"] > [data-app="projects"]';
+        await page.click(lane);
+        // Two frames are enough for a click to open a child (the page draws it on the next one).
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        assert.equal(await page.$('[data-testid="open-app"]'), null, 'one click opened a child');
+        assert.doesNotMatch(page.url(), /[?&]app=/);
+        assert.match(
+          await page.locator('[data-testid="presenter-key"]').innerText(),
+          /double-click a\s+lane to open it/i,
+        );
+        await page.dblclick(lane);
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="open-app"]')?.textContent === 'projects',
+        );
+      },
+      { viewport: projector },
+    ));
+
+  test('speaker: with "Reveal as you go" focused, Space plays (a clicker) and leaves the box as it was', () =>
+    withPage(
+      '?scenario=failing-migration&present=1',
+      async (page) => {
+        await page.focus('[data-testid="reveal"]');
+        await page.keyboard.press('Space');
+        await page.waitForFunction(
+          () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 0,
+        );
+        assert.equal(await page.isChecked('[data-testid="reveal"]'), false, 'Space toggled the box');
+        // PageDown, the clicker's other key, steps there too.
+        await page.keyboard.press('Space');
+        const t = await readT(page);
+        await page.keyboard.press('PageDown');
+        assert.ok((await readT(page)) > t, 'PageDown did not step');
+      },
+      { viewport: projector },
+    ));
+
+  test('speaker: ?compare=article&present=1 at 1024×768: PageDown brings each run into view, the ApplicationSet run too', () =>
+    withPage(
+      '?compare=article&present=1',
+      async (page) => {
+        const seen = new Set();
+        const inView = () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('[data-testid="compare-run"]')]
+              .filter((run) => {
+                const r = run.getBoundingClientRect();
+                return r.top >= -1 && r.top < innerHeight && r.bottom > 0;
+              })
+              .map((run) => run.getAttribute('aria-label')),
+          );
+        for (let i = 0; i < 60; i++) {
+          await page.keyboard.press('PageDown');
+          // The scroll is instant (reduced motion); a frame for it to land.
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done())));
+          for (const label of await inView()) seen.add(label);
+          if (seen.has('progressive-sync')) break;
+        }
+        assert.ok(seen.has('progressive-sync'), `PageDown showed only ${[...seen].join(', ')}`);
+      },
+      {
+        viewport: projector,
+        ready: (page) => page.waitForSelector('[data-testid="compare-run"] [data-testid="compare-run-svg"]'),
+      },
+    ));
+
+  test('blogger: in a 720 px iframe the sync card reads its whole word (OutOfSync, not OutOfSyn)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'embed-720-'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A post</title></head>
+<body style="margin:0"><iframe id="sandbox" src="${base}?embed=1&scenario=failing-migration&t=9.718" title="Argo CD sync"
+style="width:720px;height:900px;border:0"></iframe></body></html>`,
+    );
+    const host = await serve(dir);
+    const context = await browser.newContext({
+      viewport: { width: 1024, height: 900 },
+      reducedMotion: 'reduce',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(host.url);
+      const frame = await (await page.waitForSelector('#sandbox')).contentFrame();
+      await frame.waitForFunction(
+        () => document.querySelector('[data-testid="sync-status"]')?.textContent === 'OutOfSync',
+        undefined,
+        { timeout: scaled(30_000) },
+      );
+      const words = await frame.evaluate(() =>
+        ['health-status', 'sync-status', 'last-sync-title'].map((id) => {
+          const el = document.querySelector(`[data-testid="${id}"]`);
+          const card = el.closest('.card').getBoundingClientRect();
+          const r = el.getBoundingClientRect();
+          return {
+            id,
+            text: el.textContent,
+            cut: el.scrollWidth > el.clientWidth + 1 || r.right > card.right + 1,
+          };
+        }),
+      );
+      assert.deepEqual(
+        words.filter((w) => w.cut),
+        [],
+      );
+    } finally {
+      await context.close();
+      await host.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  for (const [query, what, options] of [
+    ['?scenario=app-of-apps', 'app-of-apps', {}],
+    ['?scenario=app-of-apps&present=1&t=15.7', 'app-of-apps presenting', { viewport: projector }],
+    ['?scenario=progressive-sync&present=1', 'progressive-sync presenting', { viewport: projector }],
+  ])
+    test(`a11y: axe finds no scrollable-region-focusable or label-content-name-mismatch in ${what}`, () =>
+      withPage(
+        query,
+        async (page) => {
+          await waitForSettledLayout(page);
+          const found = await axeRules(page, root, [
+            'scrollable-region-focusable',
+            'label-content-name-mismatch',
+          ]);
+          assert.deepEqual(found, []);
+        },
+        { ...options, bypassCSP: true },
+      ));
+
+  return cases;
+}
