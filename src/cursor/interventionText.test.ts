@@ -20,7 +20,7 @@ import { storyOf } from '../ui/explain/storyOf';
  * (appcontroller.go autoSync, argocd-semantics §5.4).
  */
 function scenario(id: string) {
-  const url = new URL(`../../../scenarios/${id}.yaml`, import.meta.url);
+  const url = new URL(`../../scenarios/${id}.yaml`, import.meta.url);
   return parseScenario(readFileSync(url, 'utf8'), `scenarios/${id}.yaml`);
 }
 

@@ -38,7 +38,7 @@ describe('the compare= link', () => {
     expect(items[0]).toEqual({ scenario: 'three-tier', toggles: [], waveDelay: 86400, seed: 4294967295 });
     expect(items[1]).toEqual({ scenario: 'three-tier', toggles: [] });
     expect(problems).toEqual([
-      '"~seed=" in "three-tier~seed=" is not a toggle id, waveDelay=SECONDS or seed=N',
+      '"~seed=" in "three-tier~seed=" is not a toggle id, waveDelay=SECONDS, seed=N or syncTimeout=SECONDS',
     ]);
     expect(parseCompare('three-tier~waveDelay=86401,three-tier').problems).toHaveLength(1);
   });

@@ -87,11 +87,13 @@ describe('the Applications timeline (contract.md §2 app-lanes)', () => {
   it('a click or Enter on a lane opens that Application', () => {
     const { svg, onOpen } = draw(appOfAppsLog({ health: false }), 30);
     const lane = svg.querySelector<SVGGElement>('[data-app="payments"]')!;
+    // The focusable button is the lane's name and hit area, so its accessible name is its visible text (axe).
+    const button = lane.querySelector<SVGGElement>('g.al-button')!;
     lane.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    lane.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     expect(onOpen.mock.calls).toEqual([['payments'], ['payments']]);
-    expect(lane.getAttribute('tabindex')).toBe('0');
-    expect(lane.getAttribute('aria-label')).toMatch(
+    expect(button.getAttribute('tabindex')).toBe('0');
+    expect(button.getAttribute('aria-label')).toMatch(
       /^Application payments: operation Succeeded, sync Synced, health Healthy/,
     );
   });
