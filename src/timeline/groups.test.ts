@@ -131,3 +131,14 @@ describe('aggregate health and span (argocd-semantics.md §1.8)', () => {
     expect(groupSpan([member([{ status: 'Missing', t0: 0, t1: 10 }], null)])).toBeNull();
   });
 });
+
+describe("a phone's narrow label column (maxLabelWidth)", () => {
+  test('a group row says its wave and count, not "▸ w…", and leaves its counts to the hover card', () => {
+    const phone = layoutTimeline(many, { width: 368, maxLabelWidth: 150 });
+    expect(phone.groupCounts).toBe(false);
+    expect(groupsOf(phone).find((g) => g.key === 'group:Sync:3')?.label).toBe('▸ wave 3 · 24');
+    const laptop = layoutTimeline(many, { width: 1280 });
+    expect(laptop.groupCounts).toBe(true);
+    expect(groupsOf(laptop).find((g) => g.key === 'group:Sync:3')?.label).toBe('▸ wave 3 · 24 resources');
+  });
+});

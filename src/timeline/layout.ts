@@ -96,6 +96,11 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
   const labelRoom = left - padding - 12 - (detailWidth ? 12 + detailWidth : 0);
   const right = width - 16;
   const x = d3.scaleLinear().domain(domain).range([left, right]);
+  // A group row keeps room right of its label for its counts at the cursor. In a column too narrow for both (a
+  // phone's, capped by maxLabelWidth) the label wins: the counts are in the group's hover card, and a label cut to
+  // "▸ w…" says nothing.
+  const groupCounts = left - padding - 12 - countsRoom >= textWidth('▸ wave 10 · 24', size);
+  const groupLabelRoom = left - padding - 12 - (groupCounts ? countsRoom : 0);
 
   // Rows: a heading per phase that has rows, then that phase's rows in order. A grouped timeline puts a row
   // for each (phase, wave) step of two or more rows before them, and leaves them out while it is collapsed.
@@ -122,7 +127,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
       const collapsed = !options.grouping?.expanded?.has(group.key);
       const members = membersOf(group, domain);
       const span = groupSpan(members);
-      const label = groupLabel(group, collapsed, left - padding - 12 - countsRoom);
+      const label = groupLabel(group, collapsed, groupLabelRoom);
       const { key, wave } = group;
       rows.push({
         ...{ type: 'group', key, label, phase, wave, collapsed, members, y, height: rowHeight },
@@ -224,5 +229,6 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
     ticks: timeTicks(x),
     operationEnd: opEnd ? { ...opEnd, x: x(opEnd.t) } : null,
     legend: legend.items,
+    groupCounts,
   };
 }

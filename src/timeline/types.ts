@@ -39,6 +39,8 @@ export interface TimelineLayout {
   ticks: Tick[];
   operationEnd: OperationEnd | null;
   legend: LegendItem[];
+  /** Whether group rows draw their counts at the cursor in the label column (false where it is too narrow). */
+  groupCounts: boolean;
 }
 
 /** What a bar shows: a health code, or 'none' while the object exists without a reported health. */

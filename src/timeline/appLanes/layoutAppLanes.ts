@@ -136,6 +136,7 @@ export function layoutAppLanes(
     ticks: timeTicks(x),
     operationEnd: null,
     legend: [],
+    groupCounts: false,
   };
   return {
     width,

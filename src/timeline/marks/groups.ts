@@ -83,7 +83,7 @@ export function groupCountsMark(layer: Layer, layout: TimelineLayout, ids: Ids, 
       ? joined.groups
       : layer
           .selectAll<SVGGElement, GroupRow>('g.tl-group-counts')
-          .data(layout.rows.filter(isGroup), (d) => d.key)
+          .data(layout.groupCounts ? layout.rows.filter(isGroup) : [], (d) => d.key)
           .join('g')
           .attr('class', 'tl-group-counts')
           .attr('data-key', (d) => d.key)
