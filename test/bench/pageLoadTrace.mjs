@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { launchChromium } from '../e2e/launchChromium.mjs';
 import { serve } from '../e2e/serve.mjs';
 import { installProbe, median } from './pageProbes.mjs';
+import { rendererMainEvents } from './rendererMainThread.mjs';
 
 const dists = (process.env.PAGE_TRACE_DISTS ?? 'dist').split(',').map((d) => resolve(d));
 const ids = (process.env.PAGE_TRACE_SCENARIOS ?? 'three-tier,many-resources').split(',');
@@ -47,18 +48,7 @@ async function tracedLoad(browser, url) {
   await cdp.send('Tracing.end');
   await complete;
   await context.close();
-  // The page's main thread: the renderer main thread that ran the most.
-  const mains = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const busy = new Map();
-  for (const e of events)
-    if (e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`))
-      busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
-  const main = [...busy].sort((a, b) => b[1] - a[1])[0][0];
-  const on = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X');
+  const on = rendererMainEvents(events);
   const tasks = on.filter((e) => e.name === 'RunTask').map((e) => e.dur / 1000);
   // The thread's CPU time (tdur): the work itself, which neither the throttling's pauses nor a busy machine stretch.
   const cpu = on.filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0);

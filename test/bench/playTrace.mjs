@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../e2e/launchChromium.mjs';
 import { serve } from '../e2e/serve.mjs';
 import { installProbe, quantile, startFrames, stopFrames } from './pageProbes.mjs';
+import { rendererMainEvents } from './rendererMainThread.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dists = (process.env.PLAY_TRACE_DISTS ?? 'dist').split(',').map((d) => resolve(d));
@@ -58,17 +59,7 @@ async function tracedPlay(browser, url) {
   await cdp.send('Tracing.end');
   await complete;
   await context.close();
-  const mains = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const busy = new Map();
-  for (const e of events)
-    if (e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`))
-      busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
-  const main = [...busy].sort((a, b) => b[1] - a[1])[0][0];
-  const on = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X');
+  const on = rendererMainEvents(events);
   const sum = (name) => on.filter((e) => e.name === name).reduce((s, e) => s + e.dur / 1000, 0);
   return {
     frames: deltas.length,
