@@ -2,7 +2,16 @@ import * as d3 from 'd3';
 import { assignLanes, fontSize, textWidth, truncate } from '../text';
 import { timeTicks } from '../ticks';
 import type { SegmentStatus, TimelineLayout } from '../types';
-import type { AppLaneInput, AppLanesLayout, BarId, LaidBar, LaidLane, LaidSpan, SpanInput } from './types';
+import type {
+  AppLaneInput,
+  AppLanesLayout,
+  BarId,
+  LaidBar,
+  LaidCluster,
+  LaidLane,
+  LaidSpan,
+  SpanInput,
+} from './types';
 
 /** Each status word of an Application's bars drawn as the health status it reads like (same colours, textures). */
 const asStatus: Record<string, SegmentStatus> = {
@@ -29,6 +38,8 @@ const rowPad = 6;
 const axisY = 16;
 const headerTop = 26;
 const headerLine = 16;
+/** A cluster's header row: its name and server on one line of 13 px type, with room above for the rule. */
+export const clusterRowHeight = 22;
 
 /**
  * Lays out one lane per Application over the run's time axis, in the resource timeline's style (same axis,
@@ -69,8 +80,18 @@ export function layoutAppLanes(
 
   const lanes: LaidLane[] = [];
   const stretches: LaidBar[] = [];
-  apps.forEach((app, i) => {
-    const y = top + i * rowHeight;
+  const clusters: LaidCluster[] = [];
+  // Several clusters: a header row opens each run of lanes sent to one cluster (the caller orders the lanes by
+  // cluster, appLaneClusters.ts); lanes with no cluster (one cluster) have none, and are placed as before.
+  let next = top;
+  apps.forEach((app) => {
+    if (app.cluster && app.cluster.name !== clusters.at(-1)?.name) {
+      clusters.push({ ...app.cluster, y: next, height: clusterRowHeight, apps: [] });
+      next += clusterRowHeight;
+    }
+    if (app.cluster) clusters.at(-1)!.apps.push(app.name);
+    const y = next;
+    next += rowHeight;
     const available = labelWidth - inset(app.depth);
     const summary = bars
       .filter((b) => app.bars[b].length > 0)
@@ -85,6 +106,7 @@ export function layoutAppLanes(
       createdAt: app.createdAt,
       operations: app.operations,
       summary,
+      ...(app.cluster ? { cluster: app.cluster.name } : {}),
     });
     bars.forEach((bar, b) => {
       for (const s of app.bars[bar])
@@ -101,7 +123,7 @@ export function layoutAppLanes(
         });
     });
   });
-  const bottom = top + apps.length * rowHeight;
+  const bottom = next;
   plot.bottom = bottom;
 
   const rowOf = new Map(lanes.map((l) => [l.name, l]));
@@ -148,6 +170,7 @@ export function layoutAppLanes(
     lanes,
     stretches,
     spans: laid,
+    clusters,
   };
 }
 
