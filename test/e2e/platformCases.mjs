@@ -146,9 +146,13 @@ export function platformCases({ browser, base, results, shots }) {
       // Each header is below the lane before it and above its own Application's lane, which is right under it.
       clusters.forEach((c, i) => {
         const own = lanes[i];
-        assert.ok(c.bottom <= own.top + 1, `${c.name}'s header is above ${own.app} (${c.bottom} > ${own.top})`);
+        assert.ok(
+          c.bottom <= own.top + 1,
+          `${c.name}'s header is above ${own.app} (${c.bottom} > ${own.top})`,
+        );
         assert.ok(own.top - c.bottom < 20, `${own.app} is right under ${c.name}'s header`);
-        if (i > 0) assert.ok(c.top >= lanes[i - 1].bottom - 1, `${c.name}'s header is under ${lanes[i - 1].app}`);
+        if (i > 0)
+          assert.ok(c.top >= lanes[i - 1].bottom - 1, `${c.name}'s header is under ${lanes[i - 1].app}`);
       });
       // The accessible name of each lane's button contains its visible name, and says its cluster.
       for (const [i, l] of lanes.entries()) {
@@ -191,7 +195,10 @@ export function platformCases({ browser, base, results, shots }) {
           };
         });
         const overlap = (a, b) =>
-          a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+          a.left < b.right - 0.5 &&
+          b.left < a.right - 0.5 &&
+          a.top < b.bottom - 0.5 &&
+          b.top < a.bottom - 0.5;
         assert.equal(boxes.texts.filter((t) => t.kind === 'cluster').length, 3);
         for (const [i, a] of boxes.texts.entries()) {
           for (const b of boxes.texts.slice(i + 1))
@@ -204,7 +211,8 @@ export function platformCases({ browser, base, results, shots }) {
           assert.ok(t.left >= 0 && t.right <= 390, `"${t.what}" is in view (${t.left}..${t.right})`);
         const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(scroll <= 1, `no page scroll sideways at 390 px (${scroll} px)`);
-        if (shots) await page.screenshot({ path: join(dir, 'platform-clusters-390x844.png'), fullPage: true });
+        if (shots)
+          await page.screenshot({ path: join(dir, 'platform-clusters-390x844.png'), fullPage: true });
       },
       { viewport: { width: 390, height: 844 } },
     ));

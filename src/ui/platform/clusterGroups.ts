@@ -8,10 +8,7 @@ import { destinationClusters, type ClustersOfRun } from './destinationClusters';
  * Applications sent there, from each Application's `destination` at the end of the run. A run on one cluster keeps
  * its tree as it is. An Application whose destination names no cluster is under a node named after what it names.
  */
-export function groupByCluster(
-  roots: TreeNode[],
-  run: ClustersOfRun,
-): TreeNode[] {
+export function groupByCluster(roots: TreeNode[], run: ClustersOfRun): TreeNode[] {
   const destinations = destinationClusters(run);
   if (!destinations) return roots;
   const groups = new Map<string, { name: string; server: string; nodes: TreeNode[] }>();

@@ -18,7 +18,9 @@ export type ClustersOfRun =
  * with no server. Undefined when the run sent nothing to a registered cluster: then there is one cluster, Argo
  * CD's own, and the page draws no cluster at all.
  */
-export function destinationClusters(run: ClustersOfRun): Map<string, { name: string; server: string }> | undefined {
+export function destinationClusters(
+  run: ClustersOfRun,
+): Map<string, { name: string; server: string }> | undefined {
   if (!run?.clusters || run.clusters.length === 0) return undefined;
   const known = [{ name: IN_CLUSTER_NAME, server: IN_CLUSTER_SERVER }, ...run.clusters];
   const clusters = known.map((c) => ({ ...c, project: '', labels: {}, annotations: {} }));
