@@ -105,8 +105,10 @@ function setUp(svg: SVGSVGElement, options: AppLanesOptions): State {
     const layout = state.layout;
     if (!layout || !state.options.onSeek) return;
     const [px, py] = d3.pointer(event, svg);
-    // Over the axis and the header lines a click moves the cursor; over a lane it opens the Application.
-    if (px < layout.plot.left || px > layout.plot.right || py >= (layout.lanes[0]?.y ?? layout.height))
+    // Over the axis and the header lines a click moves the cursor; over a lane it opens the Application, and over
+    // a cluster's header row it does nothing.
+    const firstRow = layout.clusters[0]?.y ?? layout.lanes[0]?.y ?? layout.height;
+    if (px < layout.plot.left || px > layout.plot.right || py >= firstRow)
       return;
     state.options.onSeek(Math.min(Math.max(scaleOf(layout).invert(px), 0), layout.domain[1]));
   });
@@ -302,11 +304,12 @@ function lanesMark(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numbe
  */
 function clustersMark(state: State, layout: AppLanesLayout): void {
   if (layout.clusters.length === 0 && !state.clusters) return;
+  const cursor = state.layers.cursor.node()!;
   state.clusters ??= d3
-    .select(state.layers.cursor.node()!.parentNode as SVGSVGElement)
-    .insert<SVGGElement>('g', () => state.layers.cursor.node())
+    .select(cursor.ownerSVGElement!)
+    .insert<SVGGElement>('g', () => cursor)
     .attr('class', 'layer-clusters')
-    .attr('data-testid', 'app-lane-clusters') as unknown as Layer;
+    .attr('data-testid', 'app-lane-clusters');
   const groups = state.clusters
     .selectAll<SVGGElement, LaidCluster>('g.al-cluster')
     .data(layout.clusters, (d) => d.name)
