@@ -108,8 +108,7 @@ function setUp(svg: SVGSVGElement, options: AppLanesOptions): State {
     // Over the axis and the header lines a click moves the cursor; over a lane it opens the Application, and over
     // a cluster's header row it does nothing.
     const firstRow = layout.clusters[0]?.y ?? layout.lanes[0]?.y ?? layout.height;
-    if (px < layout.plot.left || px > layout.plot.right || py >= firstRow)
-      return;
+    if (px < layout.plot.left || px > layout.plot.right || py >= firstRow) return;
     state.options.onSeek(Math.min(Math.max(scaleOf(layout).invert(px), 0), layout.domain[1]));
   });
   states.set(svg, state);
