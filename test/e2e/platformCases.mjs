@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
+import { axeLightAndDark, pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
 
 /** The time where a lane's first bar starts, read from the drawing's `<title>` ("… from 20.7s to …"). */
 async function laneStart(page, app) {
@@ -13,7 +13,7 @@ async function laneStart(page, app) {
   return Number(/from ([\d.]+)s/.exec(title)?.[1] ?? NaN);
 }
 
-export function platformCases({ browser, base, results, shots }) {
+export function platformCases({ browser, base, results, shots, root }) {
   const cases = [];
   // Screenshots for people to look at (`npm run screenshots`), not assertions: the test run leaves them out.
   const dir = join(results, 'e2e');
@@ -126,41 +126,51 @@ export function platformCases({ browser, base, results, shots }) {
     );
 
   test('platform: environments-promotion lanes sit under cluster headers dev, staging, prod at 1280x720', () =>
-    withPage('?scenario=environments-promotion', async (page) => {
-      await page.keyboard.press('End');
-      await page.waitForSelector('[data-testid="app-lane-clusters"] g.al-cluster');
-      const clusters = await clusterRows(page);
-      assert.deepEqual(
-        clusters.map((c) => c.text),
-        [
-          'cluster dev https://dev.k8s.example.com',
-          'cluster staging https://staging.k8s.example.com',
-          'cluster prod https://prod.k8s.example.com',
-        ],
-      );
-      const lanes = await laneRows(page);
-      assert.deepEqual(
-        lanes.map((l) => l.app),
-        ['shop-dev', 'shop-staging', 'shop-prod'],
-      );
-      // Each header is below the lane before it and above its own Application's lane, which is right under it.
-      clusters.forEach((c, i) => {
-        const own = lanes[i];
-        assert.ok(
-          c.bottom <= own.top + 1,
-          `${c.name}'s header is above ${own.app} (${c.bottom} > ${own.top})`,
+    withPage(
+      '?scenario=environments-promotion',
+      async (page) => {
+        await page.keyboard.press('End');
+        await page.waitForSelector('[data-testid="app-lane-clusters"] g.al-cluster');
+        const clusters = await clusterRows(page);
+        assert.deepEqual(
+          clusters.map((c) => c.text),
+          [
+            'cluster dev https://dev.k8s.example.com',
+            'cluster staging https://staging.k8s.example.com',
+            'cluster prod https://prod.k8s.example.com',
+          ],
         );
-        assert.ok(own.top - c.bottom < 20, `${own.app} is right under ${c.name}'s header`);
-        if (i > 0)
-          assert.ok(c.top >= lanes[i - 1].bottom - 1, `${c.name}'s header is under ${lanes[i - 1].app}`);
-      });
-      // The accessible name of each lane's button contains its visible name, and says its cluster.
-      for (const [i, l] of lanes.entries()) {
-        assert.ok(l.label.includes(l.name), `"${l.label}" contains "${l.name}"`);
-        assert.ok(l.label.includes(`on cluster ${clusters[i].name}`), l.label);
-      }
-      if (shots) await page.screenshot({ path: join(dir, 'platform-clusters-1280x720.png') });
-    }));
+        const lanes = await laneRows(page);
+        assert.deepEqual(
+          lanes.map((l) => l.app),
+          ['shop-dev', 'shop-staging', 'shop-prod'],
+        );
+        // Each header is below the lane before it and above its own Application's lane, which is right under it.
+        clusters.forEach((c, i) => {
+          const own = lanes[i];
+          assert.ok(
+            c.bottom <= own.top + 1,
+            `${c.name}'s header is above ${own.app} (${c.bottom} > ${own.top})`,
+          );
+          assert.ok(own.top - c.bottom < 20, `${own.app} is right under ${c.name}'s header`);
+          if (i > 0)
+            assert.ok(c.top >= lanes[i - 1].bottom - 1, `${c.name}'s header is under ${lanes[i - 1].app}`);
+        });
+        // The accessible name of each lane's button contains its visible name, and says its cluster.
+        for (const [i, l] of lanes.entries()) {
+          assert.ok(l.label.includes(l.name), `"${l.label}" contains "${l.name}"`);
+          assert.ok(l.label.includes(`on cluster ${clusters[i].name}`), l.label);
+        }
+        // axe over the lanes, the headers among them: no serious or critical finding (a button's name that does not
+        // contain its visible text, a header too faint to read), light and dark.
+        const found = (await axeLightAndDark(page, root, '.app-lanes')).map(
+          (v) => `${v.colorScheme}: ${v.id} at ${v.targets.join(' | ')}`,
+        );
+        assert.deepEqual(found, []);
+        if (shots) await page.screenshot({ path: join(dir, 'platform-clusters-1280x720.png') });
+      },
+      { bypassCSP: true },
+    ));
 
   test('platform: environments-promotion cluster headers overlap nothing at 390x844', () =>
     withPage(
