@@ -49,4 +49,24 @@ describe('layoutAppLanes: a header row per cluster (issue 29)', () => {
     expect(layout.lanes[1].y).toBe(layout.lanes[0].y + layout.lanes[0].height);
     expect(layout.lanes.map((l) => 'cluster' in l)).toEqual([false, false]);
   });
+
+  it('presenter mode (inline): no header rows, so the lanes are as tall as on one cluster; the name moves down', () => {
+    const apps = [lane('shop-dev', dev), lane('shop-prod', prod)];
+    const rows = layoutAppLanes(apps, [], { width: 1280, endT: 10 });
+    const inline = layoutAppLanes(apps, [], { width: 1280, endT: 10, inlineClusters: true });
+    const flat = layoutAppLanes([lane('shop-dev'), lane('shop-prod')], [], { width: 1280, endT: 10 });
+    expect(inline.height).toBe(flat.height);
+    expect(rows.height).toBe(flat.height + 2 * clusterRowHeight);
+    expect(inline.clusters.map((c) => [c.name, c.y, c.height, c.inline])).toEqual([
+      ['dev', inline.lanes[0].y, 0, true],
+      ['prod', inline.lanes[1].y, 0, true],
+    ]);
+    // The cluster's words in the top of the lane's name column, its name below them, both within the lane.
+    for (const [i, c] of inline.clusters.entries()) {
+      const own = inline.lanes[i];
+      expect(c.textY).toBeGreaterThan(own.y);
+      expect(own.nameY!).toBeGreaterThan(c.textY + 12);
+      expect(own.nameY!).toBeLessThan(own.y + own.height);
+    }
+  });
 });

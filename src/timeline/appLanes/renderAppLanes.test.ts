@@ -16,11 +16,15 @@ function draw(
   endT: number,
   options: Partial<AppLanesOptions> = {},
   destinations?: ReturnType<typeof destinationClusters>,
+  inlineClusters = false,
 ) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   document.body.append(svg);
   const { apps, spans } = appLaneInputs(events, endT, destinations);
-  renderAppLanes(svg, layoutAppLanes(apps, spans, { width: 1280, endT }), { t: 12, ...options });
+  renderAppLanes(svg, layoutAppLanes(apps, spans, { width: 1280, endT, inlineClusters }), {
+    t: 12,
+    ...options,
+  });
   return svg;
 }
 
@@ -48,6 +52,15 @@ describe('app lanes snapshots', () => {
     await expectSvgSnapshot(
       draw(run.events, run.endT, { t: run.endT }, destinationClusters(run)),
       'app-lanes-environments-promotion',
+    );
+  });
+
+  test('environments-promotion in presenter mode: each cluster named in its first lane, no header rows', async () => {
+    const file = 'scenarios/environments-promotion.yaml';
+    const run = playScenario(parseScenario(readFileSync(file, 'utf8'), file));
+    await expectSvgSnapshot(
+      draw(run.events, run.endT, { t: run.endT }, destinationClusters(run), true),
+      'app-lanes-environments-promotion-presenter',
     );
   });
 });

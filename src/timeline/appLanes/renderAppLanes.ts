@@ -221,8 +221,7 @@ function lanesMark(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numbe
     .attr('tabindex', 0)
     .attr(
       'aria-label',
-      (d) =>
-        `Application ${d.name}${d.cluster ? ` on cluster ${d.cluster}` : ''}: ${d.summary}. Open its resource timeline.`,
+      (d) => `Application ${d.name}${onCluster(layout, d)}: ${d.summary}. Open its resource timeline.`,
     )
     .on('keydown', (event: KeyboardEvent, d) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -240,7 +239,7 @@ function lanesMark(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numbe
   lanes
     .select('text.al-name')
     .attr('x', (d) => 4 + d.depth * 14)
-    .attr('y', (d) => d.y + d.height / 2)
+    .attr('y', (d) => d.nameY ?? d.y + d.height / 2)
     .attr('dy', '0.35em')
     .attr('font-size', 13)
     .attr('font-weight', (d) => (d.depth === 0 ? 'bold' : null))
@@ -334,7 +333,7 @@ function clustersMark(state: State, layout: AppLanesLayout): void {
   const text = groups
     .select('text.al-cluster-name')
     .attr('x', 4)
-    .attr('y', (d) => d.y + d.height / 2 + 2)
+    .attr('y', (d) => d.textY)
     .attr('dy', '0.35em')
     .attr('font-size', 13)
     .attr('style', haloStyle);
@@ -343,9 +342,17 @@ function clustersMark(state: State, layout: AppLanesLayout): void {
     .select('tspan.al-cluster-title')
     .attr('font-weight', 'bold')
     .text((d) => d.name);
+  // Inline (presenter mode) there is room for the name only: the server is in each lane's accessible name.
   text
     .select('tspan.al-cluster-server')
-    .attr('dx', 8)
+    .attr('dx', (d) => (d.inline ? null : 8))
     .attr('fill-opacity', 0.75)
-    .text((d) => d.server);
+    .text((d) => (d.inline ? '' : d.server));
+}
+
+/** ` on cluster dev (https://dev.k8s.example.com)` for a lane grouped under a cluster, else nothing. */
+function onCluster(layout: AppLanesLayout, lane: LaidLane): string {
+  const cluster = layout.clusters.find((c) => c.name === lane.cluster);
+  if (!cluster) return '';
+  return ` on cluster ${cluster.name}${cluster.server ? ` (${cluster.server})` : ''}`;
 }

@@ -67,13 +67,19 @@ export interface LaidLane {
   summary: string;
   /** The cluster it is sent to, when the lanes are grouped by cluster. */
   cluster?: string;
+  /** Where its name's middle is, when not the lane's middle (its cluster's name is written above it, inline). */
+  nameY?: number;
 }
 
 /** A cluster's header row over the lanes of the Applications sent to it (several clusters only). */
 export interface LaidCluster extends LaneCluster {
   y: number;
+  /** 0 inline (presenter mode): the name is in its first lane's name column, with no row of its own. */
   height: number;
   apps: string[];
+  inline: boolean;
+  /** Where the middle of its words is. */
+  textY: number;
 }
 
 export interface LaidSpan extends SpanInput {
