@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
+import { axeLightAndDark, pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
 
 /** The time where a lane's first bar starts, read from the drawing's `<title>` ("… from 20.7s to …"). */
 async function laneStart(page, app) {
@@ -13,7 +13,7 @@ async function laneStart(page, app) {
   return Number(/from ([\d.]+)s/.exec(title)?.[1] ?? NaN);
 }
 
-export function platformCases({ browser, base, results, shots }) {
+export function platformCases({ browser, base, results, shots, root }) {
   const cases = [];
   // Screenshots for people to look at (`npm run screenshots`), not assertions: the test run leaves them out.
   const dir = join(results, 'e2e');
@@ -99,6 +99,133 @@ export function platformCases({ browser, base, results, shots }) {
           await page.screenshot({ path: join(dir, `platform-progressive-${w}x${h}-${colorScheme}.png`) });
         }
     }));
+
+  // Issue 29: the app lanes group the Applications by the cluster each is sent to, a header row per cluster
+  // (its name and server, as `argocd cluster list` names them) over the lanes of its Applications.
+  const clusterRows = (page) =>
+    page.$$eval('[data-testid="app-lane-clusters"] g.al-cluster', (groups) =>
+      groups.map((g) => {
+        const text = g.querySelector('text.al-cluster-name');
+        const box = text.getBoundingClientRect();
+        const words = [...text.querySelectorAll('tspan')].map((t) => t.textContent.trim()).join(' ');
+        return { name: g.getAttribute('data-cluster'), text: words, top: box.top, bottom: box.bottom };
+      }),
+    );
+  const laneRows = (page) =>
+    page.$$eval('[data-testid="app-lanes"] > [data-app]', (lanes) =>
+      lanes.map((l) => {
+        const box = l.querySelector('rect.al-hit').getBoundingClientRect();
+        return {
+          app: l.getAttribute('data-app'),
+          name: l.querySelector('text.al-name').textContent,
+          label: l.querySelector('g.al-button').getAttribute('aria-label'),
+          top: box.top,
+          bottom: box.bottom,
+        };
+      }),
+    );
+
+  test('platform: environments-promotion lanes sit under cluster headers dev, staging, prod at 1280x720', () =>
+    withPage(
+      '?scenario=environments-promotion',
+      async (page) => {
+        await page.keyboard.press('End');
+        await page.waitForSelector('[data-testid="app-lane-clusters"] g.al-cluster');
+        const clusters = await clusterRows(page);
+        assert.deepEqual(
+          clusters.map((c) => c.text),
+          [
+            'cluster dev https://dev.k8s.example.com',
+            'cluster staging https://staging.k8s.example.com',
+            'cluster prod https://prod.k8s.example.com',
+          ],
+        );
+        const lanes = await laneRows(page);
+        assert.deepEqual(
+          lanes.map((l) => l.app),
+          ['shop-dev', 'shop-staging', 'shop-prod'],
+        );
+        // Each header is below the lane before it and above its own Application's lane, which is right under it.
+        clusters.forEach((c, i) => {
+          const own = lanes[i];
+          assert.ok(
+            c.bottom <= own.top + 1,
+            `${c.name}'s header is above ${own.app} (${c.bottom} > ${own.top})`,
+          );
+          assert.ok(own.top - c.bottom < 20, `${own.app} is right under ${c.name}'s header`);
+          if (i > 0)
+            assert.ok(c.top >= lanes[i - 1].bottom - 1, `${c.name}'s header is under ${lanes[i - 1].app}`);
+        });
+        // The accessible name of each lane's button contains its visible name, and says its cluster.
+        for (const [i, l] of lanes.entries()) {
+          assert.ok(l.label.includes(l.name), `"${l.label}" contains "${l.name}"`);
+          assert.ok(l.label.includes(`on cluster ${clusters[i].name}`), l.label);
+        }
+        // axe over the lanes, the headers among them: no serious or critical finding (a button's name that does not
+        // contain its visible text, a header too faint to read), light and dark.
+        const found = (await axeLightAndDark(page, root, '.app-lanes')).map(
+          (v) => `${v.colorScheme}: ${v.id} at ${v.targets.join(' | ')}`,
+        );
+        assert.deepEqual(found, []);
+        if (shots) await page.screenshot({ path: join(dir, 'platform-clusters-1280x720.png') });
+      },
+      { bypassCSP: true },
+    ));
+
+  test('platform: environments-promotion cluster headers overlap nothing at 390x844', () =>
+    withPage(
+      '?scenario=environments-promotion',
+      async (page) => {
+        await page.keyboard.press('End');
+        await page.waitForSelector('[data-testid="app-lane-clusters"] g.al-cluster');
+        await waitForSettledLayout(page);
+        const boxes = await page.evaluate(() => {
+          const svg = document.querySelector('.app-lanes svg');
+          // The lanes pan under their pinned names on a phone: what is placed in time (the bars, the spans'
+          // names) is cut at the clip's left edge, which a bounding box does not know, so cut the boxes there.
+          const frame = svg.getBoundingClientRect();
+          const scale = frame.width / svg.viewBox.baseVal.width;
+          const veil = svg.querySelector('[data-testid="reveal-veil"]');
+          const cut = frame.left + Number(veil.getAttribute('x')) * scale;
+          const of = (selector, kind, clipped) =>
+            [...svg.querySelectorAll(selector)]
+              .map((el) => {
+                const b = el.getBoundingClientRect().toJSON();
+                if (clipped) b.left = Math.max(b.left, cut);
+                return { kind, what: el.textContent || el.getAttribute('data-bar'), ...b };
+              })
+              .filter((b) => b.right > b.left && b.bottom > b.top);
+          return {
+            texts: [
+              ...of('text.al-cluster-name', 'cluster', false),
+              ...of('text.al-name', 'lane name', false),
+              ...of('text.al-span-label', 'span label', true),
+            ],
+            bars: of('rect[data-bar]', 'bar', true),
+          };
+        });
+        const overlap = (a, b) =>
+          a.left < b.right - 0.5 &&
+          b.left < a.right - 0.5 &&
+          a.top < b.bottom - 0.5 &&
+          b.top < a.bottom - 0.5;
+        assert.equal(boxes.texts.filter((t) => t.kind === 'cluster').length, 3);
+        for (const [i, a] of boxes.texts.entries()) {
+          for (const b of boxes.texts.slice(i + 1))
+            assert.ok(!overlap(a, b), `${a.kind} "${a.what}" overlaps ${b.kind} "${b.what}"`);
+          for (const bar of boxes.bars)
+            assert.ok(!overlap(a, bar), `${a.kind} "${a.what}" overlaps a ${bar.what} bar`);
+        }
+        // Each header's name and server are in view, not cut at the screen's edge.
+        for (const t of boxes.texts.filter((t) => t.kind === 'cluster'))
+          assert.ok(t.left >= 0 && t.right <= 390, `"${t.what}" is in view (${t.left}..${t.right})`);
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(scroll <= 1, `no page scroll sideways at 390 px (${scroll} px)`);
+        if (shots)
+          await page.screenshot({ path: join(dir, 'platform-clusters-390x844.png'), fullPage: true });
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
 
   return cases;
 }

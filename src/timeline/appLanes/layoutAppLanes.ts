@@ -2,7 +2,16 @@ import * as d3 from 'd3';
 import { assignLanes, fontSize, textWidth, truncate } from '../text';
 import { timeTicks } from '../ticks';
 import type { SegmentStatus, TimelineLayout } from '../types';
-import type { AppLaneInput, AppLanesLayout, BarId, LaidBar, LaidLane, LaidSpan, SpanInput } from './types';
+import type {
+  AppLaneInput,
+  AppLanesLayout,
+  BarId,
+  LaidBar,
+  LaidCluster,
+  LaidLane,
+  LaidSpan,
+  SpanInput,
+} from './types';
 
 /** Each status word of an Application's bars drawn as the health status it reads like (same colours, textures). */
 const asStatus: Record<string, SegmentStatus> = {
@@ -29,6 +38,8 @@ const rowPad = 6;
 const axisY = 16;
 const headerTop = 26;
 const headerLine = 16;
+/** A cluster's header row: its name and server on one line of 13 px type, with room above for the rule. */
+export const clusterRowHeight = 22;
 
 /**
  * Lays out one lane per Application over the run's time axis, in the resource timeline's style (same axis,
@@ -39,8 +50,18 @@ const headerLine = 16;
 export function layoutAppLanes(
   apps: readonly AppLaneInput[],
   spans: readonly SpanInput[],
-  options: { width: number; endT: number },
+  options: {
+    width: number;
+    endT: number;
+    /**
+     * Presenter mode: no header rows, whose height would shrink the lanes' type below what the back of a room
+     * reads (presenterType.ts fits the drawing to the screen); the cluster's name is written in the name column of
+     * its first lane instead, above that lane's name, its server in the lane's title and accessible name.
+     */
+    inlineClusters?: boolean;
+  },
 ): AppLanesLayout {
+  const inline = options.inlineClusters === true;
   const width = Math.max(320, options.width);
   const domain: [number, number] = [0, Math.max(options.endT, 1)];
   const bars: BarId[] = ['operation', 'sync', 'health'];
@@ -50,7 +71,11 @@ export function layoutAppLanes(
   // without the mark and the inset, a child's name ran into its lane's bars (└ namespaces in app-of-apps).
   const inset = (depth: number) => 4 + depth * indent + (depth > 0 ? textWidth('└ ', 13) : 0);
   const labelWidth = Math.min(
-    Math.max(...apps.map((a) => inset(a.depth) + textWidth(a.name, 13)), 60),
+    Math.max(
+      ...apps.map((a) => inset(a.depth) + textWidth(a.name, 13)),
+      ...(inline ? apps.map((a) => (a.cluster ? 4 + textWidth(clusterWords(a.cluster.name), 13) : 0)) : []),
+      60,
+    ),
     Math.round(width * 0.28),
   );
   const plot = { left: labelWidth + 18, right: width - 12, top: 0, bottom: 0 };
@@ -69,8 +94,26 @@ export function layoutAppLanes(
 
   const lanes: LaidLane[] = [];
   const stretches: LaidBar[] = [];
-  apps.forEach((app, i) => {
-    const y = top + i * rowHeight;
+  const clusters: LaidCluster[] = [];
+  // Several clusters: a header row opens each run of lanes sent to one cluster (the caller orders the lanes by
+  // cluster, appLaneClusters.ts); lanes with no cluster (one cluster) have none, and are placed as before.
+  let next = top;
+  apps.forEach((app) => {
+    const opens = app.cluster !== undefined && app.cluster.name !== clusters.at(-1)?.name;
+    if (app.cluster && opens) {
+      clusters.push({
+        ...app.cluster,
+        y: next,
+        height: inline ? 0 : clusterRowHeight,
+        apps: [],
+        inline,
+        textY: inline ? next + rowHeight * 0.3 : next + clusterRowHeight / 2 + 2,
+      });
+      if (!inline) next += clusterRowHeight;
+    }
+    if (app.cluster) clusters.at(-1)!.apps.push(app.name);
+    const y = next;
+    next += rowHeight;
     const available = labelWidth - inset(app.depth);
     const summary = bars
       .filter((b) => app.bars[b].length > 0)
@@ -85,6 +128,9 @@ export function layoutAppLanes(
       createdAt: app.createdAt,
       operations: app.operations,
       summary,
+      ...(app.cluster ? { cluster: app.cluster.name } : {}),
+      // Inline, the first lane of a cluster has the cluster's name in its top half and its own in the bottom half.
+      ...(inline && opens ? { nameY: y + rowHeight * 0.68 } : {}),
     });
     bars.forEach((bar, b) => {
       for (const s of app.bars[bar])
@@ -101,7 +147,7 @@ export function layoutAppLanes(
         });
     });
   });
-  const bottom = top + apps.length * rowHeight;
+  const bottom = next;
   plot.bottom = bottom;
 
   const rowOf = new Map(lanes.map((l) => [l.name, l]));
@@ -149,7 +195,13 @@ export function layoutAppLanes(
     lanes,
     stretches,
     spans: laid,
+    clusters,
   };
+}
+
+/** A cluster's words in its header: `cluster dev`. */
+export function clusterWords(name: string): string {
+  return `cluster ${name}`;
 }
 
 export const barLabels: Record<BarId, string> = {

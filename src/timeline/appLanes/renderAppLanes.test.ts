@@ -1,17 +1,30 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, test } from 'vitest';
 import { appOfAppsLog, progressiveSyncLog } from '../../../test/kits/platformLog.testKit';
 import { expectSvgSnapshot } from '../../../test/kits/svgSnapshot.testKit';
 import type { SimEvent } from '../../engine/events';
 import { appLaneInputs } from '../../ui/platform/appLaneInputs';
+import { destinationClusters } from '../../ui/platform/destinationClusters';
+import { playScenario } from '../../scenarios/play';
+import { parseScenario } from '../../scenarios/scenario';
 import { layoutAppLanes } from './layoutAppLanes';
 import { renderAppLanes, type AppLanesOptions } from './renderAppLanes';
 
-function draw(events: SimEvent[], endT: number, options: Partial<AppLanesOptions> = {}) {
+function draw(
+  events: SimEvent[],
+  endT: number,
+  options: Partial<AppLanesOptions> = {},
+  destinations?: ReturnType<typeof destinationClusters>,
+  inlineClusters = false,
+) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   document.body.append(svg);
-  const { apps, spans } = appLaneInputs(events, endT);
-  renderAppLanes(svg, layoutAppLanes(apps, spans, { width: 1280, endT }), { t: 12, ...options });
+  const { apps, spans } = appLaneInputs(events, endT, destinations);
+  renderAppLanes(svg, layoutAppLanes(apps, spans, { width: 1280, endT, inlineClusters }), {
+    t: 12,
+    ...options,
+  });
   return svg;
 }
 
@@ -30,6 +43,24 @@ describe('app lanes snapshots', () => {
     await expectSvgSnapshot(
       draw(progressiveSyncLog(), 40, { revealUntil: 12, pin: 40 }),
       'app-lanes-progressive-sync-revealed',
+    );
+  });
+
+  test('environments-promotion: a header row per cluster (dev, staging, prod) over its Application, at the end', async () => {
+    const file = 'scenarios/environments-promotion.yaml';
+    const run = playScenario(parseScenario(readFileSync(file, 'utf8'), file));
+    await expectSvgSnapshot(
+      draw(run.events, run.endT, { t: run.endT }, destinationClusters(run)),
+      'app-lanes-environments-promotion',
+    );
+  });
+
+  test('environments-promotion in presenter mode: each cluster named in its first lane, no header rows', async () => {
+    const file = 'scenarios/environments-promotion.yaml';
+    const run = playScenario(parseScenario(readFileSync(file, 'utf8'), file));
+    await expectSvgSnapshot(
+      draw(run.events, run.endT, { t: run.endT }, destinationClusters(run), true),
+      'app-lanes-environments-promotion-presenter',
     );
   });
 });

@@ -8,7 +8,7 @@ import { formatSeconds } from '../ticks';
 import { fontSize } from '../text';
 import { revealedRight } from '../marks/revealClip';
 import { barLabels } from './layoutAppLanes';
-import type { AppLanesLayout, LaidBar, LaidLane, LaidSpan } from './types';
+import type { AppLanesLayout, LaidBar, LaidCluster, LaidLane, LaidSpan } from './types';
 
 export interface AppLanesOptions {
   t: number;
@@ -39,6 +39,11 @@ interface State {
   options: AppLanesOptions;
   /** The lanes' names, which a phone pins while the drawing pans under them; looked up once per layout. */
   names: Element[];
+  /**
+   * The clusters' header rows (several clusters only), over the lanes and under the cursor; made the first time a
+   * layout has clusters, so that a drawing of one cluster is exactly what it was.
+   */
+  clusters?: Layer;
 }
 
 type LayerName = 'spans' | 'grid' | 'lanes' | 'cursor' | 'axis' | 'header';
@@ -100,9 +105,10 @@ function setUp(svg: SVGSVGElement, options: AppLanesOptions): State {
     const layout = state.layout;
     if (!layout || !state.options.onSeek) return;
     const [px, py] = d3.pointer(event, svg);
-    // Over the axis and the header lines a click moves the cursor; over a lane it opens the Application.
-    if (px < layout.plot.left || px > layout.plot.right || py >= (layout.lanes[0]?.y ?? layout.height))
-      return;
+    // Over the axis and the header lines a click moves the cursor; over a lane it opens the Application, and over
+    // a cluster's header row it does nothing.
+    const firstRow = layout.clusters[0]?.y ?? layout.lanes[0]?.y ?? layout.height;
+    if (px < layout.plot.left || px > layout.plot.right || py >= firstRow) return;
     state.options.onSeek(Math.min(Math.max(scaleOf(layout).invert(px), 0), layout.domain[1]));
   });
   states.set(svg, state);
@@ -120,7 +126,11 @@ function draw(state: State, layout: AppLanesLayout): void {
   axisMark(state.layers.grid, state.layers.axis, layout.frame, context);
   spansMark(state.layers.spans, state.layers.header, layout, x);
   lanesMark(state, layout, x);
-  state.names = state.layers.lanes.selectAll('text.al-name').nodes() as Element[];
+  clustersMark(state, layout);
+  state.names = [
+    ...state.layers.lanes.selectAll('text.al-name').nodes(),
+    ...(state.clusters?.selectAll('text.al-cluster-name').nodes() ?? []),
+  ] as Element[];
 }
 
 /** A parent's waves and a set's steps: a wash over the lanes they concern, a line at their start, a name above. */
@@ -209,7 +219,10 @@ function lanesMark(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numbe
     .select('g.al-button')
     .attr('role', 'button')
     .attr('tabindex', 0)
-    .attr('aria-label', (d) => `Application ${d.name}: ${d.summary}. Open its resource timeline.`)
+    .attr(
+      'aria-label',
+      (d) => `Application ${d.name}${onCluster(layout, d)}: ${d.summary}. Open its resource timeline.`,
+    )
     .on('keydown', (event: KeyboardEvent, d) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
@@ -226,7 +239,7 @@ function lanesMark(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numbe
   lanes
     .select('text.al-name')
     .attr('x', (d) => 4 + d.depth * 14)
-    .attr('y', (d) => d.y + d.height / 2)
+    .attr('y', (d) => d.nameY ?? d.y + d.height / 2)
     .attr('dy', '0.35em')
     .attr('font-size', 13)
     .attr('font-weight', (d) => (d.depth === 0 ? 'bold' : null))
@@ -281,4 +294,65 @@ function lanesMark(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numbe
     .attr('fill', 'currentColor')
     .select('title')
     .text((o) => `sync started by ${o.by} at ${formatSeconds(o.t)}`);
+}
+
+/**
+ * Several clusters: a header row over the lanes of each cluster, its name and server as `argocd cluster list`
+ * prints them, a rule across the drawing above it. Its name is pinned with the lanes' names on a phone.
+ */
+function clustersMark(state: State, layout: AppLanesLayout): void {
+  if (layout.clusters.length === 0 && !state.clusters) return;
+  const cursor = state.layers.cursor.node()!;
+  state.clusters ??= d3
+    .select(cursor.ownerSVGElement!)
+    .insert<SVGGElement>('g', () => cursor)
+    .attr('class', 'layer-clusters')
+    .attr('data-testid', 'app-lane-clusters');
+  const groups = state.clusters
+    .selectAll<SVGGElement, LaidCluster>('g.al-cluster')
+    .data(layout.clusters, (d) => d.name)
+    .join((enter) => {
+      const g = enter.append('g').attr('class', 'al-cluster');
+      g.append('line');
+      const text = g.append('text').attr('class', 'al-cluster-name');
+      text.append('tspan').attr('class', 'al-cluster-kind');
+      text.append('tspan').attr('class', 'al-cluster-title');
+      text.append('tspan').attr('class', 'al-cluster-server');
+      return g;
+    })
+    .attr('data-cluster', (d) => d.name)
+    .attr('data-server', (d) => d.server);
+  groups
+    .select('line')
+    .attr('x1', 0)
+    .attr('x2', layout.width)
+    .attr('y1', (d) => d.y + 1.5)
+    .attr('y2', (d) => d.y + 1.5)
+    .attr('stroke', 'currentColor')
+    .attr('stroke-opacity', 0.35);
+  const text = groups
+    .select('text.al-cluster-name')
+    .attr('x', 4)
+    .attr('y', (d) => d.textY)
+    .attr('dy', '0.35em')
+    .attr('font-size', 13)
+    .attr('style', haloStyle);
+  text.select('tspan.al-cluster-kind').attr('fill-opacity', 0.75).text('cluster ');
+  text
+    .select('tspan.al-cluster-title')
+    .attr('font-weight', 'bold')
+    .text((d) => d.name);
+  // Inline (presenter mode) there is room for the name only: the server is in each lane's accessible name.
+  text
+    .select('tspan.al-cluster-server')
+    .attr('dx', (d) => (d.inline ? null : 8))
+    .attr('fill-opacity', 0.75)
+    .text((d) => (d.inline ? '' : d.server));
+}
+
+/** ` on cluster dev (https://dev.k8s.example.com)` for a lane grouped under a cluster, else nothing. */
+function onCluster(layout: AppLanesLayout, lane: LaidLane): string {
+  const cluster = layout.clusters.find((c) => c.name === lane.cluster);
+  if (!cluster) return '';
+  return ` on cluster ${cluster.name}${cluster.server ? ` (${cluster.server})` : ''}`;
 }

@@ -16,6 +16,17 @@ export interface AppLaneInput {
   createdAt: number;
   bars: Record<BarId, BarStretch[]>;
   operations: { t: number; by: string }[];
+  /**
+   * The cluster the Application is sent to, as `argocd cluster list` names it; set only when the run has several
+   * clusters (appLaneClusters.ts), and then the lanes are grouped under a header row per cluster.
+   */
+  cluster?: LaneCluster;
+}
+
+/** A cluster as `argocd cluster list` names it: its name and its server (empty for a destination no cluster has). */
+export interface LaneCluster {
+  name: string;
+  server: string;
 }
 
 /** A span of time over some lanes: a parent's sync wave, an ApplicationSet's rollout step, or an active sync window. */
@@ -54,6 +65,21 @@ export interface LaidLane {
   operations: { t: number; by: string }[];
   /** A one-line summary for screen readers, at the end of the run. */
   summary: string;
+  /** The cluster it is sent to, when the lanes are grouped by cluster. */
+  cluster?: string;
+  /** Where its name's middle is, when not the lane's middle (its cluster's name is written above it, inline). */
+  nameY?: number;
+}
+
+/** A cluster's header row over the lanes of the Applications sent to it (several clusters only). */
+export interface LaidCluster extends LaneCluster {
+  y: number;
+  /** 0 inline (presenter mode): the name is in its first lane's name column, with no row of its own. */
+  height: number;
+  apps: string[];
+  inline: boolean;
+  /** Where the middle of its words is. */
+  textY: number;
 }
 
 export interface LaidSpan extends SpanInput {
@@ -78,4 +104,6 @@ export interface AppLanesLayout {
   lanes: LaidLane[];
   stretches: LaidBar[];
   spans: LaidSpan[];
+  /** The clusters' header rows, in the order drawn; empty on one cluster. */
+  clusters: LaidCluster[];
 }

@@ -1,24 +1,28 @@
 import type { SimEvent } from '../../engine';
-import type { AppLaneInput, SpanInput } from '../../timeline/appLanes/types';
+import type { AppLaneInput, LaneCluster, SpanInput } from '../../timeline/appLanes/types';
+import { groupLanesByCluster } from './appLaneClusters';
 import { appLanesOf } from './appLanesOf';
 import { appSetRolloutsOf } from './appSetSteps';
 import { parentWavesOf } from './parentWaves';
 
 /**
  * What the app lanes drawing is given, from the run: one lane per Application and the spans over them, each
- * parent's (phase, wave) steps that applied child Applications and each ApplicationSet's rollout steps.
+ * parent's (phase, wave) steps that applied child Applications and each ApplicationSet's rollout steps. With
+ * `destinations` (several clusters, destinationClusters.ts) the lanes are grouped by cluster (appLaneClusters.ts).
  */
 export function appLaneInputs(
   events: readonly SimEvent[],
   endT: number,
+  destinations?: ReadonlyMap<string, LaneCluster>,
 ): { apps: AppLaneInput[]; spans: SpanInput[] } {
-  const apps = appLanesOf(events, endT).map((lane) => ({
+  const lanes = appLanesOf(events, endT).map((lane) => ({
     name: lane.node.name,
     depth: lane.node.depth,
     createdAt: lane.node.createdAt,
     bars: { operation: lane.operation, sync: lane.sync, health: lane.health, rollout: lane.rollout },
     operations: lane.operations,
   }));
+  const apps = groupLanesByCluster(lanes, destinations);
   const waves: SpanInput[] = parentWavesOf(events, endT)
     .filter((w) => w.children.length > 0)
     .map((w) => ({

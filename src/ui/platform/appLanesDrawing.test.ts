@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { layoutAppLanes } from '../../timeline/appLanes/layoutAppLanes';
 import { renderAppLanes } from '../../timeline/appLanes/renderAppLanes';
 import { textWidth } from '../../timeline/text';
@@ -15,6 +15,12 @@ function draw(events: SimEvent[], endT: number, onOpen = vi.fn()) {
   renderAppLanes(svg, layout, { t: 3, onOpen });
   return { svg, layout, onOpen };
 }
+
+// The shared test project runs files in one environment (isolate: false): a drawing left in the document was found
+// by timelineFrame.test.ts's `querySelectorAll('svg')` as its own, and that test failed when it ran after this file.
+afterEach(() => {
+  document.body.innerHTML = '';
+});
 
 describe('the Applications timeline (contract.md §2 app-lanes)', () => {
   it('ends every Application name, a child’s "└ name" too, before the lanes’ bars begin', () => {

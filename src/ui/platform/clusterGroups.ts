@@ -1,11 +1,6 @@
-import {
-  IN_CLUSTER_NAME,
-  IN_CLUSTER_SERVER,
-  resolveDestination,
-  type JsonAny,
-  type ClusterRun,
-} from '../../engine';
+import { IN_CLUSTER_NAME, IN_CLUSTER_SERVER } from '../../engine';
 import type { TreeNode } from './appTreeAt';
+import { destinationClusters, type ClustersOfRun } from './destinationClusters';
 
 /**
  * The Application tree grouped by cluster (argocd-semantics.md §5.13), when the run sent Applications to clusters
@@ -13,26 +8,9 @@ import type { TreeNode } from './appTreeAt';
  * Applications sent there, from each Application's `destination` at the end of the run. A run on one cluster keeps
  * its tree as it is. An Application whose destination names no cluster is under a node named after what it names.
  */
-export function groupByCluster(
-  roots: TreeNode[],
-  run:
-    | { applications?: readonly JsonAny[]; clusters?: readonly Pick<ClusterRun, 'name' | 'server'>[] }
-    | undefined,
-): TreeNode[] {
-  if (!run?.clusters || run.clusters.length === 0) return roots;
-  const known = [{ name: IN_CLUSTER_NAME, server: IN_CLUSTER_SERVER }, ...run.clusters];
-  const clusters = known.map((c) => ({ ...c, project: '', labels: {}, annotations: {} }));
-  const destinations = new Map<string, { name: string; server: string }>();
-  for (const app of run.applications ?? []) {
-    const resolved = resolveDestination(app.spec?.destination, clusters);
-    const d = app.spec?.destination ?? {};
-    destinations.set(
-      app.metadata?.name ?? '',
-      resolved.ok
-        ? { name: resolved.cluster.name, server: resolved.cluster.server }
-        : { name: String(d.name || d.server || 'no destination'), server: '' },
-    );
-  }
+export function groupByCluster(roots: TreeNode[], run: ClustersOfRun): TreeNode[] {
+  const destinations = destinationClusters(run);
+  if (!destinations) return roots;
   const groups = new Map<string, { name: string; server: string; nodes: TreeNode[] }>();
   for (const node of roots) {
     const where = destinations.get(node.name) ?? { name: IN_CLUSTER_NAME, server: IN_CLUSTER_SERVER };

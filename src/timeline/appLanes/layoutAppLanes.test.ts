@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { clusterRowHeight, layoutAppLanes } from './layoutAppLanes';
+import type { AppLaneInput, LaneCluster } from './types';
+
+const lane = (name: string, cluster?: LaneCluster): AppLaneInput => ({
+  name,
+  depth: 0,
+  createdAt: 0,
+  bars: { operation: [], sync: [{ from: 0, to: 10, value: 'Synced' }], health: [], rollout: [] },
+  operations: [],
+  ...(cluster ? { cluster } : {}),
+});
+const dev = { name: 'dev', server: 'https://dev.k8s.example.com' };
+const prod = { name: 'prod', server: 'https://prod.k8s.example.com' };
+
+describe('layoutAppLanes: a header row per cluster (issue 29)', () => {
+  it('opens each run of lanes of one cluster with a header row, and lays the lanes under it', () => {
+    const layout = layoutAppLanes(
+      [lane('shop-dev', dev), lane('api-dev', dev), lane('shop-prod', prod)],
+      [{ key: 'w', kind: 'window', label: 'deny', t0: 2, t1: 5, apps: ['shop-prod'] }],
+      { width: 1280, endT: 10 },
+    );
+    expect(layout.clusters.map((c) => [c.name, c.server, c.apps])).toEqual([
+      ['dev', 'https://dev.k8s.example.com', ['shop-dev', 'api-dev']],
+      ['prod', 'https://prod.k8s.example.com', ['shop-prod']],
+    ]);
+    const [devRow, prodRow] = layout.clusters;
+    const [shopDev, apiDev, shopProd] = layout.lanes;
+    expect(devRow.height).toBe(clusterRowHeight);
+    expect(shopDev.y).toBe(devRow.y + clusterRowHeight);
+    expect(apiDev.y).toBe(shopDev.y + shopDev.height);
+    expect(prodRow.y).toBe(apiDev.y + apiDev.height);
+    expect(shopProd.y).toBe(prodRow.y + clusterRowHeight);
+    expect(layout.lanes.map((l) => l.cluster)).toEqual(['dev', 'dev', 'prod']);
+    // Everything fits: the drawing ends under the last lane, and a span covers its lanes, not the header.
+    expect(layout.plot.bottom).toBe(shopProd.y + shopProd.height);
+    expect(layout.spans[0].y0).toBe(shopProd.y);
+    // The bars sit inside their own lane, never in a header row.
+    for (const s of layout.stretches) {
+      const own = layout.lanes.find((l) => l.name === s.app)!;
+      expect(s.y).toBeGreaterThanOrEqual(own.y);
+      expect(s.y + s.height).toBeLessThanOrEqual(own.y + own.height);
+    }
+  });
+
+  it('on one cluster (no cluster given) has no header rows, the lanes one under the other as before', () => {
+    const layout = layoutAppLanes([lane('a'), lane('b')], [], { width: 1280, endT: 10 });
+    expect(layout.clusters).toEqual([]);
+    expect(layout.lanes[1].y).toBe(layout.lanes[0].y + layout.lanes[0].height);
+    expect(layout.lanes.map((l) => 'cluster' in l)).toEqual([false, false]);
+  });
+
+  it('presenter mode (inline): no header rows, so the lanes are as tall as on one cluster; the name moves down', () => {
+    const apps = [lane('shop-dev', dev), lane('shop-prod', prod)];
+    const rows = layoutAppLanes(apps, [], { width: 1280, endT: 10 });
+    const inline = layoutAppLanes(apps, [], { width: 1280, endT: 10, inlineClusters: true });
+    const flat = layoutAppLanes([lane('shop-dev'), lane('shop-prod')], [], { width: 1280, endT: 10 });
+    expect(inline.height).toBe(flat.height);
+    expect(rows.height).toBe(flat.height + 2 * clusterRowHeight);
+    expect(inline.clusters.map((c) => [c.name, c.y, c.height, c.inline])).toEqual([
+      ['dev', inline.lanes[0].y, 0, true],
+      ['prod', inline.lanes[1].y, 0, true],
+    ]);
+    // The cluster's words in the top of the lane's name column, its name below them, both within the lane.
+    for (const [i, c] of inline.clusters.entries()) {
+      const own = inline.lanes[i];
+      expect(c.textY).toBeGreaterThan(own.y);
+      expect(own.nameY!).toBeGreaterThan(c.textY + 12);
+      expect(own.nameY!).toBeLessThan(own.y + own.height);
+    }
+  });
+});
