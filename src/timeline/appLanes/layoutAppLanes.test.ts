@@ -50,12 +50,12 @@ describe('layoutAppLanes: a header row per cluster (issue 29)', () => {
     expect(layout.lanes.map((l) => 'cluster' in l)).toEqual([false, false]);
   });
 
-  it('presenter mode (inline): no header rows, so the lanes are as tall as on one cluster; the name moves down', () => {
+  it('presenter mode (inline): no header rows, and each lane 4 px tighter, so the type reads larger; the name moves down', () => {
     const apps = [lane('shop-dev', dev), lane('shop-prod', prod)];
     const rows = layoutAppLanes(apps, [], { width: 1280, endT: 10 });
     const inline = layoutAppLanes(apps, [], { width: 1280, endT: 10, inlineClusters: true });
     const flat = layoutAppLanes([lane('shop-dev'), lane('shop-prod')], [], { width: 1280, endT: 10 });
-    expect(inline.height).toBe(flat.height);
+    expect(inline.height).toBe(flat.height - 2 * 4);
     expect(rows.height).toBe(flat.height + 2 * clusterRowHeight);
     expect(inline.clusters.map((c) => [c.name, c.y, c.height, c.inline])).toEqual([
       ['dev', inline.lanes[0].y, 0, true],

@@ -35,6 +35,7 @@ const asStatus: Record<string, SegmentStatus> = {
 const barHeight = 8;
 const barGap = 2;
 const rowPad = 6;
+const presentingRowPad = 4;
 const axisY = 16;
 const headerTop = 26;
 const headerLine = 16;
@@ -90,7 +91,11 @@ export function layoutAppLanes(
   const lines = Math.max(1, ...labelLines.map((l) => l + 1));
   const top = headerTop + lines * headerLine + 4;
   plot.top = axisY + 6;
-  const rowHeight = rowPad * 2 + bars.length * barHeight + (bars.length - 1) * barGap;
+  // Presenting, the lanes are tighter (4 px above and below the bars, not 6): presenterType.ts scales the drawing
+  // to the screen, and at 1024×768 three clusters' lanes under a long story beat read at 16.8 px with the page's
+  // padding, under the 18 px the back of a room needs.
+  const pad = inline ? presentingRowPad : rowPad;
+  const rowHeight = pad * 2 + bars.length * barHeight + (bars.length - 1) * barGap;
 
   const lanes: LaidLane[] = [];
   const stretches: LaidBar[] = [];
@@ -142,7 +147,7 @@ export function layoutAppLanes(
           status: asStatus[s.value] ?? 'Unknown',
           t0: s.from,
           t1: s.to,
-          y: y + rowPad + b * (barHeight + barGap),
+          y: y + pad + b * (barHeight + barGap),
           height: barHeight,
         });
     });
