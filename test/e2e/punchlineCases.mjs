@@ -29,19 +29,45 @@ export function punchlineCases({ browser, base, results, shots }) {
           assert.equal(await text(page, 'operation-phase'), 'Failed');
           assert.equal(await text(page, 'health-status'), 'Healthy');
           assert.equal(await text(page, 'callout'), `The punchline. ${caption}`);
+          await page
+            .waitForFunction(() => {
+              const r = document.querySelector('[data-testid="callout"]').getBoundingClientRect();
+              return r.top >= 0 && r.bottom <= innerHeight + 1;
+            })
+            .catch(() => {});
           // Seen whole on the screen, not cut or scrolled away: the caption is what the link is for.
           const box = await page.$eval('[data-testid="callout"]', (el) => {
             const r = el.getBoundingClientRect();
-            return { left: r.left, right: r.right, overflow: el.scrollHeight - el.clientHeight };
+            return {
+              left: r.left,
+              right: r.right,
+              top: r.top,
+              bottom: r.bottom,
+              overflow: el.scrollHeight - el.clientHeight,
+            };
           });
           assert.ok(
             box.left >= 0 && box.right <= viewport.width,
             `the caption fits the width: ${JSON.stringify(box)}`,
           );
           assert.ok(box.overflow <= 1, 'the caption does not scroll');
+          // On screen without scrolling by hand: below the timeline at this size, the page brings it up.
+          assert.ok(
+            box.top >= 0 && box.bottom <= viewport.height + 1,
+            `the caption is in view: ${JSON.stringify(box)}`,
+          );
           // The address bar keeps the moment and the punchline, so a reload shows the caption again.
           await page.waitForFunction(() => /punchline=1/.test(location.search));
           assert.match(await page.evaluate(() => location.search), /[?&]t=35(&|$)/);
+          // The Punchline button beside the picker keeps the header one row at a projector's 1024 px.
+          if (viewport.width === 1024) {
+            const rows = await page.$$eval('header .tools > *', (els) => [
+              ...new Set(
+                els.filter((e) => e.offsetParent).map((e) => Math.round(e.getBoundingClientRect().top)),
+              ),
+            ]);
+            assert.equal(rows.length, 1, `the header's tools are on one row: tops ${rows}`);
+          }
           if (shots) await page.screenshot({ path: join(results, `punchline-${viewport.width}.png`) });
           // Away from the moment the caption goes; "Jump to the punchline" brings the cursor and caption back.
           await page.click('[data-testid="step-back"]');

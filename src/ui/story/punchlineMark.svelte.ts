@@ -30,6 +30,8 @@ export class PunchlineMark {
    * another scenario opens.
    */
   private askedFor = $state.raw<string | undefined>(undefined);
+  /** How many jumps there were: the page brings the caption on screen after each (PunchlineButton.svelte). */
+  jumps = $state.raw(0);
   private host!: PunchlineHost;
 
   constructor(host: PunchlineHost) {
@@ -74,5 +76,6 @@ export class PunchlineMark {
     this.askedFor = this.host.scenario?.id;
     this.host.pause();
     this.host.seek(this.time);
+    this.jumps++;
   }
 }
