@@ -26,7 +26,9 @@ describe('a scenario punchline (issue 30): the moment a link with punchline=1 op
     const timed = parseScenario(scenario('punchline: { at: 12.5, caption: The sync waits. }'), 's.yaml');
     expect(timed.punchline).toEqual({ at: 12.5, caption: 'The sync waits.' });
     const anchored = parseScenario(
-      scenario('punchline:\n  at: { operation: Failed }\n  caption: The sync Failed while the app is Healthy.'),
+      scenario(
+        'punchline:\n  at: { operation: Failed }\n  caption: The sync Failed while the app is Healthy.',
+      ),
       's.yaml',
     );
     expect(anchored.punchline).toEqual({

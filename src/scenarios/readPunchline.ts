@@ -17,9 +17,7 @@ const keys = ['at', 'caption'];
  * Read a scenario's `punchline:`; a problem is returned as a message (without the `punchline.` prefix's
  * position) and the key it is about, so the caller can point at its line and column.
  */
-export function readPunchline(
-  value: unknown,
-): Punchline | undefined | { error: string; key?: string } {
+export function readPunchline(value: unknown): Punchline | undefined | { error: string; key?: string } {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value))
     return { error: 'punchline must be a mapping with at and caption' };

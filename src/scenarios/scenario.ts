@@ -187,7 +187,8 @@ export function parseScenario(text: string, file: string): Scenario {
   const punchline = readPunchline(data.punchline);
   if (punchline !== undefined && 'error' in punchline) {
     const node = field('punchline');
-    const keyNode = isMap(node) && punchline.key ? (node.get(punchline.key, true) as YamlNode | undefined) : undefined;
+    const keyNode =
+      isMap(node) && punchline.key ? (node.get(punchline.key, true) as YamlNode | undefined) : undefined;
     fail(punchline.error, keyNode ?? node);
   }
   const punchlineField = punchline !== undefined ? { punchline: punchline as Punchline } : {};
