@@ -16,6 +16,8 @@ export interface UrlState {
   autoplay?: boolean;
   waveDelay?: number;
   t?: number;
+  /** Open at the scenario's punchline, its caption shown (`punchline=1`); wins over `t`. */
+  punchline?: boolean;
   /** Ids of the scenario's failure toggles that are on. */
   fail?: string[];
   seed?: number;

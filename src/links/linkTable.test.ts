@@ -48,6 +48,7 @@ describe('the link table (src/links/linkTable.ts): one row per URL parameter', (
 
   it('says which parameters apply to one run only: those the compare view names rather than shows', () => {
     expect(linkTable.filter((p) => p.oneRun).map((p) => p.key)).toEqual([
+      'punchline',
       'embed',
       'predict',
       'reveal',

@@ -82,6 +82,18 @@ export const linkTable: readonly AnyLinkParam[] = [
     write: (t) => String(milliseconds(t)),
   }),
   linkParam({
+    key: 'punchline',
+    field: 'punchline',
+    value: '`1`',
+    default: 'off',
+    // The punchline is a moment of the scenario's own run; the compare view has no one cursor to put there.
+    oneRun: true,
+    meaning: "open at the scenario's punchline (its `punchline:`), with its caption; wins over `t=`",
+    examples: ['1', '0'],
+    read: flag,
+    write: writeFlag,
+  }),
+  linkParam({
     key: 'fail',
     field: 'fail',
     value: 'toggle ids, comma-separated',

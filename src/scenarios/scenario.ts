@@ -3,6 +3,7 @@ import { InputError, limits, runDefaults, type SourcePosition } from '../engine'
 import { parseManifests, type ParsedObject } from './manifests';
 import { readExpectation, type ScenarioExpectation } from './readExpectation';
 import { readBeatAt, type StoryBeat } from './storyBeat';
+import { readPunchline, type Punchline } from './readPunchline';
 import { readToggleAnnotations } from './toggleAnnotations';
 import { namespaceProblem, objectNameProblem } from './validateNames';
 import {
@@ -32,6 +33,9 @@ import {
  *   - { title: Hook, text: …, at: { hook: checkout-migrate, phase: Failed } }  # a hook created, or its phase
  *   - { title: Down, text: …, at: { health: Degraded, of: Deployment/backend } } # app (or resource) health
  *   - { title: End, text: …, at: { operation: Failed, after: 2 } }  # the operation's phase; after: adds seconds
+ * punchline:               # the moment the scenario is about, where a `punchline=1` link opens (readPunchline.ts)
+ *   at: { operation: Failed } # seconds, or any form a story beat's `at:` takes
+ *   caption: The sync Failed while the app is Healthy: …
  * revisions:                # Git history: every revision but the last was synced before the story starts
  *   - { name: "6.7.1", manifests: | …multi-document YAML… }
  *   - { name: "6.7.0", manifests: | … }
@@ -59,6 +63,8 @@ export interface Scenario {
   toggles: { id: string; label: string; fail: string }[];
   fail: string[];
   story: StoryBeat[];
+  /** Where sync and health diverge or the run waits, with one caption (issue 30); every shipped one has it. */
+  punchline?: Punchline;
   revisions: ScenarioRevision[];
   expect: ScenarioExpectation;
   /** `file:line:column: …` problems Argo CD tolerates in the manifests (a duplicate key: the last value wins). */
@@ -177,6 +183,15 @@ export function parseScenario(text: string, file: string): Scenario {
         ...(at !== undefined ? { at: at as StoryBeat['at'] } : {}),
       };
     });
+  // The punchline, checked at its place in the file (readPunchline.ts).
+  const punchline = readPunchline(data.punchline);
+  if (punchline !== undefined && 'error' in punchline) {
+    const node = field('punchline');
+    const keyNode =
+      isMap(node) && punchline.key ? (node.get(punchline.key, true) as YamlNode | undefined) : undefined;
+    fail(punchline.error, keyNode ?? node);
+  }
+  const punchlineField = punchline !== undefined ? { punchline: punchline as Punchline } : {};
   const listOfStrings = (value: unknown, name: string): string[] => {
     if (value === undefined || value === null) return [];
     if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
@@ -219,6 +234,7 @@ export function parseScenario(text: string, file: string): Scenario {
       platformToggles,
       fail: listOfStrings(data.fail, 'fail'),
       story: readStory(),
+      ...punchlineField,
       // The Argo CD objects, as the one revision the editor shows.
       revisions: [{ name: 'argocd', manifests: String(data.argocd), objects: platform.argocd, ...where }],
       expect,
@@ -295,6 +311,7 @@ export function parseScenario(text: string, file: string): Scenario {
     ...(manifestToggles ? { platformToggles: allToggles } : {}),
     fail: listOfStrings(data.fail, 'fail'),
     story,
+    ...punchlineField,
     revisions,
     expect,
     warnings,

@@ -286,6 +286,13 @@ export function presenterCases({ browser, base, full }) {
         () =>
           document.querySelector('[data-testid="scenario-picker"]')?.value === 'pvc-wait-for-first-consumer',
       );
+      // It opens on the symptom: the punchline's moment (t 20, the claim Pending) and its caption (issue 30).
+      await page.waitForSelector('[data-testid="callout"]');
+      assert.match(
+        await page.textContent('[data-testid="callout"]'),
+        /The punchline\.\s+The PersistentVolumeClaim stays Pending/,
+      );
+      assert.equal(await readT(page), 20);
     }));
 
   test('guide: with localStorage throwing, the page still opens and the guide still dismisses', () =>

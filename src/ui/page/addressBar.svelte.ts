@@ -42,6 +42,8 @@ export function keepAddressBar(
         autoplay: session.playing || undefined,
         waveDelay: session.waveDelay === defaults.waveDelay ? undefined : session.waveDelay,
         t: t.value > 0 ? t.value : undefined,
+        // At the punchline with its caption shown, the link says so, so a reload shows the caption again.
+        punchline: session.punchline.shown ? true : undefined,
         fail: session.toggles,
         seed: session.seed === defaults.seed ? undefined : session.seed,
         present: session.presenter.on || undefined,

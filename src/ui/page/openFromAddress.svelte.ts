@@ -77,6 +77,8 @@ export function openFromAddress(
   const start = (loaded?: Promise<unknown>) => {
     if (url.speed !== undefined) session.setSpeed(url.speed);
     // A link's run may come from the worker a moment later: play once it is there.
+    // The punchline's moment is known once the run is there (punchlineMark.svelte.ts); it wins over t=.
+    if (url.punchline) void (loaded ?? Promise.resolve()).then(() => session.punchline.jump());
     if (url.autoplay) void (loaded ?? Promise.resolve()).then(() => session.play());
     if (url.present) session.presenter.set(true);
     if (url.predict) session.predict.setOn(true);

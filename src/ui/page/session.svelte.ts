@@ -33,6 +33,7 @@ import { RevealedEvents } from '../predict/revealedEvents.svelte';
 import { PresenterState } from '../presenter/presenterState.svelte';
 import { RunRequests } from './runRequests.svelte';
 import { InterventionRuns } from './interventionRuns.svelte';
+import { PunchlineMark } from '../story/punchlineMark.svelte';
 import { PlayLoop } from '../../browser/playLoop';
 import { sameSettings, tailed } from './sessionSettings';
 import {
@@ -98,6 +99,8 @@ export class SimulationSession {
   readonly predict = new PredictMode(this);
   /** Which Application the status cards describe and what they say of it (platform/statusSubject.svelte.ts). */
   readonly statusSubject = new StatusSubject(this);
+  /** The scenario's punchline: its moment in this run, the jump there and its caption (src/ui/story). */
+  readonly punchline = new PunchlineMark(this);
   /** The objects of the edited manifests, once parsed. */
   private edited = $state.raw<ParsedObject[] | undefined>(undefined);
 
