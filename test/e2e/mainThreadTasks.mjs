@@ -9,6 +9,9 @@
  * file and line, a layout, a paint) so that a failure says what to look at.
  */
 export async function mainThreadTasks(page) {
+  // A trace is the whole browser's: other cases' pages, run at the same time, have renderer main threads in it too.
+  // Only the process of this page's frame counts (its URL now, as the trace's first event lists the frames).
+  const url = page.url();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Tracing.start', {
     traceConfig: {
@@ -30,16 +33,22 @@ export async function mainThreadTasks(page) {
       await cdp.send('IO.close', { handle: stream });
       await cdp.detach();
       const parsed = JSON.parse(text);
-      return tasksOf(Array.isArray(parsed) ? parsed : parsed.traceEvents);
+      return tasksOf(Array.isArray(parsed) ? parsed : parsed.traceEvents, url);
     },
   };
 }
 
-/** The main-thread tasks of a trace's events (exported for its own check of a hand-made trace). */
-export function tasksOf(events) {
+/**
+ * The main-thread tasks of a trace's events (exported for its own check of a hand-made trace): of the renderer
+ * whose frame has `url` when the trace names the frames, else of every renderer.
+ */
+export function tasksOf(events, url) {
+  const frames = events.find((e) => e.name === 'TracingStartedInBrowser')?.args?.data?.frames ?? [];
+  const pids = new Set(frames.filter((f) => url !== undefined && f.url === url).map((f) => f.processId));
   const main = new Set(
     events
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .filter((e) => pids.size === 0 || pids.has(e.pid))
       .map((e) => `${e.pid}:${e.tid}`),
   );
   const onMain = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));

@@ -1,6 +1,6 @@
 import type { SimEvent } from '../../engine';
 import type { RunFacts } from '../../cursor/runFacts';
-import { predictBeats, type PredictBeat } from './predictBeats';
+import type { PredictBeat, predictBeats } from './predictBeats';
 
 /** What predict mode needs of the session: the run and the cursor. */
 export interface PredictHost {
@@ -30,11 +30,17 @@ export class PredictMode {
   /** Beats whose explanation the learner has read and gone on from. */
   done = $state.raw<Record<string, true>>({});
 
+  // The questions' code loads the first time predict mode is switched on (issue 32, "Budget": it was 2.5 kB gzip of
+  // the page's first JavaScript that a page never in predict mode does not run). Until then there are no beats.
+  private beatsOf = $state.raw<typeof predictBeats | undefined>(undefined);
+
   constructor(host: PredictHost) {
     this.host = host;
   }
 
-  readonly beats: PredictBeat[] = $derived(predictBeats(this.host.events, this.host.explain.runFacts));
+  readonly beats: PredictBeat[] = $derived(
+    this.beatsOf ? this.beatsOf(this.host.events, this.host.explain.runFacts) : [],
+  );
   /** The first beat not gone on from: the run may not pass it. */
   readonly next: PredictBeat | undefined = $derived(this.beats.find((b) => !this.done[b.id]));
   /** The question on screen: the next beat, once the cursor has reached it. */
@@ -56,6 +62,10 @@ export class PredictMode {
   setOn(on: boolean): void {
     this.on = on;
     if (on) this.reset();
+    if (on && !this.beatsOf)
+      void import('./predictBeats').then((m) => {
+        this.beatsOf = m.predictBeats;
+      });
   }
 
   /** Forget the answers (a new run, or predict mode switched on again) and start from the beginning. */
