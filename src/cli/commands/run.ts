@@ -202,11 +202,6 @@ function simulate(options: RunOptions, io: CommandIo): { result: SingleAppResult
     });
     return { result, several: false };
   }
-  if (options.toggles.length > 0)
-    throw new ArgumentError(
-      'works with a scenario file, whose toggles it names',
-      `--toggle ${options.toggles[0]}`,
-    );
   refuseUnusedRunFlags(options, 'manifests');
   // Problems Argo CD tolerates (a duplicate key) are reported on stderr, and the run goes on.
   const warnings: string[] = [];

@@ -31,6 +31,7 @@ describe('sim run refuses a flag its kind of run does not read', () => {
       ['scenarios/three-tier.yaml', '--progressive-syncs'],
       '--progressive-syncs',
     ],
+    ['--toggle with manifest files', ['test/fixtures/platform/platform.yaml', '--toggle', 'x'], '--toggle'],
     [
       '--toggle with --repo',
       ['--repo', 'test/fixtures/platform/repo', 'test/fixtures/platform/platform.yaml', '--toggle', 'x'],

@@ -64,8 +64,8 @@ const kindFlags: readonly KindFlag[] = [
   {
     flag: '--toggle',
     given: (o) => o.toggles.length > 0,
-    readBy: ['manifests', 'scenario', 'platform'],
-    why: "toggles are a scenario file's own, and --repo has none",
+    readBy: ['scenario', 'platform'],
+    why: "toggles are a scenario file's own, and manifest files and --repo have none",
   },
   {
     flag: '--progressive-syncs',
