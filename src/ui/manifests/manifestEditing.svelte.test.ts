@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readerImpl } from '../../scenarios/readerImpl';
 import { SimulationSession } from '../page/session.svelte';
 import { editKey, type EditStorage } from '../../browser/editStore';
+import { planManifests } from './planManifests';
 import { ManifestEditing } from './manifestEditing.svelte';
 
 const files = ['three-tier', 'failing-migration'].map((id) => ({
@@ -27,6 +28,7 @@ function setup(saved: Record<string, string> = {}, options: { full?: boolean } =
     inline: inlinePlayer,
     files,
     reader: readerImpl,
+    planner: planManifests,
     requestFrame: () => 0,
     cancelFrame: () => {},
   });

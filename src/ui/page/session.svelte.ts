@@ -13,6 +13,7 @@ import { stepFrom } from '../../cursor/stepTargets';
 import { StepTimes } from '../../cursor/stepTimes';
 import { openEditedLink } from '../../browser/openEditedLink';
 import { YamlReader } from './yamlReader.svelte';
+import { PlanLoader } from './planLoader.svelte';
 import { knobNote, type Knob } from './knobNote';
 import { tierHintsOf } from '../../cursor/tierHintsOf';
 import { withBeatTimes } from '../../cursor/beatTimes';
@@ -85,6 +86,8 @@ export class SimulationSession {
   readonly runs: RunRequests;
   /** The YAML reader, loaded late (`yaml.ready`: plans of edited text can be made synchronously). */
   readonly yaml: YamlReader;
+  /** The order table's planner, loaded when the table first asks (planLoader.svelte.ts). */
+  readonly planner: PlanLoader;
   /** Presenter mode (`present=1`): `presenter.on`, `presenter.set(on)` (src/ui/presenter/presenterState.svelte.ts). */
   readonly presenter = new PresenterState();
   /** Explanations computed from the run: facts, summary, story beats, the operation view (src/ui/explain). */
@@ -137,6 +140,7 @@ export class SimulationSession {
   constructor(options: SessionOptions = {}) {
     this.files = options.files ?? scenarioFiles;
     this.yaml = new YamlReader(options.reader);
+    this.planner = new PlanLoader(options.planner);
     this.loop = new PlayLoop(this, options.requestFrame, options.cancelFrame);
     this.runs = new RunRequests(options, {
       apply: (run) => this.apply(run),
@@ -390,7 +394,7 @@ export class SimulationSession {
 
   /** The order table's plan of `text`, the synced revision's manifests as edited (state/editedPlan.ts). */
   planManifests(text: string): ManifestPlan | undefined {
-    return this.scenario && editedPlan(this.scenario, text, this.yaml, this.editedFile);
+    return this.scenario && editedPlan(this.scenario, text, this.yaml, this.planner, this.editedFile);
   }
 
   // ---- timeline: opening a link that carries edited manifests (src/browser/openEditedLink.ts) ----

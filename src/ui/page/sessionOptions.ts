@@ -4,6 +4,7 @@ import type { InlinePlayer } from '../../scenarios/inlinePlayer';
 import type { PageRunner } from '../../scenarios/workerRunner';
 import type { Reader } from '../../scenarios/reader';
 import type { Scenario } from '../../scenarios/scenario';
+import type { planManifests } from '../manifests/planManifests';
 
 // The session's option and answer types (src/ui/page/session.svelte.ts re-exports them): what a page or a test gives
 // the session, and what its requests answer.
@@ -24,6 +25,8 @@ export interface SessionOptions {
   files?: readonly ScenarioFile[];
   /** A YAML reader to use at once (tests, Node); the page loads it lazily when someone edits. */
   reader?: Reader;
+  /** The order table's planner to use at once (tests, Node); the page loads it when the table first asks. */
+  planner?: typeof planManifests;
   /** The animation-frame scheduler; tests pass their own, the page uses the browser's. */
   requestFrame?: (callback: (now: number) => void) => number;
   cancelFrame?: (handle: number) => void;
