@@ -11,7 +11,8 @@ const MARGIN_PX = 24;
  * seconds after their last pan.
  *
  * It reads the cursor's drawn position, so it works for both drawings that carry the shared cursor mark
- * (`g.tl-now`, src/timeline/marks/cursor.ts): the resource timeline and the Applications' lanes.
+ * (`g.tl-now`, src/timeline/marks/cursor.ts): the resource timeline, which draws it in an overlay over its `<svg>`
+ * (`.tl-now-line`, marks/cursorOverlay.ts), and the Applications' lanes.
  */
 export class CursorFollower {
   /** Where this follower last put the box, to tell its own scrolls from the reader's. */
@@ -35,13 +36,14 @@ export class CursorFollower {
     const box = this.box;
     const room = box.scrollWidth - box.clientWidth;
     if (room <= 1 || this.now() - this.pannedAt < HOLD_MS) return;
-    const line = box.querySelector('g.tl-now line');
+    const line = box.querySelector('g.tl-now line, .tl-now-line');
     if (!line) return;
     const origin = box.getBoundingClientRect().left + box.clientLeft;
     const x = line.getBoundingClientRect().left - origin;
     // The row labels are pinned over the drawing's left part (TimeSection's pin): a cursor under them is hidden,
     // so the visible plot begins at their edge (the drawing's `data-plot-left`), not at the box's (issue 32).
-    const svg = line.closest('svg');
+    // The overlay over the resource timeline carries the drawing's plot edge too, and lies at its top left.
+    const svg = line.closest('svg, [data-plot-left]');
     const plotLeft = Number(svg?.getAttribute('data-plot-left') ?? 0);
     const edge = svg ? svg.getBoundingClientRect().left - origin + box.scrollLeft + plotLeft : 0;
     if (x >= edge + MARGIN_PX && x <= box.clientWidth - MARGIN_PX) return;

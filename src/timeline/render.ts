@@ -3,9 +3,10 @@ import { describeGroupAt, describeRowAt, type HoverInfo } from './describeRowAt'
 import { attemptsMark } from './marks/attempts';
 import { axisMark } from './marks/axis';
 import { bandsMark, delaysMark } from './marks/bands';
-import { timelineFrame, type TimelineFrame } from './frame/timelineFrame';
+import { timelineFrame, type ClipBox, type TimelineFrame } from './frame/timelineFrame';
 import type { Ids, Layer, MarkContext, Scale } from './marks/common';
 import { cursorMark } from './marks/cursor';
+import { cursorOverlay } from './marks/cursorOverlay';
 import { groupCountsMark, groupSpansMark } from './marks/groups';
 import { hookSpansMark } from './marks/hookSpans';
 import { legendMark } from './marks/legend';
@@ -42,6 +43,12 @@ export interface RenderOptions {
   onToggleGroup?: (key: string) => void;
   /** The sync windows active for this Application during the run, shaded behind the rows. */
   windows?: readonly WindowBand[];
+  /**
+   * An element laid over the `<svg>` at its top left: the cursor and the veil over the future are drawn there,
+   * moved by CSS transforms (marks/cursorOverlay.ts), instead of in the drawing (the page, while it plays).
+   * Without it they are drawn in the `<svg>` (tests, the recorder, an exported file: withCursorInside).
+   */
+  overlay?: HTMLElement;
 }
 
 // The layers, back to front: row stripes under everything, then the marks placed in time (clipped to the plot),
@@ -108,8 +115,7 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
     drawTime(state, layout, duration);
     options.onZoom?.(zoomViewOf(svg, layout));
   } else if (state.drawnWindows !== (options.windows ?? noWindows)) drawWindows(state, layout);
-  cursorMark(state.layers.cursor, state.layers.axis, layout, state.x(), options.t);
-  revealClip(state, layout);
+  drawCursor(state, layout, revealClip(state, layout));
   groupCountsMark(state.layers.groupCounts, layout, state.ids, options.t);
   updateHover(state);
 }
@@ -118,12 +124,43 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
  * The clip of the marks placed in time ends at `revealUntil`, when set, instead of at the plot's right edge, and
  * starts at the pinned labels' edge; the labels' column moves with the pin.
  */
-function revealClip(state: State, layout: TimelineLayout): void {
+function revealClip(state: State, layout: TimelineLayout): ClipBox {
   const pin = state.options.pin ?? 0;
   state.frame.pin(pin, state.layers.labels.nodes());
   const left = layout.plot.left + pin;
   const right = revealedRight(state.x(), layout.plot, state.options.revealUntil);
-  state.frame.reveal({ x: left, y: 0, width: right - left, height: layout.lanes.footer + 8 });
+  const box = { x: left, y: 0, width: right - left, height: layout.lanes.footer + 8 };
+  state.frame.reveal(box);
+  return box;
+}
+
+/** The cursor in the overlay when the page gave one (its layer in the `<svg>` then stays empty), else in the `<svg>`. */
+function drawCursor(state: State, layout: TimelineLayout, clip: ClipBox): void {
+  const { overlay, t } = state.options;
+  if (!overlay) {
+    cursorMark(state.layers.cursor, state.layers.axis, layout, state.x(), t);
+    return;
+  }
+  if (state.layers.cursor.node()?.firstChild) state.layers.cursor.selectAll('*').remove();
+  cursorOverlay(overlay, state.layers.axis, layout, state.x(), t, clip);
+}
+
+/**
+ * Runs `read` with the cursor drawn in `svg` itself, where the page draws it in an overlay: an exported file is a
+ * copy of the `<svg>` alone, and must show the moment it was taken at.
+ *
+ * @example
+ * const text = withCursorInside(svg, () => exportSvg(svg, { title, color, background }));
+ */
+export function withCursorInside<T>(svg: SVGSVGElement, read: () => T): T {
+  const state = states.get(svg);
+  if (!state?.layout || !state.options.overlay) return read();
+  cursorMark(state.layers.cursor, state.layers.axis, state.layout, state.x(), state.options.t);
+  try {
+    return read();
+  } finally {
+    state.layers.cursor.selectAll('*').remove();
+  }
 }
 
 function setUp(svg: SVGSVGElement, options: RenderOptions): State {
@@ -151,8 +188,7 @@ function setUp(svg: SVGSVGElement, options: RenderOptions): State {
     () => {
       if (!state.layout) return;
       drawTime(state, state.layout, 0);
-      cursorMark(layers.cursor, layers.axis, state.layout, state.x(), state.options.t);
-      revealClip(state, state.layout);
+      drawCursor(state, state.layout, revealClip(state, state.layout));
       updateHover(state);
       state.options.onZoom?.(zoomViewOf(svg, state.layout));
     },

@@ -215,7 +215,7 @@ export function layoutCases({ browser, base, full, root }) {
         const cursorInBox = () =>
           page.evaluate(() => {
             const box = document.querySelector('section.time');
-            const line = box.querySelector('svg[data-testid="timeline"] g.tl-now line');
+            const line = box.querySelector('[data-testid="timeline-cursor"] .tl-now-line');
             const b = box.getBoundingClientRect();
             const x = line.getBoundingClientRect().left;
             return {
@@ -292,7 +292,9 @@ export function layoutCases({ browser, base, full, root }) {
           // The plot's t = 0 is at the layout's plot.left in the drawing (the labels move with the pin, not it).
           const t0 = svg.getBoundingClientRect().left + Number(svg.dataset.plotLeft);
           const mark = box.querySelector('[data-testid="intervention-mark"]').getBoundingClientRect();
-          const cursor = svg.querySelector('g.tl-now line').getBoundingClientRect().left;
+          const cursor = box
+            .querySelector('[data-testid="timeline-cursor"] .tl-now-line')
+            .getBoundingClientRect().left;
           return {
             left: b.left,
             right: b.right,

@@ -30,7 +30,9 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
     ...x.range(),
   ];
   const node = layer.node();
-  if (node && lastDrawn.get(node)?.every((value, i) => value === drawn[i])) return;
+  // A layer emptied since (the page draws its cursor in an overlay, and an export draws it here for a moment)
+  // is drawn again.
+  if (node?.firstChild && lastDrawn.get(node)?.every((value, i) => value === drawn[i])) return;
   if (node) lastDrawn.set(node, drawn);
 
   // Each attribute is written only when its value changes: while playing, the time, the veil's offset and the
@@ -69,9 +71,7 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
   set(line, 'y2', bottom);
   set(line, 'stroke', 'currentColor');
   set(line, 'stroke-width', 2);
-  const w = textWidth(label, layout.fontSize) + 10;
-  // Keep the time box inside the plot when the cursor is at either edge.
-  const boxX = Math.min(Math.max(-w / 2, left - cx), right - cx - w);
+  const { x: boxX, width: w } = timeBox(layout, cx, label);
   const box = now?.querySelector('rect') ?? null;
   set(box, 'x', boxX);
   set(box, 'y', layout.lanes.axis - sized(layout, 13));
@@ -80,12 +80,7 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
   set(box, 'rx', 3);
   set(box, 'style', backgroundStyle);
   set(box, 'stroke', 'currentColor');
-  // Tick labels under the time box would peek out beside it: hide them while the cursor is there.
-  axis.selectAll<SVGTextElement, { x: number; label: string }>('text.tl-tick').each(function (d) {
-    const half = textWidth(d.label, layout.fontSize) / 2;
-    const covered = visible && d.x + half > cx + boxX - 2 && d.x - half < cx + boxX + w + 2;
-    set(this, 'visibility', covered ? 'hidden' : null);
-  });
+  coverTicks(axis, layout, visible ? [cx + boxX, cx + boxX + w] : undefined);
   const text = now?.querySelector('text') ?? null;
   if (text && text.textContent !== label) text.textContent = label;
   set(text, 'x', boxX + w / 2);
@@ -93,6 +88,28 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
   set(text, 'text-anchor', 'middle');
   set(text, 'font-weight', 'bold');
   set(text, 'fill', 'currentColor');
+}
+
+/**
+ * The cursor's time box on the axis, relative to the cursor's x `cx`: centred on it, and kept inside the plot when
+ * the cursor is at either edge.
+ */
+export function timeBox(layout: TimelineLayout, cx: number, label: string): { x: number; width: number } {
+  const { left, right } = layout.plot;
+  const width = textWidth(label, layout.fontSize) + 10;
+  return { x: Math.min(Math.max(-width / 2, left - cx), right - cx - width), width };
+}
+
+/**
+ * Tick labels under the cursor's time box (`box`: its left and right x; undefined when the cursor is out of view)
+ * would peek out beside it: they are hidden while the box is there. Each is written only when that changes.
+ */
+export function coverTicks(axis: Layer, layout: TimelineLayout, box: [number, number] | undefined): void {
+  axis.selectAll<SVGTextElement, { x: number; label: string }>('text.tl-tick').each(function (d) {
+    const half = textWidth(d.label, layout.fontSize) / 2;
+    const covered = box !== undefined && d.x + half > box[0] - 2 && d.x - half < box[1] + 2;
+    set(this, 'visibility', covered ? 'hidden' : null);
+  });
 }
 
 /** Sets (or, for null, removes) an attribute unless it already has that value. */
