@@ -405,15 +405,20 @@ export class ApplicationController {
     const source = obj?.spec?.source ?? {};
     const revision = this.options.repository.head;
     const key = this.generation.key(source, revision);
-    const wait = obj && invalidSpecMessages(this.options.cluster.store, obj).length === 0 ? this.generation.waitMs(key) : 0;
+    // The project is checked before the repo server is asked (appcontroller.go L1920-L1935, before CompareAppState).
+    const valid = obj !== undefined && invalidSpecMessages(this.options.cluster.store, obj).length === 0;
+    const wait = valid ? this.generation.waitMs(key) : 0;
     if (wait > 0) {
       const clock = this.options.cluster.clock;
       const generating = { full };
       state.generating = generating;
+      // The app's status as its last comparison wrote it, which stays while it waits; an app never compared has
+      // none, which `argocd app get` shows as Unknown.
+      const compared = state.comparedTo !== undefined;
       state.sink.push({
         type: 'app',
-        sync: state.tracker.sync,
-        health: state.tracker.health.status,
+        sync: compared ? state.tracker.sync : 'Unknown',
+        health: compared ? state.tracker.health.status : 'Unknown',
         message: generatingMessage(source, this.options.repository.headName),
       });
       clock.schedule(
