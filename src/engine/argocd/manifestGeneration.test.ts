@@ -69,9 +69,7 @@ function appliedAt(events: SimEvent[], name: string): number {
 }
 /** When a child's comparison of the new release finished: its first status change after it was applied. */
 function comparedAt(events: SimEvent[], name: string, from: number): number {
-  return after(events, from).find(
-    (e) => e.type === 'app' && e.app === name && e.sync === 'OutOfSync',
-  )!.t;
+  return after(events, from).find((e) => e.type === 'app' && e.app === name && e.sync === 'OutOfSync')!.t;
 }
 
 describe('manifest generation time (controller/state.go CompareAppState → GetRepoObjs → GenerateManifest)', () => {
