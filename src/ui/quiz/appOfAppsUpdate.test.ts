@@ -7,6 +7,7 @@ import { predictBeats } from '../predict/predictBeats';
 import { runFacts } from '../../cursor/runFacts';
 import { frameAt } from '../../cursor/frameAt';
 import { questions } from './questions';
+import { runSimOnDisk } from '../../../test/kits/runSim.testKit';
 
 const file = 'scenarios/app-of-apps-update.yaml';
 const scenario = parseScenario(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'), file);
@@ -63,6 +64,16 @@ describe('app-of-apps-update: the run answers its quiz question', async () => {
     });
     const databaseHealthy = healthyAt(amended.events, 'database', compared(amended.events, 'database'));
     expect(applied(amended.events, 'backend')).toBeGreaterThanOrEqual(databaseHealthy);
+  });
+
+  it('sim run plays both: wave 2 at 73 s, and at 99.925 s with --toggle amendedHealthCheck', () => {
+    const backend = (args: string[]) => {
+      const out = runSimOnDisk([file, '--json', ...args]);
+      expect(out.code).toBe(0);
+      return applied(JSON.parse(out.stdout).events as SimEvent[], 'backend');
+    };
+    expect(backend([])).toBe(73);
+    expect(backend(['--toggle', 'amendedHealthCheck'])).toBe(99.925);
   });
 
   it('predict mode has questions for this run', () => {
