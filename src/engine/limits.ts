@@ -98,10 +98,12 @@ export function checkRunSettings(input: {
   untilSeconds?: number;
   waveDelaySeconds?: number;
   seed?: number;
+  manifestGenerationSeconds?: number;
 }): void {
   for (const [name, value] of [
     ['a run may last', input.untilSeconds],
     ['a wave delay may be', input.waveDelaySeconds],
+    ['manifest generation may take', input.manifestGenerationSeconds],
   ] as const) {
     if (value !== undefined && !(value >= 0 && value <= limits.maxVirtualSeconds))
       throw new InputError(

@@ -23,6 +23,7 @@ import { repoDataFile } from './repoDataFile';
  * title: …
  * summary: …
  * repo:                      # the Git repository: named revisions, each a tree of files
+ *   manifestGenerationSeconds: 4  # optional: the repo server's time to generate a new source or revision
  *   revisions:               # the first is HEAD at t 0; the others are made current by `commit` actions
  *     - name: main
  *       files:
@@ -60,6 +61,8 @@ export interface PlatformSpec {
   actions: ScenarioAction[];
   /** `load:`: the scripted loads of the repository's HorizontalPodAutoscalers (readAutoscalerLoad.ts). */
   load?: AutoscalerLoad;
+  /** `repo.manifestGenerationSeconds`: the repo server's generation time (manifestGeneration.ts), when set. */
+  manifestGenerationSeconds?: number;
   /** `expect.apps`, read and checked with the rest of `expect:` (readExpectation.ts). */
   expectApps: AppExpectations;
 }
@@ -95,6 +98,11 @@ export interface PlatformToggle {
   ignoreDifferences?: Json[];
   /** Added to every Application's `spec.syncPolicy.syncOptions` (e.g. `RespectIgnoreDifferences=true`). */
   syncOptions?: string[];
+  /**
+   * The Application health check as argo-cd PR #29649 amends it (amendedApplicationHealthLua.ts): Progressing
+   * while the child has not compared its spec's source yet.
+   */
+  amendedHealthCheck?: true;
 }
 
 export interface PlatformContext {
@@ -121,6 +129,7 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
   const revisionsNode = repoNode.get('revisions', true) as YamlNode | undefined;
   if (!isSeq(revisionsNode) || revisionsNode.items.length === 0)
     return fail('repo.revisions must be a list with at least one revision', revisionsNode ?? repoNode);
+  const generation = readManifestGeneration(repoNode, fail);
   const argocdNode = root.get('argocd', true) as YamlNode | undefined;
   if (!isScalar(argocdNode) || typeof argocdNode.value !== 'string')
     return fail(
@@ -249,7 +258,36 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
     ...(typeof cm === 'string' ? { argocdCm: cm, argocdCmData } : {}),
     progressiveSyncs: data.progressiveSyncs === true,
     actions,
+    ...(generation > 0 ? { manifestGenerationSeconds: generation } : {}),
   };
+}
+
+/**
+ * `repo.manifestGenerationSeconds`: how long the repo server takes to generate a source's manifests at a revision it
+ * has not generated before (manifestGeneration.ts); 0, the default, is at once. Any other key of `repo:` is refused,
+ * as it would change nothing.
+ */
+function readManifestGeneration(
+  repoNode: YamlNode & { items: { key: unknown; value: unknown }[] },
+  fail: PlatformContext['fail'],
+): number {
+  let seconds = 0;
+  for (const pair of repoNode.items) {
+    const key = pair.key as YamlNode;
+    const name = isScalar(key) ? String(key.value) : '';
+    if (name === 'revisions') continue;
+    if (name !== 'manifestGenerationSeconds')
+      return fail(`repo.${name} is not a repo setting (one of: revisions, manifestGenerationSeconds)`, key);
+    const value = pair.value as YamlNode;
+    const v = isScalar(value) ? value.value : undefined;
+    if (typeof v !== 'number' || !(v >= 0 && v <= limits.maxVirtualSeconds))
+      return fail(
+        `repo.manifestGenerationSeconds must be a number of seconds from 0 to ${limits.maxVirtualSeconds}`,
+        value ?? key,
+      );
+    seconds = v;
+  }
+  return seconds;
 }
 
 /** What a platform scenario's toggle may set (PlatformToggle), and the type of each value. */
@@ -269,6 +307,7 @@ const toggleKeys: Record<string, (v: unknown) => boolean> = {
   ignoreDifferences: (v) =>
     Array.isArray(v) && v.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r)),
   syncOptions: (v) => Array.isArray(v) && v.every((o) => typeof o === 'string' && /^[A-Za-z]+=\S+$/.test(o)),
+  amendedHealthCheck: (v) => v === true,
 };
 
 /** The toggles of a platform scenario (every field but id and label optional). */
@@ -309,6 +348,7 @@ export function parsePlatformToggles(value: unknown, fail: (message: string) => 
         ? { ignoreDifferences: toggle.ignoreDifferences as Json[] }
         : {}),
       ...(Array.isArray(toggle.syncOptions) ? { syncOptions: toggle.syncOptions as string[] } : {}),
+      ...(toggle.amendedHealthCheck === true ? { amendedHealthCheck: true } : {}),
     };
   });
 }

@@ -1,5 +1,6 @@
 import type { Json } from '../engine';
 import type { Scenario } from './scenario';
+import { amendedApplicationHealthLua } from './amendedApplicationHealthLua';
 
 /** The argocd-cm key of the health check for Applications (argocd-semantics.md §3.12, §5.2). */
 export const applicationHealthKey = 'resource.customizations.health.argoproj.io_Application';
@@ -57,6 +58,7 @@ export function platformRunSettings(scenario: Scenario, on: readonly string[]): 
     if (!on.includes(toggle.id)) continue;
     if (toggle.healthCheck === true) data[applicationHealthKey] ??= applicationHealthLua;
     if (toggle.healthCheck === false) delete data[applicationHealthKey];
+    if (toggle.amendedHealthCheck) data[applicationHealthKey] = amendedApplicationHealthLua;
     if (toggle.progressiveSyncs !== undefined) settings.progressiveSyncs = toggle.progressiveSyncs;
     if (toggle.maxUpdate !== undefined) settings.maxUpdate = toggle.maxUpdate;
     if (toggle.selfHeal !== undefined) settings.selfHeal = toggle.selfHeal;

@@ -180,6 +180,9 @@ function playPlatform(scenario: Scenario, platform: PlatformSpec, options: PlayO
     actions,
     fail: [...scenario.fail.filter((f) => !options.repaired?.includes(f)), ...(options.fail ?? [])],
     ...(platform.load ? { autoscalerLoad: platform.load } : {}),
+    ...(platform.manifestGenerationSeconds
+      ? { manifestGenerationSeconds: platform.manifestGenerationSeconds }
+      : {}),
     onProgress: options.onProgress,
   });
 }

@@ -54,7 +54,7 @@ export const scenarioQuestions: readonly ScenarioQuestion[] = [
   {
     id: 'all-at-once',
     text: 'Why did everything deploy at once?',
-    scenarios: ['app-of-apps-without-health', 'app-of-apps'],
+    scenarios: ['app-of-apps-without-health', 'app-of-apps', 'app-of-apps-update'],
   },
   {
     id: 'keeps-syncing',

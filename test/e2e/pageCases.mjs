@@ -219,6 +219,21 @@ export function pageCases({ browser, base, root, results, full }) {
       { viewport: { width: 1024, height: 768 } },
     ));
 
+  test('app-of-apps-update at 1024x768: shop ends Succeeded, Synced and Healthy, with and without the amended health check', () =>
+    withPage(
+      '?scenario=app-of-apps-update',
+      async (page) => {
+        const end = { 'operation-phase': 'Succeeded', 'sync-status': 'Synced', 'health-status': 'Healthy' };
+        await page.keyboard.press('End');
+        await waitForStatus(page, end);
+        await page.check('[data-testid="toggle-amendedHealthCheck"]');
+        await page.keyboard.press('End');
+        await waitForStatus(page, end);
+        assert.match(await page.evaluate(() => location.search), /amendedHealthCheck/);
+      },
+      { viewport: { width: 1024, height: 768 } },
+    ));
+
   test('the scenario picker switches scenarios', () =>
     withPage('?scenario=three-tier', async (page) => {
       await page.selectOption('[data-testid="scenario-picker"]', 'failing-smoke-test');

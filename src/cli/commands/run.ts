@@ -307,7 +307,7 @@ function scenarioToggles(scenario: Scenario, ids: readonly string[]): { fail: st
  */
 function platformSwitches(scenario: Scenario, ids: readonly string[], ownCm: boolean) {
   const health = (scenario.platformToggles ?? []).find(
-    (t) => ids.includes(t.id) && t.healthCheck !== undefined,
+    (t) => ids.includes(t.id) && (t.healthCheck !== undefined || t.amendedHealthCheck),
   );
   if (health && ownCm)
     throw new ArgumentError(
@@ -334,9 +334,10 @@ function platformSwitches(scenario: Scenario, ids: readonly string[], ownCm: boo
  */
 function toggledArgocdCm(scenario: Scenario, ids: readonly string[]) {
   const platform = scenario.platform!;
-  const toggled = ids.some(
-    (id) => scenario.platformToggles?.find((t) => t.id === id)?.healthCheck !== undefined,
-  );
+  const toggled = ids.some((id) => {
+    const toggle = scenario.platformToggles?.find((t) => t.id === id);
+    return toggle?.healthCheck !== undefined || toggle?.amendedHealthCheck === true;
+  });
   if (!toggled) return argocdCmOverrides(platform.argocdCm, scenario.file);
   const data = platformRunSettings(scenario, ids).argocdCmData ?? {};
   const text = stringify({

@@ -26,6 +26,7 @@ export function compareApp(ctx: AppContext, state: AppState, full: boolean): boo
   if (!obj || !ctx.isCurrent(state)) return false;
   const clock = ctx.options.cluster.clock;
   const project = obj.spec?.project ?? 'default';
+  state.comparedTo = { source: obj.spec?.source ?? {}, destination: obj.spec?.destination ?? {} };
   const invalid = invalidSpecMessages(ctx.options.cluster.store, obj);
   // §5.13: a destination that names no known cluster is an InvalidSpecError too (appcontroller.go L1920-L1935).
   const destination = invalid.length === 0 ? destinationError(ctx, state, obj) : undefined;

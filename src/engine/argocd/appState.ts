@@ -1,4 +1,10 @@
-import type { ApplicationCondition, ApplicationSource, Operation, RevisionHistory } from './applicationTypes';
+import type {
+  ApplicationCondition,
+  ApplicationDestination,
+  ApplicationSource,
+  Operation,
+  RevisionHistory,
+} from './applicationTypes';
 import type { Cluster } from '../cluster/cluster';
 import type { HealthOverrides } from '../health/healthOverrides';
 import type { InputProblem } from '../sync';
@@ -29,6 +35,11 @@ export interface ApplicationControllerOptions {
   clusterFor?: (server: string) => Cluster;
   /** `controller.sync.timeout.seconds` of argocd-cmd-params-cm, read at the controller's start; 0: none. */
   syncTimeoutSeconds?: number;
+  /**
+   * How long the repository server takes to generate the manifests of a source at a revision it has not generated
+   * before (git fetch and render), in seconds; 0 (the default): at once (manifestGeneration.ts).
+   */
+  manifestGenerationSeconds?: number;
 }
 
 /**
@@ -67,6 +78,17 @@ export interface AppState {
    * does not auto-sync (controller/state.go `failedToLoadObjs`, appcontroller.go autoSync).
    */
   comparisonError?: string;
+  /**
+   * The source and destination of the app's last comparison: `status.sync.comparedTo`, which keeps what was
+   * compared until the next comparison finishes (controller/state.go CompareAppState sets it from the sources it
+   * compared), even when the spec changed meanwhile.
+   */
+  comparedTo?: { source: ApplicationSource; destination: ApplicationDestination };
+  /**
+   * The repository server is generating the manifests of the app's comparison (manifestGeneration.ts): the
+   * comparison waits for them, and a refresh asked meanwhile joins it (`full` if any of them was full).
+   */
+  generating?: { full: boolean };
   /**
    * Whether a comparison has looked through the whole store for what is live with the app's tracking (objects
    * applied before the Application was created, `sim run --live`). The first comparison that renders targets

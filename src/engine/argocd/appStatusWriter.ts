@@ -50,6 +50,7 @@ function writeStatus(ctx: AppContext, state: AppState): void {
     revision: state.rendered?.revision ?? ctx.options.repository.head,
     source: obj.spec?.source ?? {},
     destination: obj.spec?.destination ?? {},
+    comparedTo: state.comparedTo,
     reconciledAtMs: state.reconciledAtMs,
     operation:
       state.runner && state.request

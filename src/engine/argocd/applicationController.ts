@@ -27,6 +27,7 @@ import { startOperation } from './appOperation';
 import type { Cluster } from '../cluster/cluster';
 import { destinationOf, initialClusterOf } from './appDestination';
 import { activeWindowsOf, manualSyncRefusal } from './appWindows';
+import { generatingMessage, ManifestGeneration } from './manifestGeneration';
 
 export type { ApplicationControllerOptions } from './appState';
 
@@ -56,8 +57,11 @@ export class ApplicationController {
   private readonly jitter: Rng;
   /** What the controller's parts share (appState.ts). */
   private readonly ctx: AppContext;
+  /** The repo server's manifest generation and its cache (manifestGeneration.ts). */
+  private readonly generation: ManifestGeneration;
 
   constructor(private readonly options: ApplicationControllerOptions) {
+    this.generation = new ManifestGeneration(options.manifestGenerationSeconds ?? 0);
     // Its own generator, so adding an Application never changes the cluster's pod names.
     this.jitter = new Rng((options.seed ^ 0x5eed) >>> 0);
     this.ctx = {
@@ -201,6 +205,7 @@ export class ApplicationController {
       const obj = this.object(state.name);
       if (!obj) continue;
       if (obj.operation || (state.runner && !state.runner.completed)) return false;
+      if (state.generating) return false;
       if (obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length > 0) return false;
       if (state.tracker.health.status === 'Progressing' && !state.invalid) return false;
       // An InvalidSpecError that the next refresh would clear (the project was created or changed, the cluster
@@ -385,8 +390,48 @@ export class ApplicationController {
     );
   }
 
-  /** A refresh: the comparison (appComparison.ts) and, when full and the app has targets, auto-sync. */
+  /**
+   * A refresh: the comparison (appComparison.ts) and, when full and the app has targets, auto-sync. A comparison
+   * whose manifests the repo server has not generated yet waits for them (manifestGeneration.ts), the app's status
+   * left as its last comparison wrote it; a refresh asked meanwhile is the same refresh, as the controller's
+   * refresh queue holds an app's key once (appcontroller.go `requestAppRefresh`).
+   */
   private reconcile(state: AppState, full: boolean): void {
+    if (state.generating) {
+      state.generating.full ||= full;
+      return;
+    }
+    const obj = this.object(state.name);
+    const source = obj?.spec?.source ?? {};
+    const revision = this.options.repository.head;
+    const key = this.generation.key(source, revision);
+    // The project is checked before the repo server is asked (appcontroller.go L1920-L1935, before CompareAppState).
+    const valid = obj !== undefined && invalidSpecMessages(this.options.cluster.store, obj).length === 0;
+    const wait = valid ? this.generation.waitMs(key) : 0;
+    if (wait > 0) {
+      const clock = this.options.cluster.clock;
+      const generating = { full };
+      state.generating = generating;
+      // The app's status as its last comparison wrote it, which stays while it waits; an app never compared has
+      // none, which `argocd app get` shows as Unknown.
+      const compared = state.comparedTo !== undefined;
+      state.sink.push({
+        type: 'app',
+        sync: compared ? state.tracker.sync : 'Unknown',
+        health: compared ? state.tracker.health.status : 'Unknown',
+        message: generatingMessage(source, this.options.repository.headName),
+      });
+      clock.schedule(
+        clock.now() + wait,
+        () => {
+          this.generation.done(key);
+          if (state.generating === generating) state.generating = undefined;
+          if (this.apps.get(state.name) === state) this.reconcile(state, generating.full);
+        },
+        Priority.appRefresh,
+      );
+      return;
+    }
     if (compareApp(this.ctx, state, full) && full) autoSync(this.ctx, state);
   }
 }

@@ -25,6 +25,11 @@ export interface StatusInput {
   revision: string;
   source: ApplicationSource;
   destination: ApplicationDestination;
+  /**
+   * What the last comparison compared (`status.sync.comparedTo`), when it differs from `source` and `destination`
+   * because the spec changed after it (controller/state.go CompareAppState writes the sources it compared).
+   */
+  comparedTo?: { source: ApplicationSource; destination: ApplicationDestination };
   reconciledAtMs?: number;
   operation?: { request: Operation; record: OperationRecord; partial: boolean };
   history: RevisionHistory[];
@@ -38,7 +43,7 @@ export function applicationStatus(input: StatusInput): ApplicationStatus {
     sync: {
       status: input.sync,
       ...(input.sync === 'Unknown' ? {} : { revision: input.revision }),
-      comparedTo: { source: input.source, destination: input.destination },
+      comparedTo: input.comparedTo ?? { source: input.source, destination: input.destination },
     },
     health: { status: input.health.status, message: input.health.message },
     sourceType: 'Directory',

@@ -79,6 +79,8 @@ export interface ControlPlaneInput {
    * argocd-cmd-params-cm among `objects` (the compare view's knob); 0: none.
    */
   syncTimeoutSeconds?: number;
+  /** The repo server's manifest-generation time in seconds (manifestGeneration.ts); 0 or unset: at once. */
+  manifestGenerationSeconds?: number;
 }
 
 /** A run of the control plane's result (runLoop.ts `RunResult`): every Application and ApplicationSet too. */
@@ -123,6 +125,7 @@ export function runControlPlane(input: ControlPlaneInput): ControlPlaneResult {
   if (cmdParams.problem) warnings.push(`${CMD_PARAMS_CM}: ${cmdParams.problem}; no sync timeout`);
   const controller = new ApplicationController({
     syncTimeoutSeconds: input.syncTimeoutSeconds ?? cmdParams.seconds,
+    manifestGenerationSeconds: input.manifestGenerationSeconds ?? 0,
     cluster,
     log,
     repository,

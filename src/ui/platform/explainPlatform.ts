@@ -8,6 +8,7 @@ import { appSetRolloutsOf } from './appSetSteps';
 import { parentWavesOf } from './parentWaves';
 import { explainSyncWindow } from './explainSyncWindow';
 import { formatSeconds } from '../../timeline/ticks';
+import { comparingNote } from './comparingNote';
 
 /** One link of the chain that holds a rollout: an Application and what it is doing. */
 export interface HoldLink {
@@ -79,7 +80,9 @@ export function explainPlatform(events: readonly SimEvent[], t: number, endT: nu
       headline: `${node.name} waits for Application ${names.name}${more}, which ${whatItDoes(child, events, t)}.`,
       chain: [link(node.name), child],
       holder: names.name,
-      detail: `${node.name}'s next wave starts only when ${names.name} reports Healthy to it (through the Application health check).`,
+      detail:
+        comparingNote(names.name, frames.get(names.name)?.app) ??
+        `${node.name}'s next wave starts only when ${names.name} reports Healthy to it (through the Application health check).`,
       waves,
       ended: false,
     };

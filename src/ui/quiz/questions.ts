@@ -53,6 +53,19 @@ export const questions: Question[] = [
       'An object without a health check passes a wave at once. The Application kind has none unless argocd-cm adds the Lua check, so a wave of child Applications does not wait for them (argocd-semantics §6.3).',
   },
   {
+    id: 'app-of-apps-update',
+    text: 'An app of apps has the documented Application health check. A commit changes a wave-1 child and a wave-2 child. Does wave 2 wait for wave 1 to roll out?',
+    choices: [
+      'Yes: the health check makes wave 2 wait until the wave-1 child is Healthy on its new spec',
+      'Not always: the parent reads the child’s last verdict, Healthy for the old spec, until the child has compared the new one',
+      'No: on an update, sync waves are skipped for Applications',
+    ],
+    answer: 1,
+    explanation:
+      'The documented check returns the child’s status.health, written by its last comparison. The child compares the new spec only when the repo server has generated it, so the parent may pass wave 1 at once. The amended check of argo-cd PR #29649 says Progressing while status.sync.comparedTo differs from the spec (argo-cd #8778).',
+    link: { scenario: 'app-of-apps-update', t: 73, label: 'app-of-apps-update, as wave 2 starts' },
+  },
+  {
     id: 'succeeded-progressing',
     text: 'A single-wave app without hooks syncs a new image. The pods are not Ready yet. What does Argo CD show?',
     choices: [
