@@ -9,7 +9,7 @@ import type { StackColumn, StackItem } from './stackLayout';
  * A real maintenance hook is a Job that points the ingress at a maintenance backend, or back at the app. The
  * fake cluster runs no kubectl, so the switch is read from the Jobs themselves: a hook Job annotated
  * `sandbox.argocd.dev/maintenance-page: up` (or `down`) turns the route when it completes, that is when its
- * health becomes Healthy (gitops-engine health_job.go: a Job is Healthy once it has succeeded), the moment
+ * health becomes Healthy (gitops-engine health_job.go: a Job is Healthy once it has its Complete condition), the moment
  * Argo CD's sync moves on to the next wave. With the route on the app, a visitor is served by the Ready pods of
  * the frontend tier's workloads: the old version, the new one, both during a rolling update, or none (an error).
  */
