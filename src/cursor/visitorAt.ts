@@ -1,5 +1,6 @@
 import type { KubeObject, SimEvent } from '../engine';
 import type { Frame } from './frame';
+import { secondsText } from './runFacts';
 import type { StackColumn, StackItem } from './stackLayout';
 
 /**
@@ -96,7 +97,10 @@ export function visitorAt(model: VisitorModel, frame: Frame): Visitor {
   if (model.problem !== undefined) return { sees: 'nothing', text: model.problem };
   const last = lastSwitchAt(model.switches, frame.t);
   if (last?.to === 'up')
-    return { sees: 'maintenance', text: `The maintenance page (${last.hook} put it up at ${last.t} s).` };
+    return {
+      sees: 'maintenance',
+      text: `The maintenance page (${last.hook} put it up at ${secondsText(last.t)}).`,
+    };
   const old = new Set<string>();
   const fresh = new Set<string>();
   for (const pod of frame.pods) {

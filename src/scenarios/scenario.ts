@@ -337,9 +337,11 @@ function checkKeys(
   const checks: [YamlNode | null | undefined, readonly string[], string][] = [
     [root, platform ? scenarioKeys.platform : scenarioKeys.single, 'a scenario'],
     [get(root, 'options'), platform ? scenarioKeys.platformOptions : scenarioKeys.options, 'options'],
-    ...items(get(root, 'story')).map(
-      (beat, i): [YamlNode, readonly string[], string] => [beat, scenarioKeys.beat, `story[${i}]`],
-    ),
+    ...items(get(root, 'story')).map((beat, i): [YamlNode, readonly string[], string] => [
+      beat,
+      scenarioKeys.beat,
+      `story[${i}]`,
+    ]),
   ];
   if (platform) {
     const repo = get(root, 'repo');

@@ -9,7 +9,18 @@ import { closestKind } from './closestKind';
  */
 export const scenarioKeys = {
   /** A single Application's scenario (`revisions:`). */
-  single: ['title', 'summary', 'app', 'options', 'toggles', 'fail', 'story', 'punchline', 'revisions', 'expect'],
+  single: [
+    'title',
+    'summary',
+    'app',
+    'options',
+    'toggles',
+    'fail',
+    'story',
+    'punchline',
+    'revisions',
+    'expect',
+  ],
   /** A small control plane's scenario (`repo:`, platformScenario.ts). */
   platform: [
     'title',

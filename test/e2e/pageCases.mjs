@@ -207,7 +207,7 @@ export function pageCases({ browser, base, root, results, full }) {
     };
     for (const [t, want] of [
       [1, /A visitor sees:\s*The old frontend, 6\.7\.0\./],
-      [15, /A visitor sees:\s*The maintenance page \(maintenance-up put it up at 4\.124 s\)\./],
+      [15, /A visitor sees:\s*The maintenance page \(maintenance-up put it up at 4\.1 s\)\./],
     ])
       await withPage(`?scenario=maintenance-page&t=${t}`, async (page) => {
         await page.waitForFunction(
