@@ -349,6 +349,7 @@ function checkKeys(
     items(get(repo, 'revisions')).forEach((r, i) =>
       checks.push([r, scenarioKeys.repoRevision, `repo.revisions[${i}]`]),
     );
+    items(get(root, 'actions')).forEach((a, i) => checks.push([a, scenarioKeys.action, `actions[${i}]`]));
   } else {
     checks.push([get(root, 'app'), scenarioKeys.app, 'app']);
     items(get(root, 'revisions')).forEach((r, i) =>

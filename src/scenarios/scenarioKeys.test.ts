@@ -66,6 +66,15 @@ describe('a scenario key no reader reads is refused at its place, with the neare
     expect(refusal(text + 'app: { name: checkout }\n')).toMatch(/"app" is not a field of a scenario/);
   });
 
+  it("refuses a misspelt key in a platform scenario's action, suggesting the one it meant", () => {
+    const text = readFileSync('scenarios/hooks-skipped.yaml', 'utf8');
+    const typo = text.replace('revision: "6.7.2" }', 'revison: "6.7.2" }');
+    expect(typo).not.toBe(text);
+    expect(refusal(typo)).toMatch(
+      /^s\.yaml:\d+:\d+: "revison" is not a field of actions\[2\] \(did you mean revision\?/,
+    );
+  });
+
   it('loads every shipped scenario', () => {
     const files = readdirSync('scenarios').filter((f) => f.endsWith('.yaml'));
     expect(files.length).toBeGreaterThan(20);

@@ -46,6 +46,20 @@ export const scenarioKeys = {
   revision: ['name', 'manifests'],
   repo: ['revisions'],
   repoRevision: ['name', 'files'],
+  /** A platform scenario's action (platformScenario.ts): its time, one verb, and the settings those verbs read. */
+  action: [
+    'at',
+    'commit',
+    'sync',
+    'prune',
+    'terminate',
+    'refresh',
+    'kubectl-apply',
+    'kubectl-delete',
+    'namespace',
+    'do',
+    'revision',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 /** A key no reader of the scenario reads: the sentence that refuses it, and the key's node for its place. */
