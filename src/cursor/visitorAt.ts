@@ -1,6 +1,7 @@
 import type { KubeObject, SimEvent } from '../engine';
 import type { Frame } from './frame';
 import { secondsText } from './runFacts';
+import { MAINTENANCE_KEY } from '../scenarios/validateMaintenancePage';
 import type { StackColumn, StackItem } from './stackLayout';
 
 /**
@@ -14,7 +15,6 @@ import type { StackColumn, StackItem } from './stackLayout';
  * Argo CD's sync moves on to the next wave. With the route on the app, a visitor is served by the Ready pods of
  * the frontend tier's workloads: the old version, the new one, both during a rolling update, or none (an error).
  */
-export const MAINTENANCE_KEY = 'sandbox.argocd.dev/maintenance-page';
 
 export type VisitorSees = 'maintenance' | 'old' | 'new' | 'mixed' | 'nothing';
 
