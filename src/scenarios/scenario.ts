@@ -5,6 +5,7 @@ import { readExpectation, type ScenarioExpectation } from './readExpectation';
 import { readBeatAt, type StoryBeat } from './storyBeat';
 import { readPunchline, type Punchline } from './readPunchline';
 import { readToggleAnnotations } from './toggleAnnotations';
+import { scenarioKeys, unknownKey } from './scenarioKeys';
 import { namespaceProblem, objectNameProblem } from './validateNames';
 import {
   looksLikePlatformScenario,
@@ -128,6 +129,9 @@ export function parseScenario(text: string, file: string): Scenario {
   } catch (error) {
     return fail(`cannot read the scenario: ${error instanceof Error ? error.message : String(error)}`, root);
   }
+
+  // Every mapping's keys are checked before anything is read: a misspelt `expectt:` would otherwise be ignored.
+  checkKeys(root, looksLikePlatformScenario(text), fail);
 
   const appNode = field('app');
   if (appNode !== undefined && !isMap(appNode))
@@ -316,6 +320,46 @@ export function parseScenario(text: string, file: string): Scenario {
     expect,
     warnings,
   };
+}
+
+/**
+ * Refuse a key no reader reads, in the scenario's top level and in the blocks whose keys are not checked by their
+ * own reader (expect, punchline, toggles and a beat's `at:` are: readExpectation.ts, readPunchline.ts, storyBeat.ts).
+ */
+function checkKeys(
+  root: YamlNode & { get(key: string, keep: true): unknown },
+  platform: boolean,
+  fail: (message: string, node?: YamlNode | null) => never,
+): void {
+  const get = (node: unknown, key: string) =>
+    isMap(node) ? (node.get(key, true) as YamlNode | undefined) : undefined;
+  const items = (node: unknown) => (isSeq(node) ? (node.items as YamlNode[]) : []);
+  const checks: [YamlNode | null | undefined, readonly string[], string][] = [
+    [root, platform ? scenarioKeys.platform : scenarioKeys.single, 'a scenario'],
+    [get(root, 'options'), platform ? scenarioKeys.platformOptions : scenarioKeys.options, 'options'],
+    ...items(get(root, 'story')).map((beat, i): [YamlNode, readonly string[], string] => [
+      beat,
+      scenarioKeys.beat,
+      `story[${i}]`,
+    ]),
+  ];
+  if (platform) {
+    const repo = get(root, 'repo');
+    checks.push([repo, scenarioKeys.repo, 'repo']);
+    items(get(repo, 'revisions')).forEach((r, i) =>
+      checks.push([r, scenarioKeys.repoRevision, `repo.revisions[${i}]`]),
+    );
+    items(get(root, 'actions')).forEach((a, i) => checks.push([a, scenarioKeys.action, `actions[${i}]`]));
+  } else {
+    checks.push([get(root, 'app'), scenarioKeys.app, 'app']);
+    items(get(root, 'revisions')).forEach((r, i) =>
+      checks.push([r, scenarioKeys.revision, `revisions[${i}]`]),
+    );
+  }
+  for (const [node, known, what] of checks) {
+    const problem = unknownKey(node, known, what);
+    if (problem) fail(problem.message, problem.node);
+  }
 }
 
 /** Parse one revision's manifests, with positions (and errors) mapped back to the scenario file. */

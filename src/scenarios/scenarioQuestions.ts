@@ -20,7 +20,7 @@ export const scenarioQuestions: readonly ScenarioQuestion[] = [
   {
     id: 'order',
     text: 'How does Argo CD order a sync?',
-    scenarios: ['three-tier', 'many-resources', 'commit-while-syncing', 'revert'],
+    scenarios: ['three-tier', 'maintenance-page', 'many-resources', 'commit-while-syncing', 'revert'],
   },
   {
     id: 'stuck',

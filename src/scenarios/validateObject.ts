@@ -3,6 +3,7 @@ import { closestKind } from './closestKind';
 import { formatPath } from './formatPath';
 import { validateContainers } from './validateContainers';
 import { validateAnnotationsSize } from './validateAnnotationsSize';
+import { validateMaintenancePage } from './validateMaintenancePage';
 import { validateNames } from './validateNames';
 import type { ObjectIssue, YamlPath } from './objectIssue';
 
@@ -159,6 +160,7 @@ export function validateObject(obj: JsonAny, options: { requireName?: boolean } 
   return (
     validateNames(obj, obj.kind) ??
     validateAnnotationsSize(obj.metadata) ??
+    validateMaintenancePage(obj.kind, obj.metadata) ??
     (builtIn ? validateContainers(obj, obj.kind) : null)
   );
 }

@@ -198,6 +198,35 @@ export function pageCases({ browser, base, root, results, full }) {
       assert.match(await page.evaluate(() => location.search), /fail=oneWave/);
     }));
 
+  test('maintenance-page: the stack says what a visitor sees before wave 1, during wave 2 and after wave 3', async () => {
+    // src/cursor/visitorAt.ts: the old site until the wave 1 hook completes (4.1 s), the maintenance page while
+    // wave 2 rolls the frontend (5 to 22 s), the new site once the wave 3 hook has completed (31.3 s).
+    const visitorAt = async (page) => {
+      await page.locator('[data-testid="visitor"]').scrollIntoViewIfNeeded();
+      return page.textContent('[data-testid="visitor"]');
+    };
+    for (const [t, want] of [
+      [1, /A visitor sees:\s*The old frontend, 6\.7\.0\./],
+      [15, /A visitor sees:\s*The maintenance page \(maintenance-up put it up at 4\.1 s\)\./],
+    ])
+      await withPage(`?scenario=maintenance-page&t=${t}`, async (page) => {
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'maintenance-page',
+        );
+        assert.match(await visitorAt(page), want, `at ${t} s`);
+      });
+    await withPage('?scenario=maintenance-page', async (page) => {
+      await page.keyboard.press('End');
+      await waitForStatus(page, { 'operation-phase': 'Succeeded', 'health-status': 'Healthy' });
+      await page.waitForFunction(() =>
+        /The new frontend, 6\.7\.1\./.test(
+          document.querySelector('[data-testid="visitor"]')?.textContent ?? '',
+        ),
+      );
+      assert.match(await visitorAt(page), /A visitor sees:\s*The new frontend, 6\.7\.1\./);
+    });
+  });
+
   test('hpa-self-heal-fight at 1024x768: the HPA and self-heal fight, and the end is OutOfSync and Healthy', () =>
     withPage(
       '?scenario=hpa-self-heal-fight',

@@ -16,6 +16,7 @@ import { YamlReader } from './yamlReader.svelte';
 import { PlanLoader } from './planLoader.svelte';
 import { knobNote, type Knob } from './knobNote';
 import { tierHintsOf } from '../../cursor/tierHintsOf';
+import { visitorAt, visitorModelOf } from '../../cursor/visitorAt';
 import { withBeatTimes } from '../../cursor/beatTimes';
 import type { Speed } from '../../links/urlState';
 // Added for several Applications (src/ui/platform).
@@ -120,6 +121,9 @@ export class SimulationSession {
   readonly lanes = $derived(lanesOf(this.events, this.endT));
   readonly columns = $derived(stackLayout(this.events, this.tierHints()));
   readonly stack = $derived(stackAt(this.columns, this.frame));
+  /** For a run with maintenance hooks: the route's switches, and what a visitor sees at the cursor (visitorAt.ts). */
+  readonly visitorModel = $derived(visitorModelOf(this.events, this.columns, this.syncedObjects()));
+  readonly visitor = $derived(this.visitorModel ? visitorAt(this.visitorModel, this.frame) : undefined);
   readonly waiting = $derived(
     explainWaiting(this.frame, syncFailHooksOf(this.syncEvents), {
       previous: this.explain.previousRan(),
@@ -374,6 +378,13 @@ export class SimulationSession {
     const revisions = this.scenario?.revisions.map((revision) => revision.objects) ?? [];
     if (this.manifests !== undefined && this.edited) revisions.splice(-1, 1, this.edited);
     return tierHintsOf(revisions.flat().map((parsed) => parsed.object));
+  }
+
+  /** The objects of the synced (or edited) revision. */
+  private syncedObjects() {
+    const synced =
+      this.manifests !== undefined && this.edited ? this.edited : this.scenario?.revisions.at(-1)?.objects;
+    return (synced ?? []).map((parsed) => parsed.object);
   }
 
   /** The file name the edited manifests are read under, so errors name it (and the editor knows they are its). */

@@ -3,6 +3,8 @@ import { nameOf, secondsText, type RunFacts } from '../../cursor/runFacts';
 import { appliedAs } from '../../cursor/appliedAs';
 import { failureText, list } from '../explain/runSummary';
 import { rolloutBeat } from './rolloutBeat';
+import { visitorBeat } from './visitorBeat';
+import type { VisitorModel } from '../../cursor/visitorAt';
 
 /** A question the page asks before showing what happens: its answer and explanation come from the run itself. */
 export interface PredictBeat {
@@ -26,7 +28,11 @@ const RUNNING = 'It stays Running';
  * phase boundary (the next `step`, or the SyncFail hooks, argocd-semantics §2.13), how the operation ends, and
  * the app's sync status and health at the end (§1.7, §1.8, §6.1).
  */
-export function predictBeats(events: readonly SimEvent[], facts: RunFacts): PredictBeat[] {
+export function predictBeats(
+  events: readonly SimEvent[],
+  facts: RunFacts,
+  visitors?: VisitorModel,
+): PredictBeat[] {
   const times = [...new Set(events.filter((e) => e.t >= 0).map((e) => e.t))].sort((a, b) => a - b);
   const before = (t: number) => justBefore(times, t);
   const beats: PredictBeat[] = [];
@@ -35,6 +41,9 @@ export function predictBeats(events: readonly SimEvent[], facts: RunFacts): Pred
   // A RollingSync run: will the set go on to its last step (rolloutBeat.ts)?
   const rollout = rolloutBeat(events);
   if (rollout) beats.push(rollout);
+  // A run with maintenance hooks: what does a visitor see while the frontend rolls out (visitorBeat.ts)?
+  const visitor = visitorBeat(events, visitors);
+  if (visitor) beats.push(visitor);
 
   // Phase boundaries: the next step of another phase, or the SyncFail hooks a failure starts.
   const starts: { phase: string; t: number }[] = [];

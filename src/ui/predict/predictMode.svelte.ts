@@ -1,5 +1,6 @@
 import type { SimEvent } from '../../engine';
 import type { RunFacts } from '../../cursor/runFacts';
+import type { VisitorModel } from '../../cursor/visitorAt';
 import type { PredictBeat, predictBeats } from './predictBeats';
 
 /** What predict mode needs of the session: the run and the cursor. */
@@ -7,6 +8,8 @@ export interface PredictHost {
   readonly events: SimEvent[];
   readonly explain: { readonly runFacts: RunFacts };
   readonly endT: number;
+  /** What a visitor sees, for a run with maintenance hooks (src/cursor/visitorAt.ts). */
+  readonly visitorModel?: VisitorModel | undefined;
   readonly t: number;
   readonly playing: boolean;
   play(): void;
@@ -39,7 +42,7 @@ export class PredictMode {
   }
 
   readonly beats: PredictBeat[] = $derived(
-    this.beatsOf ? this.beatsOf(this.host.events, this.host.explain.runFacts) : [],
+    this.beatsOf ? this.beatsOf(this.host.events, this.host.explain.runFacts, this.host.visitorModel) : [],
   );
   /** The first beat not gone on from: the run may not pass it. */
   readonly next: PredictBeat | undefined = $derived(this.beats.find((b) => !this.done[b.id]));

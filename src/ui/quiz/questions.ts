@@ -186,6 +186,23 @@ export const questions: Question[] = [
     },
   },
   {
+    id: 'maintenance-page',
+    text: 'A Sync hook Job in wave 1 puts a maintenance page up, the frontend Deployment is in wave 2, and a Sync hook Job in wave 3 takes the page down. What does a visitor see while the frontend rolls out?',
+    choices: [
+      'Old and new pages, request by request: hooks run before the resources of their phase',
+      'The maintenance page: wave 3 starts only once the Deployment of wave 2 is Healthy',
+      'An error page: Argo CD deletes the old pods before the hook of wave 3 runs',
+    ],
+    answer: 1,
+    explanation:
+      'A Sync-phase hook is ordered by its wave with the resources of that phase (gitops-engine sync_tasks.go), and a wave starts only when the one before is Healthy, a hook Job once it has completed (sync_context.go). So the page goes up before the rollout and comes down after it.',
+    link: {
+      scenario: 'maintenance-page',
+      t: 15,
+      label: 'maintenance-page, halfway through the rollout',
+    },
+  },
+  {
     id: 'delete-app',
     text: "You delete an Application that has the resources finalizer, and its PreDelete hook fails. What happens to the app's resources?",
     choices: [
