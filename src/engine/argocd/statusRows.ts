@@ -48,6 +48,16 @@ export class StatusRows<E extends RowSource> {
    * live hooks come and go all through a sync (a 1,000-resource sync with 100 hooks re-sorted 200 times).
    */
   private added = new Set<E>();
+  /**
+   * Entries whose row changed (but did not appear or go) since the list was last made, and each ordered entry's
+   * index in that list: while the order holds, the next list is the last one copied with only those rows put in
+   * place. Mapping every entry again at each status write was a cost of rows × writes, and both grow with the app
+   * (a 4,000-resource sync rebuilt its 4,000 rows 1,410 times; 1,000 rows 436 times).
+   */
+  private changed = new Set<E>();
+  private positions: Map<E, number> | undefined;
+  /** Each entry's sort key, made once: the binary search of `sorted` asks for keys many times. */
+  private keys = new WeakMap<E, string>();
   private unknownCache: { from: readonly ResourceRow[]; rows: readonly ResourceRow[] } | undefined;
 
   /** The app's sync options, read again only when the Application object changes (the store replaces it). */
@@ -88,7 +98,7 @@ export class StatusRows<E extends RowSource> {
     if (!prev) {
       this.setVersion++;
       this.added.add(e);
-    }
+    } else this.changed.add(e);
   }
 
   /** The entry is gone from the tracker. */
@@ -106,34 +116,67 @@ export class StatusRows<E extends RowSource> {
    */
   sorted(entries: Iterable<E>): readonly ResourceRow[] {
     if (this.listCache?.version === this.version) return this.listCache.rows;
+    if (this.orderCache?.version === this.setVersion && this.listCache) {
+      // The same rows in the same order, some of them changed: the last list with those put in place.
+      const positions = (this.positions ??= new Map(this.orderCache.entries.map((e, i) => [e, i])));
+      const rows = this.listCache.rows.slice();
+      for (const e of this.changed) {
+        const i = positions.get(e);
+        if (i !== undefined) rows[i] = e.row!;
+      }
+      this.changed.clear();
+      this.listCache = { version: this.version, rows };
+      return rows;
+    }
     if (this.orderCache?.version !== this.setVersion) {
       if (this.orderCache && this.added.size < 64) {
-        // A few rows appeared (and any number went): the last order without the gone, the new ones inserted.
-        const order = this.orderCache.entries.filter((e) => e.row && !this.added.has(e));
+        // A few rows appeared (and any number went): the last order without the gone, the new ones merged in
+        // where a binary search puts each (before any equal key, the later added first), in one pass rather than a
+        // filter and a splice per new row.
+        const old = this.orderCache.entries;
+        const fresh: { e: E; key: string; at: number; seq: number }[] = [];
+        let seq = 0;
         for (const e of this.added) {
           if (!e.row) continue;
-          const key = sortKey(e);
+          const key = this.sortKey(e);
           let lo = 0;
-          let hi = order.length;
+          let hi = old.length;
           while (lo < hi) {
             const mid = (lo + hi) >> 1;
-            if (sortKey(order[mid]) < key) lo = mid + 1;
+            if (this.sortKey(old[mid]) < key) lo = mid + 1;
             else hi = mid;
           }
-          order.splice(lo, 0, e);
+          fresh.push({ e, key, at: lo, seq: seq++ });
         }
+        fresh.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : y.seq - x.seq));
+        const order: E[] = [];
+        let j = 0;
+        for (let i = 0; i < old.length; i++) {
+          while (j < fresh.length && fresh[j].at <= i) order.push(fresh[j++].e);
+          const e = old[i];
+          if (e.row && !this.added.has(e)) order.push(e);
+        }
+        while (j < fresh.length) order.push(fresh[j++].e);
         this.orderCache = { version: this.setVersion, entries: order };
       } else {
         const keyed: { e: E; key: string }[] = [];
-        for (const e of entries) if (e.row) keyed.push({ e, key: sortKey(e) });
+        for (const e of entries) if (e.row) keyed.push({ e, key: this.sortKey(e) });
         keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
         this.orderCache = { version: this.setVersion, entries: keyed.map((k) => k.e) };
       }
       this.added.clear();
     }
     const rows = this.orderCache.entries.map((e) => e.row!);
+    this.positions = undefined;
+    this.changed.clear();
     this.listCache = { version: this.version, rows };
     return rows;
+  }
+
+  private sortKey(e: E): string {
+    let key = this.keys.get(e);
+    if (key === undefined) this.keys.set(e, (key = sortKey(e)));
+    return key;
   }
 
   /**

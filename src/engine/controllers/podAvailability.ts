@@ -1,7 +1,7 @@
 import { fromTimestamp } from '../clock';
-import type { KubeObject } from '../types';
-import { nestedNumber, nestedSlice } from '../util/unstructured';
-import { findCondition, type ReadCondition } from './conditionOf';
+import type { Json, KubeObject } from '../types';
+import { nestedNumber, nestedSlice, nestedString } from '../util/unstructured';
+import { conditionList, findCondition, type ReadCondition } from './conditionOf';
 
 /**
  * How workload controllers read a Pod, as k8s.io/kubernetes `pkg/api/v1/pod/util.go` and
@@ -15,7 +15,20 @@ export function readyCondition(pod: KubeObject): ReadCondition | undefined {
 
 /** `IsPodReady`: the Ready condition is True. */
 export function isPodReady(pod: KubeObject): boolean {
-  return readyCondition(pod)?.status === 'True';
+  return readyStatus(readyEntry(pod)) === 'True';
+}
+
+/**
+ * The pod's `Ready` condition as it stands in the status, unread: the readers below take the one or two fields
+ * they need from it rather than reading every field into a new object (`readyCondition`). A ReplicaSet of 1,000
+ * pods asks each pod at each of its reconciles, so that object was most of its reconcile's garbage.
+ */
+function readyEntry(pod: KubeObject): Json | undefined {
+  return conditionList(pod.status).find((c) => nestedString(c, 'type') === 'Ready');
+}
+
+function readyStatus(entry: Json | undefined): string | undefined {
+  return entry === undefined ? undefined : nestedString(entry, 'status');
 }
 
 /** Running and Ready: what a StatefulSet waits for before the next ordinal (`isRunningAndReady`). */
@@ -28,11 +41,12 @@ export function isRunningAndReady(pod: KubeObject): boolean {
  * while the pod is not ready. Kubernetes compares the condition's lastTransitionTime (whole seconds).
  */
 export function availableAt(pod: KubeObject, minReadySeconds = 0): number | undefined {
-  const ready = readyCondition(pod);
-  if (ready?.status !== 'True') return undefined;
+  const ready = readyEntry(pod);
+  if (readyStatus(ready) !== 'True') return undefined;
   // Available as soon as ready; -Infinity rather than 0, since virtual time before an operation is negative.
   if (!minReadySeconds) return Number.NEGATIVE_INFINITY;
-  const since = ready.lastTransitionTime ? fromTimestamp(ready.lastTransitionTime) : 0;
+  const transition = nestedString(ready, 'lastTransitionTime');
+  const since = transition ? fromTimestamp(transition) : 0;
   return since + minReadySeconds * 1000;
 }
 

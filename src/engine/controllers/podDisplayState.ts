@@ -1,8 +1,8 @@
 import type { PodDisplayState } from '../events';
 import type { KubeObject } from '../types';
 import { nestedSlice, nestedString } from '../util/unstructured';
-import { findCondition } from './conditionOf';
 import { containerStatusOf } from './containerStatusOf';
+import { isPodReady } from './podAvailability';
 
 export interface PodDisplay {
   state: PodDisplayState;
@@ -48,7 +48,8 @@ export function podDisplayState(pod: KubeObject): PodDisplay {
       message = waiting.message ?? '';
     } else reason = `Init:${i}/${initSpecs.length || inits.length}`;
   }
-  const ready = findCondition(status, 'Ready')?.status === 'True';
+  // Read in place (podAvailability.ts): this runs at every write of every pod.
+  const ready = isPodReady(pod);
   if (!initializing) {
     let hasRunning = false;
     const containers = (nestedSlice(status, 'containerStatuses') ?? []).map(containerStatusOf);

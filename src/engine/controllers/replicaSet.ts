@@ -6,7 +6,7 @@ import { claimDependents } from './claimDependents';
 import { createWithGeneratedName } from './createWithGeneratedName';
 import { omitZero } from './omitZero';
 import { controllerRefTo } from './ownerRefs';
-import { isPodActive, isPodAvailable, isPodReady, nextAvailability } from './podAvailability';
+import { availableAt, isPodActive } from './podAvailability';
 import { podsToDelete } from './podsToDelete';
 
 /**
@@ -65,13 +65,26 @@ function writeStatus(cluster: Cluster, rs: KubeObject, active: KubeObject[]): vo
   // The template's labels are listed once, not once per pod: a ReplicaSet of 1,000 pods is counted at every
   // reconcile, and an entries array per pod was most of that count's garbage.
   const templateLabels = Object.entries<string>(rs.spec?.template?.metadata?.labels ?? {});
-  const fullyLabeled = active.filter((p) => templateLabels.every(([k, v]) => p.metadata.labels?.[k] === v));
+  // One pass over the pods for every count and the next availability: each pod's Ready condition is found once
+  // per reconcile, not once per count (a ReplicaSet of 1,000 pods reconciles about 28 times a rollout).
+  let fullyLabeled = 0;
+  let ready = 0;
+  let available = 0;
+  let next: number | undefined;
+  for (const p of active) {
+    if (templateLabels.every(([k, v]) => p.metadata.labels?.[k] === v)) fullyLabeled++;
+    const at = availableAt(p, minReady);
+    if (at === undefined) continue;
+    ready++;
+    if (at <= now) available++;
+    else if (next === undefined || at < next) next = at;
+  }
   const status = omitZero(
     {
       replicas: active.length,
-      fullyLabeledReplicas: fullyLabeled.length,
-      readyReplicas: active.filter(isPodReady).length,
-      availableReplicas: active.filter((p) => isPodAvailable(p, minReady, now)).length,
+      fullyLabeledReplicas: fullyLabeled,
+      readyReplicas: ready,
+      availableReplicas: available,
       observedGeneration: rs.metadata.generation ?? 1,
       conditions: rs.status?.conditions,
     },
@@ -79,6 +92,5 @@ function writeStatus(cluster: Cluster, rs: KubeObject, active: KubeObject[]): vo
   );
   cluster.store.setStatus(refOf(rs), status);
   // With minReadySeconds, wake up when the next ready pod turns available; nothing else would trigger it.
-  const next = nextAvailability(active, minReady, now);
   if (next !== undefined) cluster.enqueue(replicaSetController, refOf(rs), next - now);
 }
