@@ -48,7 +48,7 @@ describe('repo.manifestGenerationSeconds (manifestGeneration.ts)', () => {
 
   it('another key of repo: is refused rather than ignored', () => {
     expect(errorOf(scenario('  latency: 8'))).toContain(
-      's.yaml:11:3: repo.latency is not a repo setting (one of: revisions, manifestGenerationSeconds)',
+      's.yaml:11:3: "latency" is not a field of repo (the fields are revisions, manifestGenerationSeconds)',
     );
   });
 });

@@ -264,8 +264,8 @@ export function parsePlatform(ctx: PlatformContext): Omit<PlatformSpec, 'expectA
 
 /**
  * `repo.manifestGenerationSeconds`: how long the repo server takes to generate a source's manifests at a revision it
- * has not generated before (manifestGeneration.ts); 0, the default, is at once. Any other key of `repo:` is refused,
- * as it would change nothing.
+ * has not generated before (manifestGeneration.ts); 0, the default, is at once. Any other key of `repo:` has
+ * already been refused by scenarioKeys.ts, where every block's known keys are listed once.
  */
 function readManifestGeneration(
   repoNode: YamlNode & { items: { key: unknown; value: unknown }[] },
@@ -275,9 +275,7 @@ function readManifestGeneration(
   for (const pair of repoNode.items) {
     const key = pair.key as YamlNode;
     const name = isScalar(key) ? String(key.value) : '';
-    if (name === 'revisions') continue;
-    if (name !== 'manifestGenerationSeconds')
-      return fail(`repo.${name} is not a repo setting (one of: revisions, manifestGenerationSeconds)`, key);
+    if (name !== 'manifestGenerationSeconds') continue;
     const value = pair.value as YamlNode;
     const v = isScalar(value) ? value.value : undefined;
     if (typeof v !== 'number' || !(v >= 0 && v <= limits.maxVirtualSeconds))

@@ -44,7 +44,7 @@ export const scenarioKeys = {
   options: ['waveDelay', 'prune', 'syncOptions', 'seed', 'until'],
   beat: ['title', 'text', 'at'],
   revision: ['name', 'manifests'],
-  repo: ['revisions'],
+  repo: ['revisions', 'manifestGenerationSeconds'],
   repoRevision: ['name', 'files'],
   /** A platform scenario's action (platformScenario.ts): its time, one verb, and the settings those verbs read. */
   action: [
