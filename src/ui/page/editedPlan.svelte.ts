@@ -1,6 +1,7 @@
 import { planManifests, type ManifestPlan } from '../manifests/planManifests';
 import type { Scenario } from '../../scenarios/scenario';
 import type { YamlReader } from './yamlReader.svelte';
+import { knownPlan } from '../manifests/knownPlans';
 
 /**
  * The order table's plan (the manifest editor's, src/ui/manifests): what a dry run of `text`, the synced
@@ -16,7 +17,8 @@ export function editedPlan(
   file: string,
 ): ManifestPlan | undefined {
   const own = scenario.revisions[scenario.revisions.length - 1];
-  if (text === own.manifests) return planManifests(own.objects, scenario, scenario.warnings);
+  if (text === own.manifests)
+    return knownPlan(scenario) ?? planManifests(own.objects, scenario, scenario.warnings);
   if (!yaml.ready || !yaml.loaded) {
     void yaml.load();
     return undefined;
