@@ -4,7 +4,7 @@ import type { Scenario } from '../../scenarios/scenario';
 import { maxStoredChars, ownAppText } from './ownAppStore';
 import { readEntries, type Dropped } from './readDropped';
 import type { ValuePiece } from '../../scenarios/valuePieces';
-import type { ManifestPlan } from '../manifests/planManifests';
+import type { ManifestPlan } from '../page/knownPlans';
 
 /** The id the page gives your own app: the link says `scenario=your-app`, and a reload brings it back from here. */
 export const ownAppId = 'your-app';

@@ -2,7 +2,7 @@
 import { readOwnApp, type ReadReply, type ReadRequest, type SendScenario } from './ownAppReading';
 import type { Scenario } from '../../scenarios/scenario';
 import { splitValue } from '../../scenarios/valuePieces';
-import { planManifests, type ManifestPlan } from '../manifests/planManifests';
+import { planOfOwn } from '../page/knownPlans';
 
 /**
  * The own-app worker: it reads a dropped, picked or pasted app (files, zips, YAML, the scenario) off the page's
@@ -34,19 +34,7 @@ scope.onmessage = (event: MessageEvent<ReadRequest | SendScenario>) => {
     scope.postMessage({
       ...reply,
       scenario: skeleton as Scenario,
-      plan: planOf(reply.scenario),
+      plan: planOfOwn(reply.scenario),
     } satisfies ReadReply);
   });
 };
-
-/**
- * The order table's plan of the app's own manifests, as the page would work it out (editedPlan.svelte.ts); only a
- * plan crosses, not the InputError of one that failed (a structured clone drops its class): the page works that
- * one out again.
- */
-function planOf(scenario: Scenario): ManifestPlan | undefined {
-  const own = scenario.revisions.at(-1);
-  if (!own) return undefined;
-  const plan = planManifests(own.objects, scenario, scenario.warnings);
-  return plan.ok ? plan : undefined;
-}

@@ -2,7 +2,7 @@ import type { ReadReply, ReadRequest, SendScenario } from './ownAppReading';
 import type { Scenario } from '../../scenarios/scenario';
 import { holdScenario } from '../../scenarios/heldScenarios';
 import { joinValue, type ValuePiece } from '../../scenarios/valuePieces';
-import { knowPlan } from '../manifests/knownPlans';
+import { knowPlan } from '../page/knownPlans';
 
 /** How a read ended: the worker's answer, or `cancelled` when the user cancelled it. */
 export type ReadEnd = Exclude<ReadReply, { kind: 'progress' } | { kind: 'piece' }> | { kind: 'cancelled' };

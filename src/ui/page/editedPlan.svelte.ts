@@ -1,7 +1,7 @@
 import { planManifests, type ManifestPlan } from '../manifests/planManifests';
 import type { Scenario } from '../../scenarios/scenario';
 import type { YamlReader } from './yamlReader.svelte';
-import { knownPlan } from '../manifests/knownPlans';
+import { knownPlan } from './knownPlans';
 
 /**
  * The order table's plan (the manifest editor's, src/ui/manifests): what a dry run of `text`, the synced
