@@ -244,6 +244,7 @@ export function bigDropCases({ browser, base, full }) {
         `main-thread tasks over 200 ms of CPU while the drop was shown (long tasks, wall ms: ${wall.join(', ')})`,
       );
       assert.deepEqual(record.errors, []);
+      // E2E_TASKS=1 prints the longest tasks of a passing run too: what a change to the drop costs the page.
       if (process.env.E2E_TASKS)
         process.stdout.write(
           all
