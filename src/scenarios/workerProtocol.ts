@@ -5,7 +5,13 @@ import { playForPageWithLua, type PageRun, type RunOptions } from './pageRun';
 /** A request to the simulation worker: plain data only, so it survives the structured clone. */
 export interface RunRequest {
   id: number;
-  scenario: Scenario;
+  /** The scenario, unless `scenarioPort` brings it. */
+  scenario?: Scenario;
+  /**
+   * Where the scenario comes from when a worker holds it (heldScenarios.ts): the holder posts it on this port once,
+   * and the page's main thread never clones it.
+   */
+  scenarioPort?: MessagePort;
   options: RunOptions;
   /**
    * Play the run and answer only `warmed`, not the run: a warm-up, so that the run a learner asks for next (an intervention) finds
@@ -31,7 +37,7 @@ export type RunReply =
 
 /** The part of a Worker the runner uses, so tests can pass a fake. */
 export interface WorkerLike {
-  postMessage(message: RunRequest): void;
+  postMessage(message: RunRequest, transfer?: Transferable[]): void;
   terminate(): void;
   onmessage: ((event: MessageEvent<RunReply>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
@@ -57,12 +63,13 @@ export async function answerRequest(
     post({ id, kind: 'progress', t });
   };
   try {
+    const scenario = request.scenario ?? (await scenarioFrom(request.scenarioPort));
     if (request.warmOnly) {
-      await playForPageWithLua(request.scenario, request.options);
+      await playForPageWithLua(scenario, request.options);
       post({ id, kind: 'warmed' });
       return;
     }
-    const run = await playForPageWithLua(request.scenario, request.options, onProgress);
+    const run = await playForPageWithLua(scenario, request.options, onProgress);
     post({ id, kind: 'done', run });
   } catch (error) {
     if (request.warmOnly) {
@@ -74,4 +81,15 @@ export async function answerRequest(
       post({ id, kind: 'input-error', detail: error.detail, position: { file, line, column } });
     } else post({ id, kind: 'failure', message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** The scenario its holder posts on `port` (heldScenarios.ts), once. */
+function scenarioFrom(port: MessagePort | undefined): Promise<Scenario> {
+  if (!port) return Promise.reject(new Error('a run request came with no scenario'));
+  return new Promise((resolve) => {
+    port.onmessage = (event: MessageEvent<Scenario>) => {
+      port.close();
+      resolve(event.data);
+    };
+  });
 }

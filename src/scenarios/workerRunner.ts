@@ -1,7 +1,8 @@
 import { InputError } from '../engine';
 import type { Scenario } from './scenario';
 import type { PageRun, RunOptions } from './pageRun';
-import type { RunReply, WorkerLike } from './workerProtocol';
+import type { RunReply, RunRequest, WorkerLike } from './workerProtocol';
+import { portToHeld } from './heldScenarios';
 
 /**
  * The wall-time limit of one run in the worker. The largest shipped scenario (200 resources) runs in about 2 s
@@ -79,7 +80,7 @@ export class WorkerRunner implements PageRunner {
       // Behind a warm-up, the run's time limit starts once the warm-up is over: it is the run's own time.
       const timer = this.warming ? undefined : this.setTimer(() => this.stop(id), this.timeLimitMs);
       this.current = { id, resolve, timer, t: 0, onProgress };
-      worker.postMessage({ id, scenario, options });
+      post(worker, { id, options }, scenario);
     });
   }
 
@@ -101,7 +102,7 @@ export class WorkerRunner implements PageRunner {
     const worker = this.ensureWorker();
     if (!scenario || !options || this.warming) return;
     this.warming = true;
-    worker.postMessage({ id: 0, scenario, options, warmOnly: true });
+    post(worker, { id: 0, options, warmOnly: true }, scenario);
   }
 
   private stop(id: number): void {
@@ -168,6 +169,16 @@ export class WorkerRunner implements PageRunner {
     this.worker = undefined;
     this.warming = false;
   }
+}
+
+/**
+ * Posts a request with its scenario: from the worker that holds it when one does (heldScenarios.ts: the port is
+ * transferred, and the scenario goes from worker to worker), else the scenario itself.
+ */
+function post(worker: WorkerLike, request: Omit<RunRequest, 'scenario'>, scenario: Scenario): void {
+  const port = portToHeld(scenario);
+  if (port) worker.postMessage({ ...request, scenarioPort: port }, [port]);
+  else worker.postMessage({ ...request, scenario });
 }
 
 /**

@@ -210,6 +210,52 @@ export function bigDropCases({ browser, base, full }) {
       return [...data.files].map((file) => file.size);
     });
   };
+  /**
+   * Drops `count` files of `mib` MiB and asserts that no main-thread task of the page, from the drop until the
+   * app is shown and the page is quiet, takes over 200 ms of CPU (not wall) time.
+   */
+  const showsWithinBudget = async (count, mib) => {
+    const record = await openPage(browser, base, '?scenario=three-tier');
+    const { page } = record;
+    try {
+      let tasks;
+      await dropBig(page, count, mib, async () => (tasks = await mainThreadTasks(page)));
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="scenario-picker"]')?.selectedOptions[0]?.textContent ===
+          'Your app: dropped files',
+        undefined,
+        { timeout: scaled(120_000) },
+      );
+      await page.waitForSelector('[data-testid="play"]:not([disabled])', { timeout: scaled(120_000) });
+      // Quiet: no long task for 2 s (the timeline, the rows and the editor drawn after the run arrives).
+      await page.waitForFunction(
+        () => performance.now() - Math.max(0, ...globalThis.longTasks.map((t) => t.start + t.ms)) > 2000,
+        undefined,
+        { timeout: scaled(120_000), polling: 250 },
+      );
+      assert.equal(await page.$('[data-testid="own-app-error"]'), null);
+      const all = await tasks.stop();
+      const over = all.filter((task) => task.cpuMs > 200);
+      const wall = await page.evaluate(() => globalThis.longTasks.map((t) => t.ms));
+      assert.deepEqual(
+        over.map((task) => `${task.cpuMs} ms of CPU (${task.wallMs} ms wall) in ${task.where}`),
+        [],
+        `main-thread tasks over 200 ms of CPU while the drop was shown (long tasks, wall ms: ${wall.join(', ')})`,
+      );
+      assert.deepEqual(record.errors, []);
+      // E2E_TASKS=1 prints the longest tasks of a passing run too: what a change to the drop costs the page.
+      if (process.env.E2E_TASKS)
+        process.stdout.write(
+          all
+            .slice(0, 8)
+            .map((t) => `  ${t.cpuMs} ms CPU (${t.wallMs} wall) ${t.where}\n`)
+            .join(''),
+        );
+    } finally {
+      await record.close();
+    }
+  };
   return [
     {
       // Two files of 0.5 MiB took the main thread about 3 s before (a quiet machine reads about 1 MiB of YAML a second).
@@ -218,18 +264,19 @@ export function bigDropCases({ browser, base, full }) {
         const record = await openPage(browser, base, '?scenario=three-tier');
         const { page } = record;
         try {
-          const sizes = await dropBig(page, 2, 0.5);
+          let tasks;
+          const sizes = await dropBig(page, 2, 0.5, async () => (tasks = await mainThreadTasks(page)));
           assert.ok(
             sizes.every((size) => size > 0.45 * 1024 * 1024),
             `${sizes}`,
           );
           await page.waitForSelector('[data-testid="own-app-reading"]');
           await page.waitForFunction(() => location.search.includes('scenario=your-app'), undefined, {
-            timeout: 120_000,
+            timeout: scaled(120_000),
           });
           await page.waitForSelector('[data-testid="own-app-reading"]', {
             state: 'detached',
-            timeout: 120_000,
+            timeout: scaled(120_000),
           });
           assert.equal(await page.$('[data-testid="own-app-error"]'), null);
           await page.waitForFunction(
@@ -237,23 +284,13 @@ export function bigDropCases({ browser, base, full }) {
               document.querySelector('[data-testid="scenario-picker"]')?.selectedOptions[0]?.textContent ===
               'Your app: dropped files',
           );
-          // Tasks that started between the drop and the end of the read (showing the run is the page's own work).
-          const longTasks = await page.evaluate(() =>
-            globalThis.longTasks
-              .filter((t) => t.start >= globalThis.dropped && t.start <= globalThis.readEnd)
-              .map(
-                (t) =>
-                  t.ms +
-                  '@' +
-                  Math.round(t.start - globalThis.dropped) +
-                  '/' +
-                  Math.round(globalThis.readEnd - globalThis.dropped),
-              ),
-          );
+          // Tasks until the end of the read (showing the run is the page's own work), in CPU time: a busy machine
+          // stretches their wall time (the Performance API's long tasks) far past 200 ms when nothing is wrong.
+          const over = (await tasks.stop()).filter((task) => task.cpuMs > 200);
           assert.deepEqual(
-            longTasks.filter((t) => parseInt(t) > 200),
+            over.map((task) => `${task.cpuMs} ms of CPU (${task.wallMs} ms wall) in ${task.where}`),
             [],
-            `main-thread tasks over 200 ms while the drop was read: ${longTasks.join(', ')}`,
+            'main-thread tasks over 200 ms of CPU while the drop was read',
           );
           assert.deepEqual(record.errors, []);
         } finally {
@@ -266,39 +303,14 @@ export function bigDropCases({ browser, base, full }) {
       // main-thread tasks of up to 2 s. Every task from the drop until the page is quiet again counts, in the
       // main thread's CPU time (mainThreadTasks.mjs), which a busy machine does not stretch as it does wall time.
       name: 'own app: showing a drop of two 1 MiB files runs no main-thread task over 200 ms of CPU',
-      fn: async () => {
-        const record = await openPage(browser, base, '?scenario=three-tier');
-        const { page } = record;
-        try {
-          let tasks;
-          await dropBig(page, 2, 1, async () => (tasks = await mainThreadTasks(page)));
-          await page.waitForFunction(
-            () =>
-              document.querySelector('[data-testid="scenario-picker"]')?.selectedOptions[0]?.textContent ===
-              'Your app: dropped files',
-            undefined,
-            { timeout: scaled(120_000) },
-          );
-          await page.waitForSelector('[data-testid="play"]:not([disabled])');
-          // Quiet: no long task for 2 s (the timeline, the rows and the editor drawn after the run arrives).
-          await page.waitForFunction(
-            () => performance.now() - Math.max(0, ...globalThis.longTasks.map((t) => t.start + t.ms)) > 2000,
-            undefined,
-            { timeout: scaled(120_000), polling: 250 },
-          );
-          assert.equal(await page.$('[data-testid="own-app-error"]'), null);
-          const over = (await tasks.stop()).filter((task) => task.cpuMs > 200);
-          const wall = await page.evaluate(() => globalThis.longTasks.map((t) => t.ms));
-          assert.deepEqual(
-            over.map((task) => `${task.cpuMs} ms of CPU (${task.wallMs} ms wall) in ${task.where}`),
-            [],
-            `main-thread tasks over 200 ms of CPU while the drop was shown (long tasks, wall ms: ${wall.join(', ')})`,
-          );
-          assert.deepEqual(record.errors, []);
-        } finally {
-          await record.close();
-        }
-      },
+      fn: () => showsWithinBudget(2, 1),
+    },
+    {
+      // The issue's own drop: four files of 3.9 MiB at once. Handing the read app from the page to the run's
+      // worker (a structured clone of its whole object graph, each way) took two main-thread tasks of about
+      // 228 ms and 285 ms of CPU; the app now goes from the reading worker to the run's worker directly.
+      name: 'own app: a drop of four 3.9 MiB files runs no main-thread task over 200 ms of CPU until it is shown',
+      fn: () => showsWithinBudget(4, 3.9),
     },
     {
       name: 'own app: a big drop can be cancelled while it is read; the run on screen stays',

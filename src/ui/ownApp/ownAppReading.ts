@@ -3,6 +3,8 @@ import type { OwnFile } from '../../ownApp/ownAppScenario';
 import type { Scenario } from '../../scenarios/scenario';
 import { maxStoredChars, ownAppText } from './ownAppStore';
 import { readEntries, type Dropped } from './readDropped';
+import type { ValuePiece } from '../../scenarios/valuePieces';
+import type { ManifestPlan } from '../page/knownPlans';
 
 /** The id the page gives your own app: the link says `scenario=your-app`, and a reload brings it back from here. */
 export const ownAppId = 'your-app';
@@ -12,14 +14,33 @@ export type ReadRequest =
   | { kind: 'files'; files: { path: string; file: File }[]; source: string }
   | { kind: 'texts'; files: OwnFile[]; source: string };
 
+/**
+ * Asked of the worker once it has read an app, and holds it: post the whole scenario on `port`, which goes to a
+ * simulation worker (heldScenarios.ts), so that the page's main thread does not clone it for each run.
+ */
+export interface SendScenario {
+  kind: 'send';
+  port: MessagePort;
+}
+
 /** What reading gave: the scenario, or the one sentence that says what to fix (file:line:column: …). */
 export type ReadReply =
   | { kind: 'progress'; done: number; total: number }
+  /**
+   * Part of a big scenario, before the `done` that carries the rest (valuePieces.ts): each message is a task of its
+   * own on the page, and a short one.
+   */
+  | { kind: 'piece'; piece: ValuePiece }
   | {
       kind: 'done';
       scenario: Scenario;
       source: string;
       fileCount: number;
+      /**
+       * The plan of the app's own manifests (the order table's), worked out in the worker when the page would
+       * take long to (knownPlans.ts).
+       */
+      plan?: ManifestPlan;
       /** The app as ownAppStore keeps it (JSON), or undefined when it is over `maxStoredChars`. */
       stored: string | undefined;
       chars: number;

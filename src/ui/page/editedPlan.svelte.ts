@@ -2,6 +2,7 @@ import type { ManifestPlan } from '../manifests/planManifests';
 import type { Scenario } from '../../scenarios/scenario';
 import type { PlanLoader } from './planLoader.svelte';
 import type { YamlReader } from './yamlReader.svelte';
+import { knownPlan } from './knownPlans';
 
 /**
  * The order table's plan (the manifest editor's, src/ui/manifests): what a dry run of `text`, the synced
@@ -21,7 +22,8 @@ export function editedPlan(
   const planManifests = planner.ready ? planner.loaded : undefined;
   if (!planManifests) void planner.load();
   const own = scenario.revisions[scenario.revisions.length - 1];
-  if (text === own.manifests) return planManifests?.(own.objects, scenario, scenario.warnings);
+  if (text === own.manifests)
+    return knownPlan(scenario) ?? planManifests?.(own.objects, scenario, scenario.warnings);
   if (!yaml.ready || !yaml.loaded) {
     void yaml.load();
     return undefined;
