@@ -10,7 +10,7 @@ import { augmentSyncMessage } from './augmentSyncMessage';
 import { isModified } from './compare';
 import { normalizeIgnored, respectIgnored } from './ignoreDifferences';
 import { syncOptionRespectIgnoreDifferences } from '../annotations';
-import { withNamespace } from './appTracker';
+import { withNamespace } from './withNamespace';
 import type { UnstampedEvent } from '../eventLog';
 import { syncMachine, type TickOutcome as MachineTick } from './syncMachine';
 import type { OperationHost } from './operationHost';
