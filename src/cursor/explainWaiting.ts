@@ -74,7 +74,9 @@ const failed = (row: ResultRow) => row.hookPhase === 'Failed' || row.hookPhase =
 export function explainWaiting(
   frame: Frame,
   syncFailHooks: readonly string[],
-  context: { previous: boolean; interventions?: InterventionContext } = { previous: true },
+  context: { previous: boolean; interventions?: InterventionContext; selfHeals?: number } = {
+    previous: true,
+  },
 ): WaitingExplanation {
   // Asked on every animation frame while playing: the same inputs give the same explanation object, so the
   // panel is not redrawn for a frame in which nothing it shows has changed.
@@ -90,10 +92,11 @@ export function explainWaiting(
     context.interventions,
     interventionsPassed(frame.t, context.interventions),
     delay && `${delay.phase} ${delay.wave} ${delay.seconds} ${delay.left.toFixed(1)}`,
+    context.selfHeals,
   ];
   if (last?.inputs.every((input, i) => input === inputs[i])) return last.explanation;
   const explanation = withInterventions(
-    explain(frame, syncFailHooks, context.previous, context.interventions),
+    explain(frame, syncFailHooks, context.previous, context.interventions, context.selfHeals ?? 0),
     frame,
     context.interventions,
   );
@@ -123,6 +126,7 @@ function explain(
   syncFailHooks: readonly string[],
   previous: boolean,
   interventions: InterventionContext | undefined,
+  selfHeals: number,
 ): WaitingExplanation {
   const op = frame.operation;
   const message = op?.message ?? '';
@@ -171,6 +175,8 @@ function explain(
       ),
     };
 
+  if (op.phase === 'Succeeded' && frame.app?.sync === 'OutOfSync' && selfHeals >= 2)
+    return { ...base, ...selfHealFight(selfHeals, frame.app.health) };
   if (op.phase === 'Succeeded') {
     const health = frame.app?.health;
     const detail =
@@ -215,6 +221,22 @@ function explain(
   }
   const step = frame.step ? ` (${frame.step.phase} wave ${frame.step.wave})` : '';
   return { ...base, headline: `The engine is applying the current step${step}.`, detail: message };
+}
+
+/**
+ * An operation that Succeeded in a self-heal loop (§5.4): the app is OutOfSync again after each of self-heal's
+ * syncs, because something in the cluster (an HPA's replicas in hpa-self-heal-fight) changes back what it applied.
+ * "Nothing is waiting" would be true of this one operation and miss the story: the next self-heal comes after a
+ * longer back-off, and neither side wins.
+ */
+function selfHealFight(selfHeals: number, health: string) {
+  return {
+    headline: `The operation Succeeded, but the fight goes on: self-heal has synced ${selfHeals} times, and the app is OutOfSync again.`,
+    detail:
+      `Something in the cluster changes back what self-heal applies, so each of its syncs leaves the app OutOfSync (and ${health}); ` +
+      'self-heal syncs again after a back-off that grows each time (2 s, 6 s, 18 s, 54 s … up to 5 min), and neither side wins. ' +
+      'It ends when Git stops setting the field, or ignoreDifferences with RespectIgnoreDifferences=true leaves it to the cluster.',
+  };
 }
 
 function explainFailure(

@@ -227,7 +227,7 @@ export function pageCases({ browser, base, root, results, full }) {
     });
   });
 
-  test('hpa-self-heal-fight at 1024x768: the HPA and self-heal fight, and the end is OutOfSync and Healthy', () =>
+  test('hpa-self-heal-fight at 1024x768: the HPA and self-heal fight, the end is OutOfSync and Healthy, and "Why did it end?" names the self-heal loop', () =>
     withPage(
       '?scenario=hpa-self-heal-fight',
       async (page) => {
@@ -237,6 +237,11 @@ export function pageCases({ browser, base, root, results, full }) {
           'sync-status': 'OutOfSync',
           'health-status': 'Healthy',
         });
+        // "Why did it end?" names the fight that goes on, not "Nothing is waiting" (issue 32's small findings).
+        assert.match(
+          await page.textContent('[data-testid="why-headline"]'),
+          /^The operation Succeeded, but the fight goes on: self-heal has synced \d+ times, and the app is OutOfSync again\.$/,
+        );
         await page.check('[data-testid="toggle-respectIgnore"]');
         await page.keyboard.press('End');
         await waitForStatus(page, {

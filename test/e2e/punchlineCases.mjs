@@ -94,5 +94,37 @@ export function punchlineCases({ browser, base, results, shots }) {
       );
     }));
 
+  // Issue 32's small findings: on a phone the call-out's slot kept the height of the run's longest call-out while
+  // the punchline's caption was shown, so a short caption sat over an empty band. hpa-self-heal-fight's caption is
+  // shorter than its other call-outs: the box is as tall as its text.
+  test('punchline at 390×844: the call-out box is as tall as its caption, with no empty space under it', () =>
+    withPage(
+      '?scenario=hpa-self-heal-fight&punchline=1',
+      async (page) => {
+        await page.waitForSelector('[data-testid="callout"]');
+        const fit = await page.$eval('[data-testid="callout"]', (el) => {
+          const box = el.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const text = range.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          return {
+            box: box.height,
+            text: text.height,
+            padding: parseFloat(style.paddingTop) + parseFloat(style.paddingBottom),
+            borders: parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth),
+          };
+        });
+        // The text's box leaves out the lines' half-leading (a few px); before, a band of 103 px was empty.
+        // The text's box leaves out the lines' half-leading (a few px); before, a band of 103 px was empty.
+        const empty = fit.box - fit.text - fit.padding - fit.borders;
+        assert.ok(
+          empty <= 8,
+          `${Math.round(empty)} px of empty space under the caption: ${JSON.stringify(fit)}`,
+        );
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
+
   return cases;
 }

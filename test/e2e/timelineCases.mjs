@@ -5,7 +5,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { layoutInvalidations } from './layoutInvalidations.mjs';
-import { encodeEdit, readEndT, readT, scrubTo, typeInTerminal, pageOpener } from './pageHelpers.mjs';
+import {
+  encodeEdit,
+  readEndT,
+  readT,
+  scrubTo,
+  typeInTerminal,
+  pageOpener,
+  waitForSettledLayout,
+} from './pageHelpers.mjs';
 import { scaled } from './timeoutScale.mjs';
 
 const svgSel = '[data-testid="timeline"]';
@@ -421,6 +429,47 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
         verdict.t,
       );
     }));
+
+  // Issue 32's small findings: on a phone the lanes and the timeline pan inside their box (TimeSection.svelte), and
+  // the timeline's tools ("Group by wave", zoom, export) panned away with the drawing; they stay at the box's left.
+  test('timeline at 390×844: panning the timeline leaves its "Group by wave" button where it was', () =>
+    withPage(
+      '?scenario=failing-migration&t=10',
+      async (page) => {
+        await waitForSettledLayout(page);
+        const group = page.locator('[data-testid="timeline-group"]');
+        const before = await group.boundingBox();
+        const panned = await page.$eval('main > section.time', (el) => {
+          el.scrollLeft = el.scrollWidth;
+          return el.scrollLeft;
+        });
+        assert.ok(panned > 100, `the box pans ${panned} px`);
+        // The drawing moved under the tools; the button did not.
+        await page
+          .waitForFunction(
+            (x) =>
+              Math.abs(
+                document.querySelector('[data-testid="timeline-group"]').getBoundingClientRect().x - x,
+              ) < 1,
+            before.x,
+            { timeout: scaled(3000) },
+          )
+          .catch(() => {});
+        const after = await group.boundingBox();
+        assert.ok(Math.abs(after.x - before.x) < 1, `the button moved from x ${before.x} to ${after.x}`);
+        assert.ok(
+          after.x >= 0 && after.x + after.width <= 390,
+          `the button is on screen: ${JSON.stringify(after)}`,
+        );
+        // Panning the tools never widens the box: it still pans no further than its drawings.
+        const room = await page.$eval('main > section.time', (el) => el.scrollWidth - el.clientWidth);
+        assert.ok(room <= panned + 1, `the box grew to pan ${room} px (it panned ${panned})`);
+        // It still groups, and is a pressed toggle.
+        await group.click();
+        assert.equal(await group.getAttribute('aria-pressed'), 'true');
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
 
   return cases;
 }

@@ -1,6 +1,5 @@
-import { annotationIgnoreHealthcheck } from '../annotations';
 import type { SimClock } from '../clock';
-import { isNamespaced, keyOf, refOf } from '../cluster/gvk';
+import { keyOf, refOf } from '../cluster/gvk';
 import type { ObjectStore, WatchEvent } from '../cluster/store';
 import { healthOf } from '../health/healthOf';
 import type { HealthOverrides } from '../health/healthOverrides';
@@ -10,22 +9,14 @@ import type { ResourceStatus as ResourceRow } from './applicationTypes';
 import { sameDiffInputs, syncStatusOf } from './compare';
 import { normalizeIgnored, type IgnoreRule } from './ignoreDifferences';
 import type { EventSink } from '../eventLog';
-import { AppAggregate, ignoredExtra, type CountedEntry } from './appAggregate';
-import { StatusRows, type RowSource } from './statusRows';
-import { isTrackedBy, TRACKING_ANNOTATION } from './tracking';
+import { AppAggregate } from './appAggregate';
+import { StatusRows } from './statusRows';
+import { isTrackedBy } from './tracking';
+import { fields, foldInput, isForeign, type Entry } from './trackerEntry';
+import { withNamespace } from './withNamespace';
 import { ARGOCD_NAMESPACE } from './controlPlanePorts';
 
 const noObjects: KubeObject[] = [];
-
-/**
- * One resource of the app: a row of `status.resources` (RowSource) and a part of the app's sync status and health
- * (CountedEntry). `skipped`: Git holds it annotated `hook: Skip`, so it gets no sync status and takes no part in the
- * app's, whatever its live copy looks like (controller state.go `CompareAppState`, §1.7, §1.8 rule 1).
- */
-interface Entry extends RowSource, CountedEntry {
-  /** The desired and live objects `sync` was last computed from (compare.ts `sameDiffInputs`). */
-  compared?: { desired: KubeObject | undefined; live: KubeObject | undefined };
-}
 
 /**
  * What the Argo CD application controller computes at every refresh, independent of operations: the sync status
@@ -381,39 +372,7 @@ export class AppTracker {
   }
 }
 
-/**
- * A target whose live copy another app's tracking annotation names (state.go L855: the SharedResourceWarning
- * candidates).
- */
-function isForeign(app: string, e: Entry): boolean {
-  if (!e.live || (!e.desired && !e.skipped)) return false;
-  const id = e.live.metadata.annotations?.[TRACKING_ANNOTATION];
-  return id !== undefined && !isTrackedBy(app, e.live);
-}
-
-/** What of an entry the app-level fold reads (§1.7, §1.8): when this is unchanged, so is the fold. */
-function foldInput(entry: Entry): string {
-  const ignored = entry.live?.metadata.annotations?.[annotationIgnoreHealthcheck] ?? '';
-  const extra = ignoredExtra(entry);
-  return `${entry.hook}|${!!entry.desired}|${!!entry.live}|${ignored}|${extra}|${entry.health?.status}|${entry.sync}`;
-}
-
-function fields(entry: Entry) {
-  return {
-    group: entry.ref.group,
-    kind: entry.ref.kind,
-    namespace: entry.ref.namespace,
-    name: entry.ref.name,
-  };
-}
-
 function versionOf(apiVersion: string): string {
   const i = apiVersion.indexOf('/');
   return i < 0 ? apiVersion : apiVersion.slice(i + 1);
-}
-
-/** Namespaced objects without a namespace go to the Application's destination namespace (§2.2 item 3). */
-export function withNamespace(obj: KubeObject, namespace: string): KubeObject {
-  if (!isNamespaced(obj.kind) || obj.metadata.namespace) return obj;
-  return { ...obj, metadata: { ...obj.metadata, namespace } };
 }

@@ -10,7 +10,7 @@ import type {
   ResourceStatus,
   RevisionHistory,
 } from './applicationTypes';
-import type { OperationRecord } from './operationRunner';
+import type { OperationRecord } from './operationRecord';
 import type { SyncStatusCode } from '../types';
 
 /**

@@ -3,7 +3,7 @@ import type { ObjectStore } from '../cluster/store';
 import { healthOf } from '../health/healthOf';
 import { isWorse } from '../health/healthOrder';
 import type { HealthOverrides } from '../health/healthOverrides';
-import { withNamespace } from './appTracker';
+import { withNamespace } from './withNamespace';
 import { withTracking } from './tracking';
 import { deletePolicies, deleteHookTypes } from '../sync';
 import type { KubeObject } from '../types';

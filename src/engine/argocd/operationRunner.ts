@@ -1,10 +1,7 @@
 import { createActor } from 'xstate';
 import { EPOCH_MS, toTimestamp } from '../clock';
-import type { Cluster } from '../cluster/cluster';
-import type { HealthOverrides } from '../health/healthOverrides';
-import { syncTick, terminateTick, type InputProblem, type SyncResultRow, type TickOutcome } from '../sync';
-import type { KubeObject, ObjectRef, OperationPhase, SourcePosition } from '../types';
-import type { AppTracker } from './appTracker';
+import { syncTick, terminateTick, type SyncResultRow, type TickOutcome } from '../sync';
+import type { KubeObject, ObjectRef } from '../types';
 import { clusterPorts } from './clusterPorts';
 import { Priority } from './controlPlanePorts';
 import { apiResourceInfo } from '../cluster/discovery';
@@ -13,107 +10,12 @@ import { augmentSyncMessage } from './augmentSyncMessage';
 import { isModified } from './compare';
 import { normalizeIgnored, respectIgnored } from './ignoreDifferences';
 import { syncOptionRespectIgnoreDifferences } from '../annotations';
-import { withNamespace } from './appTracker';
-import type { EventSink, UnstampedEvent } from '../eventLog';
-import { syncMachine, type RetryStrategy, type TickOutcome as MachineTick } from './syncMachine';
-
-/** What one sync operation runs: one revision's desired objects and the operation's settings. */
-export interface OperationSpec {
-  desired: readonly KubeObject[];
-  /** Where each desired object came from (same index), for input problems. */
-  positions?: readonly (SourcePosition | undefined)[];
-  revision: string;
-  prune: boolean;
-  syncOptions: readonly string[];
-  retry?: RetryStrategy;
-  waveDelaySeconds: number;
-  /**
-   * A selective sync (the operation's `sync.resources`, e.g. self-heal's): only these resources are synced or
-   * pruned, and no hook runs (§2.17).
-   */
-  resources?: readonly { group?: string; kind: string; name: string; namespace?: string }[];
-  /** The operation's `sync.dryRun`: every task is a dry run (gitops-engine sync_context.go runTasks). */
-  dryRun?: boolean;
-  /** The strategy's `force` (`argocd app sync --force`). */
-  force?: boolean;
-  /** An apply strategy (`--strategy apply`, a rollback): no hook runs (controller/sync.go L386). */
-  skipHooks?: boolean;
-  /**
-   * The controller's sync timeout (`controller.sync.timeout.seconds` of argocd-cmd-params-cm), in ms; 0 or absent:
-   * none. Counted from the operation's first start, retries included (appcontroller.go L1602).
-   */
-  syncTimeoutMs?: number;
-}
-
-/** What the runner needs from the Application it runs for. */
-export interface OperationHost {
-  app: string;
-  /** The Application's destination namespace. */
-  namespace: string;
-  cluster: Cluster;
-  log: EventSink;
-  /** The app's tracker: its live objects are the engine's prune candidates. */
-  tracker: AppTracker;
-  healthOverrides?: HealthOverrides;
-  /** Warnings and input problems of the ticks, collected once each. */
-  warnings: string[];
-  problems: InputProblem[];
-  /** Called whenever the operation's phase, message, retry count or results change, and when it completes. */
-  onUpdate?: (record: OperationRecord) => void;
-  /**
-   * What Argo CD's `processRequestedAppOperation` checks before each attempt's `SyncAppState` (the app's
-   * project, L1644): a message ends the attempt in `Error` with it, and the retry strategy applies (§5.3).
-   */
-  precheck?: () => string | undefined;
-  /**
-   * What `SyncAppState` checks after comparing, before it syncs (controller/sync.go L224-L229,
-   * `FailOnSharedResource=true` and a SharedResourceWarning): a message ends the attempt in `Failed` with it.
-   */
-  failCheck?: () => string | undefined;
-  /** The `CreateNamespace=true` modifier of the app's managedNamespaceMetadata (managedNamespaceMetadata.ts). */
-  namespaceModifier?: () => ((managed: KubeObject, live: KubeObject | undefined) => boolean) | undefined;
-  /** The project's permission check of each resource to sync (syncPermissions.ts), the engine's `checkPermission`. */
-  checkPermission?: (obj: KubeObject) => string | undefined;
-  /**
-   * `syncWindowPreventsSync` (controller/sync.go L191-L200), checked by `SyncAppState` before anything else, for a
-   * sync tick and a termination alike: a message holds the operation where it is (appWindows.ts).
-   */
-  hold?: () => string | undefined;
-  /**
-   * Whether the Application's `deletion-approved` annotation is at or after `since`, the operation's start: it
-   * confirms the operation's `Prune=confirm` prunes (controller/sync.go L407 `WithPruneConfirmed`).
-   */
-  isDeletionConfirmed?: (since: string) => boolean;
-  /**
-   * A retry with `retry.refresh` (appcontroller.go L1626-L1631: the operation's revision is dropped, "The latest
-   * revision from the source will be used"): the operation's source rendered at Git's latest revision.
-   */
-  latest?: () => {
-    desired: readonly KubeObject[];
-    positions?: readonly (SourcePosition | undefined)[];
-    revision: string;
-  };
-}
-
-/** The state of one operation, as `status.operationState` shows it. */
-export interface OperationRecord {
-  desired: readonly KubeObject[];
-  positions: readonly (SourcePosition | undefined)[] | undefined;
-  revision: string;
-  startedAtMs: number;
-  finishedAtMs?: number;
-  results: SyncResultRow[];
-  phase: OperationPhase;
-  message: string;
-  announced?: boolean;
-  completed: boolean;
-  retryCount: number;
-  /** Whether the operation was terminated by the user (a terminated operation never retries, §5.3). */
-  terminated?: boolean;
-  /** Whether the controller's sync timeout terminated it (its message ends `, triggered by controller sync timeout`). */
-  timedOut?: boolean;
-  actor: ReturnType<typeof createActor<typeof syncMachine>>;
-}
+import { withNamespace } from './withNamespace';
+import type { UnstampedEvent } from '../eventLog';
+import { syncMachine, type TickOutcome as MachineTick } from './syncMachine';
+import type { OperationHost } from './operationHost';
+import type { OperationRecord } from './operationRecord';
+import type { OperationSpec } from './operationSpec';
 
 /**
  * One sync operation of one Application, driven by its own `syncMachine` actor on the cluster's clock

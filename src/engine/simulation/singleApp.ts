@@ -3,7 +3,7 @@ import { checkInputLimits } from '../limits';
 import { runDefaults } from '../runDefaults';
 import type { KubeObject, SourcePosition } from '../types';
 import { isNamespaced } from '../cluster/gvk';
-import { withNamespace } from '../argocd/appTracker';
+import { withNamespace } from '../argocd/withNamespace';
 import { ARGOCD_NAMESPACE } from '../argocd/controlPlanePorts';
 import type { RepoRevision } from '../argocd/repository';
 import type { ApplicationJson } from '../argocd/applicationTypes';

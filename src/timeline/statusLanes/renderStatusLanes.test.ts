@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { expectSvgSnapshot } from '../../../test/kits/svgSnapshot.testKit';
 import type { SimEvent } from '../../engine/events';
 import { lanesOf } from '../../cursor/lanesOf';
-import { statusLook } from '../../ui/shell/statusLook';
+import { statusLook } from '../statusLook';
 import { layoutTimeline } from '../layout';
 import { layoutStatusLanes, type StatusLanesLayout } from './layoutStatusLanes';
 import { renderStatusLanes, type StatusLanesRenderOptions } from './renderStatusLanes';

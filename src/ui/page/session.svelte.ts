@@ -2,9 +2,6 @@ import { isInputError, runDefaults, type InputError, type SimEvent } from '../..
 import type { ParsedObject } from '../../scenarios/manifests';
 import { loadScenario, scenarioFiles } from '../../scenarios/registry';
 import type { Scenario } from '../../scenarios/scenario';
-import { calloutFor, type Callout } from '../../cursor/calloutFor';
-import { calloutsOf } from '../../cursor/calloutCanAppear';
-import { explainWaiting, syncFailHooksOf } from '../../cursor/explainWaiting';
 import { frameAt } from '../../cursor/frameAt';
 import { lanesOf } from '../../cursor/lanesOf';
 import { stackAt } from '../../cursor/stackAt';
@@ -36,6 +33,8 @@ import { PresenterState } from '../presenter/presenterState.svelte';
 import { RunRequests } from './runRequests.svelte';
 import { InterventionRuns } from './interventionRuns.svelte';
 import { PunchlineMark } from '../story/punchlineMark.svelte';
+import { Callouts } from '../status/callouts.svelte';
+import { WaitingState } from '../waiting/waitingState.svelte';
 import { PlayLoop } from '../../browser/playLoop';
 import { sameSettings, tailed } from './sessionSettings';
 import {
@@ -105,6 +104,10 @@ export class SimulationSession {
   readonly statusSubject = new StatusSubject(this);
   /** The scenario's punchline: its moment in this run, the jump there and its caption (src/ui/story). */
   readonly punchline = new PunchlineMark(this);
+  /** The call-out at the cursor and every call-out of the run (status/callouts.svelte.ts). */
+  readonly callouts = new Callouts(this);
+  /** "Why is it waiting?" at the cursor (waiting/waitingState.svelte.ts). */
+  readonly waiting = new WaitingState(this);
   /** The objects of the edited manifests, once parsed. */
   private edited = $state.raw<ParsedObject[] | undefined>(undefined);
 
@@ -124,18 +127,6 @@ export class SimulationSession {
   /** For a run with maintenance hooks: the route's switches, and what a visitor sees at the cursor (visitorAt.ts). */
   readonly visitorModel = $derived(visitorModelOf(this.events, this.columns, this.syncedObjects()));
   readonly visitor = $derived(this.visitorModel ? visitorAt(this.visitorModel, this.frame) : undefined);
-  readonly waiting = $derived(
-    explainWaiting(this.frame, syncFailHooksOf(this.syncEvents), {
-      previous: this.explain.previousRan(),
-      interventions: this.explain.interventionContext,
-    }),
-  );
-  readonly callout = $derived(
-    calloutFor(this.frame, {
-      previous: this.explain.previousRan(),
-      interventions: this.explain.interventionContext,
-    }),
-  );
 
   private readonly files: readonly ScenarioFile[];
   private readonly loop: PlayLoop;
@@ -417,16 +408,5 @@ export class SimulationSession {
   async loadEdited(id: string, options: LoadOptions, text: string): Promise<void> {
     if (this.files === scenarioFiles) await loadScenario(id).catch(() => undefined);
     await openEditedLink(this, id, options, text);
-  }
-
-  // ---- frames: the call-outs this run shows, so their slot is reserved only then, as tall as they need ----
-  readonly possibleCallouts: Callout[] = $derived(
-    calloutsOf(this.events, {
-      previous: this.explain.previousRan(),
-      interventions: this.explain.interventionContext,
-    }),
-  );
-  get calloutPossible(): boolean {
-    return this.possibleCallouts.length > 0;
   }
 }

@@ -91,7 +91,7 @@ describe('SimulationSession', () => {
     expect(session.t).toBe(10);
     session.seek(session.endT);
     expect(session.frame.operation?.phase).toBe('Failed');
-    expect(session.callout?.title).toBe('Sync Failed, app Healthy');
+    expect(session.callouts.now?.title).toBe('Sync Failed, app Healthy');
   });
 
   it('re-runs with another wave delay', () => {

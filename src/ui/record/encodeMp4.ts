@@ -1,4 +1,4 @@
-import type { FrameDrawer } from './frameDrawer';
+import type { FrameDrawer } from '../../browser/frameDrawer';
 import { muxMp4 } from './mp4Muxer';
 import { Cancelled, type RecordProgress, type RecordRange } from './recordRun';
 import type { EncodedFrame } from './webmMuxer';

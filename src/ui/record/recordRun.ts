@@ -1,6 +1,6 @@
 import { muxWebm, type EncodedFrame } from './webmMuxer';
 import { withWebmDuration } from './webmDuration';
-import type { FrameDrawer } from './frameDrawer';
+import type { FrameDrawer } from '../../browser/frameDrawer';
 
 /** A recording's range and pace: virtual seconds `from`–`to`, played at `speed` virtual seconds per second. */
 export interface RecordRange {

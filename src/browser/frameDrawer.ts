@@ -1,11 +1,11 @@
-import type { SimEvent } from '../../engine';
-import type { StoryBeat } from '../../scenarios/storyBeat';
-import { exportSvg, systemFonts } from '../../timeline/exportSvg';
-import { layoutTimeline } from '../../timeline/layout';
-import { renderTimeline } from '../../timeline/render';
-import { frameAt } from '../../cursor/frameAt';
-import { statusLook } from '../shell/statusLook';
-import { currentBeat } from '../../cursor/beatTimes';
+import type { SimEvent } from '../engine';
+import type { StoryBeat } from '../scenarios/storyBeat';
+import { exportSvg, systemFonts } from '../timeline/exportSvg';
+import { layoutTimeline } from '../timeline/layout';
+import { renderTimeline } from '../timeline/render';
+import { frameAt } from '../cursor/frameAt';
+import { statusLook } from '../timeline/statusLook';
+import { currentBeat } from '../cursor/beatTimes';
 
 /** What a recording shows, taken from the page when it starts (the run does not change while it records). */
 export interface RecordSource {
