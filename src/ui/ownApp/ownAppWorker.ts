@@ -2,7 +2,7 @@
 import { readOwnApp, type ReadReply, type ReadRequest, type SendScenario } from './ownAppReading';
 import type { Scenario } from '../../scenarios/scenario';
 import { splitValue } from '../../scenarios/valuePieces';
-import { planOfOwn } from '../page/knownPlans';
+import { planOfOwn } from '../page/planOfOwn';
 
 /**
  * The own-app worker: it reads a dropped, picked or pasted app (files, zips, YAML, the scenario) off the page's
