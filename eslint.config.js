@@ -184,7 +184,7 @@ export default ts.config(
           known: [
             'compare/CompareView.svelte -> presenter/BlankScreen.svelte',
             'predict/predictBeats.ts -> explain/runSummary.ts',
-            'presenter/PresenterLayout.svelte -> platform/appLaneInputs.ts',
+            'presenter/PresenterParts.svelte -> platform/appLaneInputs.ts',
             'result/ResultTable.svelte -> logs/logView.svelte.ts',
             'stack/StackView.svelte -> logs/logView.svelte.ts',
           ],

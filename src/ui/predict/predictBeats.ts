@@ -5,19 +5,9 @@ import { failureText, list } from '../explain/runSummary';
 import { rolloutBeat } from './rolloutBeat';
 import { visitorBeat } from './visitorBeat';
 import type { VisitorModel } from '../../cursor/visitorAt';
+import type { PredictBeat } from './predictBeat';
 
-/** A question the page asks before showing what happens: its answer and explanation come from the run itself. */
-export interface PredictBeat {
-  id: string;
-  /** Where the run pauses to ask (before anything that would give the answer away). */
-  t: number;
-  question: string;
-  choices: string[];
-  answer: number;
-  explanation: string;
-  /** The moment on the timeline that shows the answer. */
-  moment: number;
-}
+export type { PredictBeat };
 
 const NONE = 'None: the operation ends';
 const RUNNING = 'It stays Running';

@@ -1,16 +1,9 @@
 import type { SimEvent } from '../../engine';
 import { secondsText } from '../../cursor/runFacts';
+import type { PredictBeat } from './predictBeat';
 
-/** A predict beat (predictBeats.ts `PredictBeat`, the same fields; not imported, as predictBeats imports this). */
-export interface RolloutBeat {
-  id: string;
-  t: number;
-  question: string;
-  choices: string[];
-  answer: number;
-  explanation: string;
-  moment: number;
-}
+/** A predict beat (predictBeat.ts). */
+export type RolloutBeat = PredictBeat;
 
 /**
  * The predict question of a RollingSync run (argocd-semantics.md §5.1, §5.13): just before the step before the last

@@ -1,7 +1,7 @@
 import type { SimEvent } from '../../engine';
 import { frameAt } from '../../cursor/frameAt';
 import { visitorAt, type VisitorModel, type VisitorSees } from '../../cursor/visitorAt';
-import type { PredictBeat } from './predictBeats';
+import type { PredictBeat } from './predictBeat';
 
 const choices: [VisitorSees, string][] = [
   ['maintenance', 'The maintenance page'],
