@@ -202,6 +202,9 @@ export async function waitForSettledLayout(page, selector = 'main > section.time
     (sel) => {
       const box = document.querySelector(sel);
       if (!box) return false;
+      // Presenter mode's own parts (PresenterParts.svelte) load when it is first shown and take their place then.
+      if (document.querySelector('.page.presenting') && !document.querySelector('[data-testid="presenter-key"]'))
+        return false;
       const r = box.getBoundingClientRect();
       const sizes = [...box.querySelectorAll('svg')].map((svg) => {
         const b = svg.getBoundingClientRect();
