@@ -203,7 +203,10 @@ export async function waitForSettledLayout(page, selector = 'main > section.time
       const box = document.querySelector(sel);
       if (!box) return false;
       // Presenter mode's own parts (PresenterParts.svelte) load when it is first shown and take their place then.
-      if (document.querySelector('.page.presenting') && !document.querySelector('[data-testid="presenter-key"]'))
+      if (
+        document.querySelector('.page.presenting') &&
+        !document.querySelector('[data-testid="presenter-key"]')
+      )
         return false;
       const r = box.getBoundingClientRect();
       const sizes = [...box.querySelectorAll('svg')].map((svg) => {
