@@ -11,8 +11,8 @@ import { AfterPaint, paints } from './afterPaint.svelte';
  * (test/bench/pageBench.mjs (e′)), and it grows with the number of resources. In tasks of 25 rows each task was
  * still over 50 ms on a phone-class CPU, and a task that long delays a tap and counts against "interactive" (issue
  * 32). So the rows come in idle callbacks instead, each drawing steps of a few rows (drawn at once, flushSync,
- * so each step's cost is paid inside the callback) while the idle period has room for another step as long as
- * the last one: each callback stays within the browser's idle deadline (at most 50 ms), however slow the CPU.
+ * so each step's cost is paid inside the callback) while the idle period has room for three more steps as long
+ * as the last one, so a callback keeps to the browser's idle deadline (at most 50 ms) on a slow CPU too.
  * Only for a table that is not laid out while out of view (content-visibility: auto): a table is laid out whole,
  * so each step of one that is would lay out every row again (the order table took 18 layouts instead of 8).
  *
@@ -21,7 +21,7 @@ import { AfterPaint, paints } from './afterPaint.svelte';
  * // {#each op.rows.slice(0, rows.shown) as row}…{/each}
  */
 /** Rows drawn per step: few enough that a step takes a few ms on a fast CPU and well under 50 ms on a slow one. */
-const STEP = 10;
+const STEP = 5;
 
 export class RowsInTasks {
   /** How many rows to draw: 0 before the first paint, Infinity once the whole table has been drawn. */
@@ -45,7 +45,7 @@ export class RowsInTasks {
         // Drawn now, not in a microtask after the callback: the time the step took is known before the next.
         flushSync();
         step = performance.now() - start;
-      } while (deadline !== undefined && deadline.timeRemaining() > 2 * step);
+      } while (deadline !== undefined && deadline.timeRemaining() > 3 * step);
       whenIdle(grow);
     };
     new AfterPaint(() => whenIdle(grow));
