@@ -14,7 +14,9 @@ function stubPage() {
   vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
   vi.stubGlobal('requestIdleCallback', (callback: (deadline: IdleDeadline) => void) => idle.push(callback));
   vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 Chrome/140' });
-  return { frames, idle };
+  const page = new EventTarget();
+  vi.stubGlobal('addEventListener', page.addEventListener.bind(page));
+  return { frames, idle, page };
 }
 
 it('draws no row before the first paint nor in the task after it, then 5 rows per step in idle callbacks, then every row however many come later', async () => {
@@ -51,6 +53,16 @@ it('draws more steps in one idle callback while the idle period has room for the
   vi.runOnlyPendingTimers();
   // A long idle period: every step fits (a fake clock: each step takes no time).
   idle.splice(0).forEach((grow) => grow({ didTimeout: false, timeRemaining: () => 50 }));
+  expect(rows.shown).toBe(Infinity);
+});
+
+it('draws every row at once when the page is printed before they are all drawn', async () => {
+  const { frames, page } = stubPage();
+  const { RowsInTasks } = await import('./rowsInTasks.svelte');
+  const rows = new RowsInTasks(() => 200);
+  frames.splice(0).forEach((frame) => frame());
+  expect(rows.shown).toBe(0);
+  page.dispatchEvent(new Event('beforeprint'));
   expect(rows.shown).toBe(Infinity);
 });
 

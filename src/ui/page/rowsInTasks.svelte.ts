@@ -49,6 +49,10 @@ export class RowsInTasks {
       whenIdle(grow);
     };
     new AfterPaint(() => whenIdle(grow));
+    // A page printed (or saved as PDF) before the browser was idle enough prints every row, not the first few.
+    globalThis.addEventListener?.('beforeprint', () => flushSync(() => (this.shown = Infinity)), {
+      once: true,
+    });
   }
 }
 
