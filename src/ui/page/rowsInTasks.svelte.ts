@@ -50,9 +50,14 @@ export class RowsInTasks {
     };
     new AfterPaint(() => whenIdle(grow));
     // A page printed (or saved as PDF) before the browser was idle enough prints every row, not the first few.
-    globalThis.addEventListener?.('beforeprint', () => flushSync(() => (this.shown = Infinity)), {
-      once: true,
-    });
+    globalThis.addEventListener?.(
+      'beforeprint',
+      () => {
+        this.shown = Infinity;
+        flushSync();
+      },
+      { once: true },
+    );
   }
 }
 
