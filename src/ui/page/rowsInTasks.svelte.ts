@@ -33,22 +33,19 @@ export class RowsInTasks {
       this.shown = Infinity;
       return;
     }
-    // How long the last step took, in ms: a callback starts a step only with room for it twice over (or 40 ms, most
-    // of a whole idle period, after one step slowed by a busy machine), else it waits for a longer idle period.
-    let step = 0;
     const grow = (deadline?: IdleDeadline) => {
-      if (deadline === undefined || deadline.didTimeout || deadline.timeRemaining() > Math.min(2 * step, 40))
-        do {
-          if (this.shown >= length()) {
-            this.shown = Infinity;
-            return;
-          }
-          const start = performance.now();
-          this.shown += STEP;
-          // Drawn now, not in a microtask after the callback: the time the step took is known before the next.
-          flushSync();
-          step = performance.now() - start;
-        } while (deadline !== undefined && !deadline.didTimeout && deadline.timeRemaining() > 3 * step);
+      let step: number;
+      do {
+        if (this.shown >= length()) {
+          this.shown = Infinity;
+          return;
+        }
+        const start = performance.now();
+        this.shown += STEP;
+        // Drawn now, not in a microtask after the callback: the time the step took is known before the next.
+        flushSync();
+        step = performance.now() - start;
+      } while (deadline !== undefined && deadline.timeRemaining() > 3 * step);
       whenIdle(grow);
     };
     new AfterPaint(() => whenIdle(grow));
