@@ -11,8 +11,7 @@ import type { EventLog } from '../eventLog';
 export class PodTracker {
   /**
    * What was last written for each pod, by namespace then name. The fields are compared in place rather than
-   * joined into a signature string: this runs at every write of every pod, and the string was the largest
-   * allocation of a run's own code (perf2 commit message).
+   * joined into a signature string: this runs at every write of every pod, most of which change nothing shown.
    */
   private readonly shown = new Map<string, Map<string, Shown>>();
 
