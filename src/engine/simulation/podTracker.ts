@@ -35,15 +35,15 @@ export class PodTracker {
     if (event.type !== 'MODIFIED') {
       const ref = refOf(obj);
       const app = appOf?.(obj);
-      this.options.log.push({
-        ...(app ? { app } : {}),
-        type: 'object',
+      const fields = {
+        type: 'object' as const,
         group: ref.group,
         kind: ref.kind,
         namespace: ref.namespace,
         name: ref.name,
-        action: event.type === 'ADDED' ? 'created' : 'deleted',
-      });
+        action: event.type === 'ADDED' ? ('created' as const) : ('deleted' as const),
+      };
+      this.options.log.push(app ? { app, ...fields } : fields);
     }
     if (obj.kind !== 'Pod') return;
     // A Pod is namespaced, so these are refOf's namespace and name.
@@ -63,9 +63,10 @@ export class PodTracker {
     // The owner chain is looked up only for an event that is written: most pod writes change nothing shown.
     const owner = this.rootOwner(obj);
     const app = appOf ? appOf(owner.object ?? obj) : undefined;
-    this.options.log.push({
-      ...(app ? { app } : {}),
-      type: 'pod',
+    // A plain literal, with `app` put first only when there is one: an object literal opening with a spread of
+    // `{}` was the costliest line of this function in a CPU profile of a 1,000-replica Deployment.
+    const fields = {
+      type: 'pod' as const,
       namespace,
       name,
       state: display.state,
@@ -75,7 +76,8 @@ export class PodTracker {
       ownerName: owner.name,
       image,
       message: display.message,
-    });
+    };
+    this.options.log.push(app ? { app, ...fields } : fields);
   }
 
   /** The top of the pod's controller chain (Pod → ReplicaSet → Deployment, Pod → Job), or the pod itself. */
