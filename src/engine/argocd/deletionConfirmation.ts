@@ -1,9 +1,4 @@
-import {
-  annotationCsv,
-  annotationDeletionApproved,
-  annotationSyncOptions,
-  optionValue,
-} from '../annotations';
+import { annotationCsv, annotationDeletionApproved, annotationSyncOptions } from '../annotations';
 import type { KubeObject } from '../types';
 
 /**
@@ -35,12 +30,26 @@ export function requiresDeletionConfirmation(
   appOptions: readonly string[],
 ): boolean {
   if (!obj) return false;
-  const own = annotationCsv(obj, annotationSyncOptions);
-  for (const key of ['Delete', 'Prune']) {
-    const value = optionValue(own, key) ?? optionValue(appOptions, key);
-    if (value === 'confirm') return true;
-  }
-  return false;
+  // A status write asks this twice for every resource row: without the annotation (nearly always) nothing is
+  // allocated, and the prefixes are constants rather than strings made per call (optionValue's own rule, inlined).
+  const own = obj.metadata.annotations?.[annotationSyncOptions]
+    ? annotationCsv(obj, annotationSyncOptions)
+    : none;
+  return confirms(own, appOptions, 'Delete=') || confirms(own, appOptions, 'Prune=');
+}
+
+const none: readonly string[] = [];
+
+/** `optionValue(own, key) ?? optionValue(appOptions, key)` is `confirm`, with `prefix` being `key=`. */
+function confirms(own: readonly string[], appOptions: readonly string[], prefix: string): boolean {
+  const value = valueAfter(own, prefix) ?? valueAfter(appOptions, prefix);
+  return value === 'confirm';
+}
+
+/** annotations.ts `optionValue` for a prefix made once: the first item starting with it, the rest of it. */
+function valueAfter(options: readonly string[], prefix: string): string | undefined {
+  for (const item of options) if (item.startsWith(prefix)) return item.slice(prefix.length);
+  return undefined;
 }
 
 /** Go's `time.RFC3339` layout as `time.Parse` takes it: seconds, optional fraction, `Z` or an offset. */

@@ -49,7 +49,11 @@ export class Cluster {
   /** When each of those lines was written (virtual ms), so a page can show the log as it was at a moment. */
   readonly logTimes = new Map<string, number[]>();
   private readonly controllers: Controller[] = [];
-  private readonly queued = new Map<string, { at: number; timer: number }>();
+  /**
+   * Queued reconciles by controller name, then object key: two maps rather than one key joining both, which
+   * made a second string at every enqueue (every change of every object enqueues its controllers).
+   */
+  private readonly queued = new Map<string, Map<string, { at: number; timer: number }>>();
   private readonly reactionMs: number;
   /**
    * Per kind, the controllers a change to it concerns, in registration order: built on first use, so each watch
@@ -77,16 +81,18 @@ export class Cluster {
    * the earlier of the two times, once: like a Kubernetes work queue, repeated changes collapse.
    */
   enqueue(controller: Controller, ref: ObjectRef, delayMs = this.reactionMs): void {
-    const key = `${controller.name}|${keyOf(ref)}`;
+    let queued = this.queued.get(controller.name);
+    if (!queued) this.queued.set(controller.name, (queued = new Map()));
+    const key = keyOf(ref);
     const at = this.clock.now() + Math.max(0, delayMs);
-    const existing = this.queued.get(key);
+    const existing = queued.get(key);
     if (existing && existing.at <= at) return;
     if (existing) this.clock.clearTimeout(existing.timer);
     const timer = this.clock.schedule(at, () => {
-      this.queued.delete(key);
+      queued.delete(key);
       controller.reconcile(ref, this);
     });
-    this.queued.set(key, { at, timer });
+    queued.set(key, { at, timer });
   }
 
   /** Append a line to a pod's log, written at `atMs` (the clock's now unless the container says otherwise). */

@@ -10,6 +10,17 @@ import type { ObjectStore } from './store';
 const builtIn = new Set(kinds.filter((k) => k.served).map((k) => `${k.group}/${k.kind}`));
 
 /**
+ * `builtIn` by group, then kind: validation asks discovery about every task of every sync tick, nearly always for a
+ * built-in kind, and the joined `group/kind` string it looked up was made anew each time.
+ */
+const builtInKinds = new Map<string, Set<string>>();
+for (const k of kinds.filter((row) => row.served)) {
+  let inGroup = builtInKinds.get(k.group);
+  if (!inGroup) builtInKinds.set(k.group, (inGroup = new Set()));
+  inGroup.add(k.kind);
+}
+
+/**
  * The versions each built-in group serves, its preferred one first: the versions of its kinds in kinds.ts, and
  * autoscaling/v1, which a cluster still serves beside v2. A built-in kind is served at any version of its group here
  * (the reader refuses the kinds a built-in group does not have); these lists say which group/versions exist at
@@ -56,7 +67,7 @@ export function discoveryError(
   version: string,
   kind: string,
 ): string | undefined {
-  if (builtIn.has(`${group}/${kind}`)) return undefined;
+  if (builtInKinds.get(group)?.has(kind) === true) return undefined;
   const crds = store.list({ kind: 'CustomResourceDefinition' }).filter((crd) => crd.spec?.group === group);
   const serves = (crd: KubeObject) => {
     const versions = servedVersions(crd);

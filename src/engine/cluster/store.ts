@@ -176,7 +176,7 @@ export class ObjectStore {
    */
   apply(input: KubeObject): { object: KubeObject; outcome: ApplyOutcome } {
     const key = keyOf(refOf(input));
-    const existing = this.get(refOf(input));
+    const existing = this.objects.get(key);
     if (!existing) {
       const object = this.create(input);
       this.lastApplied.set(key, clone(input));
@@ -204,7 +204,7 @@ export class ObjectStore {
     next.apiVersion = desired.apiVersion;
     this.lastApplied.set(key, clone(input));
     const changed = this.write(existing, applyDefaults(next));
-    return { object: this.get(refOf(input))!, outcome: changed ? 'configured' : 'unchanged' };
+    return { object: this.objects.get(key)!, outcome: changed ? 'configured' : 'unchanged' };
   }
 
   /**
@@ -212,17 +212,20 @@ export class ObjectStore {
    * generation when the spec changed) only if something differs. Returns the stored object.
    */
   patch(ref: ObjectRef, mutate: (draft: KubeObject) => void): KubeObject {
-    const existing = this.get(ref);
+    // The key is made once for both reads (every status and patch write of every object comes through here).
+    const key = keyOf(ref);
+    const existing = this.objects.get(key);
     if (!existing) throw notFound(ref);
     const next = clone(existing);
     mutate(next);
     this.write(existing, next);
-    return this.get(ref) ?? next;
+    return this.objects.get(key) ?? next;
   }
 
   /** Replace the status of an object (the status subresource: no generation bump). */
   setStatus(ref: ObjectRef, status: KubeObject['status']): KubeObject {
-    const existing = this.get(ref);
+    const key = keyOf(ref);
+    const existing = this.objects.get(key);
     if (!existing) throw notFound(ref);
     // Only the status changes, so only the status is compared, and the rest of the object is shared with the
     // stored one instead of cloned: stored objects are read-only, and most status writes of a large app (the
@@ -230,9 +233,10 @@ export class ObjectStore {
     if (deepEqual(existing.status, status)) return existing;
     const next: KubeObject = { ...existing, metadata: { ...existing.metadata }, status };
     if (status === undefined) delete next.status;
-    // The status differs and nothing else does, so the whole objects differ: `write` need not compare them again.
-    this.write(existing, next, true);
-    return this.get(ref) ?? next;
+    // The status differs and nothing else does, so the whole objects differ: `write` need not compare them again,
+    // and the object's key is the one it was found under.
+    this.write(existing, next, true, key);
+    return this.objects.get(key) ?? next;
   }
 
   /**
@@ -305,13 +309,13 @@ export class ObjectStore {
     }
   }
 
-  private write(existing: KubeObject, next: KubeObject, differs = false): boolean {
+  private write(existing: KubeObject, next: KubeObject, differs = false, knownKey?: string): boolean {
     if (!differs && deepEqual(existing, next)) return false;
     if (!deepEqual(existing.spec, next.spec) || !deepEqual(existing.data, next.data)) {
       next.metadata.generation = (existing.metadata.generation ?? 1) + 1;
     }
     next.metadata.resourceVersion = String(++this.resourceVersion);
-    const key = keyOf(refOf(next));
+    const key = knownKey ?? keyOf(refOf(next));
     this.put(key, next);
     this.emit({ type: 'MODIFIED', object: next, old: existing });
     return true;

@@ -192,8 +192,7 @@ export class ContainerRun {
     this.startedAt = at;
     this.terminated = undefined;
     this.waitingMessage = undefined;
-    const ref = normalizeImage(this.image);
-    this.imageID = `${ref.replace(/[:@][^/]*$/, '')}@sha256:${hexId(ref)}`;
+    this.imageID = imageIdOf(normalizeImage(this.image));
     this.containerID = `containerd://${hexId(`${ctx.podLabel}/${this.name}/${this.restartCount}`)}`;
     const probe = this.spec.readinessProbe;
     const readyMs = this.behaviour.readyMs ?? (probe && !this.init ? ctx.probeReadyMs(probe) : 0);
@@ -237,3 +236,16 @@ export class ContainerRun {
     this.dueAt = ctx && this.restarts(exitCode) ? at + ctx.syncDelayMs() : Infinity;
   }
 }
+
+/**
+ * The imageID the kubelet reports for an image reference: its repository and a digest made from the reference.
+ * Kept per reference (a pure function of it): every container of a 1,000-replica Deployment starts the same
+ * image, and the digest was made again for each.
+ */
+function imageIdOf(ref: string): string {
+  let id = imageIds.get(ref);
+  if (id === undefined) imageIds.set(ref, (id = `${ref.replace(/[:@][^/]*$/, '')}@sha256:${hexId(ref)}`));
+  return id;
+}
+
+const imageIds = new Map<string, string>();

@@ -1,6 +1,6 @@
 import { refOf } from '../cluster/gvk';
 import type { ObjectStore, WatchEvent } from '../cluster/store';
-import { podDisplayState } from '../controllers/podDisplayState';
+import { podDisplayState, type PodDisplay } from '../controllers/podDisplayState';
 import type { KubeObject } from '../types';
 import type { EventLog } from '../eventLog';
 
@@ -9,7 +9,11 @@ import type { EventLog } from '../eventLog';
  * any object appears or goes. The stack view animates pods from these events alone.
  */
 export class PodTracker {
-  private readonly shown = new Map<string, string>();
+  /**
+   * What was last written for each pod, by namespace then name. The fields are compared in place rather than
+   * joined into a signature string: this runs at every write of every pod, most of which change nothing shown.
+   */
+  private readonly shown = new Map<string, Map<string, Shown>>();
 
   constructor(
     private readonly options: {
@@ -27,39 +31,44 @@ export class PodTracker {
     const obj = event.object;
     // Most events are changes to objects other than pods, which write nothing here.
     if (event.type === 'MODIFIED' && obj.kind !== 'Pod') return;
-    const ref = refOf(obj);
     const appOf = this.options.appOf;
     if (event.type !== 'MODIFIED') {
+      const ref = refOf(obj);
       const app = appOf?.(obj);
-      this.options.log.push({
-        ...(app ? { app } : {}),
-        type: 'object',
+      const fields = {
+        type: 'object' as const,
         group: ref.group,
         kind: ref.kind,
         namespace: ref.namespace,
         name: ref.name,
-        action: event.type === 'ADDED' ? 'created' : 'deleted',
-      });
+        action: event.type === 'ADDED' ? ('created' as const) : ('deleted' as const),
+      };
+      this.options.log.push(app ? { app, ...fields } : fields);
     }
     if (obj.kind !== 'Pod') return;
-    const key = `${ref.namespace}/${ref.name}`;
+    // A Pod is namespaced, so these are refOf's namespace and name.
+    const namespace = obj.metadata.namespace ?? '';
+    const name = obj.metadata.name ?? '';
+    let inNamespace = this.shown.get(namespace);
     if (event.type === 'DELETED') {
-      this.shown.delete(key);
+      inNamespace?.delete(name);
       return;
     }
     const display = podDisplayState(obj);
     const image = obj.spec?.containers?.[0]?.image ?? '';
-    const signature = `${display.state}|${display.ready}|${display.restarts}|${display.message}|${image}`;
-    if (this.shown.get(key) === signature) return;
-    this.shown.set(key, signature);
+    const last = inNamespace?.get(name);
+    if (last && sameShown(last, display, image)) return;
+    if (!inNamespace) this.shown.set(namespace, (inNamespace = new Map()));
+    inNamespace.set(name, { display, image });
     // The owner chain is looked up only for an event that is written: most pod writes change nothing shown.
     const owner = this.rootOwner(obj);
     const app = appOf ? appOf(owner.object ?? obj) : undefined;
-    this.options.log.push({
-      ...(app ? { app } : {}),
-      type: 'pod',
-      namespace: ref.namespace,
-      name: ref.name,
+    // A plain literal, with `app` put first only when there is one: an object literal opening with a spread of
+    // `{}` was the costliest line of this function in a CPU profile of a 1,000-replica Deployment.
+    const fields = {
+      type: 'pod' as const,
+      namespace,
+      name,
       state: display.state,
       ready: display.ready,
       restarts: display.restarts,
@@ -67,7 +76,8 @@ export class PodTracker {
       ownerName: owner.name,
       image,
       message: display.message,
-    });
+    };
+    this.options.log.push(app ? { app, ...fields } : fields);
   }
 
   /** The top of the pod's controller chain (Pod → ReplicaSet → Deployment, Pod → Job), or the pod itself. */
@@ -88,4 +98,21 @@ export class PodTracker {
     }
     return { kind: current.kind, name: current.metadata.name ?? '', object: current };
   }
+}
+
+/** What the last `pod` event of a pod showed. */
+interface Shown {
+  display: PodDisplay;
+  image: string;
+}
+
+function sameShown(last: Shown, display: PodDisplay, image: string): boolean {
+  const was = last.display;
+  return (
+    was.state === display.state &&
+    was.ready === display.ready &&
+    was.restarts === display.restarts &&
+    was.message === display.message &&
+    last.image === image
+  );
 }

@@ -22,12 +22,25 @@ function keyOfRow(row: SyncResultRow): string {
 
 const rowKeys = new WeakMap<SyncResultRow, string>();
 
-/** The rows by `order`, sorted only if they are not already (each tick's list is handed over sorted). */
-function inOrder(rows: readonly SyncResultRow[]): SyncResultRow[] {
-  for (let i = 1; i < rows.length; i++)
-    if (rows[i - 1].order > rows[i].order) return [...rows].sort((a, b) => a.order - b.order);
-  return [...rows];
+/**
+ * The rows by `order`, sorted only if they are not already (each tick's list is handed over sorted). Read-only:
+ * the rows themselves when they are in order, so a tick does not copy the previous tick's list just to read it.
+ */
+function inOrder(rows: readonly SyncResultRow[]): readonly SyncResultRow[] {
+  return isInOrder(rows) ? rows : [...rows].sort(byOrder);
 }
+
+/** `rows`, a fresh array, sorted by `order` in place unless it already is. */
+function sortOwned(rows: SyncResultRow[]): SyncResultRow[] {
+  return isInOrder(rows) ? rows : rows.sort(byOrder);
+}
+
+function isInOrder(rows: readonly SyncResultRow[]): boolean {
+  for (let i = 1; i < rows.length; i++) if (rows[i - 1].order > rows[i].order) return false;
+  return true;
+}
+
+const byOrder = (a: SyncResultRow, b: SyncResultRow) => a.order - b.order;
 
 /**
  * The results of one operation, keyed by result key, with gitops-engine's `setResourceResult` rules: a new key
@@ -104,7 +117,7 @@ export class SyncResults {
 
   /** The rows in order. They are the caller's now: this list copies any of them before changing it. */
   list(): SyncResultRow[] {
-    const rows = inOrder([...this.rows.values()]);
+    const rows = sortOwned([...this.rows.values()]);
     for (const row of rows) this.shared.add(row);
     return rows;
   }

@@ -32,10 +32,10 @@ export interface TaskTemplate {
   phase: SyncPhase;
   target?: KubeObject;
   waveOverride?: number;
-  /** The pairing key (reconcile.ts `keyOfLive`) of the task's pair, for resource and prune tasks. */
-  pairKey?: string;
-  /** The target's own pairing key and `kind/name`, to look up the live object of a task without a pair. */
-  targetKey?: string;
+  /** The slot (`KeptTasks.slotOf`) of the pairing key (reconcile.ts `keyOfLive`) of the task's pair, for resource and prune tasks. */
+  pairSlot?: number;
+  /** The slot of the target's own pairing key, and its `kind/name`, to look up the live object of a task without a pair. */
+  targetSlot?: number;
   kindName?: string;
   /** What validation reads: the group and kind of the task's object. */
   group: string;
@@ -50,6 +50,8 @@ interface LiveInfo {
   name: string | undefined;
   namespace: string | undefined;
   key: string;
+  /** The key's slot (`KeptTasks.slotOf`). */
+  slot: number;
   kindName: string;
   /** A namespaced kind without a namespace (never from the store): findLive.ts may match it in any namespace. */
   unnamespaced: boolean;
@@ -66,6 +68,16 @@ export interface KeptTasks {
   syncOptions: readonly string[];
   /** The pairing keys of the targets: a live object with one of these is claimed. */
   targetKeys: ReadonlySet<string>;
+  /**
+   * A number for each pairing key the list knows (targets', then live objects' as they are first seen): a tick
+   * files its live objects in an array by these instead of a new map by key, since the keys of the objects it
+   * has seen before never change (their identity is checked).
+   */
+  slotOf: Map<string, number>;
+  /** The slots of `targetKeys`, in their order. */
+  targetSlots: readonly number[];
+  /** The live object in each slot during one tick; emptied at its start and kept for the next. */
+  bySlot: (KubeObject | undefined)[];
   /** Live objects seen so far, by uid (by identity for objects without one). */
   seen: Map<unknown, LiveInfo>;
   /** How many live objects no target claimed and were not hooks when the list was built (its prune tasks). */
@@ -113,11 +125,13 @@ export function keepBuiltTasks(normalized: Normalized, built: BuiltList): void {
     if (targetKeys.has(key)) return;
     targetKeys.add(key);
   }
+  const slotOf = new Map<string, number>();
+  for (const key of targetKeys) slotOf.set(key, slotOf.size);
   const seen = new Map<unknown, LiveInfo>();
   const liveKeys = new Set<string>();
   let unclaimed = 0;
   for (const obj of built.live) {
-    const info = describe(obj, targetKeys);
+    const info = describe(obj, targetKeys, slotOf);
     if (liveKeys.has(info.key)) return;
     liveKeys.add(info.key);
     seen.set(idOf(obj), info);
@@ -131,25 +145,28 @@ export function keepBuiltTasks(normalized: Normalized, built: BuiltList): void {
     skipHooks: options.skipHooks ?? false,
     syncOptions: [...options.syncOptions],
     targetKeys,
+    slotOf,
+    targetSlots: [...targetKeys].map((key) => slotOf.get(key)!),
+    bySlot: [],
     seen,
     unclaimed,
     namespaceRef: built.namespaceRef,
     hasNamespaceTask: built.hasNamespaceTask,
-    templates: built.tasks.map((task) => templateOf(task, built.pairKeys.get(task))),
+    templates: built.tasks.map((task) => templateOf(task, built.pairKeys.get(task), slotOf)),
     crdTargets: built.crdTargets,
     warnings: built.warnings,
     problems: built.problems,
   });
 }
 
-function templateOf(task: SyncTask, pairKey: string | undefined): TaskTemplate {
+function templateOf(task: SyncTask, pairKey: string | undefined, slotOf: Map<string, number>): TaskTemplate {
   const ref = taskRef(task);
   return {
     phase: task.phase,
     target: task.target,
     waveOverride: task.waveOverride,
-    pairKey,
-    targetKey: task.target ? keyOfLive(task.target) : undefined,
+    pairSlot: pairKey !== undefined ? slotFor(slotOf, pairKey) : undefined,
+    targetSlot: task.target ? slotFor(slotOf, keyOfLive(task.target)) : undefined,
     kindName: task.target ? kindNameOf(task.target) : undefined,
     group: ref.group,
     kind: ref.kind,
@@ -183,9 +200,9 @@ export function reuseTasks(
   const { options } = input;
   if (!kept || input.namespaceModifier || options.resourceFilter || !sameOptions(kept, options))
     return undefined;
-  const live = liveByKey(kept, input.live);
+  const live = liveBySlot(kept, input.live);
   if (!live) return undefined;
-  const { byKey, unnamespaced } = live;
+  const { bySlot, unnamespaced } = live;
   // With the default namespace modifier the task exists exactly while the namespace does not.
   const wantsNamespaceTask = kept.namespaceRef !== undefined && !input.ports.getLive(kept.namespaceRef);
   if (wantsNamespaceTask !== kept.hasNamespaceTask) return undefined;
@@ -193,14 +210,14 @@ export function reuseTasks(
   let index: LiveIndex | undefined;
   const tasks: SyncTask[] = [];
   for (const t of kept.templates) {
-    let obj = t.pairKey !== undefined ? byKey.get(t.pairKey) : undefined;
+    let obj = t.pairSlot !== undefined ? bySlot[t.pairSlot] : undefined;
     // findLive (tasks.ts step 5) wants the same group, kind and name, in the target's namespace unless the live
     // kind is cluster-scoped: with no namespaced object lacking its namespace, that is the object under the
     // target's own pairing key, at most one. Otherwise it is asked, as the full build does.
     if (!obj && t.target)
       obj = unnamespaced
-        ? findLive((index ??= indexOf(kept, input.live, byKey)), t.target, t.kindName)
-        : byKey.get(t.targetKey!);
+        ? findLive((index ??= indexOf(kept, input.live, bySlot)), t.target, t.kindName)
+        : bySlot[t.targetSlot!];
     const task = newTask(t.phase, t.target, obj);
     if (t.waveOverride !== undefined) task.waveOverride = t.waveOverride;
     if (validate(task, t, kept.crdTargets) !== undefined) return undefined;
@@ -227,14 +244,19 @@ function sameOptions(kept: KeptTasks, options: SyncOperationOptions): boolean {
 }
 
 /**
- * The live objects by pairing key, or undefined when the list would change: an unclaimed object that is new and
- * not a hook, or whose annotations changed, or one of the list's prune candidates gone, or two under one key.
+ * The live objects by the slot of their pairing key, or undefined when the list would change: an unclaimed object
+ * that is new and not a hook, or whose annotations changed, or one of the list's prune candidates gone, or two
+ * under one key. The array is the kept list's own, emptied first: no tick of the list runs inside another.
  */
-function liveByKey(
+function liveBySlot(
   kept: KeptTasks,
   live: readonly KubeObject[],
-): { byKey: Map<string, KubeObject>; unnamespaced: boolean } | undefined {
-  const byKey = new Map<string, KubeObject>();
+): { bySlot: readonly (KubeObject | undefined)[]; unnamespaced: boolean } | undefined {
+  // Filled in order, never past its end, so that the array stays a packed one (an array written at scattered
+  // indices becomes a dictionary, and reading it costs what the map did).
+  const bySlot = kept.bySlot;
+  bySlot.fill(undefined);
+  while (bySlot.length < kept.slotOf.size) bySlot.push(undefined);
   let unclaimed = 0;
   let unnamespaced = false;
   for (const obj of live) {
@@ -242,27 +264,32 @@ function liveByKey(
     let info = kept.seen.get(id);
     if (info && !sameIdentity(info, obj)) return undefined;
     if (!info) {
-      info = describe(obj, kept.targetKeys);
+      info = describe(obj, kept.targetKeys, kept.slotOf);
       if (!info.claimed && !info.hook) return undefined;
       kept.seen.set(id, info);
+      while (bySlot.length < kept.slotOf.size) bySlot.push(undefined);
     }
     if (!info.claimed) {
       const annotations = obj.metadata.annotations;
       if (annotations !== info.annotations && !deepEqual(annotations, info.annotations)) return undefined;
       if (!info.hook) unclaimed++;
     }
-    if (byKey.has(info.key)) return undefined;
-    byKey.set(info.key, obj);
+    if (bySlot[info.slot] !== undefined) return undefined;
+    bySlot[info.slot] = obj;
     if (info.unnamespaced) unnamespaced = true;
   }
-  return unclaimed === kept.unclaimed ? { byKey, unnamespaced } : undefined;
+  return unclaimed === kept.unclaimed ? { bySlot, unnamespaced } : undefined;
 }
 
 /** findLive.ts's index in the order of the pairs: claimed objects in their targets' order, then the others. */
-function indexOf(kept: KeptTasks, live: readonly KubeObject[], byKey: Map<string, KubeObject>): LiveIndex {
+function indexOf(
+  kept: KeptTasks,
+  live: readonly KubeObject[],
+  bySlot: readonly (KubeObject | undefined)[],
+): LiveIndex {
   const index: LiveIndex = new Map();
-  for (const key of kept.targetKeys) {
-    const obj = byKey.get(key);
+  for (const slot of kept.targetSlots) {
+    const obj = bySlot[slot];
     if (obj) addToIndex(index, kept.seen.get(idOf(obj))!.kindName, obj);
   }
   for (const obj of live) {
@@ -272,9 +299,10 @@ function indexOf(kept: KeptTasks, live: readonly KubeObject[], byKey: Map<string
   return index;
 }
 
-function describe(obj: KubeObject, targetKeys: ReadonlySet<string>): LiveInfo {
+function describe(obj: KubeObject, targetKeys: ReadonlySet<string>, slotOf: Map<string, number>): LiveInfo {
   const key = keyOfLive(obj);
   return {
+    slot: slotFor(slotOf, key),
     kind: obj.kind,
     apiVersion: obj.apiVersion,
     name: obj.metadata.name,
@@ -286,6 +314,13 @@ function describe(obj: KubeObject, targetKeys: ReadonlySet<string>): LiveInfo {
     hook: isHook(obj),
     annotations: obj.metadata.annotations,
   };
+}
+
+/** The slot of a pairing key, a new one for a key not seen before. */
+function slotFor(slotOf: Map<string, number>, key: string): number {
+  let slot = slotOf.get(key);
+  if (slot === undefined) slotOf.set(key, (slot = slotOf.size));
+  return slot;
 }
 
 function sameIdentity(info: LiveInfo, obj: KubeObject): boolean {
