@@ -173,6 +173,8 @@ export function editorCases({ browser, base, root, results, full, shots }) {
         page.$$eval('[data-testid="order-row"][aria-current="step"]', (rows) =>
           rows.map((r) => r.dataset.key),
         );
+      // The rows are drawn in idle steps after the page is interactive (rowsInTasks.svelte.ts).
+      await page.waitForSelector('[data-testid="order-table"][aria-busy="false"]', { state: 'attached' });
       assert.deepEqual(await highlighted(), [], 'the namespace is created before the first step (§2.7)');
       await page.keyboard.press('Shift+ArrowRight');
       assert.deepEqual(await highlighted(), ['Namespace/three-tier', 'Job/database-migration']);

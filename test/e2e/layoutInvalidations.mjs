@@ -1,6 +1,7 @@
 // Which elements of a page the browser had to lay out again over a span of time, from a Chromium trace (CDP
 // Tracing with the invalidation-tracking category): a count that a busy machine does not change, unlike a frame
 // time. A browser case asserts on it that playing moves the timeline's cursor without laying out its drawing.
+import { acquireTracing } from './tracingLock.mjs';
 
 /**
  * Starts tracing `page`; `stop(where)` ends the trace and returns `seen`: for every element of this page whose
@@ -13,6 +14,7 @@ export async function layoutInvalidations(page) {
   const { frameTree } = await cdp.send('Page.getFrameTree');
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const release = await acquireTracing(page);
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: {
@@ -23,7 +25,7 @@ export async function layoutInvalidations(page) {
     async stop(where) {
       const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
       await cdp.send('Tracing.end');
-      await complete;
+      await complete.finally(release);
       // The trace is the whole browser's: only this page's frame counts (other cases' pages run beside it).
       const frameOf = (e) => e.args?.data?.frame ?? e.args?.beginData?.frame;
       const ours = events.filter((e) => frameOf(e) === frameTree.frame.id);

@@ -2,6 +2,7 @@
 // asserts on when it asks that no task blocks the page for long. A task's CPU time, unlike its wall time (the
 // Performance API's long tasks), is not stretched when a busy machine keeps the thread waiting for a core, so
 // the same bound holds at any load (issue 31: `npm test` must pass on a busy machine).
+import { acquireTracing } from './tracingLock.mjs';
 
 /**
  * Starts tracing `page`; `stop()` ends it and returns every task of the renderer's main thread, longest CPU time
@@ -12,6 +13,7 @@ export async function mainThreadTasks(page) {
   // A trace is the whole browser's: other cases' pages, run at the same time, have renderer main threads in it too.
   // Only the process of this page's frame counts (its URL now, as the trace's first event lists the frames).
   const url = page.url();
+  const release = await acquireTracing(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Tracing.start', {
     traceConfig: {
@@ -23,7 +25,7 @@ export async function mainThreadTasks(page) {
     async stop() {
       const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
       await cdp.send('Tracing.end');
-      const { stream } = await complete;
+      const { stream } = await complete.finally(release);
       let text = '';
       for (;;) {
         const chunk = await cdp.send('IO.read', { handle: stream, size: 1 << 20 });
