@@ -14,6 +14,9 @@ export function framesCases({ browser, base }) {
 
   test('frames link: the zoom window and the opened group travel in the link, and a reload restores them', () =>
     withPage('?scenario=many-resources&t=30', async (page) => {
+      // The tables below draw their rows in idle steps (rowsInTasks.svelte.ts): wait for them, so the page does not
+      // change under the pointer while it zooms.
+      await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
       // Open wave 3, then zoom in with Ctrl + wheel as a user would.
       await page.click('g.tl-row-label[data-key="group:Sync:3"] text.tl-label');
       await page.waitForFunction(() => new URLSearchParams(location.search).get('open') === 'Sync:3');
