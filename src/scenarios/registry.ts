@@ -38,8 +38,8 @@ const chunks = import.meta.glob('/scenarios/*.yaml', { query: '?compiled', impor
 
 /**
  * A shipped scenario whose data is parsed when first read (its `file`, `scenario` or `defaultRun`), not when its
- * chunk loads: the page loads every scenario's chunk in the background, and parsing them all (many-resources'
- * JSON is 2 MB) made a long task while the first one was still being shown. The default run's object history
+ * chunk loads: the picker loads every scenario's chunk before a pick (prefetchScenarios), and parsing them all
+ * (many-resources' JSON is 2 MB) made a long task while the first one was still being shown. The default run's object history
  * (most of that JSON, read only by the terminal) is parsed when it is first read.
  */
 function lazyScenario({ id, json, objects }: ScenarioChunk): CompiledScenario {
@@ -101,6 +101,28 @@ export function loadScenario(id: string): Promise<CompiledScenario> {
   }
   return promise;
 }
+
+/**
+ * Load the shipped scenarios not loaded yet, one chunk per task, when someone shows they may switch (the picker
+ * is hovered, touched or focused): the pick then opens at once. Loaded at the page's start instead, even one per
+ * idle callback, their compiling made long tasks on a phone while the page had only just become interactive
+ * (many-resources' chunk alone is 1.5 MB), and a visitor who never switches paid for all of them.
+ */
+export function prefetchScenarios(): void {
+  if (prefetching) return;
+  prefetching = true;
+  const rest = scenarioCatalog.filter((s) => !loading.has(s.id));
+  const next = (): void => {
+    const entry = rest.shift();
+    if (entry)
+      void loadScenario(entry.id).then(
+        () => setTimeout(next, 0),
+        () => setTimeout(next, 0),
+      );
+  };
+  next();
+}
+let prefetching = false;
 
 /** Load every shipped scenario (tests, benchmarks). */
 export function loadScenarioFiles(): Promise<CompiledScenario[]> {

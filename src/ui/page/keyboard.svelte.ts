@@ -41,6 +41,13 @@ export type RunKey = Exclude<KeyAction, 'legend' | 'present' | 'blank'>;
  * open to leave stays the browser's (it leaves fullscreen).
  */
 export function runKeyAction(session: SimulationSession, action: RunKey): boolean {
+  // A scenario picked a moment ago may still be loading (its chunk loads when first opened): the key acts on it
+  // once it is open, not on the one it replaces.
+  const opening = session.opening;
+  if (opening) {
+    void opening.then(() => runKeyAction(session, action)).catch(() => undefined);
+    return true;
+  }
   if (action === 'leave-app' && !session.apps.openedApp) return false;
   // In predict mode a question on screen takes the forward keys first: they show its answer, then go on
   // (predictKeys.ts), so a speaker's clicker never stalls at a question the room cannot see answered.
