@@ -33,3 +33,21 @@ it('renders at once where nothing paints (no requestAnimationFrame)', async () =
   const { AfterPaint } = await import('./afterPaint.svelte');
   expect(new AfterPaint().ready).toBe(true);
 });
+
+it('tells when every waiting part has rendered, so a jump to a part below scrolls once nothing above it will grow', async () => {
+  vi.useFakeTimers();
+  const frames: (() => void)[] = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+  vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 Chrome/140' });
+  const { AfterPaint, partsRendered } = await import('./afterPaint.svelte');
+  const parts = [new AfterPaint(), new AfterPaint()];
+  let rendered = false;
+  void partsRendered().then(() => (rendered = true));
+  frames.splice(0).forEach((frame) => frame());
+  await vi.runOnlyPendingTimersAsync();
+  expect([parts[0]!.ready, parts[1]!.ready, rendered]).toEqual([true, false, false]);
+  await vi.runOnlyPendingTimersAsync();
+  expect([parts[1]!.ready, rendered]).toEqual([true, true]);
+  // Once the page has started, nothing waits.
+  await expect(partsRendered()).resolves.toBeUndefined();
+});

@@ -33,13 +33,26 @@ export class AfterPaint {
 }
 
 const waiting: (() => void)[] = [];
+const drained: (() => void)[] = [];
 let started: 'no' | 'waiting' | 'done' = 'no';
 
 /** One part, then the next one in a task of its own. */
 function next(): void {
   waiting.shift()?.();
   if (waiting.length > 0) setTimeout(next, 0);
-  else started = 'done';
+  else {
+    started = 'done';
+    for (const done of drained.splice(0)) done();
+  }
+}
+
+/**
+ * Resolves once every part waiting for the page's first paint has rendered (at once where none waits): what
+ * scrolls a part into view waits for it, or a part rendered above it afterwards would push it out of view again.
+ */
+export function partsRendered(): Promise<void> {
+  if (started !== 'waiting') return Promise.resolve();
+  return new Promise((done) => drained.push(done));
 }
 
 /** Whether the page paints frames: not without requestAnimationFrame, nor in jsdom (tests). */

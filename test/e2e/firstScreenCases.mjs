@@ -1,0 +1,139 @@
+// Browser cases of the page's start (issue 32, interactive at 390×844 with the CPU 4× slower): the first task
+// builds the first screen only (the header, the transport, the timeline and the status cards), the parts below
+// it come after the first paint, one per task, and the other scenarios' chunks load when the picker shows that a
+// switch may come, not at the start. A key pressed while a picked scenario is still loading acts on it.
+import assert from 'node:assert/strict';
+import { pageOpener, readState } from './pageHelpers.mjs';
+
+/** The parts below the first screen, by a test id each one has. */
+const belowTheFold = {
+  terminal: '[data-testid="terminal"]',
+  mode: '[data-testid="compare-link"]',
+  stack: '.stack-panel',
+  manifests: '[data-testid="manifest-editor"]',
+};
+
+export function firstScreenCases({ browser, base, full }) {
+  if (!full) return [];
+  const test = (name, fn) => ({ name, fn });
+  const withPage = pageOpener(browser, base);
+  // The shipped scenarios' chunks a page requested, by scenario id (a chunk is named after its file).
+  const pickerIds = (page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="scenario-picker"] option')].map((o) => o.value),
+    );
+  const scenarioChunks = (record, ids) =>
+    record.requests
+      .map((url) => /\/assets\/([a-z0-9-]+)-[\w-]{8}\.js$/.exec(url)?.[1])
+      .filter((name) => name && ids.includes(name));
+  return [
+    test('first screen: at 390×844 with the CPU 4× slower, the controls and statuses show before the mode links, the stack, the terminal and the manifests are built; those then come in tasks of their own', async () => {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        reducedMotion: 'reduce',
+      });
+      try {
+        const page = await context.newPage();
+        const errors = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.addInitScript((parts) => {
+          // At each DOM change (a MutationObserver's callback, at the microtask checkpoint after it): which parts
+          // exist when the controls and statuses first show, and in which task each part first appears.
+          const seen = { atControls: undefined, tasks: {} };
+          window.__firstScreen = seen;
+          let task = 0;
+          const tick = () => {
+            task++;
+            setTimeout(tick, 0);
+          };
+          tick();
+          new MutationObserver(() => {
+            const play = document.querySelector('[data-testid="play"]');
+            const words = ['operation-phase', 'sync-status', 'health-status'].map((id) =>
+              document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim(),
+            );
+            const present = Object.fromEntries(
+              Object.entries(parts).map(([name, query]) => [name, document.querySelector(query) !== null]),
+            );
+            if (seen.atControls === undefined && play && !play.disabled && words.every(Boolean))
+              seen.atControls = present;
+            for (const [name, there] of Object.entries(present))
+              if (there && seen.tasks[name] === undefined) seen.tasks[name] = task;
+          }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+        }, belowTheFold);
+        await page.goto(base + '?scenario=three-tier');
+        await page.waitForFunction(
+          (parts) => Object.values(parts).every((query) => document.querySelector(query) !== null),
+          belowTheFold,
+          { timeout: 60_000 },
+        );
+        const seen = await page.evaluate(() => window.__firstScreen);
+        assert.deepEqual(
+          seen.atControls,
+          { terminal: false, mode: false, stack: false, manifests: false },
+          'parts below the first screen were built before the controls showed',
+        );
+        const tasks = Object.values(seen.tasks);
+        assert.equal(
+          new Set(tasks).size,
+          tasks.length,
+          `two parts were built in one task: ${JSON.stringify(seen.tasks)}`,
+        );
+        assert.deepEqual(errors, [], 'page errors');
+      } finally {
+        await context.close();
+      }
+    }),
+    test("first screen: no other scenario's chunk loads until the picker is hovered; then they load, and the pick opens at once", () =>
+      withPage('?scenario=three-tier', async (page, record) => {
+        const scenarioIds = await pickerIds(page);
+        assert.ok(scenarioIds.length > 15, `the picker offers ${scenarioIds.length} scenarios`);
+        await page.waitForSelector('[data-testid="order-row"]');
+        // The page is idle: its quiz and worker have loaded by now (both wait for an idle period).
+        await page.waitForSelector('[data-testid="quiz"]');
+        await page.evaluate(
+          () => new Promise((done) => requestIdleCallback(() => done(), { timeout: 2000 })),
+        );
+        assert.deepEqual(
+          scenarioChunks(record, scenarioIds),
+          ['three-tier'],
+          'scenario chunks loaded at the start',
+        );
+        await page.hover('[data-testid="scenario-picker"]');
+        // Every chunk is asked for, one task after another (a hang is caught by the case's timeout).
+        while (new Set(scenarioChunks(record, scenarioIds)).size < scenarioIds.length)
+          await page.waitForTimeout(50);
+        await page.selectOption('[data-testid="scenario-picker"]', 'failing-migration');
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'failing-migration',
+        );
+      })),
+    test('keys: End pressed right after picking a scenario whose chunk is still loading goes to the end of the new scenario', () =>
+      withPage('?scenario=three-tier', async (page, record) => {
+        await page.waitForSelector('[data-testid="play"]:not([disabled])');
+        // Picked without a hover or a focus first, so its chunk is not loaded when End is pressed.
+        await page.evaluate(() => {
+          const select = document.querySelector('[data-testid="scenario-picker"]');
+          select.value = 'failing-smoke-test';
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+        });
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'failing-smoke-test',
+        );
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="operation-phase"]')?.textContent?.trim() === 'Failed',
+        );
+        const state = await readState(page);
+        assert.equal(
+          state.phase,
+          'Failed',
+          'End acted on three-tier, then the new scenario opened at its start',
+        );
+        assert.ok(state.t > 10, `the cursor is at ${state.t} s, not at the new scenario's end`);
+        assert.ok(scenarioChunks(record, await pickerIds(page)).includes('failing-smoke-test'));
+      })),
+  ];
+}
