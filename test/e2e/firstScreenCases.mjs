@@ -40,16 +40,13 @@ export function firstScreenCases({ browser, base, full }) {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.addInitScript((parts) => {
           // At each DOM change (a MutationObserver's callback, at the microtask checkpoint after it): which parts
-          // exist when the controls and statuses first show, and in which task each part first appears.
+          // exist when the controls and statuses first show, and at which callback each part first appears (parts
+          // built in one task appear at one callback; each task of its own makes a callback of its own).
           const seen = { atControls: undefined, tasks: {} };
           window.__firstScreen = seen;
           let task = 0;
-          const tick = () => {
-            task++;
-            setTimeout(tick, 0);
-          };
-          tick();
           new MutationObserver(() => {
+            task++;
             const play = document.querySelector('[data-testid="play"]');
             const words = ['operation-phase', 'sync-status', 'health-status'].map((id) =>
               document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim(),
