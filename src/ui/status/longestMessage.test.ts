@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SimEvent } from '../../engine';
-import { breakablePieces, longestMessage } from './longestMessage';
+import { longestMessage } from './longestMessage';
 
 describe('longestMessage', () => {
   it("keeps room for the run's longest operation and health messages, not for the ones at the cursor", () => {
@@ -35,18 +35,5 @@ describe('longestMessage', () => {
 
   it('keeps no room for a message a run never has', () => {
     expect(longestMessage([])).toEqual({ health: '', operation: '' });
-  });
-});
-
-describe('breakablePieces', () => {
-  it("breaks a cause after each / and : of the object's path, and keeps every character", () => {
-    const message = 'Caused by apps/Deployment:three-tier/backend-api';
-    expect(breakablePieces(message)).toEqual([
-      'Caused by apps/',
-      'Deployment:',
-      'three-tier/',
-      'backend-api',
-    ]);
-    expect(breakablePieces(message).join('')).toBe(message);
   });
 });

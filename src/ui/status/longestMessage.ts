@@ -23,11 +23,3 @@ export function longestMessage(events: readonly SimEvent[]): LongestMessages {
   }
   return longest;
 }
-
-/**
- * A message in pieces, each ending after a `/` or a `:`, where the line may break before it breaks inside a
- * word: "Caused by apps/Deployment:three-tier/backend-api" wraps at the object's path in a narrow card.
- */
-export function breakablePieces(message: string): string[] {
-  return message.split(/(?<=[/:])/);
-}
