@@ -36,11 +36,9 @@ export function phoneCardCases({ browser, base, full }) {
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = pageOpener(browser, base);
 
-  // The card is as tall as the run's longest message (it keeps its height while playing): at the end of
-  // failed-degraded that is the message shown. A run whose last message is shorter than an earlier one (three-tier)
-  // still keeps the difference under it.
   for (const [scenario, ends] of [
     ['failed-degraded', { 'operation-phase': 'Failed', 'health-status': 'Degraded' }],
+    ['three-tier', { 'operation-phase': 'Succeeded', 'health-status': 'Healthy' }],
   ])
     test(`phone: at 390×844 the Last Sync card keeps no empty line under its message (${scenario} at its end)`, () =>
       withPage(
