@@ -83,7 +83,7 @@ export function phoneCardCases({ browser, base, full }) {
       withPage(
         '?scenario=failing-migration&present=1&t=9.718',
         async (page) => {
-          await page.waitForSelector('[data-testid="stop-caption"]');
+          await page.waitForSelector('[data-testid="stop-caption"]', { state: 'attached' });
           await waitForSettledLayout(page);
           const lines = await page.evaluate(() =>
             [...document.querySelectorAll('[data-testid="stop-line"]')].map((line) => ({
