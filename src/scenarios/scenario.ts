@@ -4,7 +4,7 @@ import { parseManifests, type ParsedObject } from './manifests';
 import { readExpectation, type ScenarioExpectation } from './readExpectation';
 import { readBeatAt, type StoryBeat } from './storyBeat';
 import { readPunchline, type Punchline } from './readPunchline';
-import { readToggleAnnotations } from './toggleAnnotations';
+import { readToggles } from './readToggles';
 import { scenarioKeys, unknownKey } from './scenarioKeys';
 import { namespaceProblem, objectNameProblem } from './validateNames';
 import {
@@ -268,27 +268,7 @@ export function parseScenario(text: string, file: string): Scenario {
   // A toggle makes a workload fail (`fail: job/name`) or changes annotations of the synced revision
   // (`annotate:`, toggleAnnotations.ts); the failure toggles are also `toggles`, as before, for the page's switches.
   const synced = revisions[revisions.length - 1].objects;
-  const allToggles: PlatformToggle[] = ((data.toggles ?? []) as unknown[]).map((t, i) => {
-    const toggle = t as Record<string, unknown>;
-    const hasFail = typeof toggle?.fail === 'string';
-    if (typeof toggle?.id !== 'string' || (!hasFail && toggle.annotate === undefined)) {
-      fail(
-        `toggles[${i}] needs an id and a fail target like job/name, or annotate: { Kind/name: { key: value } }`,
-        field('toggles'),
-      );
-    }
-    for (const key of Object.keys(toggle ?? {}))
-      if (!['id', 'label', 'fail', 'annotate'].includes(key))
-        fail(
-          `toggles[${i}].${key} is not a toggle setting here (one of: id, label, fail, annotate)`,
-          field('toggles'),
-        );
-    const base = { id: String(toggle.id), label: String(toggle.label ?? toggle.id) };
-    if (toggle.annotate === undefined) return { ...base, fail: String(toggle.fail) };
-    const annotate = readToggleAnnotations(toggle.annotate, synced, `toggles[${i}]`);
-    if ('error' in annotate) return fail(annotate.error as string, field('toggles'));
-    return { ...base, ...(hasFail ? { fail: String(toggle.fail) } : {}), annotate };
-  });
+  const allToggles = readToggles(data.toggles, synced, (m) => fail(m, field('toggles')));
   const toggles = allToggles.filter((t): t is PlatformToggle & { fail: string } => t.fail !== undefined);
   const manifestToggles = allToggles.some((t) => t.annotate !== undefined);
   const story = readStory();

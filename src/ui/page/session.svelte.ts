@@ -4,16 +4,13 @@ import { loadScenario, scenarioFiles } from '../../scenarios/registry';
 import type { Scenario } from '../../scenarios/scenario';
 import { frameAt } from '../../cursor/frameAt';
 import { lanesOf } from '../../cursor/lanesOf';
-import { stackAt } from '../../cursor/stackAt';
-import { stackLayout } from '../../cursor/stackLayout';
 import { stepFrom } from '../../cursor/stepTargets';
 import { StepTimes } from '../../cursor/stepTimes';
 import { openEditedLink } from '../../browser/openEditedLink';
 import { YamlReader } from './yamlReader.svelte';
 import { PlanLoader } from './planLoader.svelte';
 import { knobNote, type Knob } from './knobNote';
-import { tierHintsOf } from '../../cursor/tierHintsOf';
-import { visitorAt, visitorModelOf } from '../../cursor/visitorAt';
+import { StackState } from '../stack/stackState.svelte';
 import { withBeatTimes } from '../../cursor/beatTimes';
 import type { Speed } from '../../links/urlState';
 // Added for several Applications (src/ui/platform).
@@ -124,11 +121,8 @@ export class SimulationSession {
   readonly endT: number = $derived(this.result ? tailed(this.result.endT) : 0);
   readonly frame = $derived(frameAt(this.events, this.t));
   readonly lanes = $derived(lanesOf(this.events, this.endT));
-  readonly columns = $derived(stackLayout(this.events, this.tierHints()));
-  readonly stack = $derived(stackAt(this.columns, this.frame));
-  /** For a run with maintenance hooks: the route's switches, and what a visitor sees at the cursor (visitorAt.ts). */
-  readonly visitorModel = $derived(visitorModelOf(this.events, this.columns, this.syncedObjects()));
-  readonly visitor = $derived(this.visitorModel ? visitorAt(this.visitorModel, this.frame) : undefined);
+  /** The stack view: its columns, what they hold at the cursor, what a visitor sees (stack/stackState.svelte.ts). */
+  readonly stackState = new StackState(this);
 
   private readonly files: readonly ScenarioFile[];
   private readonly loop: PlayLoop;
@@ -372,18 +366,9 @@ export class SimulationSession {
     };
   }
 
-  /** Tiers named in the manifests of every revision, the synced (or edited) one last so that it wins. */
-  private tierHints(): Map<string, string> {
-    const revisions = this.scenario?.revisions.map((revision) => revision.objects) ?? [];
-    if (this.manifests !== undefined && this.edited) revisions.splice(-1, 1, this.edited);
-    return tierHintsOf(revisions.flat().map((parsed) => parsed.object));
-  }
-
-  /** The objects of the synced (or edited) revision. */
-  private syncedObjects() {
-    const synced =
-      this.manifests !== undefined && this.edited ? this.edited : this.scenario?.revisions.at(-1)?.objects;
-    return (synced ?? []).map((parsed) => parsed.object);
+  /** The synced revision's objects as the editor changed them, undefined when it did not (the stack reads them). */
+  get editedObjects(): ParsedObject[] | undefined {
+    return this.manifests !== undefined ? this.edited : undefined;
   }
 
   /** The file name the edited manifests are read under, so errors name it (and the editor knows they are its). */

@@ -1,5 +1,5 @@
 import { inlinePlayer } from '../../scenarios/inlinePlayer';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadScenarioFiles } from '../../scenarios/registry';
 import { frameAt } from '../../cursor/frameAt';
 import { readerImpl } from '../../scenarios/readerImpl';
@@ -73,14 +73,14 @@ describe('SimulationSession', () => {
   it('shows the pods that ran before the sync: a failed migration leaves 6.7.1 running', () => {
     const { session } = manualSession();
     session.load('failing-migration', { t: 0 });
-    const backend = session.stack.find((c) => c.id === 'backend');
+    const backend = session.stackState.stack.find((c) => c.id === 'backend');
     const checkout = backend?.workloads.find((w) => w.name === 'checkout');
     expect(checkout?.versions.map((v) => [v.tag, v.pods.length])).toEqual([['6.7.1', 2]]);
     session.seek(session.endT);
     expect(session.frame.operation?.phase).toBe('Failed');
-    expect(session.stack.find((c) => c.id === 'backend')?.workloads[0].versions.map((v) => v.tag)).toEqual([
-      '6.7.1',
-    ]);
+    expect(
+      session.stackState.stack.find((c) => c.id === 'backend')?.workloads[0].versions.map((v) => v.tag),
+    ).toEqual(['6.7.1']);
   });
 
   it('re-runs with a failure toggle and keeps the cursor', () => {
@@ -123,5 +123,19 @@ describe('SimulationSession', () => {
 
   it('refuses an unknown scenario', () => {
     expect(() => manualSession().session.load('nope')).toThrow(/no scenario "nope"/);
+  });
+});
+
+describe('SimulationSession: the stack view state (stack/stackState.svelte.ts)', () => {
+  it("gives predict mode what a visitor sees: maintenance-page's question about the frontend's wave", async () => {
+    const { session } = manualSession();
+    session.load('maintenance-page');
+    expect(session.stackState.visitor).toBeDefined();
+    session.predict.setOn(true);
+    await vi.waitFor(() =>
+      expect(session.predict.beats.map((b) => b.question)).toContain(
+        'Sync wave 2 rolls out the frontend (Deployment web). What does a visitor see while its pods are replaced?',
+      ),
+    );
   });
 });

@@ -8,8 +8,8 @@ export interface PredictHost {
   readonly events: SimEvent[];
   readonly explain: { readonly runFacts: RunFacts };
   readonly endT: number;
-  /** What a visitor sees, for a run with maintenance hooks (src/cursor/visitorAt.ts). */
-  readonly visitorModel?: VisitorModel | undefined;
+  /** What a visitor sees, for a run with maintenance hooks (src/cursor/visitorAt.ts; the stack view's state). */
+  readonly stackState?: { readonly visitorModel: VisitorModel | undefined };
   readonly t: number;
   readonly playing: boolean;
   play(): void;
@@ -42,7 +42,9 @@ export class PredictMode {
   }
 
   readonly beats: PredictBeat[] = $derived(
-    this.beatsOf ? this.beatsOf(this.host.events, this.host.explain.runFacts, this.host.visitorModel) : [],
+    this.beatsOf
+      ? this.beatsOf(this.host.events, this.host.explain.runFacts, this.host.stackState?.visitorModel)
+      : [],
   );
   /** The first beat not gone on from: the run may not pass it. */
   readonly next: PredictBeat | undefined = $derived(this.beats.find((b) => !this.done[b.id]));
