@@ -43,7 +43,7 @@ export type RunKey = Exclude<KeyAction, 'legend' | 'present' | 'blank'>;
 export function runKeyAction(session: SimulationSession, action: RunKey): boolean {
   // A scenario picked a moment ago may still be loading (its chunk loads when first opened): the key acts on it
   // once it is open, not on the one it replaces.
-  const opening = session.opening;
+  const opening = session.opening.current;
   if (opening) {
     void opening.then(() => runKeyAction(session, action)).catch(() => undefined);
     return true;

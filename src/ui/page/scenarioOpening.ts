@@ -1,4 +1,4 @@
-import { scenarioCatalog, scenarioFiles } from '../../scenarios/registry';
+import { loadScenario, scenarioCatalog, scenarioFiles } from '../../scenarios/registry';
 import type { Scenario } from '../../scenarios/scenario';
 import type { PageIntervention } from '../../links/interventionLink';
 import { scenarioTitle } from './sessionSettings';
@@ -52,4 +52,22 @@ export function awaitsItsChunk(files: readonly ScenarioFile[], id: string): bool
 /** Whether scenario `id` is one of the files (opened again by id), not one made in the page (your own app). */
 export function isAmongFiles(files: readonly ScenarioFile[], id: string): boolean {
   return files.some((f) => f.id === id) || scenarioCatalog.some((s) => s.id === id);
+}
+
+/**
+ * A shipped scenario being opened while its chunk loads (it loads when first opened, or when the picker is
+ * hovered): `current` until it is open, so that a key pressed meanwhile acts on it rather than on the scenario it
+ * replaces (keyboard.svelte.ts).
+ */
+export class ChunkOpening {
+  current: Promise<unknown> | undefined;
+
+  /** Load `id`'s chunk, then `open`; `current` is that opening until it is done. */
+  after<T>(id: string, open: () => Promise<T>): Promise<T> {
+    const opening = loadScenario(id).then(open);
+    this.current = opening;
+    const done = () => void (this.current === opening && (this.current = undefined));
+    opening.then(done, done);
+    return opening;
+  }
 }

@@ -39,6 +39,7 @@ import {
   catalogOf,
   isAmongFiles,
   openingSettings,
+  ChunkOpening,
   type OpeningSettings,
 } from './scenarioOpening';
 import type { LoadOptions, RunEnd, ScenarioFile, SessionOptions } from './sessionOptions';
@@ -75,8 +76,8 @@ export class SimulationSession {
   error = $state.raw<InputError | undefined>(undefined);
   /** A run that stopped on an unexpected exception (a bug in the sandbox), shown while the last good run stays. */
   failure = $state.raw<string | undefined>(undefined);
-  /** A shipped scenario whose chunk is on its way: a key pressed meanwhile acts on it once it is open. */
-  opening: Promise<RunEnd> | undefined;
+  /** A shipped scenario whose chunk is on its way (`opening.current`): a key pressed meanwhile waits for it. */
+  readonly opening = new ChunkOpening();
 
   // The parts of the page's state that live apart, each a rune class of its own, public so components read them
   // directly (`session.apps.platform`, `session.explain.summaryText`), not through forwarding getters. They are
@@ -145,13 +146,7 @@ export class SimulationSession {
   load(id: string, options: LoadOptions = {}): Promise<RunEnd> {
     this.pause();
     const file = this.files.find((f) => f.id === id);
-    if (!file && awaitsItsChunk(this.files, id)) {
-      const opening = loadScenario(id).then(() => this.load(id, options));
-      this.opening = opening;
-      const done = () => void (this.opening === opening && (this.opening = undefined));
-      opening.then(done, done);
-      return opening;
-    }
+    if (!file && awaitsItsChunk(this.files, id)) return this.opening.after(id, () => this.load(id, options));
     if (!file) {
       this.error = undefined;
       throw new Error(`no scenario "${id}"; known: ${this.files.map((f) => f.id).join(', ')}`);
