@@ -119,7 +119,9 @@ export function syncTick(input: SyncTickInput): TickOutcome {
   const wave = taskWave(first);
   const finalWave = phase === last.phase && wave === taskWave(last);
   const step = pending.filter((t) => t.phase === phase && taskWave(t) === wave);
-  const remaining = pending.filter((t) => !step.includes(t));
+  // The step is drawn from the pending tasks, each listed once, so what remains is counted rather than listed: a
+  // search of the step for every pending task cost pending × step comparisons a tick (200 × 4,000 in a big app).
+  const remaining = pending.length - step.length;
 
   // Step 13: run it.
   setPhase(run, 'Running', msgTasksRunning);
@@ -147,7 +149,7 @@ export function syncTick(input: SyncTickInput): TickOutcome {
       deleteHooks(run, deleteOnFailure, 'HookFailed');
     }
   } else if (state === 'successful') {
-    if (remaining.length === 0 && !step.some(isHookTask)) {
+    if (remaining === 0 && !step.some(isHookTask)) {
       // The last step without hooks succeeds at once, even if what it applied later degrades (§6 item 1).
       deleteHooks(run, deleteOnSuccess, 'HookSucceeded');
       setPhase(run, 'Succeeded', msgAllTasksRun);
