@@ -110,7 +110,11 @@ export class SimClock {
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if (!before(heap[i], heap[parent])) break;
-      [heap[i], heap[parent]] = [heap[parent], heap[i]];
+      // A swap through a local, not a destructuring one: that made a two-element array at each step of every
+      // timer's way up and down the heap until the JIT compiled it away (most of a first run).
+      const up = heap[i];
+      heap[i] = heap[parent];
+      heap[parent] = up;
       i = parent;
     }
   }
@@ -130,7 +134,9 @@ export class SimClock {
         if (l < heap.length && before(heap[l], heap[m])) m = l;
         if (r < heap.length && before(heap[r], heap[m])) m = r;
         if (m === i) break;
-        [heap[i], heap[m]] = [heap[m], heap[i]];
+        const down = heap[i];
+        heap[i] = heap[m];
+        heap[m] = down;
         i = m;
       }
     }

@@ -233,9 +233,7 @@ function completed(ctx: AppContext, state: AppState): void {
     clock.now(),
     () => {
       if (ctx.object(state.name)?.operation)
-        ctx.options.cluster.store.patch(appRef(state.name), (draft) => {
-          delete draft.operation;
-        });
+        ctx.options.cluster.store.setField(appRef(state.name), 'operation', undefined);
       ctx.reconcile(state, true);
     },
     Priority.appRefresh,

@@ -366,9 +366,7 @@ export class ApplicationController {
   }
 
   private setOperation(name: string, operation: Operation): void {
-    this.options.cluster.store.patch(appRef(name), (draft) => {
-      draft.operation = operation;
-    });
+    this.options.cluster.store.setField(appRef(name), 'operation', operation);
   }
 
   /** §5.0: the informer resyncs every 120 s from t 0; each app is refreshed after its own jitter. */

@@ -324,8 +324,12 @@ function selects(resources: NonNullable<OperationSpec['resources']>): (ref: Obje
     );
 }
 
-/** Whether two result lists say the same (the engine builds new rows every tick). */
+/**
+ * Whether two result lists say the same (the engine builds new rows every tick it changes them, and hands the same
+ * list on when it changes none).
+ */
 function sameResults(a: readonly SyncResultRow[], b: readonly SyncResultRow[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i];

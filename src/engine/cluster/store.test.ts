@@ -75,3 +75,36 @@ describe('ObjectStore label selection', () => {
     expect(names(store, { app: 'api' })).toEqual(['b']);
   });
 });
+
+/**
+ * Issue 28 (engine speed): the Application's `operation` is set at a sync's start and removed at its end beside a
+ * status of thousands of rows, so `setField` writes that one field and shares the rest, as `patch` would write it.
+ */
+describe('ObjectStore.setField', () => {
+  it('sets and removes one top-level field like patch, sharing the rest, and writes nothing when nothing changes', () => {
+    const { store, events, pod, ref } = storeWithPod();
+    const set = store.setField(ref, 'operation', { sync: { revision: 'abc' } });
+    expect(set.operation).toEqual({ sync: { revision: 'abc' } });
+    expect(set.spec).toBe(pod.spec);
+    expect(set.status).toBe(pod.status);
+    expect(Number(set.metadata.resourceVersion)).toBe(Number(pod.metadata.resourceVersion) + 1);
+    expect(set.metadata.generation).toBe(pod.metadata.generation);
+    expect(pod.operation).toBeUndefined();
+    const removed = store.setField(ref, 'operation', undefined);
+    expect('operation' in removed).toBe(false);
+    expect(events.map((e) => e.type)).toEqual(['ADDED', 'MODIFIED', 'MODIFIED']);
+    expect(store.setField(ref, 'operation', undefined)).toBe(removed);
+    expect(events).toHaveLength(3);
+    expect(() => store.setField(ref, 'spec', {})).toThrow('setField cannot write spec');
+  });
+
+  it('drops metadata fields that are there but undefined, as the copy patch makes does', () => {
+    const store = new ObjectStore(new SimClock(), new Rng(1));
+    const ref = { group: '', kind: 'ConfigMap', namespace: 'default', name: 'c' };
+    store.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'default' } });
+    const shared = store.setStatus(ref, { note: 'x' });
+    (shared.metadata as Record<string, unknown>).annotations = undefined;
+    const written = store.setField(ref, 'operation', { sync: {} });
+    expect(Object.keys(written.metadata)).not.toContain('annotations');
+  });
+});

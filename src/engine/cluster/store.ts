@@ -2,6 +2,7 @@ import { toTimestamp, type SimClock } from '../clock';
 import type { Rng } from '../random';
 import type { KubeObject, ObjectRef } from '../types';
 import { clone, deepEqual } from '../util/clone';
+import { setOwn } from '../util/setOwn';
 import { alreadyExists, ApiError, notFound } from './apiError';
 import { applyDefaults } from './defaults';
 import { isNamespaced, keyOf, refOf } from './gvk';
@@ -37,6 +38,28 @@ export type ApplyOutcome = 'created' | 'configured' | 'unchanged';
 /** Finalizers the garbage collector handles (Kubernetes' own names). */
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 export const ORPHAN_FINALIZER = 'orphan';
+
+/** The own fields of `obj` whose value is not undefined, in their order: one level of what `clone` copies. */
+function definedFields<T extends object>(obj: T): T {
+  const out: Record<string, unknown> = {};
+  const from = obj as Record<string, unknown>;
+  for (const key in from) {
+    if (!Object.prototype.hasOwnProperty.call(from, key)) continue;
+    const v = from[key];
+    if (v !== undefined) setOwn(out, key, v);
+  }
+  return out as T;
+}
+
+/** The top-level fields `setField` leaves to their own writers (create, apply, patch, setStatus). */
+const ownedFields: ReadonlySet<string> = new Set([
+  'apiVersion',
+  'kind',
+  'metadata',
+  'spec',
+  'data',
+  'status',
+]);
 
 /**
  * The fake API server's object store. It keeps what Kubernetes keeps on every object (uid, resourceVersion,
@@ -219,6 +242,29 @@ export class ObjectStore {
     const next = clone(existing);
     mutate(next);
     this.write(existing, next);
+    return this.objects.get(key) ?? next;
+  }
+
+  /**
+   * Set one top-level field of an object, or remove it when `value` is undefined: what `patch` does with a mutation
+   * of that field alone, but sharing every other field with the stored object instead of cloning the whole of it.
+   * The Application's `operation` is written at a sync's start and removed at its end, beside a status of thousands
+   * of rows: removing it cloned 21,393 values for the 1,000-resource bench app and 85,353 for the 4,000 one, and
+   * compared them all again. Stored objects are read-only, so sharing them is safe (as `setStatus` does). Not for
+   * the fields other writers own.
+   */
+  setField(ref: ObjectRef, field: string, value: KubeObject[string]): KubeObject {
+    if (ownedFields.has(field)) throw new Error(`setField cannot write ${field}`);
+    const key = keyOf(ref);
+    const existing = this.objects.get(key);
+    if (!existing) throw notFound(ref);
+    // As `patch`'s copy would, the object and its metadata drop fields that are there but undefined (an
+    // ApplicationSet writes an Application's annotations so when it has none).
+    const next = definedFields(existing) as KubeObject;
+    next.metadata = definedFields(existing.metadata);
+    if (value === undefined) delete next[field];
+    else next[field] = value;
+    this.write(existing, next, false, key);
     return this.objects.get(key) ?? next;
   }
 

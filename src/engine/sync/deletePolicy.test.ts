@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { annotationHelmHookDeletePolicy, annotationKeyHookDeletePolicy } from '../annotations';
 import type { KubeObject } from '../types';
 import { deletePolicies } from './deletePolicy';
+import { hasDeletePolicy, newTask } from './syncTask';
 
 function obj(annotations: Record<string, string> = {}): KubeObject {
   return { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j', annotations } };
@@ -43,5 +44,29 @@ describe('4.1 #5 delete_policy_test', () => {
     ['hook-failed', 'HookFailed'],
   ])('TestDeletePolicy_DeletePolicy (helm): %s maps to %s', (helm, policy) => {
     expect(deletePolicies(obj({ [annotationHelmHookDeletePolicy]: helm }))).toEqual([policy]);
+  });
+});
+
+/**
+ * Issue 28 (engine speed): a tick asks every finished hook for its delete policies, so the answer is made once per
+ * pair of annotation texts (syncTask.ts `policiesOf`). The texts are read each time, so a hook whose annotation
+ * changes gets the policies of its new text, Argo's and Helm's words alike.
+ */
+describe('hasDeletePolicy answers made once per pair of annotation texts', () => {
+  it('reads the texts each time and answers as deletePolicies does', () => {
+    const hook = (annotations: Record<string, string>) =>
+      newTask('PostSync', obj({ 'argocd.argoproj.io/hook': 'PostSync', ...annotations }));
+    const a = hook({ [annotationKeyHookDeletePolicy]: 'HookSucceeded' });
+    expect(hasDeletePolicy(a, 'HookSucceeded')).toBe(true);
+    expect(hasDeletePolicy(a, 'BeforeHookCreation')).toBe(false);
+    a.target!.metadata.annotations![annotationKeyHookDeletePolicy] = 'HookFailed';
+    expect(hasDeletePolicy(a, 'HookSucceeded')).toBe(false);
+    expect(hasDeletePolicy(a, 'HookFailed')).toBe(true);
+    const helm = hook({ [annotationHelmHookDeletePolicy]: 'hook-succeeded,before-hook-creation' });
+    expect(hasDeletePolicy(helm, 'BeforeHookCreation')).toBe(true);
+    expect(hasDeletePolicy(hook({}), 'BeforeHookCreation')).toBe(true);
+    // Not a hook: a delete policy means nothing (§4.1 case 7).
+    const plain = newTask('Sync', obj({ [annotationKeyHookDeletePolicy]: 'HookSucceeded' }));
+    expect(hasDeletePolicy(plain, 'HookSucceeded')).toBe(false);
   });
 });

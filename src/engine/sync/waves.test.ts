@@ -40,3 +40,22 @@ describe('non-integer waves (§2.3)', () => {
     expect(waveOf(obj({ [annotationSyncWave]: '+2' }))).toEqual({ wave: 2 });
   });
 });
+
+/**
+ * Issue 28 (engine speed): a sync asks the wave of every task on every tick, so an integer text's answer is made
+ * once and shared; the texts are read each time, so an annotation changed in place still gives its new wave.
+ */
+describe('waveOf answers made once per wave text', () => {
+  it('shares the answer for one text and reads the text again each time', () => {
+    const a = obj({ [annotationSyncWave]: '7' });
+    expect(waveOf(a)).toBe(waveOf(obj({ [annotationSyncWave]: '7' })));
+    a.metadata.annotations![annotationSyncWave] = '8';
+    expect(waveOf(a)).toEqual({ wave: 8 });
+    a.metadata.annotations![annotationSyncWave] = 'eight';
+    expect(waveOf(a)).toEqual({
+      wave: 0,
+      warning: 'ConfigMap/cm: argocd.argoproj.io/sync-wave "eight" is not an integer, so it is ignored',
+    });
+    expect(waveOf({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } })).toEqual({ wave: 0 });
+  });
+});
