@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 /**
  * Runs in the page at navigation start. `ready` is the first moment the play button is there and enabled and
- * the three status texts show a word (contract.md §2 test ids): a MutationObserver checks after each DOM change.
+ * the status cards are drawn, sync and health showing a word (contract.md §2 test ids): a MutationObserver checks after each DOM change.
  * Long tasks are recorded so the bench can also wait for the main thread to go quiet.
  */
 export function installProbe() {
@@ -20,10 +20,13 @@ export function installProbe() {
   }).observe({ type: 'longtask', buffered: true });
   const check = () => {
     const play = document.querySelector('[data-testid="play"]');
-    const words = ['operation-phase', 'sync-status', 'health-status'].map((id) =>
+    const words = ['sync-status', 'health-status'].map((id) =>
       document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim(),
     );
-    if (!play || play.disabled || !words.every(Boolean)) return;
+    // The Last Sync card is drawn, but its phase is empty while the Application has no operation yet (as Argo CD's
+    // status without an operationState): app-of-apps-update opens on its parent before any sync.
+    const phase = document.querySelector('[data-testid="operation-phase"]');
+    if (!play || play.disabled || !phase || !words.every(Boolean)) return;
     bench.ready = performance.now();
     observer.disconnect();
   };
