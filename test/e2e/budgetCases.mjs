@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { staticClosure } from '../bench/pageProbes.mjs';
-import { pageOpener } from './pageHelpers.mjs';
+import { pageOpener, throttledPhone } from './pageHelpers.mjs';
 
 export function budgetCases({ browser, base, root, full }) {
   if (!full) return [];
@@ -78,16 +78,8 @@ export function budgetCases({ browser, base, root, full }) {
  * order table was built whole in the task its planner arrived in.
  */
 async function rowsOnAPhone(browser, base) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    reducedMotion: 'reduce',
-  });
+  const { context, page, errors } = await throttledPhone(browser);
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
       const seen = { atControls: undefined, result: [], order: [] };
       window.__rows = seen;

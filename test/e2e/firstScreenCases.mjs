@@ -3,7 +3,7 @@
 // it come after the first paint, one per task, and the other scenarios' chunks load when the picker shows that a
 // switch may come, not at the start. A key pressed while a picked scenario is still loading acts on it.
 import assert from 'node:assert/strict';
-import { pageOpener, readState } from './pageHelpers.mjs';
+import { pageOpener, readState, throttledPhone } from './pageHelpers.mjs';
 
 /** The parts below the first screen, by a test id each one has. */
 const belowTheFold = {
@@ -28,16 +28,8 @@ export function firstScreenCases({ browser, base, full }) {
       .filter((name) => name && ids.includes(name));
   return [
     test('first screen: at 390×844 with the CPU 4× slower, the controls and statuses show before the mode links, the stack, the terminal and the manifests are built; those then come in tasks of their own', async () => {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        reducedMotion: 'reduce',
-      });
+      const { context, page, errors } = await throttledPhone(browser);
       try {
-        const page = await context.newPage();
-        const errors = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.addInitScript((parts) => {
           // At each DOM change (a MutationObserver's callback, at the microtask checkpoint after it): which parts
           // exist when the controls and statuses first show, and at which callback each part first appears (parts

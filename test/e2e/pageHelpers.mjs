@@ -222,3 +222,20 @@ export async function waitForSettledLayout(page, selector = 'main > section.time
     { polling: 'raf' },
   );
 }
+
+/**
+ * A phone-class page: a fresh 390×844 context with reduced motion and the CPU slowed 4× (Chromium's CDP
+ * throttling, as `npm run bench:page`'s (e′)), its page and the page errors it logs. The caller closes `context`.
+ */
+export async function throttledPhone(browser) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { context, page, errors };
+}
