@@ -75,7 +75,7 @@ export function firstScreenCases({ browser, base, full }) {
         await context.close();
       }
     }),
-    test("first screen: no other scenario's chunk loads until the picker is hovered; then they load, and the pick opens at once", () =>
+    test("first screen: no other scenario's chunk loads until the picker is hovered; then every one is requested, and a pick opens its scenario", () =>
       withPage('?scenario=three-tier', async (page, record) => {
         const scenarioIds = await pickerIds(page);
         assert.ok(scenarioIds.length > 15, `the picker offers ${scenarioIds.length} scenarios`);
