@@ -113,6 +113,8 @@ export function predictCases({ browser, base, results, shots }) {
       assert.match(summary, /Phase:\s+Failed/);
       assert.match(summary, /Start:\s+2026-01-01 00:00:00 \+0000 UTC/);
       assert.match(summary, /Duration:\s+15s/);
+      // The rows are drawn in idle steps after the page is interactive (rowsInTasks.svelte.ts).
+      await page.waitForSelector('[data-testid="result-table"][aria-busy="false"]', { state: 'attached' });
       const cells = await page.$$eval('[data-testid="result-table"] tr', (rows) =>
         rows.map((row) =>
           [...row.cells].map((cell) => cell.textContent.replace(/\blogs$/, '').trim()).join('|'),
