@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { fengariCorePlugin } from './src/build/fengariCorePlugin.ts';
+import { compileHintsPlugin } from './src/build/compileHintsPlugin.ts';
 import { compileScenariosPlugin } from './src/build/compileScenariosPlugin.ts';
 import { cspPlugin } from './src/build/cspPlugin.ts';
 import { inlineFaviconPlugin } from './src/build/inlineFaviconPlugin.ts';
@@ -24,7 +25,7 @@ export default defineConfig(({ mode }) => ({
     svelte(),
     ...(mode === 'single'
       ? [inlineFaviconPlugin(import.meta.dirname), viteSingleFile()]
-      : [preloadScenarioPlugin()]),
+      : [preloadScenarioPlugin(), compileHintsPlugin()]),
     // After the one-file plugin, so the policy can hash the scripts it inlines.
     cspPlugin(),
   ],

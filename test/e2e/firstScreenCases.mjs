@@ -4,6 +4,8 @@
 // switch may come, not at the start. A key pressed while a picked scenario is still loading acts on it.
 import assert from 'node:assert/strict';
 import { pageOpener, readState, throttledPhone } from './pageHelpers.mjs';
+import { installProbe } from '../bench/pageProbes.mjs';
+import { rendererMainEvents } from '../bench/rendererMainThread.mjs';
 
 /** The parts below the first screen, by a test id each one has. */
 const belowTheFold = {
@@ -27,6 +29,39 @@ export function firstScreenCases({ browser, base, full }) {
       .map((url) => /\/assets\/([a-z0-9-]+)-[\w-]{8}\.js$/.exec(url)?.[1])
       .filter((name) => name && ids.includes(name));
   return [
+    test("first screen: the start's scripts are compiled as they load (V8's compile hint), not function by function on the main thread before the controls show", async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await page.addInitScript(installProbe);
+        const events = [];
+        cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+        const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+        await cdp.send('Tracing.start', {
+          transferMode: 'ReportEvents',
+          traceConfig: {
+            includedCategories: [
+              'devtools.timeline',
+              'disabled-by-default-devtools.timeline',
+              'v8',
+              'disabled-by-default-v8.compile',
+            ],
+          },
+        });
+        await page.goto(base + '?scenario=three-tier');
+        await page.waitForFunction(() => window.__bench.ready !== undefined, null, { timeout: 60_000 });
+        await cdp.send('Tracing.end');
+        await complete;
+        // Each lazy compile of a function on the main thread is one V8.CompileCode event there: some 1,600 before
+        // the controls showed without the hint (src/build/compileHintsPlugin.ts), about 70 with it (lazy chunks'
+        // functions, which it leaves alone).
+        const compiles = rendererMainEvents(events).filter((e) => e.name === 'V8.CompileCode').length;
+        assert.ok(compiles < 300, `${compiles} functions were compiled on the main thread during the start`);
+      } finally {
+        await context.close();
+      }
+    }),
     test('first screen: at 390×844 with the CPU 4× slower, the controls and statuses show before the mode links, the stack, the terminal and the manifests are built; those then come in tasks of their own', async () => {
       const { context, page, errors } = await throttledPhone(browser);
       try {
