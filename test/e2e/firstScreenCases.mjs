@@ -62,6 +62,36 @@ export function firstScreenCases({ browser, base, full }) {
         await context.close();
       }
     }),
+    test('first screen: at 390×844 the terminal and the quiz are not rendered while out of view, and are when scrolled to', () =>
+      withPage(
+        '?scenario=three-tier',
+        async (page) => {
+          const parts = ['section.terminal', 'section.quiz'];
+          for (const part of parts)
+            await page.waitForSelector(`main > ${part}`, { state: 'attached', timeout: 60_000 });
+          // checkVisibility's contentVisibilityAuto: false for what is inside a part while the browser skips the
+          // part's layout and paint (the part itself keeps its placeholder box).
+          const rendered = (query) =>
+            page.evaluate(
+              (q) => document.querySelector(q).checkVisibility({ contentVisibilityAuto: true }),
+              `${query} h2`,
+            );
+          for (const part of parts)
+            assert.equal(await rendered(`main > ${part}`), false, `${part} is rendered out of view`);
+          for (const part of parts) {
+            await page.locator(`main > ${part}`).scrollIntoViewIfNeeded();
+            await page.waitForFunction(
+              (q) => document.querySelector(q).checkVisibility({ contentVisibilityAuto: true }),
+              `main > ${part} h2`,
+            );
+            assert.ok(
+              await page.locator(`main > ${part} h2`).first().isVisible(),
+              `${part}'s heading is not shown`,
+            );
+          }
+        },
+        { viewport: { width: 390, height: 844 } },
+      )),
     test('first screen: at 390×844 with the CPU 4× slower, the controls and statuses show before the mode links, the stack, the terminal and the manifests are built; those then come in tasks of their own', async () => {
       const { context, page, errors } = await throttledPhone(browser);
       try {
