@@ -63,7 +63,14 @@ export { runDefaults } from './runDefaults';
 export { escapeControl } from './util/escapeControl';
 // ---- appset: the ApplicationSet controller for runControlPlane, and the maxUpdate toggle ----
 export { startApplicationSetController, withMaxUpdate } from './argocd/applicationSet';
-export { clusterAt, type ObjectHistory } from './simulation/objectHistory';
+export {
+  clusterAt,
+  versionAt,
+  wholeHistory,
+  type ObjectHistory,
+  type RecordedVersion,
+  type RowsChangedVersion,
+} from './simulation/objectHistory';
 export { podDisplayState } from './controllers/podDisplayState';
 export type { AutoscalerLoad, LoadPoint } from './controllers/horizontalPodAutoscaler';
 export { revisionOf } from './simulation/revisionOf';

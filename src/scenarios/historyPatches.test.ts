@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ObjectHistory } from '../engine';
+import type { KubeObject, ObjectHistory } from '../engine';
 import { decodeHistory, encodeHistory } from './historyPatches';
 
 const roundTrip = (history: ObjectHistory) =>
@@ -36,7 +36,7 @@ describe('object history as patches', () => {
     } as unknown as ObjectHistory;
     const decoded = roundTrip(history);
     expect(JSON.stringify(decoded)).toBe(JSON.stringify(history));
-    expect(Object.getPrototypeOf(decoded.versions[1][1]!.data)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf((decoded.versions[1][1] as KubeObject).data)).toBe(Object.prototype);
   });
 
   it('stores a later version as the fields that changed, not the whole object', () => {

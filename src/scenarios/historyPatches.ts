@@ -1,4 +1,4 @@
-import { setOwn } from '../engine';
+import { setOwn, wholeHistory } from '../engine';
 import type { ObjectHistory } from '../engine';
 
 /**
@@ -84,8 +84,13 @@ function apply(before: unknown, patch: Patch): unknown {
   return after;
 }
 
-/** The history with each object's later versions as patches (at build time). */
-export function encodeHistory(history: ObjectHistory): HistoryPatches {
+/**
+ * The history with each object's later versions as patches (at build time). The patches are made between whole
+ * versions (`wholeHistory`), not the recorder's own changes of rows, whose lists of added rows patch badly
+ * against each other (many-resources' chunk grew from 1.54 to 2.25 MB); decoded, every version is whole.
+ */
+export function encodeHistory(recorded: ObjectHistory): HistoryPatches {
+  const history = wholeHistory(recorded);
   return {
     keys: history.keys,
     times: history.times,

@@ -8,6 +8,8 @@ import { omitZero } from './omitZero';
 import { controllerRefTo } from './ownerRefs';
 import { availableAt, isPodActive } from './podAvailability';
 import { podsToDelete } from './podsToDelete';
+import { replicaSetPods, type PodCounts } from './replicaSetPods';
+import { isJsonObject } from '../util/unstructured';
 
 /**
  * The ReplicaSet controller (k8s.io/kubernetes `pkg/controller/replicaset`): keeps `spec.replicas` active
@@ -24,15 +26,36 @@ export const replicaSetController: Controller = {
   reconcile(ref: ObjectRef, cluster: Cluster): void {
     const rs = cluster.store.get(ref);
     if (!rs) return;
-    const active = claimDependents(cluster, rs, 'Pod', rs.spec?.selector).filter(isPodActive);
+    const pods = replicaSetPods(cluster);
+    // The counts kept from the pods that changed stand for a full read only when the read would claim and
+    // create nothing (replicaSetPods.ts): otherwise every pod is claimed and read, as Kubernetes does.
+    const kept = adoptsNothing(cluster, rs) ? pods.counts(rs, cluster.store, cluster.clock.now()) : undefined;
+    if (kept && (rs.metadata.deletionTimestamp || kept.active === (rs.spec?.replicas ?? 1))) {
+      writeCounts(cluster, rs, kept);
+      return;
+    }
+    const claimed = claimDependents(cluster, rs, 'Pod', rs.spec?.selector);
+    const active = claimed.filter(isPodActive);
     const changed = !rs.metadata.deletionTimestamp && manageReplicas(cluster, rs, active);
     // Claiming again only matters when pods were created or deleted; otherwise the store has not changed.
-    const after = changed
-      ? claimDependents(cluster, rs, 'Pod', rs.spec?.selector).filter(isPodActive)
-      : active;
-    writeStatus(cluster, rs, after);
+    const after = changed ? claimDependents(cluster, rs, 'Pod', rs.spec?.selector) : claimed;
+    pods.rebuild(rs, after);
+    writeStatus(cluster, rs, changed ? after.filter(isPodActive) : active);
   },
 };
+
+/**
+ * Whether claiming the ReplicaSet's pods would adopt none (claimDependents): it adopts only while not being deleted,
+ * with a selector, and only orphans, of which a namespace seldom has any.
+ */
+function adoptsNothing(cluster: Cluster, rs: KubeObject): boolean {
+  const selector = rs.spec?.selector;
+  const canAdopt =
+    !rs.metadata.deletionTimestamp && isJsonObject(selector) && Object.keys(selector).length > 0;
+  return (
+    !canAdopt || cluster.store.scan({ namespace: rs.metadata.namespace ?? '', orphansOf: 'Pod' }).length === 0
+  );
+}
 
 /** Create or delete pods towards spec.replicas; whether it did either. */
 function manageReplicas(cluster: Cluster, rs: KubeObject, active: KubeObject[]): boolean {
@@ -79,9 +102,15 @@ function writeStatus(cluster: Cluster, rs: KubeObject, active: KubeObject[]): vo
     if (at <= now) available++;
     else if (next === undefined || at < next) next = at;
   }
+  writeCounts(cluster, rs, { active: active.length, fullyLabeled, ready, available, next });
+}
+
+function writeCounts(cluster: Cluster, rs: KubeObject, counts: PodCounts): void {
+  const { fullyLabeled, ready, available, next } = counts;
+  const now = cluster.clock.now();
   const status = omitZero(
     {
-      replicas: active.length,
+      replicas: counts.active,
       fullyLabeledReplicas: fullyLabeled,
       readyReplicas: ready,
       availableReplicas: available,

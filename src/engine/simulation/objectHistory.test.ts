@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WatchEvent } from '../cluster/store';
-import { clusterAt, ObjectHistoryRecorder } from './objectHistory';
+import { clusterAt, ObjectHistoryRecorder, versionAt, type ObjectHistory } from './objectHistory';
 import { runSingleApp } from './singleApp';
 import { checkout, threeTier } from '../../../test/kits/seedApps.testKit';
+import { syntheticApp } from '../../../test/bench/syntheticApp';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -14,6 +15,10 @@ const failingRelease = () =>
     namespace: 'checkout-dev',
     syncOptions: ['CreateNamespace=true'],
   });
+
+/** Every version of every object, as readers see them (`versionAt`). */
+const allVersions = (history: ObjectHistory) =>
+  history.versions.flatMap((versions, i) => versions.map((_, j) => versionAt(history, i, j)));
 
 const names = (objects: { kind: string; metadata: { name?: string } }[], kind: string) =>
   objects
@@ -35,7 +40,7 @@ describe('object history', () => {
       original.call(this, event);
     });
     const result = failingRelease();
-    const kept = new Set(result.objects.versions.flat().map((v) => (v ? JSON.stringify(v) : null)));
+    const kept = new Set(allVersions(result.objects).map((v) => (v ? JSON.stringify(v) : null)));
     const written = seen.filter(([type]) => type !== 'DELETED').map(([, json]) => json);
     // Every kept version is byte for byte what was written at its time (the last of an instant's writes).
     for (const v of kept) if (v !== null) expect(written).toContain(v);
@@ -83,5 +88,33 @@ describe('object history', () => {
     const start = clusterAt(result.objects, 0);
     expect(start.filter((o) => o.kind === 'Pod')).toEqual([]);
     expect(names(clusterAt(result.objects, result.endT), 'StatefulSet')).toEqual(['postgres']);
+  });
+
+  it('a big app’s status keeps one list of rows in 32 whole, the others as the rows that changed, and reads back as written', () => {
+    // Each status write of a 200-resource app with hooks copies its list of 200 rows to change a few: kept whole,
+    // the history held every copy, and its memory (and the garbage collector's time) grew faster than the app.
+    const written: string[] = [];
+    const original = ObjectHistoryRecorder.prototype.onWatch;
+    vi.spyOn(ObjectHistoryRecorder.prototype, 'onWatch').mockImplementation(function (
+      this: ObjectHistoryRecorder,
+      event: WatchEvent,
+    ) {
+      if (event.object.kind === 'Application') written.push(JSON.stringify(event.object));
+      original.call(this, event);
+    });
+    const result = runSingleApp({ desired: syntheticApp(200), untilSeconds: 7200 });
+    const history = result.objects;
+    const i = history.keys.findIndex((k) => k.startsWith('argoproj.io/Application/'));
+    const read = history.versions[i].map((_, j) => versionAt(history, i, j));
+    // Every version reads back byte for byte as it was written, field order included, and twice the same.
+    for (const v of read) expect(written).toContain(JSON.stringify(v));
+    expect(read.map((_, j) => versionAt(history, i, j))).toEqual(read);
+    expect(read.at(-1)).toEqual(result.application);
+    const rows = (v: ObjectHistory['versions'][number][number]) =>
+      v === null ? 0 : 'rows' in v && !('kind' in v) ? v.rows.add.length : (v.status?.resources?.length ?? 0);
+    const whole = read.reduce((n, v) => n + (v?.status?.resources?.length ?? 0), 0);
+    const kept = history.versions[i].reduce((n, v) => n + rows(v), 0);
+    expect(read.length).toBeGreaterThan(90);
+    expect(kept * 5).toBeLessThan(whole);
   });
 });

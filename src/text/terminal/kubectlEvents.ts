@@ -1,4 +1,4 @@
-import type { JsonAny, KubeObject } from '../../engine';
+import { versionAt, type JsonAny, type KubeObject } from '../../engine';
 import { humanDuration, kubectlTable } from './humanDuration';
 import type { KubectlArgs } from './kubectlArgs';
 import { ok, type CommandOutput } from './output';
@@ -22,12 +22,13 @@ export interface ClusterEvent {
  * Scheduled, the kubelet's Pulled / Created / Started / BackOff / Killing).
  */
 export function eventsUntil(world: World): ClusterEvent[] {
-  const { keys, times, versions } = world.run.objects;
+  const history = world.run.objects;
+  const { keys, times } = history;
   const out: ClusterEvent[] = [];
   for (let i = 0; i < keys.length; i++) {
     let prev: KubeObject | null = null;
     for (let j = 0; j < times[i].length && times[i][j] <= world.t; j++) {
-      const obj = versions[i][j];
+      const obj = versionAt(history, i, j);
       if (obj) for (const e of changeEvents(prev, obj)) out.push({ t: times[i][j], ...e });
       prev = obj;
     }

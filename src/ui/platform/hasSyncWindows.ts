@@ -1,4 +1,4 @@
-import type { ObjectHistory } from '../../engine';
+import { versionAt, type ObjectHistory } from '../../engine';
 
 /**
  * Whether any AppProject of a run declares sync windows, in any version: the page loads the reader of windows
@@ -11,6 +11,6 @@ export function hasSyncWindows(objects: ObjectHistory | undefined): boolean {
   return objects.keys.some(
     (key, i) =>
       key.split('/')[1] === 'AppProject' &&
-      objects.versions[i].some((version) => version?.spec?.syncWindows != null),
+      objects.versions[i].some((_, j) => versionAt(objects, i, j)?.spec?.syncWindows != null),
   );
 }
