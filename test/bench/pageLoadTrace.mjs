@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { launchChromium } from '../e2e/launchChromium.mjs';
 import { serve } from '../e2e/serve.mjs';
 import { installProbe, median } from './pageProbes.mjs';
-import { rendererMainEvents } from './rendererMainThread.mjs';
+import { rendererMainEvents, startTrace } from './rendererMainThread.mjs';
 
 const dists = (process.env.PAGE_TRACE_DISTS ?? 'dist').split(',').map((d) => resolve(d));
 const ids = (process.env.PAGE_TRACE_SCENARIOS ?? 'three-tier,many-resources').split(',');
@@ -26,13 +26,7 @@ async function tracedLoad(browser, url) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(installProbe);
-  const events = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: categories },
-  });
+  const stopTrace = await startTrace(cdp, categories);
   await page.goto(url);
   await page.waitForFunction(() => window.__bench.ready !== undefined, null, { timeout: 60_000 });
   let probe;
@@ -45,8 +39,7 @@ async function tracedLoad(browser, url) {
     if (probe.now - Math.max(probe.ready, probe.lastEnd) >= 1000 || Date.now() > giveUp) break;
     await page.waitForTimeout(100);
   }
-  await cdp.send('Tracing.end');
-  await complete;
+  const events = await stopTrace();
   await context.close();
   const on = rendererMainEvents(events);
   const tasks = on.filter((e) => e.name === 'RunTask').map((e) => e.dur / 1000);

@@ -16,3 +16,24 @@ export function rendererMainEvents(events) {
   const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
   return events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X');
 }
+
+/**
+ * Starts a Chromium trace of `categories` through the page's DevTools session `cdp`; the function it returns ends
+ * the trace and resolves to its events.
+ */
+export async function startTrace(cdp, categories) {
+  const events = [];
+  const collect = ({ value }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: categories },
+  });
+  return async () => {
+    const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', collect);
+    return events;
+  };
+}
