@@ -13,4 +13,5 @@ export const isolatedTests = [
   'src/ui/page/rowsInTasks.svelte.test.ts',
   'src/ui/manifests/manifestEditing.svelte.test.ts',
   'src/ui/ownApp/ownAppStore.test.ts',
+  'src/browser/followWidth.test.ts',
 ];
