@@ -65,6 +65,32 @@ export function firstScreenCases({ browser, base, full }) {
         await context.close();
       }
     }),
+    test("first screen: many-resources starts without loading the browser's number formats (a first toLocaleString takes 40–60 ms of CPU)", async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          window.__formats = 0;
+          const count = (original) =>
+            function (...args) {
+              window.__formats++;
+              return original.apply(this, args);
+            };
+          Number.prototype.toLocaleString = count(Number.prototype.toLocaleString);
+          Intl.NumberFormat = count(Intl.NumberFormat);
+        });
+        await page.goto(base + '?scenario=many-resources');
+        // Every part is there, the manifests' read-only text (with its "… more lines") last.
+        await page.waitForSelector('[data-testid="manifest-editor"] .more', { timeout: 60_000 });
+        assert.equal(
+          await page.evaluate(() => window.__formats),
+          0,
+          'number formats were asked for at the start',
+        );
+      } finally {
+        await context.close();
+      }
+    }),
     test('first screen: at 390×844 the terminal and the quiz are not rendered while out of view, and are when scrolled to', () =>
       withPage(
         '?scenario=three-tier',

@@ -1,3 +1,4 @@
+import { thousands } from '../thousands';
 /**
  * A regular expression matcher whose time is linear in the line's length (a Thompson NFA, run as a set of states),
  * for the terminal's `grep` and `sed -n '/RE/,$p'`. JavaScript's RegExp backtracks: `grep -E '(.*.*)*x$'` froze the
@@ -42,7 +43,7 @@ export class MatchBudget {
 
 export class MatchBudgetExceeded extends Error {
   constructor(readonly steps: number) {
-    super(`the pattern needs more than ${steps.toLocaleString('en')} steps to match this output`);
+    super(`the pattern needs more than ${thousands(steps)} steps to match this output`);
   }
 }
 

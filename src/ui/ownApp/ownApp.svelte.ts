@@ -5,6 +5,7 @@ import { defaultScenarioId } from '../../scenarios/defaultScenario';
 import { loadOwnApp, maxStoredChars, saveOwnAppText } from './ownAppStore';
 import { droppedEntries, pickedEntries } from './readDropped';
 import { readInWorker, type ReadEnd, type Reading } from './readInWorker';
+import { thousands } from '../../text/thousands';
 
 export { ownAppId } from './ownAppReading';
 
@@ -111,8 +112,8 @@ export class OwnApp {
       kept === 'kept'
         ? `${what}, kept in this browser for a reload.`
         : kept === 'too-big'
-          ? `${what}. It is too big to keep for a reload (${end.chars.toLocaleString('en')} characters; ` +
-            `this browser keeps up to ${maxStoredChars.toLocaleString('en')}): a reload shows the default scenario.`
+          ? `${what}. It is too big to keep for a reload (${thousands(end.chars)} characters; ` +
+            `this browser keeps up to ${thousands(maxStoredChars)}): a reload shows the default scenario.`
           : `${what}. This browser refused to keep it (storage is off or full): a reload loses it.`;
     void this.session.openScenario(end.scenario);
     return true;
@@ -124,8 +125,7 @@ export class OwnApp {
     this.reading = true;
     this.progress = undefined;
     const reading = this.read(request, (done, total) => {
-      if (this.current === reading)
-        this.progress = `${done.toLocaleString('en')} of ${total.toLocaleString('en')} files read`;
+      if (this.current === reading) this.progress = `${thousands(done)} of ${thousands(total)} files read`;
     });
     this.current = reading;
     const end = await reading.end;

@@ -1,6 +1,7 @@
 import { isInputError } from '../../engine';
 import { maxOwnAppFiles } from '../../ownApp/ownAppLimits';
 import type { OwnFile } from '../../ownApp/ownAppScenario';
+import { thousands } from '../../text/thousands';
 
 /** The most a drop may hold before it is read: more than the sandbox reads in a run (a few MiB), with room. */
 export const maxDroppedBytes = 16 * 1024 * 1024;
@@ -93,7 +94,7 @@ export async function readEntries(
   // Counted before any file is read: reading 10,000 files first and counting after took 35 s.
   if (wanted.length > maxOwnAppFiles)
     throw new Error(
-      `The drop holds ${wanted.length.toLocaleString('en')} YAML, JSON and .zip files; the sandbox reads at most ${maxOwnAppFiles.toLocaleString('en')}.`,
+      `The drop holds ${thousands(wanted.length)} YAML, JSON and .zip files; the sandbox reads at most ${thousands(maxOwnAppFiles)}.`,
     );
   const plain: OwnFile[] = [];
   const unzipped: OwnFile[] = [];
