@@ -98,11 +98,36 @@ describe('layoutAppLanes: span labels and the lines hanging from them (issue 32)
           if (a === b) continue;
           // b's line starts under its label (or at the lanes' top when it has none) and runs down.
           const lineFrom = b.labelLine >= 0 ? b.labelLine : Infinity;
-          const words = [x(a.t0) + 3, x(a.t0) + 3 + textWidth(a.label) + 8];
+          const words = [a.labelX, a.labelX + textWidth(a.label) + 8];
           const crosses = a.labelLine > lineFrom && x(b.t0) > words[0] && x(b.t0) < words[1];
           expect(crosses, `${b.label} at ${b.t0} s crosses ${a.label} at ${a.t0} s`).toBe(false);
         }
       // The labels still read in time order, top to bottom where they crowd.
       expect(labelled.length).toBeGreaterThanOrEqual(3);
+    });
+});
+
+describe("layoutAppLanes: a span label near the run's end (issue 32)", () => {
+  // progressive-sync in presenter mode at 1024×768 (a 496 px drawing beside the key): step 3 starts at 19.5 s of
+  // 26.9 s, and its label ran past the drawing's edge, cut to "platform-stack".
+  const apps = ['platform-database', 'platform-backend', 'platform-frontend'].map((name) => lane(name));
+  const spans = [0, 13, 19.5].map((t0, i) => ({
+    key: `s${i}`,
+    kind: 'step' as const,
+    label: `platform-stack step ${i + 1}`,
+    t0,
+    t1: undefined,
+    apps: [apps[i].name],
+  }));
+
+  for (const width of [496, 640])
+    it(`at ${width} px every label ends inside the drawing, in bold type, and its line is under it`, () => {
+      const layout = layoutAppLanes(apps, spans, { width, endT: 26.9 });
+      for (const s of layout.spans.filter((s) => s.labelLine >= 0)) {
+        // Bold DejaVu Sans draws about 0.66 em a character (84.3 px for the 11 of "shop wave 1" at 12 px).
+        expect(s.labelX + s.label.length * 12 * 0.66, s.label).toBeLessThanOrEqual(layout.width);
+        expect(s.labelX, s.label).toBeGreaterThanOrEqual(layout.plot.left);
+      }
+      expect(layout.spans.every((s) => s.labelLine >= 0)).toBe(true);
     });
 });
