@@ -1,10 +1,7 @@
 // Browser case of the embedded view (issue 32, "a second pair of eyes"): in a blog's 720 px column the
 // sync-window story drew its Applications' lanes without the deny window the story is about; the full page drew it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { serve } from './serve.mjs';
+import { withHostedFrame } from './pageHelpers.mjs';
 import { scaled } from './timeoutScale.mjs';
 
 export function embedWindowCases({ browser, base, full }) {
@@ -12,23 +9,8 @@ export function embedWindowCases({ browser, base, full }) {
   return [
     {
       name: 'blogger: in a 720 px iframe sync-window-blocks-release shows its deny window over the lanes, labelled',
-      fn: async () => {
-        const dir = mkdtempSync(join(tmpdir(), 'embed-window-'));
-        writeFileSync(
-          join(dir, 'index.html'),
-          `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A post</title></head>
-<body style="margin:0"><iframe id="sandbox" src="${base}?embed=1&scenario=sync-window-blocks-release" title="Argo CD sync"
-style="width:720px;height:900px;border:0"></iframe></body></html>`,
-        );
-        const host = await serve(dir);
-        const context = await browser.newContext({
-          viewport: { width: 1024, height: 900 },
-          reducedMotion: 'reduce',
-        });
-        try {
-          const page = await context.newPage();
-          await page.goto(host.url);
-          const frame = await (await page.waitForSelector('#sandbox')).contentFrame();
+      fn: () =>
+        withHostedFrame(browser, base, '?embed=1&scenario=sync-window-blocks-release', 720, async (frame) => {
           await frame.waitForSelector('[data-testid="app-lanes"]', { timeout: scaled(30_000) });
           await frame.waitForSelector('g.al-span[data-kind="window"]', { timeout: scaled(15_000) });
           const label = await frame.evaluate(() => {
@@ -42,12 +24,7 @@ style="width:720px;height:900px;border:0"></iframe></body></html>`,
           });
           assert.match(label.text, /^deny window /);
           assert.equal(label.inside, true, `"${label.text}" runs out of the drawing`);
-        } finally {
-          await context.close();
-          await host.close();
-          rmSync(dir, { recursive: true, force: true });
-        }
-      },
+        }),
     },
   ];
 }
