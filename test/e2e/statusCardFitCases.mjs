@@ -7,12 +7,21 @@ import { pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
 export function statusCardFitCases({ browser, base, full }) {
   if (!full) return [];
   const withPage = pageOpener(browser, base);
+  const projector = { width: 1024, height: 768 };
+  const phone = { width: 390, height: 844 };
   return [
-    ['?scenario=sync-window-blocks-release&present=1', 'sync-window-blocks-release at 0, Progressing'],
-    ['?scenario=failing-migration&present=1&t=9.718', 'failing-migration at 9.718 s'],
-    ['?scenario=progressive-sync&present=1', 'progressive-sync at 0'],
-  ].map(([query, what]) => ({
-    name: `speaker: at 1024×768 every status card's words stay inside their card (${what})`,
+    [
+      '?scenario=sync-window-blocks-release&present=1',
+      'sync-window-blocks-release at 0, Progressing',
+      projector,
+    ],
+    ['?scenario=failing-migration&present=1&t=9.718', 'failing-migration at 9.718 s', projector],
+    ['?scenario=progressive-sync&present=1', 'progressive-sync at 0', projector],
+    // On a phone the titles named the Application in every card and were cut: "APP HEALTH · sto…".
+    ['?scenario=sync-window-blocks-release&present=1', 'sync-window-blocks-release at 0', phone],
+    ['?scenario=progressive-sync&present=1', 'progressive-sync at 0', phone],
+  ].map(([query, what, viewport]) => ({
+    name: `speaker: at ${viewport.width}×${viewport.height} every status card's words stay inside their card, whole (${what})`,
     fn: () =>
       withPage(
         query,
@@ -39,7 +48,7 @@ export function statusCardFitCases({ browser, base, full }) {
           });
           assert.deepEqual(outside, [], 'words running out of their card');
         },
-        { viewport: { width: 1024, height: 768 } },
+        { viewport },
       ),
   }));
 }
