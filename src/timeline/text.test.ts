@@ -26,3 +26,11 @@ test('labels take the first lane with room, then the next, else none', () => {
   const items = [0, 10, 20, 200].map((x) => ({ x, width: 50 }));
   expect(assignLanes(items, 2)).toEqual([0, 1, -1, 0]);
 });
+
+test('a label goes under every earlier label still running over its x, so the line hanging from it crosses none', () => {
+  // Lane 0 is free again at x 60, but the label in lane 1 still runs there: the new one goes to lane 2.
+  const items = [0, 40, 60].map((x) => ({ x, width: 50 }));
+  expect(assignLanes(items, 3)).toEqual([0, 1, 2]);
+  // With two lanes it has none left, and is thinned rather than drawn with its line through lane 1's words.
+  expect(assignLanes(items, 2)).toEqual([0, 1, -1]);
+});

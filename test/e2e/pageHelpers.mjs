@@ -239,3 +239,36 @@ export async function throttledPhone(browser) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   return { context, page, errors };
 }
+
+/**
+ * A blog post on another origin holding the page in a `width` px <iframe> (`base + query`, 900 px high): runs
+ * `fn(frame)` on the frame, then closes the context and the host whatever happened.
+ */
+export async function withHostedFrame(browser, base, query, width, fn) {
+  const [{ mkdtempSync, rmSync, writeFileSync }, { tmpdir }, { serve }] = await Promise.all([
+    import('node:fs'),
+    import('node:os'),
+    import('./serve.mjs'),
+  ]);
+  const dir = mkdtempSync(join(tmpdir(), 'embed-host-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A post</title></head>
+<body style="margin:0"><iframe id="sandbox" src="${base}${query}" title="Argo CD sync"
+style="width:${width}px;height:900px;border:0"></iframe></body></html>`,
+  );
+  const host = await serve(dir);
+  const context = await browser.newContext({
+    viewport: { width: 1024, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(host.url);
+    await fn(await (await page.waitForSelector('#sandbox')).contentFrame());
+  } finally {
+    await context.close();
+    await host.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,11 +1,8 @@
 // Browser cases for issue 32's findings of a speaker on a 1024×768 projector, a blogger's 720 px column and an
 // accessibility audit: each at the size the finding was made at, each written to fail on the page before its fix.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageOpener, readT, waitForSettledLayout } from './pageHelpers.mjs';
-import { serve } from './serve.mjs';
+import { pageOpener, readT, waitForSettledLayout, withHostedFrame } from './pageHelpers.mjs';
 import { scaled } from './timeoutScale.mjs';
 
 const projector = { width: 1024, height: 768 };
@@ -202,23 +199,8 @@ export function speakerCases({ browser, base, root, full }) {
       },
     ));
 
-  test('blogger: in a 720 px iframe the sync card reads its whole word (OutOfSync, not OutOfSyn)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'embed-720-'));
-    writeFileSync(
-      join(dir, 'index.html'),
-      `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A post</title></head>
-<body style="margin:0"><iframe id="sandbox" src="${base}?embed=1&scenario=failing-migration&t=9.718" title="Argo CD sync"
-style="width:720px;height:900px;border:0"></iframe></body></html>`,
-    );
-    const host = await serve(dir);
-    const context = await browser.newContext({
-      viewport: { width: 1024, height: 900 },
-      reducedMotion: 'reduce',
-    });
-    try {
-      const page = await context.newPage();
-      await page.goto(host.url);
-      const frame = await (await page.waitForSelector('#sandbox')).contentFrame();
+  test('blogger: in a 720 px iframe the sync card reads its whole word (OutOfSync, not OutOfSyn)', () =>
+    withHostedFrame(browser, base, '?embed=1&scenario=failing-migration&t=9.718', 720, async (frame) => {
       await frame.waitForFunction(
         () => document.querySelector('[data-testid="sync-status"]')?.textContent === 'OutOfSync',
         undefined,
@@ -240,12 +222,7 @@ style="width:720px;height:900px;border:0"></iframe></body></html>`,
         words.filter((w) => w.cut),
         [],
       );
-    } finally {
-      await context.close();
-      await host.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
   for (const [query, what, options] of [
     ['?scenario=app-of-apps', 'app-of-apps', {}],

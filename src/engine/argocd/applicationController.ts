@@ -4,7 +4,6 @@ import { filterAppResources, resourceWords } from './selectedResources';
 import { rollbackOperation } from './rollbackOperation';
 import { setConditions } from './setConditions';
 import { annotationDeletionApproved } from '../annotations';
-import { comparisonExpiry } from './comparisonExpiry';
 import { syncOperation, type SyncRequestOptions } from './syncOperation';
 import type { WatchEvent } from '../cluster/store';
 import { keyOf, refOf } from '../cluster/gvk';
@@ -20,19 +19,16 @@ import { isAutomatedSyncEnabled, type SyncOperationResource } from './autoSync';
 import { ARGOCD_NAMESPACE, Priority } from './controlPlanePorts';
 import { invalidSpecMessages } from './invalidSpecMessages';
 import { appRef, type AppContext, type AppState, type ApplicationControllerOptions } from './appState';
-import { compareApp } from './appComparison';
 import { adoptPatchedHistory, markDirty } from './appStatusWriter';
-import { autoSync, autoSyncDecision, queueRecentRefresh } from './appAutoSync';
+import { autoSyncDecision, queueRecentRefresh } from './appAutoSync';
 import { startOperation } from './appOperation';
 import type { Cluster } from '../cluster/cluster';
 import { destinationOf, initialClusterOf } from './appDestination';
 import { activeWindowsOf, manualSyncRefusal } from './appWindows';
-import { generatingMessage, ManifestGeneration } from './manifestGeneration';
+import { ManifestGeneration } from './manifestGeneration';
+import { refreshApp, schedulePeriodicRefresh } from './appRefresh';
 
 export type { ApplicationControllerOptions } from './appState';
-
-/** §5.0: the informer's resync period, the period of every app's periodic refresh. */
-const RESYNC_MS = 120_000;
 
 /**
  * Argo CD's application controller over the fake cluster's store (argocd-semantics.md §5.0, §5.2-§5.4). It
@@ -47,8 +43,9 @@ const RESYNC_MS = 120_000;
  * when its `reconciledAt` is unset or older than 120 s.
  *
  * Its parts, one file each: the comparison (appComparison.ts), auto-sync and self-heal (appAutoSync.ts, deciding
- * with autoSync.ts), the operation (appOperation.ts) and the status writer (appStatusWriter.ts). This file routes
- * watch events and requests to them and schedules the refreshes.
+ * with autoSync.ts), the operation (appOperation.ts), the status writer (appStatusWriter.ts) and the refresh,
+ * periodic or waiting for the repo server's manifests (appRefresh.ts). This file routes watch events and requests
+ * to them.
  */
 export class ApplicationController {
   private readonly apps = new Map<string, AppState>();
@@ -329,7 +326,7 @@ export class ApplicationController {
     };
     state.tracker = this.trackerFor(state, obj);
     this.apps.set(name, state);
-    this.schedulePeriodic(state);
+    schedulePeriodicRefresh(this.ctx, state);
     return state;
   }
 
@@ -369,68 +366,9 @@ export class ApplicationController {
     this.options.cluster.store.setField(appRef(name), 'operation', operation);
   }
 
-  /** §5.0: the informer resyncs every 120 s from t 0; each app is refreshed after its own jitter. */
-  private schedulePeriodic(state: AppState): void {
-    const clock = this.options.cluster.clock;
-    const now = clock.now();
-    const next = (Math.floor(now / RESYNC_MS) + 1) * RESYNC_MS + state.jitterMs;
-    clock.schedule(
-      next,
-      () => {
-        if (this.apps.get(state.name) !== state) return;
-        const at = clock.now();
-        // The sandbox sets no hard timeout (`timeout.hard.reconciliation` is 0 by default): it has no manifest cache.
-        const { softExpired } = comparisonExpiry(state.reconciledAtMs, at, RESYNC_MS, 0, true);
-        if (softExpired) this.reconcile(state, true);
-        this.schedulePeriodic(state);
-      },
-      Priority.appRefresh,
-    );
-  }
-
-  /**
-   * A refresh: the comparison (appComparison.ts) and, when full and the app has targets, auto-sync. A comparison
-   * whose manifests the repo server has not generated yet waits for them (manifestGeneration.ts), the app's status
-   * left as its last comparison wrote it; a refresh asked meanwhile is the same refresh, as the controller's
-   * refresh queue holds an app's key once (appcontroller.go `requestAppRefresh`).
-   */
+  /** A refresh, which may first wait for the repo server's manifests (appRefresh.ts). */
   private reconcile(state: AppState, full: boolean): void {
-    if (state.generating) {
-      state.generating.full ||= full;
-      return;
-    }
-    const obj = this.object(state.name);
-    const source = obj?.spec?.source ?? {};
-    const revision = this.options.repository.head;
-    const key = this.generation.key(source, revision);
-    // The project is checked before the repo server is asked (appcontroller.go L1920-L1935, before CompareAppState).
-    const valid = obj !== undefined && invalidSpecMessages(this.options.cluster.store, obj).length === 0;
-    const wait = valid ? this.generation.waitMs(key) : 0;
-    if (wait > 0) {
-      const clock = this.options.cluster.clock;
-      const generating = { full };
-      state.generating = generating;
-      // The app's status as its last comparison wrote it, which stays while it waits; an app never compared has
-      // none, which `argocd app get` shows as Unknown.
-      const compared = state.comparedTo !== undefined;
-      state.sink.push({
-        type: 'app',
-        sync: compared ? state.tracker.sync : 'Unknown',
-        health: compared ? state.tracker.health.status : 'Unknown',
-        message: generatingMessage(source, this.options.repository.headName),
-      });
-      clock.schedule(
-        clock.now() + wait,
-        () => {
-          this.generation.done(key);
-          if (state.generating === generating) state.generating = undefined;
-          if (this.apps.get(state.name) === state) this.reconcile(state, generating.full);
-        },
-        Priority.appRefresh,
-      );
-      return;
-    }
-    if (compareApp(this.ctx, state, full) && full) autoSync(this.ctx, state);
+    refreshApp(this.ctx, this.generation, state, full);
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clusterRowHeight, layoutAppLanes } from './layoutAppLanes';
+import { textWidth } from '../text';
 import type { AppLaneInput, LaneCluster } from './types';
 
 const lane = (name: string, cluster?: LaneCluster): AppLaneInput => ({
@@ -69,4 +70,64 @@ describe('layoutAppLanes: a header row per cluster (issue 29)', () => {
       expect(own.nameY!).toBeLessThan(own.y + own.height);
     }
   });
+});
+
+describe('layoutAppLanes: span labels and the lines hanging from them (issue 32)', () => {
+  const app = (name: string, depth: number, createdAt: number): AppLaneInput => ({
+    ...lane(name),
+    depth,
+    createdAt,
+  });
+  // app-of-apps-update at 1m 13s in presenter mode (a 496 px drawing): shop's four waves, the last two 5 s apart.
+  const apps = [app('shop', 0, 0), app('database', 1, 8), app('backend', 1, 43)];
+  const spans = [
+    { t0: 8, t1: 43, label: 'shop wave 1', apps: ['database'] },
+    { t0: 43, t1: 43, label: 'shop wave 2', apps: ['backend'] },
+    { t0: 68, t1: 73, label: 'shop wave 1', apps: ['database'] },
+    { t0: 73, t1: 73, label: 'shop wave 2', apps: ['backend'] },
+  ].map((s, i) => ({ ...s, key: `w${i}`, kind: 'wave' as const }));
+
+  for (const width of [496, 640, 951])
+    it(`at ${width} px no span's line, drawn down from its label, crosses the words of another label`, () => {
+      const layout = layoutAppLanes(apps, spans, { width, endT: 101 });
+      const x = (t: number) =>
+        layout.plot.left + ((layout.plot.right - layout.plot.left) * t) / layout.domain[1];
+      const labelled = layout.spans.filter((s) => s.labelLine >= 0);
+      for (const a of labelled)
+        for (const b of layout.spans) {
+          if (a === b) continue;
+          // b's line starts under its label (or at the lanes' top when it has none) and runs down.
+          const lineFrom = b.labelLine >= 0 ? b.labelLine : Infinity;
+          const words = [a.labelX, a.labelX + textWidth(a.label) + 8];
+          const crosses = a.labelLine > lineFrom && x(b.t0) > words[0] && x(b.t0) < words[1];
+          expect(crosses, `${b.label} at ${b.t0} s crosses ${a.label} at ${a.t0} s`).toBe(false);
+        }
+      // The labels still read in time order, top to bottom where they crowd.
+      expect(labelled.length).toBeGreaterThanOrEqual(3);
+    });
+});
+
+describe("layoutAppLanes: a span label near the run's end (issue 32)", () => {
+  // progressive-sync in presenter mode at 1024×768 (a 496 px drawing beside the key): step 3 starts at 19.5 s of
+  // 26.9 s, and its label ran past the drawing's edge, cut to "platform-stack".
+  const apps = ['platform-database', 'platform-backend', 'platform-frontend'].map((name) => lane(name));
+  const spans = [0, 13, 19.5].map((t0, i) => ({
+    key: `s${i}`,
+    kind: 'step' as const,
+    label: `platform-stack step ${i + 1}`,
+    t0,
+    t1: undefined,
+    apps: [apps[i].name],
+  }));
+
+  for (const width of [496, 640])
+    it(`at ${width} px every label ends inside the drawing, in bold type, and its line is under it`, () => {
+      const layout = layoutAppLanes(apps, spans, { width, endT: 26.9 });
+      for (const s of layout.spans.filter((s) => s.labelLine >= 0)) {
+        // Bold DejaVu Sans draws about 0.66 em a character (84.3 px for the 11 of "shop wave 1" at 12 px).
+        expect(s.labelX + s.label.length * 12 * 0.66, s.label).toBeLessThanOrEqual(layout.width);
+        expect(s.labelX, s.label).toBeGreaterThanOrEqual(layout.plot.left);
+      }
+      expect(layout.spans.every((s) => s.labelLine >= 0)).toBe(true);
+    });
 });

@@ -39,6 +39,8 @@ const presentingRowPad = 4;
 const axisY = 16;
 const headerTop = 26;
 const headerLine = 16;
+/** The span labels are bold: wider than text.ts's estimate for regular type (84 px drawn for 79 estimated). */
+const boldWidth = 1.1;
 /** A cluster's header row: its name and server on one line of 13 px type, with room above for the rule. */
 export const clusterRowHeight = 22;
 
@@ -84,8 +86,11 @@ export function layoutAppLanes(
 
   // The span labels first: they decide how many header lines the lanes start under.
   const ordered = [...spans].sort((a, b) => a.t0 - b.t0);
+  // A label starts 3 px after its line, unless it would run past the drawing's right edge, where it was cut
+  // ("platform-stack step 3" at 1024×768 in presenter mode): then it ends at the edge, over its line's left.
+  const labelXs = ordered.map((s) => Math.min(x(s.t0) + 3, width - 2 - textWidth(s.label) * boldWidth));
   const labelLines = assignLanes(
-    ordered.map((s) => ({ x: x(s.t0), width: textWidth(s.label) + 8 })),
+    ordered.map((s, i) => ({ x: labelXs[i] - 3, width: textWidth(s.label) + 8 })),
     3,
   );
   const lines = Math.max(1, ...labelLines.map((l) => l + 1));
@@ -165,6 +170,7 @@ export function layoutAppLanes(
       y0: rows.length ? Math.min(...rows.map((r) => r.y)) : top,
       y1: rows.length ? Math.max(...rows.map((r) => r.y + r.height)) : bottom,
       labelLine: labelLines[index],
+      labelX: labelXs[index],
     };
   });
 

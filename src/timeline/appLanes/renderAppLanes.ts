@@ -178,7 +178,7 @@ function spansMark(
     )
     .join('text')
     .attr('class', 'al-span-label')
-    .attr('x', (d) => x(d.t0) + 3)
+    .attr('x', (d) => d.labelX)
     .attr('y', (d) => layout.headerLines[d.labelLine])
     .attr('font-weight', 'bold')
     .attr('style', haloStyle)

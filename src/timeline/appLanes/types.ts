@@ -90,6 +90,8 @@ export interface LaidSpan extends SpanInput {
   y1: number;
   /** Which header line its label sits on, -1 when it has no room (its title still says it). */
   labelLine: number;
+  /** Where its label starts: 3 px after its line, or further left to end inside the drawing. */
+  labelX: number;
 }
 
 /** Everything the app lanes draw, in pixels. `frame` is the shape the shared axis and cursor marks read. */

@@ -4,7 +4,8 @@ import { fadeOut, settle, type Layer, type MarkContext } from './common';
 
 /**
  * Wave boundaries: a dashed line where each (phase, wave) step started, labelled `wave N` in one of two
- * lanes. Lanes are re-assigned at every zoom, so labels that collide at one zoom appear at a closer one.
+ * lanes. Lanes are re-assigned at every zoom, so labels that collide at one zoom appear at a closer one; a label
+ * sits under the earlier ones still running over its place, never above them (text.ts assignLanes).
  */
 export function wavesMark(layer: Layer, layout: TimelineLayout, { x, duration }: MarkContext): void {
   const [lane0, lane1] = layout.lanes.waves;
@@ -34,7 +35,12 @@ export function wavesMark(layer: Layer, layout: TimelineLayout, { x, duration }:
   groups.select('title').text((d) => `${d.phase} wave ${d.wave} started`);
   groups
     .select('line')
-    .attr('y1', (d) => (laneOf.get(d.key) === 1 ? lane1 : lane0) - sized(layout, 12))
+    // A thinned label's line starts under the label lanes, as a span's with no label does over the app lanes:
+    // from the top lane it ran through the words of the labels beside it (text.ts assignLanes).
+    .attr('y1', (d) => {
+      const lane = laneOf.get(d.key);
+      return lane === -1 ? layout.plot.top : (lane === 1 ? lane1 : lane0) - sized(layout, 12);
+    })
     .attr('y2', layout.plot.bottom)
     .attr('stroke', 'currentColor')
     .attr('stroke-opacity', 0.55)
