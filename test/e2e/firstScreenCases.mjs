@@ -91,6 +91,52 @@ export function firstScreenCases({ browser, base, full }) {
         await context.close();
       }
     }),
+    test("first screen: at 390×844 the page's own scripts force no layout while it starts (three-tier, many-resources, app-of-apps)", async () => {
+      for (const id of ['three-tier', 'many-resources', 'app-of-apps']) {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+        try {
+          const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
+          const release = await acquireTracing(page);
+          const stopTrace = await startTrace(cdp, [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'disabled-by-default-devtools.timeline.stack',
+          ]).catch((error) => {
+            release();
+            throw error;
+          });
+          const url = `${base}?scenario=${id}`;
+          await page.goto(url);
+          // Until every part is there, asked through the protocol: Playwright's own element checks lay the page out.
+          for (const giveUp = Date.now() + 60_000; ;) {
+            const { result } = await cdp.send('Runtime.evaluate', {
+              expression: `document.querySelector('[data-testid="manifest-editor"]') !== null`,
+              returnByValue: true,
+            });
+            if (result.value) break;
+            assert.ok(Date.now() < giveUp, `${id}: the manifests never came`);
+            await new Promise((done) => setTimeout(done, 100));
+          }
+          await new Promise((done) => setTimeout(done, 1000));
+          const events = await stopTrace().finally(release);
+          const start = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === url);
+          assert.ok(start, `${id}: the trace has no parse of the page's HTML`);
+          // A layout or style pass with a script's stack was forced by that script reading the layout.
+          const forced = events
+            .filter((e) => e.pid === start.pid && e.tid === start.tid)
+            .filter((e) => e.name === 'Layout' || e.name === 'UpdateLayoutTree')
+            .map((e) => e.args?.beginData?.stackTrace ?? e.args?.data?.stackTrace)
+            .filter((stack) => stack?.some((frame) => frame.url.includes('/assets/')))
+            .map((stack) =>
+              stack.map((frame) => `${frame.functionName}@${frame.url.split('/').pop()}`).join(' < '),
+            );
+          assert.deepEqual(forced, [], `${id}: layouts forced by the page's scripts`);
+        } finally {
+          await context.close();
+        }
+      }
+    }),
     test('first screen: at 390×844 the terminal and the quiz are not rendered while out of view, and are when scrolled to', () =>
       withPage(
         '?scenario=three-tier',
