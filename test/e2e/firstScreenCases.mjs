@@ -5,8 +5,7 @@
 import assert from 'node:assert/strict';
 import { pageOpener, readState, throttledPhone } from './pageHelpers.mjs';
 import { installProbe } from '../bench/pageProbes.mjs';
-import { startTrace } from '../bench/rendererMainThread.mjs';
-import { acquireTracing } from './tracingLock.mjs';
+import { traceInTurn } from './tracingLock.mjs';
 
 /** The parts below the first screen, by a test id each one has. */
 const belowTheFold = {
@@ -37,20 +36,16 @@ export function firstScreenCases({ browser, base, full }) {
         const cdp = await context.newCDPSession(page);
         await page.addInitScript(installProbe);
         // One trace at a time in the browser, and it holds every page's renderers: only this page's counts.
-        const release = await acquireTracing(page);
-        const stopTrace = await startTrace(cdp, [
+        const stopTrace = await traceInTurn(page, cdp, [
           'devtools.timeline',
           'disabled-by-default-devtools.timeline',
           'v8',
           'disabled-by-default-v8.compile',
-        ]).catch((error) => {
-          release();
-          throw error;
-        });
+        ]);
         const url = base + '?scenario=three-tier';
         await page.goto(url);
         await page.waitForFunction(() => window.__bench.ready !== undefined, null, { timeout: 60_000 });
-        const events = await stopTrace().finally(release);
+        const events = await stopTrace();
         // The page's main thread: where its HTML was parsed.
         const start = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === url);
         assert.ok(start, "the trace has no parse of the page's HTML");
@@ -97,15 +92,11 @@ export function firstScreenCases({ browser, base, full }) {
         try {
           const page = await context.newPage();
           const cdp = await context.newCDPSession(page);
-          const release = await acquireTracing(page);
-          const stopTrace = await startTrace(cdp, [
+          const stopTrace = await traceInTurn(page, cdp, [
             'devtools.timeline',
             'disabled-by-default-devtools.timeline',
             'disabled-by-default-devtools.timeline.stack',
-          ]).catch((error) => {
-            release();
-            throw error;
-          });
+          ]);
           const url = `${base}?scenario=${id}`;
           await page.goto(url);
           // Until every part is there, asked through the protocol: Playwright's own element checks lay the page out.
@@ -119,7 +110,7 @@ export function firstScreenCases({ browser, base, full }) {
             await new Promise((done) => setTimeout(done, 100));
           }
           await new Promise((done) => setTimeout(done, 1000));
-          const events = await stopTrace().finally(release);
+          const events = await stopTrace();
           const start = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === url);
           assert.ok(start, `${id}: the trace has no parse of the page's HTML`);
           // A layout or style pass with a script's stack was forced by that script reading the layout.

@@ -2,6 +2,8 @@
 // and the browser cases run two at a time in one browser: the cases that trace (mainThreadTasks.mjs,
 // layoutInvalidations.mjs) take turns through this lock.
 
+import { startTrace } from '../bench/rendererMainThread.mjs';
+
 let tail = Promise.resolve();
 
 /**
@@ -17,4 +19,17 @@ export async function acquireTracing(page) {
   await turn;
   page.once('close', () => release());
   return () => release();
+}
+
+/**
+ * Starts a trace of `categories` for `page` (through its DevTools session `cdp`) once no other case traces; the
+ * function it returns ends the trace, lets the next case trace, and resolves to the trace's events.
+ */
+export async function traceInTurn(page, cdp, categories) {
+  const release = await acquireTracing(page);
+  const stop = await startTrace(cdp, categories).catch((error) => {
+    release();
+    throw error;
+  });
+  return () => stop().finally(release);
 }
