@@ -71,3 +71,20 @@ it('draws every row at once where nothing paints (jsdom, no requestAnimationFram
   const { RowsInTasks } = await import('./rowsInTasks.svelte');
   expect(new RowsInTasks(() => 200).shown).toBe(Infinity);
 });
+
+it('a table whose rows arrive after its first idle step still draws them in steps, not at once', async () => {
+  const { frames, idle } = stubPage();
+  const { RowsInTasks } = await import('./rowsInTasks.svelte');
+  let length = 0;
+  const rows = new RowsInTasks(() => length);
+  vi.runOnlyPendingTimers();
+  frames.splice(0).forEach((frame) => frame());
+  vi.runOnlyPendingTimers();
+  const none = { didTimeout: true, timeRemaining: () => 0 };
+  // Idle periods before the planner has arrived: nothing to draw yet, and the table is not taken as drawn.
+  for (let callback = 0; callback < 3; callback++) idle.splice(0).forEach((grow) => grow(none));
+  expect(rows.shown).toBe(0);
+  length = 200;
+  idle.splice(0).forEach((grow) => grow(none));
+  expect(rows.shown).toBe(5);
+});

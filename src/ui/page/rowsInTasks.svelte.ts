@@ -22,6 +22,8 @@ import { AfterPaint, paints } from './afterPaint.svelte';
  */
 /** Rows drawn per step: few enough that a step takes a few ms on a fast CPU and well under 50 ms on a slow one. */
 const STEP = 5;
+/** How many idle periods a table with no rows yet waits for its first rows before it counts as drawn whole. */
+const EMPTY_CHECKS = 40;
 
 export class RowsInTasks {
   /** How many rows to draw: 0 before the first paint, Infinity once the whole table has been drawn. */
@@ -33,9 +35,16 @@ export class RowsInTasks {
       this.shown = Infinity;
       return;
     }
+    // A table whose rows are not there yet (the order table before its planner has arrived) waits for them for a
+    // few idle periods rather than counting as drawn whole: drawn whole, its 200 rows then came in one task.
+    let emptyChecks = 0;
     const grow = (deadline?: IdleDeadline) => {
       let step: number;
       do {
+        if (length() === 0 && this.shown === 0 && emptyChecks++ < EMPTY_CHECKS) {
+          whenIdle(grow);
+          return;
+        }
         if (this.shown >= length()) {
           this.shown = Infinity;
           return;
