@@ -41,6 +41,8 @@ import {
   median,
   quantile,
   startFrames,
+  readProbe,
+  settle,
   staticClosure,
   stopFrames,
 } from './pageProbes.mjs';
@@ -100,37 +102,11 @@ async function open(query, phone) {
   });
   await page.goto(server.url + query);
   const session = { page, cdp, scripts, close: () => context.close() };
-  for (const giveUp = Date.now() + 30_000; (await probe(session)).ready === undefined;) {
+  for (const giveUp = Date.now() + 30_000; (await readProbe(session)).ready === undefined;) {
     if (Date.now() > giveUp) throw new Error(`page bench: ${query || 'the default page'} was never ready`);
     await page.waitForTimeout(50);
   }
   return session;
-}
-
-/**
- * The probe's figures, read through the DevTools protocol with one short expression: Playwright's
- * `page.evaluate` and `waitForFunction` first inject a script of their own into the page, and compiling it was a
- * task of the page's main thread in the middle of the start being measured (61 ms with the CPU 4× slower).
- */
-async function probe({ cdp }) {
-  const { result } = await cdp.send('Runtime.evaluate', {
-    expression:
-      '({ ready: window.__bench.ready, lastEnd: Math.max(0, ...window.__bench.longTasks.map(([, end]) => end)), now: performance.now() })',
-    returnByValue: true,
-  });
-  return result.value;
-}
-
-/**
- * Wait until no long task has run for `quietMs` (at most 15 s); returns [ready, end of the last long task] in
- * page ms.
- */
-async function settle(session, quietMs = 1000) {
-  for (const giveUp = Date.now() + 15_000; ;) {
-    const { ready, lastEnd, now } = await probe(session);
-    if (now - Math.max(ready, lastEnd) >= quietMs || Date.now() > giveUp) return [ready, lastEnd];
-    await session.page.waitForTimeout(100);
-  }
 }
 
 async function initialJs() {
