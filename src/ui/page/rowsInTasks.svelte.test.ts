@@ -16,7 +16,13 @@ function stubPage() {
   vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 Chrome/140' });
   const page = new EventTarget();
   vi.stubGlobal('addEventListener', page.addEventListener.bind(page));
-  return { frames, idle, page };
+  // The page's first frame, then the task after it (AfterPaint's wait), run by hand.
+  const paint = () => {
+    vi.runOnlyPendingTimers();
+    frames.splice(0).forEach((frame) => frame());
+    vi.runOnlyPendingTimers();
+  };
+  return { frames, idle, page, paint };
 }
 
 it('draws no row before the first paint nor in the task after it, then 5 rows per step in idle callbacks, then every row however many come later', async () => {
@@ -73,13 +79,11 @@ it('draws every row at once where nothing paints (jsdom, no requestAnimationFram
 });
 
 it('a table whose rows arrive after its first idle step still draws them in steps, not at once', async () => {
-  const { frames, idle } = stubPage();
+  const { idle, paint } = stubPage();
   const { RowsInTasks } = await import('./rowsInTasks.svelte');
   let length = 0;
   const rows = new RowsInTasks(() => length);
-  vi.runOnlyPendingTimers();
-  frames.splice(0).forEach((frame) => frame());
-  vi.runOnlyPendingTimers();
+  paint();
   const none = { didTimeout: true, timeRemaining: () => 0 };
   // Idle periods before the planner has arrived: nothing to draw yet, and the table is not taken as drawn.
   for (let callback = 0; callback < 3; callback++) idle.splice(0).forEach((grow) => grow(none));
