@@ -13,6 +13,8 @@ const results = join(root, 'test-results');
 const counts = { passed: 0, failed: 0, skipped: 0 };
 // Each case's wall time, for the summary of the slowest at the end (where the run's time goes).
 const durations = [];
+// The failed cases' names and first lines, said again at the very end: a CI log shows only its tail.
+const failures = [];
 const suiteStarted = Date.now();
 
 function finish() {
@@ -21,6 +23,10 @@ function finish() {
     process.stdout.write(`\nslowest ${slowest.length} of ${durations.length} cases:\n`);
     for (const { label, ms } of slowest) process.stdout.write(`  ${String(ms).padStart(6)} ms  ${label}\n`);
     process.stdout.write(`e2e took ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s\n`);
+  }
+  if (failures.length > 0) {
+    process.stdout.write(`\nfailed ${failures.length}:\n`);
+    for (const failure of failures) process.stdout.write(`  ✗ ${failure}\n`);
   }
   mkdirSync(join(results, 'counts'), { recursive: true });
   writeFileSync(join(results, 'counts', 'e2e.json'), JSON.stringify(counts) + '\n');
@@ -141,12 +147,9 @@ async function runCase(target, { name, fn }) {
     process.stdout.write(`  ✓ ${label} (${Date.now() - started} ms)\n`);
   } catch (error) {
     counts.failed++;
-    process.stdout.write(
-      `  ✗ ${label}\n    ${String(error?.stack ?? error)
-        .split('\n')
-        .slice(0, 6)
-        .join('\n    ')}\n`,
-    );
+    const lines = String(error?.stack ?? error).split('\n');
+    process.stdout.write(`  ✗ ${label}\n    ${lines.slice(0, 6).join('\n    ')}\n`);
+    failures.push(`${label} (after ${Date.now() - started} ms): ${lines[0]}`);
   }
   durations.push({ label, ms: Date.now() - started });
 }
