@@ -173,13 +173,28 @@ export function editorCases({ browser, base, root, results, full, shots }) {
         page.$$eval('[data-testid="order-row"][aria-current="step"]', (rows) =>
           rows.map((r) => r.dataset.key),
         );
+      // A key's step reaches the table in a later frame than the key itself: wait until the rows say `keys`, then
+      // assert on what they say (so a wrong highlight fails with the rows it shows, after the wait).
+      const expectHighlighted = async (keys, message) => {
+        await page
+          .waitForFunction(
+            (keys) =>
+              [...document.querySelectorAll('[data-testid="order-row"][aria-current="step"]')]
+                .map((r) => r.dataset.key)
+                .join('|') === keys.join('|'),
+            keys,
+            { timeout: 10_000 },
+          )
+          .catch(() => {});
+        assert.deepEqual(await highlighted(), keys, message);
+      };
       // The rows are drawn in idle steps after the page is interactive (rowsInTasks.svelte.ts).
       await page.waitForSelector('[data-testid="order-table"][aria-busy="false"]', { state: 'attached' });
       assert.deepEqual(await highlighted(), [], 'the namespace is created before the first step (§2.7)');
       await page.keyboard.press('Shift+ArrowRight');
-      assert.deepEqual(await highlighted(), ['Namespace/three-tier', 'Job/database-migration']);
+      await expectHighlighted(['Namespace/three-tier', 'Job/database-migration']);
       await page.keyboard.press('Shift+ArrowRight');
-      assert.deepEqual(await highlighted(), ['ConfigMap/database-config']);
+      await expectHighlighted(['ConfigMap/database-config']);
       await page.keyboard.press('End');
       await waitForStatus(page, threeTierEnd);
       assert.deepEqual(await highlighted(), [], 'nothing runs after the operation ended');
