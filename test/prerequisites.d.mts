@@ -10,5 +10,6 @@ export interface LookupOptions {
 export type Found = { path: string; problem?: undefined } | { path?: undefined; problem: string };
 
 export function findChromium(options?: LookupOptions): Found;
+export function findHeadlessShell(options?: LookupOptions): { path?: string };
 export function findShellcheck(options?: LookupOptions): Found;
 export function missingPrerequisites(options?: LookupOptions): string[];

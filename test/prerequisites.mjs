@@ -88,6 +88,20 @@ export function findChromium({
   };
 }
 
+/**
+ * The headless build of Chromium (Debian's `chromium-headless-shell`, or Chrome's `chrome-headless-shell` on PATH):
+ * the same engine without the browser's windows and services, which opens a page for about half the CPU of the
+ * full browser (docs/toolchain.md §5). The browser tests drive it when it is there and CHROMIUM_PATH is not set;
+ * `{ path }`, or `{}` when there is none (then they drive `findChromium`'s).
+ */
+export function findHeadlessShell({ env = process.env, platform = process.platform, exists = isFile } = {}) {
+  if (env.CHROMIUM_PATH) return {};
+  if (platform === 'linux' && exists('/usr/bin/chromium-headless-shell'))
+    return { path: '/usr/bin/chromium-headless-shell' };
+  const path = onPath(['chromium-headless-shell', 'chrome-headless-shell'], { env, platform, exists });
+  return path ? { path } : {};
+}
+
 /** The shellcheck on PATH: `{ path }`, or `{ problem }` (one line) when there is none. */
 export function findShellcheck({ env = process.env, platform = process.platform, exists = isFile } = {}) {
   const path = onPath(['shellcheck'], { env, platform, exists });
@@ -110,7 +124,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const line of missing) process.stderr.write(`${line}\n`);
   if (missing.length === 0)
     process.stdout.write(
-      `Chrome or Chromium: ${findChromium().path}\nshellcheck: ${findShellcheck().path}\n`,
+      `Chrome or Chromium: ${findChromium().path}\nits headless shell, which the browser tests prefer: ${findHeadlessShell().path ?? 'none'}\nshellcheck: ${findShellcheck().path}\n`,
     );
   process.exit(missing.length === 0 ? 0 : 1);
 }

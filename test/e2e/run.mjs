@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromiumPath, chromiumProblem, launchChromium } from './launchChromium.mjs';
+import { chromiumPath, chromiumProblem, launchChromium, testBrowserPath } from './launchChromium.mjs';
 import { serve } from './serve.mjs';
 import { scaled, timeoutScale } from './timeoutScale.mjs';
 
@@ -48,10 +48,11 @@ for (const built of ['dist/index.html', 'dist-single/index.html']) {
 
 // One Chromium per target, launched again if it goes away (a browser that has opened a few hundred contexts has
 // been seen to crash): the cases hold this stand-in, which opens contexts on the browser of the moment.
-let current = await launchChromium();
+const launch = () => launchChromium({ executablePath: testBrowserPath });
+let current = await launch();
 const browser = {
   newContext: async (options) => {
-    if (!current.isConnected()) current = await launchChromium();
+    if (!current.isConnected()) current = await launch();
     const context = await current.newContext(options);
     // Playwright's own waits (30 s unless a case says) only catch a hang too: scaled as the cases' are.
     context.setDefaultTimeout(scaled(30_000));
@@ -61,7 +62,7 @@ const browser = {
 };
 const server = await serve(join(root, 'dist'));
 process.stdout.write(
-  `e2e: waits scaled ×${timeoutScale} for the machine's load (E2E_TIMEOUT_SCALE sets it)\n`,
+  `e2e: ${testBrowserPath}; waits scaled ×${timeoutScale} for the machine's load (E2E_TIMEOUT_SCALE sets it)\n`,
 );
 
 const targets = [
@@ -115,7 +116,7 @@ try {
     if (target.label !== 'http') {
       // A fresh browser for the second target, so the first one's contexts are not carried along.
       await current.close();
-      current = await launchChromium();
+      current = await launch();
     }
     const chosen = cases.filter(
       ({ name }) =>

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findChromium, findShellcheck, missingPrerequisites } from '../prerequisites.mjs';
+import { findChromium, findHeadlessShell, findShellcheck, missingPrerequisites } from '../prerequisites.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const nothing = { exists: () => false, playwright: () => undefined };
@@ -68,6 +68,26 @@ describe('the prerequisites of npm test', () => {
     expect(findChromium({ env: {}, platform: 'darwin', exists, playwright: () => undefined })).toEqual({
       path: '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
     });
+  });
+
+  it('the browser tests drive Chromium’s headless shell when it is there, and never over CHROMIUM_PATH', () => {
+    const shell = fakeProgram('chrome-headless-shell');
+    const debian = (path: string) => path === '/usr/bin/chromium-headless-shell';
+    expect(findHeadlessShell({ env: {}, platform: 'linux', exists: debian })).toEqual({
+      path: '/usr/bin/chromium-headless-shell',
+    });
+    expect(
+      findHeadlessShell({ env: { PATH: `/nowhere:${bin}` }, platform: 'linux', exists: (p) => p === shell }),
+    ).toEqual({
+      path: shell,
+    });
+    // A reader who names a browser gets that browser, headless shell or not.
+    expect(
+      findHeadlessShell({ env: { CHROMIUM_PATH: '/opt/chrome' }, platform: 'linux', exists: debian }),
+    ).toEqual({});
+    expect(findHeadlessShell({ env: { PATH: '/nowhere' }, platform: 'linux', exists: () => false })).toEqual(
+      {},
+    );
   });
 
   it('finds shellcheck anywhere on PATH, not only at /usr/bin', () => {
