@@ -86,9 +86,10 @@ const fileCases =
 // shift is not among them: it plays its pages three at a time (layoutCases.mjs says why), and two cases at a time
 // measured the same shifts as one at a time, to 4 decimals, where playing them one by one was 51 s of the run. Nor
 // are the presenter cases of one scenario: they wait for the layout to settle (waitForSettledLayout) instead of
-// reading it at once, so a busy core delays them rather than failing them. The two that visit every scenario
-// (frames presenter) stay alone: two at a time on a loaded machine they ran past the 90 s a case may take.
-const timingCases = /^(speed|frames presenter|predict mode|playing advances)/i;
+// reading it at once, so a busy core delays them rather than failing them, and neither are the two that visit every
+// scenario (frames presenter): they once ran alone, when two at a time on a loaded machine ran past the 90 s a case
+// could take, but a case now has at least four times that (timeoutScale.mjs) and each page costs half the CPU.
+const timingCases = /^(speed|predict mode|playing advances)/i;
 // How many cases run at once (E2E_JOBS; 1 runs them all in turn, as when a failure needs a quiet look).
 const jobs = Math.max(1, Number(process.env.E2E_JOBS ?? 2) || 1);
 
@@ -124,7 +125,7 @@ try {
     );
     // Most of a case's time is spent waiting on the page (loads, playback, a worker), with a core to spare: two
     // cases at a time keep both cores busy. Cases that measure timing (the clock against real time, a run against
-    // its wall-time limit, predict mode's stop while playing) and the longest (frames presenter) run alone afterwards.
+    // its wall-time limit, predict mode's stop while playing) run alone afterwards.
     const alone = chosen.filter(({ name }) => timingCases.test(name));
     await inParallel(
       chosen.filter((c) => !alone.includes(c)),
