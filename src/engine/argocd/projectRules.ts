@@ -186,7 +186,8 @@ export function isGroupKindNamePermitted(
 ): boolean {
   if (namespaced) {
     const allow = project.namespaceResourceWhitelist;
-    const whitelisted = allow === undefined || (allow.length !== 0 && inList(allow, group, kind, name, false));
+    const whitelisted =
+      allow === undefined || (allow.length !== 0 && inList(allow, group, kind, name, false));
     const blacklisted =
       project.namespaceResourceBlacklist.length !== 0 &&
       inList(project.namespaceResourceBlacklist, group, kind, name, false);

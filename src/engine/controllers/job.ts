@@ -44,7 +44,12 @@ function ownPods(store: Cluster['store'], ref: ObjectRef, uid: string): KubeObje
 }
 
 /** Delete the active pods; when suspending, remember them as deleted by the suspension (not failures). */
-function removeActive(store: Cluster['store'], memory: JobMemory, active: KubeObject[], suspending: boolean): void {
+function removeActive(
+  store: Cluster['store'],
+  memory: JobMemory,
+  active: KubeObject[],
+  suspending: boolean,
+): void {
   for (const pod of active) {
     if (suspending) memory.suspended.add(pod.metadata.uid ?? '');
     store.delete(refOf(pod));
