@@ -262,6 +262,9 @@ export class AppTracker {
     const key = keyOf(ref);
     let entry = this.entries.get(key);
     if (!entry) {
+      // Every field the entry will ever have, in one order, so that all entries share one shape: fields added
+      // later, in whichever order a resource's events came, gave entries several shapes, and the row and fold
+      // functions that read them (statusRows.ts, appAggregate.ts) were thrown out of optimized code at each new one.
       entry = {
         seq: this.nextSeq++,
         ref,
@@ -270,6 +273,14 @@ export class AppTracker {
         wave: isHook(obj) ? (this.hookWaves.get(key) ?? 0) : 0,
         health: null,
         sync: null,
+        live: undefined,
+        desired: undefined,
+        skipped: undefined,
+        unpermitted: undefined,
+        row: undefined,
+        input: undefined,
+        counted: undefined,
+        compared: undefined,
       };
       this.entries.set(key, entry);
     }

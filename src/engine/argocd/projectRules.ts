@@ -184,25 +184,43 @@ export function isGroupKindNamePermitted(
   name: string,
   namespaced: boolean,
 ): boolean {
-  const inList = (items: { group: string; kind: string; name?: string }[], named: boolean) =>
-    items.some(
-      (item) =>
-        pathMatch(item.kind, kind) &&
-        pathMatch(item.group, group) &&
-        (!named || !item.name || pathMatch(item.name, name)),
-    );
   if (namespaced) {
     const allow = project.namespaceResourceWhitelist;
-    const whitelisted = allow === undefined || (allow.length !== 0 && inList(allow, false));
+    const whitelisted =
+      allow === undefined || (allow.length !== 0 && inList(allow, group, kind, name, false));
     const blacklisted =
-      project.namespaceResourceBlacklist.length !== 0 && inList(project.namespaceResourceBlacklist, false);
+      project.namespaceResourceBlacklist.length !== 0 &&
+      inList(project.namespaceResourceBlacklist, group, kind, name, false);
     return whitelisted && !blacklisted;
   }
   const whitelisted =
-    project.clusterResourceWhitelist.length !== 0 && inList(project.clusterResourceWhitelist, true);
+    project.clusterResourceWhitelist.length !== 0 &&
+    inList(project.clusterResourceWhitelist, group, kind, name, true);
   const blacklisted =
-    project.clusterResourceBlacklist.length !== 0 && inList(project.clusterResourceBlacklist, true);
+    project.clusterResourceBlacklist.length !== 0 &&
+    inList(project.clusterResourceBlacklist, group, kind, name, true);
   return whitelisted && !blacklisted;
+}
+
+/**
+ * Whether one of a project's resource lists names the resource (`named`: the cluster lists also match a name).
+ * A function of its own rather than a closure made at every check: every resource of an app is checked.
+ */
+function inList(
+  items: { group: string; kind: string; name?: string }[],
+  group: string,
+  kind: string,
+  name: string,
+  named: boolean,
+): boolean {
+  for (const item of items)
+    if (
+      pathMatch(item.kind, kind) &&
+      pathMatch(item.group, group) &&
+      (!named || !item.name || pathMatch(item.name, name))
+    )
+      return true;
+  return false;
 }
 
 /**

@@ -52,3 +52,12 @@ function sameLabels(a: Record<string, string> | undefined, b: Record<string, str
   for (const k of ka) if (a?.[k] !== b?.[k]) return false;
   return true;
 }
+
+/** Whether `labels` hold every pair of `want` (an equality label selector). */
+export function matchLabels(
+  labels: Record<string, string> | undefined,
+  want: Record<string, string>,
+): boolean {
+  for (const [k, v] of Object.entries(want)) if (labels?.[k] !== v) return false;
+  return true;
+}

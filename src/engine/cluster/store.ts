@@ -2,13 +2,15 @@ import { toTimestamp, type SimClock } from '../clock';
 import type { Rng } from '../random';
 import type { KubeObject, ObjectRef } from '../types';
 import { clone, deepEqual } from '../util/clone';
-import { setOwn } from '../util/setOwn';
 import { alreadyExists, ApiError, notFound } from './apiError';
 import { applyDefaults } from './defaults';
+import { definedFields } from './definedFields';
 import { isNamespaced, keyOf, refOf } from './gvk';
-import { LabelIndex } from './labelIndex';
+import { LabelIndex, matchLabels } from './labelIndex';
+import { compareObjects } from './objectOrder';
 import { OwnerIndex } from './ownerIndex';
 import { mergeMaps, threeWay } from './threeWayMerge';
+import { newUid } from './uid';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -38,18 +40,6 @@ export type ApplyOutcome = 'created' | 'configured' | 'unchanged';
 /** Finalizers the garbage collector handles (Kubernetes' own names). */
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 export const ORPHAN_FINALIZER = 'orphan';
-
-/** The own fields of `obj` whose value is not undefined, in their order: one level of what `clone` copies. */
-function definedFields<T extends object>(obj: T): T {
-  const out: Record<string, unknown> = {};
-  const from = obj as Record<string, unknown>;
-  for (const key in from) {
-    if (!Object.prototype.hasOwnProperty.call(from, key)) continue;
-    const v = from[key];
-    if (v !== undefined) setOwn(out, key, v);
-  }
-  return out as T;
-}
 
 /** The top-level fields `setField` leaves to their own writers (create, apply, patch, setStatus). */
 const ownedFields: ReadonlySet<string> = new Set([
@@ -398,35 +388,9 @@ export class ObjectStore {
     for (const w of this.watchers) w(event);
   }
 
-  /** Deterministic UIDs in the UUID shape, drawn from the seeded generator. */
+  /** Deterministic UIDs in the UUID shape, drawn from the seeded generator (uid.ts). */
   private nextUid(): string {
-    // A plain loop, drawing the same digits in the same order as before: an array and a closure per group, five
-    // groups per object, were a visible part of creating a big app's objects.
-    const hex = (n: number) => {
-      let out = '';
-      for (let i = 0; i < n; i++) out += HEX_DIGITS[this.rng.int(16)];
-      return out;
-    };
     this.uidCounter++;
-    return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+    return newUid(this.rng);
   }
-}
-
-const HEX_DIGITS = '0123456789abcdef';
-
-function matchLabels(labels: Record<string, string> | undefined, want: Record<string, string>): boolean {
-  for (const [k, v] of Object.entries(want)) if (labels?.[k] !== v) return false;
-  return true;
-}
-
-function compareObjects(a: KubeObject, b: KubeObject): number {
-  const na = a.metadata.namespace ?? '';
-  const nb = b.metadata.namespace ?? '';
-  if (na !== nb) return na < nb ? -1 : 1;
-  const ka = a.kind;
-  const kb = b.kind;
-  if (ka !== kb) return ka < kb ? -1 : 1;
-  const a1 = a.metadata.name ?? '';
-  const b1 = b.metadata.name ?? '';
-  return a1 < b1 ? -1 : a1 > b1 ? 1 : 0;
 }

@@ -49,23 +49,30 @@ const collector: Controller = {
 /** Which objects to look at again after a change. */
 function onEvent(cluster: Cluster, event: WatchEvent): void {
   const obj = event.object;
-  const enqueue = (o: KubeObject) => cluster.enqueue(collector, refOf(o));
   if (event.type === 'DELETED') {
     // Dependents may now be dangling; an owner waiting in the foreground may now be free to go.
-    for (const dependent of dependentsOf(cluster, obj)) enqueue(dependent);
-    for (const owner of ownersOf(cluster, obj)) if (owner.metadata.deletionTimestamp) enqueue(owner);
+    for (const dependent of dependentsOf(cluster, obj)) enqueue(cluster, dependent);
+    for (const owner of ownersOf(cluster, obj)) if (owner.metadata.deletionTimestamp) enqueue(cluster, owner);
     return;
   }
   const deleting = obj.metadata.deletionTimestamp !== undefined;
   const finalizers = obj.metadata.finalizers ?? [];
   if (deleting && (finalizers.includes(FOREGROUND_FINALIZER) || finalizers.includes(ORPHAN_FINALIZER))) {
-    enqueue(obj);
+    enqueue(cluster, obj);
     if (finalizers.includes(FOREGROUND_FINALIZER))
-      for (const dependent of dependentsOf(cluster, obj)) enqueue(dependent);
+      for (const dependent of dependentsOf(cluster, obj)) enqueue(cluster, dependent);
   }
   const refsChanged =
     event.type === 'ADDED' || !deepEqual(event.old?.metadata.ownerReferences, obj.metadata.ownerReferences);
-  if (refsChanged && obj.metadata.ownerReferences?.length) enqueue(obj);
+  if (refsChanged && obj.metadata.ownerReferences?.length) enqueue(cluster, obj);
+}
+
+/**
+ * Queue an object for the collector. A function of its own rather than a closure made at every event: the
+ * collector hears every write of the cluster (seven thousand in a 1,000-resource run).
+ */
+function enqueue(cluster: Cluster, obj: KubeObject): void {
+  cluster.enqueue(collector, refOf(obj));
 }
 
 /**

@@ -33,33 +33,46 @@ export const jobController: Controller = {
   },
 };
 
+/**
+ * The Job's pods: those it controls in its namespace. This and `removeActive` are functions of their own rather
+ * than closures made at every sync of every Job.
+ */
+function ownPods(store: Cluster['store'], ref: ObjectRef, uid: string): KubeObject[] {
+  return store
+    .list({ kind: 'Pod', namespace: ref.namespace, ownerUid: uid })
+    .filter((p) => controllerOwner(p)?.uid === uid);
+}
+
+/** Delete the active pods; when suspending, remember them as deleted by the suspension (not failures). */
+function removeActive(
+  store: Cluster['store'],
+  memory: JobMemory,
+  active: KubeObject[],
+  suspending: boolean,
+): void {
+  for (const pod of active) {
+    if (suspending) memory.suspended.add(pod.metadata.uid ?? '');
+    store.delete(refOf(pod));
+  }
+}
+
 function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
   const store = cluster.store;
   const now = cluster.clock.now();
   const ts = toTimestamp(now);
   const spec: JsonAny = job.spec ?? {};
   const uid = job.metadata.uid ?? '';
-  const ownPods = () =>
-    store
-      .list({ kind: 'Pod', namespace: ref.namespace, ownerUid: uid })
-      .filter((p) => controllerOwner(p)?.uid === uid);
-  const memory = countJobPods(cluster, job, ownPods(), now);
-  const active = ownPods().filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
+  const memory = countJobPods(cluster, job, ownPods(store, ref, uid), now);
+  const active = ownPods(store, ref, uid).filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
   const status: JsonAny = clone(job.status ?? {});
   let conditions: JsonAny[] | undefined = status.conditions;
   const wake: number[] = [];
-  const removeActive = (suspending: boolean) => {
-    for (const pod of active) {
-      if (suspending) memory.suspended.add(pod.metadata.uid ?? '');
-      store.delete(refOf(pod));
-    }
-  };
   const finished = hasCondition(status, 'Complete') || hasCondition(status, 'Failed');
   const deciding =
     !finished && !hasCondition(status, 'FailureTarget') && !hasCondition(status, 'SuccessCriteriaMet');
   if (deciding && spec.suspend) {
     conditions = ensureJobConditionStatus(conditions, 'Suspended', 'True', jobReasons.suspended, ts);
-    removeActive(true);
+    removeActive(store, memory, active, true);
   } else if (deciding) {
     if (hasCondition(status, 'Suspended')) {
       conditions = ensureJobConditionStatus(conditions, 'Suspended', 'False', jobReasons.resumed, ts);
@@ -70,7 +83,7 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
     const failure = failureOf(spec, memory, active, fromTimestamp(status.startTime), now, wake);
     if (failure) {
       conditions = ensureJobConditionStatus(conditions, 'FailureTarget', 'True', failure, ts);
-      removeActive(false);
+      removeActive(store, memory, active, false);
     } else if (memory.succeeded >= (spec.completions ?? 1)) {
       conditions = ensureJobConditionStatus(
         conditions,
@@ -79,10 +92,10 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
         jobReasons.completions,
         ts,
       );
-      removeActive(false);
+      removeActive(store, memory, active, false);
     } else createPods(cluster, job, memory, active.length, now, wake);
   }
-  const pods = ownPods();
+  const pods = ownPods(store, ref, uid);
   const terminating = pods.filter((p) => !isTerminal(p) && p.metadata.deletionTimestamp).length;
   // The terminal condition waits until no pod of the Job is terminating (KEP-3939, Kubernetes 1.31+).
   const target = findConditionByType({ conditions }, 'FailureTarget');

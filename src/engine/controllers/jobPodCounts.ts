@@ -62,11 +62,6 @@ export function countJobPods(cluster: Cluster, job: KubeObject, pods: KubeObject
 /** Count pods that finished since the last sync, and pods that vanished before they finished. */
 function countFinished(memory: JobMemory, pods: KubeObject[], now: number): void {
   const present = new Set(pods.map((p) => p.metadata.uid ?? ''));
-  const fail = (at: number) => {
-    memory.failed++;
-    memory.failuresAfterLastSuccess++;
-    memory.lastFailureAt = Math.max(memory.lastFailureAt, at);
-  };
   for (const pod of pods) {
     const uid = pod.metadata.uid ?? '';
     if (!isTerminal(pod)) memory.seen.add(uid);
@@ -75,13 +70,20 @@ function countFinished(memory: JobMemory, pods: KubeObject[], now: number): void
     if (pod.status.phase === 'Succeeded') {
       memory.succeeded++;
       memory.failuresAfterLastSuccess = 0;
-    } else if (!memory.suspended.has(uid)) fail(finishedAt(pod) ?? now);
+    } else if (!memory.suspended.has(uid)) fail(memory, finishedAt(pod) ?? now);
   }
   for (const uid of memory.seen) {
     if (present.has(uid) || memory.counted.has(uid)) continue;
     memory.counted.add(uid);
-    if (!memory.suspended.has(uid)) fail(now);
+    if (!memory.suspended.has(uid)) fail(memory, now);
   }
+}
+
+/** Count one failed pod (a function of its own, not a closure made at every sync of every Job). */
+function fail(memory: JobMemory, at: number): void {
+  memory.failed++;
+  memory.failuresAfterLastSuccess++;
+  memory.lastFailureAt = Math.max(memory.lastFailureAt, at);
 }
 
 /** When a pod finished: the latest finishedAt of its containers (second precision, as written). */

@@ -13,22 +13,10 @@ import { initDone, type PodRuntime } from './podRuntime';
 export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, hostIP: string): JsonAny {
   const phase = rt.phase();
   const succeeded = phase === 'Succeeded';
-  const names = (runs: ContainerRun[]) => `[${runs.map((c) => c.name).join(' ')}]`;
   const initPending = rt.init.filter((c) => !initDone(c));
   const unready = [...rt.init.filter((c) => c.spec.restartPolicy === 'Always'), ...rt.main].filter(
     (c) => !c.ready,
   );
-  const readyCondition = (type: string): JsonAny =>
-    succeeded
-      ? { type, status: 'False', reason: 'PodCompleted' }
-      : unready.length
-        ? {
-            type,
-            status: 'False',
-            reason: 'ContainersNotReady',
-            message: `containers with unready status: ${names(unready)}`,
-          }
-        : { type, status: 'True' };
   const conditions = withTransitions(pod, now, [
     { type: 'PodReadyToStartContainers', status: rt.sandboxReady && !rt.terminalPhase ? 'True' : 'False' },
     succeeded
@@ -41,8 +29,8 @@ export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, ho
             message: `containers with incomplete status: ${names(initPending)}`,
           }
         : { type: 'Initialized', status: 'True' },
-    readyCondition('Ready'),
-    readyCondition('ContainersReady'),
+    readyCondition('Ready', succeeded, unready),
+    readyCondition('ContainersReady', succeeded, unready),
     { type: 'PodScheduled', status: 'True' },
   ]);
   const hasInit = rt.init.length > 0;
@@ -61,6 +49,27 @@ export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, ho
   status.qosClass = qosClass(pod);
   status.startTime = toTimestamp(rt.startTime);
   return status;
+}
+
+/**
+ * The Ready and ContainersReady conditions. This and `names` are functions of their own rather than closures made
+ * at every status the kubelet renders.
+ */
+function readyCondition(type: string, succeeded: boolean, unready: ContainerRun[]): JsonAny {
+  return succeeded
+    ? { type, status: 'False', reason: 'PodCompleted' }
+    : unready.length
+      ? {
+          type,
+          status: 'False',
+          reason: 'ContainersNotReady',
+          message: `containers with unready status: ${names(unready)}`,
+        }
+      : { type, status: 'True' };
+}
+
+function names(runs: ContainerRun[]): string {
+  return `[${runs.map((c) => c.name).join(' ')}]`;
 }
 
 /** The status the scheduler leaves: bound to a node (PodScheduled) or Unschedulable with its message. */
