@@ -54,5 +54,61 @@ export function speakerFitCases({ browser, base, full }) {
       { viewport: projector },
     ));
 
+  // The answer's last line was cut by the panel's fixed height (it scrolled inside, with nothing to say so): at a sync
+  // window's hold (the all-Applications answer) and at failing-migration's failed hook (one Application's answer).
+  for (const [query, what] of [
+    ['?scenario=sync-window-blocks-release&t=600', 'sync-window-blocks-release at 10m'],
+    ['?scenario=failing-migration&t=9.718', 'failing-migration at 9.718 s'],
+    ['?scenario=three-tier', 'three-tier at 0'],
+  ])
+    test(`learner fit: at 1024×768 "Why is it waiting?" shows its whole answer, no line cut (${what})`, () =>
+      withPage(
+        query,
+        async (page) => {
+          await waitForSettledLayout(page);
+          const panel = await page.evaluate(() => {
+            const why = document.querySelector('.now-bar > .why');
+            const box = why.getBoundingClientRect();
+            const last = [...why.querySelectorAll('p, li')].at(-1).getBoundingClientRect();
+            return {
+              hidden: why.scrollHeight - why.clientHeight,
+              lastBottom: Math.round(last.bottom),
+              boxBottom: Math.round(box.bottom),
+            };
+          });
+          assert.ok(panel.hidden <= 1, `the panel hides ${panel.hidden} px of its answer`);
+          assert.ok(panel.lastBottom <= panel.boxBottom, `its last line is cut: ${JSON.stringify(panel)}`);
+        },
+        { viewport: projector },
+      ));
+
+  // The label of a hook's deletion lay over the deleted Job's bar, drawn until the Job was gone a moment later.
+  test('learner fit: at 1024×768 failing-migration\'s "BeforeHookCreation" label at 9.718 s covers no bar of the timeline', () =>
+    withPage(
+      '?scenario=failing-migration&t=9.718',
+      async (page) => {
+        await waitForSettledLayout(page);
+        const over = await page.evaluate(() => {
+          const label = [...document.querySelectorAll('text.tl-hook-label')].find(
+            (t) => t.textContent === 'BeforeHookCreation',
+          );
+          const box = label.getBoundingClientRect();
+          const bars = [...label.ownerSVGElement.querySelectorAll('rect.tl-segment')].map((r) =>
+            r.getBoundingClientRect(),
+          );
+          return {
+            label: [box.left, box.right].map(Math.round),
+            under: bars
+              .filter(
+                (b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top,
+              )
+              .map((b) => [b.left, b.right].map(Math.round)),
+          };
+        });
+        assert.deepEqual(over.under, [], `the label at ${over.label} lies over bars`);
+      },
+      { viewport: projector },
+    ));
+
   return cases;
 }
