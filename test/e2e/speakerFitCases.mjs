@@ -110,5 +110,47 @@ export function speakerFitCases({ browser, base, full }) {
       { viewport: projector },
     ));
 
+  // Compare in presenter mode drew its texts at 14-22 px on a projector, where the one-run presenter draws every
+  // text at 24 px or more (speakerCases.mjs): the same measure, over every text of the comparison, its drawings'
+  // too (at the size they are drawn, their scale included).
+  test('speaker fit: ?compare=article&present=1 at 1024×768 draws every text at 24 px or more, none cut', () =>
+    withPage(
+      '?compare=article&present=1',
+      async (page) => {
+        const texts = await page.evaluate(() => {
+          const found = [];
+          for (const el of document.querySelectorAll('[data-testid="compare-view"] *')) {
+            const style = getComputedStyle(el);
+            const box = el.getBoundingClientRect();
+            if (style.display === 'none' || style.visibility === 'hidden' || box.width === 0) continue;
+            if (el.closest('.visually-hidden, title, [aria-hidden="true"]') || el.tagName === 'title')
+              continue;
+            const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+            if (!own) continue;
+            const scale = el instanceof SVGElement ? (el.getScreenCTM()?.a ?? 1) : 1;
+            // A drawing's label cut to its column ends in an ellipsis.
+            found.push({
+              text: el.textContent.trim().slice(0, 40),
+              size: parseFloat(style.fontSize) * scale,
+              cut: el.textContent.trim().endsWith('…'),
+            });
+          }
+          return found;
+        });
+        assert.ok(texts.length >= 30, `only ${texts.length} texts measured`);
+        const small = texts.filter((t) => t.size < 23.9).map((t) => `${t.size.toFixed(1)} px: ${t.text}`);
+        assert.ok(small.length === 0, `texts under 24 px:\n${[...new Set(small)].join('\n')}`);
+        assert.deepEqual(
+          texts.filter((t) => t.cut).map((t) => t.text),
+          [],
+          'texts cut',
+        );
+      },
+      {
+        viewport: projector,
+        ready: (page) => page.waitForSelector('[data-testid="compare-run"] [data-testid="compare-run-svg"]'),
+      },
+    ));
+
   return cases;
 }
