@@ -152,5 +152,32 @@ export function speakerFitCases({ browser, base, full }) {
       },
     ));
 
+  // On a phone, presenting progressive-sync opens on two beats (the set's generation and its first step) in a box
+  // beside the header's buttons, a third of the screen high: it ended mid-word ("Step 1. platform-").
+  test("speaker fit: at 390×844 the phone presenter tells progressive-sync's first beats whole, no word cut", () =>
+    withPage(
+      '?scenario=progressive-sync&present=1',
+      async (page) => {
+        await waitForSettledLayout(page);
+        const beat = await page.evaluate(() => {
+          const box = document.querySelector('[data-testid="beat-now"]');
+          const shown = box.querySelector('.shown');
+          return {
+            text: shown.innerText.trim(),
+            hidden: box.scrollHeight - box.clientHeight,
+            textBottom: Math.round(shown.getBoundingClientRect().bottom),
+            boxBottom: Math.round(box.getBoundingClientRect().bottom),
+            time: document.querySelector('main > section.time').getBoundingClientRect().height,
+          };
+        });
+        assert.match(beat.text, /^Generation\..*\.$/s, beat.text);
+        assert.ok(beat.hidden <= 1, `the beat's box hides ${beat.hidden} px of it`);
+        assert.ok(beat.textBottom <= beat.boxBottom, JSON.stringify(beat));
+        // The timeline keeps a fifth of the screen at least under it.
+        assert.ok(beat.time >= 0.2 * 844, `the timeline's box is ${beat.time} px high`);
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
+
   return cases;
 }
