@@ -179,5 +179,28 @@ export function speakerFitCases({ browser, base, full }) {
       { viewport: { width: 390, height: 844 } },
     ));
 
+  // On a phone the app lanes pan inside the time section, and the cursor at 30 s pans them; their caption panned
+  // with them and was cut at the left ("phase, tionSet's, gressing,").
+  test("learner fit: at 390×844 the app lanes' caption and key stay in view while the drawing pans (progressive-sync at 30 s)", () =>
+    withPage(
+      '?scenario=progressive-sync&t=30',
+      async (page) => {
+        await waitForSettledLayout(page);
+        const seen = await page.evaluate(() => {
+          const time = document.querySelector('main > section.time');
+          const box = time.getBoundingClientRect();
+          const parts = ['.app-lanes > p.key', '.app-lanes > .lane-key'].map((sel) => {
+            const r = document.querySelector(sel).getBoundingClientRect();
+            return { sel, left: Math.round(r.left - box.left), right: Math.round(box.right - r.right) };
+          });
+          return { panned: time.scrollLeft, parts };
+        });
+        assert.ok(seen.panned > 0, 'the drawing did not pan: the case no longer tells anything');
+        const cut = seen.parts.filter((p) => p.left < 0 || p.right < 0);
+        assert.deepEqual(cut, [], "cut at the time section's edge");
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
+
   return cases;
 }
