@@ -2,7 +2,7 @@ import * as d3 from 'd3';
 import { deleteLabel } from '../hookSpans';
 import { operationColors } from '../statusStyle';
 import type { HookSpan, TimelineLayout } from '../types';
-import { labelSide } from '../labelSide';
+import { labelPlace } from '../labelPlace';
 import { barsByRow, fadeOut, haloStyle, settle, type Layer, type MarkContext, type Target } from './common';
 
 const capHeight = 6;
@@ -90,16 +90,17 @@ export function hookSpansMark(layer: Layer, layout: TimelineLayout, { x, duratio
 
   const bars = barsByRow(layout, x);
   const text = (d: HookSpan) => (d.deletedBy ? deleteLabel(d.deletedBy) : '');
-  const side = (d: HookSpan) =>
-    labelSide(x(d.t1), text(d), bars.get(d.rowKey) ?? [], layout.plot, layout.fontSize);
+  // Where each label goes, clear of the row's bars where there is room (labelPlace.ts).
+  const place = (d: HookSpan) =>
+    labelPlace(x(d.t1), text(d), bars.get(d.rowKey) ?? [], layout.plot, layout.fontSize);
   const labels = groups
     .select<SVGTextElement>('text.tl-hook-label')
     .text(text)
-    .attr('text-anchor', (d) => (side(d) === 'right' ? 'start' : 'end'))
+    .attr('text-anchor', (d) => (place(d).side === 'right' ? 'start' : 'end'))
     .attr('fill', 'currentColor')
     .attr('style', haloStyle);
   const to = settle(labels, duration);
-  to.attr('x', (d) => x(d.t1) + (side(d) === 'right' ? 6 : -6));
+  to.attr('x', (d) => place(d).x);
   to.attr('y', (d) => mid(d) + 4);
 }
 

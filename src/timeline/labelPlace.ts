@@ -1,0 +1,33 @@
+import { labelSide } from './labelSide';
+import { textWidth } from './text';
+import type { LabelSide } from './types';
+
+const gap = 6;
+
+/**
+ * Where the label of a symbol at `at` starts: its side (labelSide.ts) and the x of its anchor. When neither side
+ * is free (a bar goes on past the symbol, and the plot's left edge is too near for the left), labelSide keeps the
+ * right, where the label would cover that bar: failing-migration's first migrate Job, deleted by
+ * BeforeHookCreation at 0 s, is drawn until it is gone a moment later, and "BeforeHookCreation" lay over that bar
+ * at 9.718 s (issue 32). The label then starts after the first bar's end from which it runs over no bar and stays
+ * inside the plot; if there is none, it stays beside the symbol as before.
+ */
+export function labelPlace(
+  at: number,
+  label: string,
+  bars: { x0: number; x1: number }[],
+  plot: { left: number; right: number },
+  size?: number,
+): { side: LabelSide; x: number } {
+  const side = labelSide(at, label, bars, plot, size);
+  if (side === 'left') return { side, x: at - gap };
+  const w = textWidth(label, size);
+  const clear = (start: number) =>
+    start + w <= plot.right && !bars.some((b) => b.x1 > start && b.x0 < start + w);
+  if (clear(at + gap)) return { side, x: at + gap };
+  const starts = bars
+    .map((b) => b.x1 + gap)
+    .filter((start) => start > at + gap)
+    .sort((a, b) => a - b);
+  return { side, x: starts.find(clear) ?? at + gap };
+}

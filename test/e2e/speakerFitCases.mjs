@@ -1,0 +1,206 @@
+// Browser cases for what a speaker on a 1024×768 projector and a learner on a 390×844 phone still saw cut or
+// covered (issue 32, a second look): each at the size it was seen at, each written to fail on the page before its fix.
+import assert from 'node:assert/strict';
+import { pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
+
+const projector = { width: 1024, height: 768 };
+
+/**
+ * For every scenario of the picker, chosen in turn (the select's value only, nothing loads): the width its name
+ * needs in the select's font and the room the select gives it (its width less its padding and the arrow's 20 px).
+ */
+function pickerFits(page) {
+  return page.evaluate(async () => {
+    const select = document.querySelector('[data-testid="scenario-picker"]');
+    const style = getComputedStyle(select);
+    const probe = document.createElement('span');
+    probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font}`;
+    document.body.append(probe);
+    const chosen = select.value;
+    const found = [];
+    for (const option of select.options) {
+      select.value = option.value;
+      probe.textContent = option.text;
+      const box = select.getBoundingClientRect();
+      const room = box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      found.push({
+        title: option.text,
+        needs: Math.ceil(probe.getBoundingClientRect().width),
+        room,
+        right: box.right,
+      });
+    }
+    select.value = chosen;
+    probe.remove();
+    return found;
+  });
+}
+
+export function speakerFitCases({ browser, base, full }) {
+  if (!full) return [];
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = pageOpener(browser, base);
+
+  test('speaker fit: at 1024×768 the scenario picker shows every scenario name whole, inside the window', () =>
+    withPage(
+      '?scenario=failing-migration',
+      async (page) => {
+        const fits = await pickerFits(page);
+        assert.ok(fits.length > 15, `the picker offers ${fits.length} scenarios`);
+        const cut = fits.filter((f) => f.needs > f.room || f.right > projector.width);
+        assert.deepEqual(cut, [], 'names the picker cuts ("A release wit…")');
+      },
+      { viewport: projector },
+    ));
+
+  // The answer's last line was cut by the panel's fixed height (it scrolled inside, with nothing to say so): at
+  // failing-migration's failed hook and at three-tier's start (one Application's answer). The all-Applications
+  // answer (a sync window's hold) still scrolls past 16rem: the timeline's top must stay on the first screen.
+  for (const [query, what] of [
+    ['?scenario=failing-migration&t=9.718', 'failing-migration at 9.718 s'],
+    ['?scenario=three-tier', 'three-tier at 0'],
+  ])
+    test(`learner fit: at 1024×768 "Why is it waiting?" shows its whole answer, no line cut (${what})`, () =>
+      withPage(
+        query,
+        async (page) => {
+          await waitForSettledLayout(page);
+          const panel = await page.evaluate(() => {
+            const why = document.querySelector('.now-bar > .why');
+            const box = why.getBoundingClientRect();
+            const last = [...why.querySelectorAll('p, li')].at(-1).getBoundingClientRect();
+            return {
+              hidden: why.scrollHeight - why.clientHeight,
+              lastBottom: Math.round(last.bottom),
+              boxBottom: Math.round(box.bottom),
+            };
+          });
+          assert.ok(panel.hidden <= 1, `the panel hides ${panel.hidden} px of its answer`);
+          assert.ok(panel.lastBottom <= panel.boxBottom, `its last line is cut: ${JSON.stringify(panel)}`);
+        },
+        { viewport: projector },
+      ));
+
+  // The label of a hook's deletion lay over the deleted Job's bar, drawn until the Job was gone a moment later.
+  test('learner fit: at 1024×768 failing-migration\'s "BeforeHookCreation" label at 9.718 s covers no bar of the timeline', () =>
+    withPage(
+      '?scenario=failing-migration&t=9.718',
+      async (page) => {
+        await waitForSettledLayout(page);
+        const over = await page.evaluate(() => {
+          const label = [...document.querySelectorAll('text.tl-hook-label')].find(
+            (t) => t.textContent === 'BeforeHookCreation',
+          );
+          const box = label.getBoundingClientRect();
+          const bars = [...label.ownerSVGElement.querySelectorAll('rect.tl-segment')].map((r) =>
+            r.getBoundingClientRect(),
+          );
+          return {
+            label: [box.left, box.right].map(Math.round),
+            under: bars
+              .filter(
+                (b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top,
+              )
+              .map((b) => [b.left, b.right].map(Math.round)),
+          };
+        });
+        assert.deepEqual(over.under, [], `the label at ${over.label} lies over bars`);
+      },
+      { viewport: projector },
+    ));
+
+  // Compare in presenter mode drew its texts at 14-22 px on a projector, where the one-run presenter draws every
+  // text at 24 px or more (speakerCases.mjs): the same measure, over every text of the comparison, its drawings'
+  // too (at the size they are drawn, their scale included).
+  test('speaker fit: ?compare=article&present=1 at 1024×768 draws every text at 24 px or more, none cut', () =>
+    withPage(
+      '?compare=article&present=1',
+      async (page) => {
+        const texts = await page.evaluate(() => {
+          const found = [];
+          for (const el of document.querySelectorAll('[data-testid="compare-view"] *')) {
+            const style = getComputedStyle(el);
+            const box = el.getBoundingClientRect();
+            if (style.display === 'none' || style.visibility === 'hidden' || box.width === 0) continue;
+            if (el.closest('.visually-hidden, title, [aria-hidden="true"]') || el.tagName === 'title')
+              continue;
+            const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+            if (!own) continue;
+            const scale = el instanceof SVGElement ? (el.getScreenCTM()?.a ?? 1) : 1;
+            // A drawing's label cut to its column ends in an ellipsis.
+            found.push({
+              text: el.textContent.trim().slice(0, 40),
+              size: parseFloat(style.fontSize) * scale,
+              cut: el.textContent.trim().endsWith('…'),
+            });
+          }
+          return found;
+        });
+        assert.ok(texts.length >= 30, `only ${texts.length} texts measured`);
+        const small = texts.filter((t) => t.size < 23.9).map((t) => `${t.size.toFixed(1)} px: ${t.text}`);
+        assert.ok(small.length === 0, `texts under 24 px:\n${[...new Set(small)].join('\n')}`);
+        assert.deepEqual(
+          texts.filter((t) => t.cut).map((t) => t.text),
+          [],
+          'texts cut',
+        );
+      },
+      {
+        viewport: projector,
+        ready: (page) => page.waitForSelector('[data-testid="compare-run"] [data-testid="compare-run-svg"]'),
+      },
+    ));
+
+  // On a phone, presenting progressive-sync opens on two beats (the set's generation and its first step) in a box
+  // beside the header's buttons, a third of the screen high: it ended mid-word ("Step 1. platform-").
+  test("speaker fit: at 390×844 the phone presenter tells progressive-sync's first beats whole, no word cut", () =>
+    withPage(
+      '?scenario=progressive-sync&present=1',
+      async (page) => {
+        await waitForSettledLayout(page);
+        const beat = await page.evaluate(() => {
+          const box = document.querySelector('[data-testid="beat-now"]');
+          const shown = box.querySelector('.shown');
+          return {
+            text: shown.innerText.trim(),
+            hidden: box.scrollHeight - box.clientHeight,
+            textBottom: Math.round(shown.getBoundingClientRect().bottom),
+            boxBottom: Math.round(box.getBoundingClientRect().bottom),
+            time: document.querySelector('main > section.time').getBoundingClientRect().height,
+          };
+        });
+        assert.match(beat.text, /^Generation\..*\.$/s, beat.text);
+        assert.ok(beat.hidden <= 1, `the beat's box hides ${beat.hidden} px of it`);
+        assert.ok(beat.textBottom <= beat.boxBottom, JSON.stringify(beat));
+        // The timeline keeps a fifth of the screen at least under it.
+        assert.ok(beat.time >= 0.2 * 844, `the timeline's box is ${beat.time} px high`);
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
+
+  // On a phone the app lanes pan inside the time section, and the cursor at 30 s pans them; their caption panned
+  // with them and was cut at the left ("phase, tionSet's, gressing,").
+  test("learner fit: at 390×844 the app lanes' caption and key stay in view while the drawing pans (progressive-sync at 30 s)", () =>
+    withPage(
+      '?scenario=progressive-sync&t=30',
+      async (page) => {
+        await waitForSettledLayout(page);
+        const seen = await page.evaluate(() => {
+          const time = document.querySelector('main > section.time');
+          const box = time.getBoundingClientRect();
+          const parts = ['.app-lanes > p.key', '.app-lanes > .lane-key'].map((sel) => {
+            const r = document.querySelector(sel).getBoundingClientRect();
+            return { sel, left: Math.round(r.left - box.left), right: Math.round(box.right - r.right) };
+          });
+          return { panned: time.scrollLeft, parts };
+        });
+        assert.ok(seen.panned > 0, 'the drawing did not pan: the case no longer tells anything');
+        const cut = seen.parts.filter((p) => p.left < 0 || p.right < 0);
+        assert.deepEqual(cut, [], "cut at the time section's edge");
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
+
+  return cases;
+}
