@@ -1,8 +1,6 @@
-import { labelSide } from './labelSide';
+import { gap, labelSide } from './labelSide';
 import { textWidth } from './text';
 import type { LabelSide } from './types';
-
-const gap = 6;
 
 /**
  * Where the label of a symbol at `at` starts: its side (labelSide.ts) and the x of its anchor. When neither side

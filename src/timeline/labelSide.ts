@@ -1,7 +1,8 @@
 import { textWidth } from './text';
 import type { LabelSide } from './types';
 
-const gap = 6;
+/** The space between a symbol and its label, in pixels (labelPlace.ts places labels with it too). */
+export const gap = 6;
 
 /**
  * Which side of a symbol at `at` its label goes: the right, unless it would run over a later bar of the same
