@@ -232,7 +232,7 @@ export function firstScreenCases({ browser, base, full }) {
                 seen.firstPart = performance.now();
             }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
           },
-          { ...belowTheFold, guide: '[data-testid="guide"]', quiz: '[data-testid="quiz"]' },
+          { ...belowTheFold, quiz: '[data-testid="quiz"]' },
         );
         await page.goto(base + '?scenario=three-tier');
         // Untouched, the page still builds every part (find-in-page finds them without a scroll).

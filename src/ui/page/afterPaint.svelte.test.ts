@@ -61,6 +61,7 @@ function stubPage(inView: boolean) {
   vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 Chrome/140' });
   vi.stubGlobal('addEventListener', (type: string, listener: () => void) => listeners.set(type, listener));
   vi.stubGlobal('removeEventListener', (type: string) => listeners.delete(type));
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 700px)' }));
   vi.stubGlobal(
     'IntersectionObserver',
     class {

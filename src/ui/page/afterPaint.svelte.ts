@@ -92,10 +92,12 @@ export function paints(): boolean {
  * (Tab, Ctrl+F, a shortcut), the page is touched or clicked, its address's fragment changes, a part asks for them
  * (partsRendered: a jump that scrolls below them) or the page is printed; else once the start has settled
  * (browser/whenSettled.ts: no long task for 1.5 s, then an idle moment), so they are there for find-in-page.
- * Where `sentinel`, the last part of the first screen, is in view or half a screen from it (a desktop), nothing
- * is held.
+ * Only on a phone (the one-column layout, at most 700 px wide), and where `sentinel`, the last part of the first
+ * screen, is more than half a screen below the view: elsewhere nothing is held.
  */
 let fold: 'unknown' | 'held' | 'open' = 'unknown';
+/** The widest screen laid out as a phone's (App.svelte's `@media (max-width: 700px)`). */
+const phoneWidth = 700;
 const held: (() => void)[] = [];
 // Scroll on the window only (the page's own scrolling: a scroll area's, as the timeline's, does not reach it);
 // the others in the capture phase, before a handler of the page can stop them.
@@ -104,7 +106,10 @@ const inputs = ['wheel', 'touchstart', 'pointerdown', 'keydown', 'hashchange'] a
 /** Hold the parts below the fold while `sentinel` is more than half a screen below the view (called once). */
 export function holdBelowFold(sentinel: Element | null): void {
   if (fold !== 'unknown') return;
-  if (!sentinel || typeof IntersectionObserver === 'undefined') {
+  // Only in the phone's one-column layout (App.svelte's 700 px): a wider screen builds every part after the first
+  // paint, as before, and its cases and figures stay as they were.
+  const phone = typeof matchMedia === 'function' && matchMedia(`(max-width: ${phoneWidth}px)`).matches;
+  if (!phone || !sentinel || typeof IntersectionObserver === 'undefined') {
     openFold();
     return;
   }
