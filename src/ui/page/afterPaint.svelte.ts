@@ -116,7 +116,7 @@ export function holdBelowFold(sentinel: Element | null): void {
   fold = 'held';
   const observer = new IntersectionObserver(
     (entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) openFold();
+      if (entries.some((entry) => entry.isIntersecting)) openFold('at rest');
     },
     { rootMargin: '0px 0px 50% 0px' },
   );
@@ -125,7 +125,7 @@ export function holdBelowFold(sentinel: Element | null): void {
   addEventListener('scroll', openFold, { passive: true });
   addEventListener('beforeprint', renderAllNow);
   // Counted from the first frame, which comes after the first screen's controls are shown.
-  requestAnimationFrame(() => void whenSettled().then(openFold));
+  requestAnimationFrame(() => void whenSettled().then(() => openFold('at rest')));
   stopWatching = () => {
     observer.disconnect();
     for (const type of inputs) removeEventListener(type, openFold, { capture: true });
@@ -136,12 +136,26 @@ export function holdBelowFold(sentinel: Element | null): void {
 
 let stopWatching = () => {};
 
-/** Let the held parts through, one per task. */
-export function openFold(): void {
+/**
+ * Let the held parts through, one per task. `cause` is 'at rest' where nobody has moved the page (the start
+ * settled, or the first screen's end came near the view by itself); otherwise it is the event that opened it.
+ */
+export function openFold(cause?: unknown): void {
   if (fold === 'open') return;
   fold = 'open';
+  movedBeforeOpen = cause !== 'at rest';
   stopWatching();
   for (const render of held.splice(0)) queue(render);
+}
+
+let movedBeforeOpen = false;
+
+/**
+ * Whether the page may have been scrolled or jumped when its held parts were let through (a scroll, a key, a
+ * link's fragment, a jump): then a part built above what is in view would push it down (see keepInView).
+ */
+export function foldOpenedByMove(): boolean {
+  return movedBeforeOpen;
 }
 
 /** A page printed (or saved as PDF) before the parts came prints them all: rendered now, not in tasks. */
