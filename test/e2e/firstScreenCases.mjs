@@ -206,6 +206,71 @@ export function firstScreenCases({ browser, base, full }) {
         await context.close();
       }
     }),
+    test('first screen: at 390×844 with the CPU 4× slower, the parts two screens down are built only once the page has had a second with no long task (or is scrolled), not in the seconds after the controls show', async () => {
+      const { context, page, errors } = await throttledPhone(browser);
+      try {
+        await page.addInitScript(
+          (parts) => {
+            // When the controls first show, when each long task ends, and when the first part below the fold is
+            // built (page ms): the parts are to come only after a quiet spell following the controls.
+            const seen = { controls: undefined, firstPart: undefined, longTaskEnds: [] };
+            window.__fold = seen;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) seen.longTaskEnds.push(e.startTime + e.duration);
+            }).observe({ type: 'longtask', buffered: true });
+            new MutationObserver(() => {
+              const play = document.querySelector('[data-testid="play"]');
+              const words = ['operation-phase', 'sync-status', 'health-status'].map((id) =>
+                document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim(),
+              );
+              if (seen.controls === undefined && play && !play.disabled && words.every(Boolean))
+                seen.controls = performance.now();
+              if (
+                seen.firstPart === undefined &&
+                Object.values(parts).some((query) => document.querySelector(query) !== null)
+              )
+                seen.firstPart = performance.now();
+            }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+          },
+          { ...belowTheFold, quiz: '[data-testid="quiz"]' },
+        );
+        await page.goto(base + '?scenario=three-tier');
+        // Untouched, the page still builds every part (find-in-page finds them without a scroll).
+        await page.waitForFunction(
+          (parts) => Object.values(parts).every((query) => document.querySelector(query) !== null),
+          belowTheFold,
+          { timeout: 60_000 },
+        );
+        const seen = await page.evaluate(() => window.__fold);
+        // The quiet spell the page waits for ends at least a second after the controls show, whatever the load:
+        // it starts after the first frame and is restarted by every long task.
+        const lastLong = Math.max(seen.controls, ...seen.longTaskEnds.filter((end) => end < seen.firstPart));
+        assert.ok(
+          seen.firstPart - lastLong >= 1000,
+          `a part below the fold was built ${Math.round(seen.firstPart - lastLong)} ms after the controls showed ` +
+            `or the last long task before it (${JSON.stringify(seen)})`,
+        );
+        assert.deepEqual(errors, [], 'page errors');
+      } finally {
+        await context.close();
+      }
+    }),
+    test('first screen: at 390×844 a scroll as soon as the controls show builds the parts below the fold', () =>
+      withPage(
+        '?scenario=three-tier',
+        async (page) => {
+          await page.waitForSelector('[data-testid="play"]:not([disabled])');
+          await page.mouse.wheel(0, 600);
+          for (const query of Object.values(belowTheFold))
+            await page.waitForSelector(query, { state: 'attached', timeout: 60_000 });
+          await page.locator('[data-testid="terminal"]').scrollIntoViewIfNeeded();
+          assert.ok(
+            await page.locator('main > section.terminal h2').first().isVisible(),
+            'the terminal shows',
+          );
+        },
+        { viewport: { width: 390, height: 844 } },
+      )),
     test("first screen: no other scenario's chunk loads until the picker is hovered; then every one is requested, and a pick opens its scenario", () =>
       withPage('?scenario=three-tier', async (page, record) => {
         const scenarioIds = await pickerIds(page);

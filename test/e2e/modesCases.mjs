@@ -412,6 +412,8 @@ export function modesCases({ browser, base }) {
     withPage(
       '?scenario=failing-migration&t=40',
       async (page) => {
+        // On a phone the terminal, two screens down, is built once the page has settled (AfterPaint's belowFold).
+        await page.waitForSelector('[data-testid="terminal"]', { state: 'attached' });
         const input = await page.evaluate(() => {
           const el = document.querySelector('[data-testid="terminal"]');
           return {
@@ -461,6 +463,8 @@ export function modesCases({ browser, base }) {
     withPage(
       '?scenario=three-tier',
       async (page) => {
+        // On a phone the guide, two screens down, is built once the page has settled (AfterPaint's belowFold).
+        await page.waitForSelector('[data-testid="guide"]', { state: 'attached' });
         assert.equal(await shown(page, '[data-testid="guide"] .keys'), false);
         assert.ok(await shown(page, '[data-testid="guide"]'));
       },

@@ -51,3 +51,78 @@ it('tells when every waiting part has rendered, so a jump to a part below scroll
   // Once the page has started, nothing waits.
   await expect(partsRendered()).resolves.toBeUndefined();
 });
+
+/** A page of `requestAnimationFrame`, window listeners and an IntersectionObserver that says `inView`. */
+function stubPage(inView: boolean) {
+  vi.useFakeTimers();
+  const frames: (() => void)[] = [];
+  const listeners = new Map<string, () => void>();
+  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+  vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 Chrome/140' });
+  vi.stubGlobal('addEventListener', (type: string, listener: () => void) => listeners.set(type, listener));
+  vi.stubGlobal('removeEventListener', (type: string) => listeners.delete(type));
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 700px)' }));
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly seen: (entries: { isIntersecting: boolean }[]) => void) {}
+      observe() {
+        queueMicrotask(() => this.seen([{ isIntersecting: inView }]));
+      }
+      disconnect() {}
+    },
+  );
+  return { frames, listeners };
+}
+
+it('holds the parts below the fold while the first screen ends out of view (a phone), until the page is scrolled', async () => {
+  const { frames, listeners } = stubPage(false);
+  const { AfterPaint, holdBelowFold } = await import('./afterPaint.svelte');
+  const first = new AfterPaint();
+  const below = [
+    new AfterPaint(undefined, { belowFold: true }),
+    new AfterPaint(undefined, { belowFold: true }),
+  ];
+  holdBelowFold({} as Element);
+  await Promise.resolve();
+  frames.splice(0).forEach((frame) => frame());
+  vi.advanceTimersByTime(1000);
+  // The first paint's part came; those below the fold wait, a second later still.
+  expect([first.ready, ...below.map((p) => p.ready)]).toEqual([true, false, false]);
+  listeners.get('scroll')!();
+  expect(below.map((p) => p.ready)).toEqual([false, false]);
+  vi.advanceTimersToNextTimer();
+  expect(below.map((p) => p.ready)).toEqual([true, false]);
+  vi.advanceTimersToNextTimer();
+  expect(below.map((p) => p.ready)).toEqual([true, true]);
+  // Nothing is held any more: the page stopped listening.
+  expect(listeners.has('scroll')).toBe(false);
+});
+
+it('lets the parts below the fold through once the start has settled, so find-in-page finds them unscrolled', async () => {
+  const { frames } = stubPage(false);
+  const { AfterPaint, holdBelowFold } = await import('./afterPaint.svelte');
+  const below = new AfterPaint(undefined, { belowFold: true });
+  holdBelowFold({} as Element);
+  await Promise.resolve();
+  frames.splice(0).forEach((frame) => frame());
+  vi.advanceTimersByTime(1400);
+  expect(below.ready).toBe(false);
+  // No long task for 1.5 s (this Node has no long-task reports: the quiet time from the start stands in).
+  vi.advanceTimersByTime(200);
+  await Promise.resolve();
+  frames.splice(0).forEach((frame) => frame());
+  vi.advanceTimersToNextTimer();
+  expect(below.ready).toBe(true);
+});
+
+it('holds nothing where the first screen ends in view (a desktop)', async () => {
+  const { frames } = stubPage(true);
+  const { AfterPaint, holdBelowFold } = await import('./afterPaint.svelte');
+  const below = new AfterPaint(undefined, { belowFold: true });
+  holdBelowFold({} as Element);
+  await Promise.resolve();
+  frames.splice(0).forEach((frame) => frame());
+  vi.advanceTimersToNextTimer();
+  expect(below.ready).toBe(true);
+});

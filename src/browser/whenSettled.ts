@@ -1,0 +1,39 @@
+/**
+ * Resolves once the page's start has settled: no task has kept the main thread for over 50 ms (a long task, as
+ * the browser reports it) for `quietMs`, and then the browser is idle; or after `atMostMs` whatever happens, so
+ * that a page that is never quiet still gets there. What is built then (the parts of a phone's page far below the
+ * fold, issue 32) no longer delays the taps of the page's first seconds. Where the browser reports no long tasks
+ * (Safari, Firefox), `quietMs` after the call stands in.
+ *
+ * @example
+ * void whenSettled().then(() => buildTheRest());
+ */
+export function whenSettled(quietMs = 1500, atMostMs = 8000): Promise<void> {
+  return new Promise((settled) => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      clearTimeout(quiet);
+      clearTimeout(atMost);
+      observer?.disconnect();
+      settled();
+    };
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(done, { timeout: quietMs });
+      else done();
+    };
+    const restart = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(idle, quietMs);
+    };
+    const atMost = setTimeout(done, atMostMs);
+    if (
+      typeof PerformanceObserver === 'function' &&
+      PerformanceObserver.supportedEntryTypes?.includes('longtask')
+    ) {
+      observer = new PerformanceObserver(restart);
+      observer.observe({ type: 'longtask' });
+    }
+    restart();
+  });
+}
