@@ -1,0 +1,52 @@
+// Browser cases for labels and answers a speaker and a learner saw cut or scrolled away (issue 32, a third look):
+// each at the size it was seen at, each written to fail on the page before its fix.
+import assert from 'node:assert/strict';
+import { pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
+
+const phone = { width: 390, height: 844 };
+
+export function inViewCases({ browser, base, full }) {
+  if (!full) return [];
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = pageOpener(browser, base);
+
+  // On a phone the lanes' names are pinned over the drawing as it pans to the cursor, and what lies under them is
+  // cut at their edge: the steps' names over the lanes were cut there ("n-stack step 2").
+  test("learner fit: at 390×844 no step name over the app lanes is cut at the pinned names' edge (progressive-sync at 30 s)", () =>
+    withPage(
+      '?scenario=progressive-sync&t=30',
+      async (page) => {
+        await waitForSettledLayout(page);
+        const seen = await page.evaluate(() => {
+          const svg = document.querySelector('.app-lanes > svg');
+          const clip = svg.querySelector('[data-testid="reveal-veil"]');
+          const box = svg.getBoundingClientRect();
+          const scale = box.width / svg.width.baseVal.value;
+          const edge = box.left + clip.x.baseVal.value * scale;
+          const labels = [...svg.querySelectorAll('text.al-span-label')]
+            .filter((t) => getComputedStyle(t).visibility !== 'hidden')
+            .map((t) => {
+              const r = t.getBoundingClientRect();
+              return { text: t.textContent, left: Math.round(r.left), right: Math.round(r.right) };
+            });
+          return { panned: document.querySelector('main > section.time').scrollLeft, edge, labels };
+        });
+        assert.ok(seen.panned > 0, 'the drawing did not pan: the case no longer tells anything');
+        const cut = seen.labels.filter((l) => l.left < seen.edge);
+        assert.deepEqual(
+          cut,
+          [],
+          `names that start left of the pinned names' edge at ${Math.round(seen.edge)} px`,
+        );
+        // Steps 2 and 3 run on in view at 30 s: both are named.
+        assert.deepEqual(
+          seen.labels.map((l) => l.text).filter((t) => /step [23]$/.test(t)),
+          ['platform-stack step 2', 'platform-stack step 3'],
+        );
+      },
+      { viewport: phone },
+    ));
+
+  return cases;
+}
