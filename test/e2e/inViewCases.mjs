@@ -48,5 +48,42 @@ export function inViewCases({ browser, base, full }) {
       { viewport: phone },
     ));
 
+  // The phone presenter pans the drawing to the cursor; at the run's end the outcome's name, left of its line (no
+  // room right of it), ran under the pinned row labels and was cut to "ailed at 15s".
+  test('speaker fit: at 390×844 the phone presenter shows "Failed at 15s" whole, right of the pinned labels (failing-migration, at the end)', () =>
+    withPage(
+      '?scenario=failing-migration&present=1',
+      async (page) => {
+        await waitForSettledLayout(page);
+        await page.keyboard.press('End');
+        await page.waitForFunction(() =>
+          document.querySelector('[data-testid="virtual-time"]')?.textContent?.includes('17.1'),
+        );
+        await waitForSettledLayout(page);
+        const seen = await page.evaluate(() => {
+          const end = document.querySelector('g.tl-end text');
+          const svg = end.ownerSVGElement;
+          const clip = svg.querySelector('clipPath rect');
+          const box = svg.getBoundingClientRect();
+          const scale = box.width / svg.width.baseVal.value;
+          const section = document.querySelector('main > section.time').getBoundingClientRect();
+          const r = end.getBoundingClientRect();
+          return {
+            text: end.textContent,
+            panned: document.querySelector('main > section.time').scrollLeft,
+            left: Math.round(r.left),
+            right: Math.round(r.right),
+            edge: Math.round(box.left + clip.x.baseVal.value * scale),
+            sectionRight: Math.round(section.right),
+          };
+        });
+        assert.equal(seen.text, 'Failed at 15s');
+        assert.ok(seen.panned > 0, 'the drawing did not pan: the case no longer tells anything');
+        assert.ok(seen.left >= seen.edge, `cut at the pinned labels' edge: ${JSON.stringify(seen)}`);
+        assert.ok(seen.right <= seen.sectionRight, `cut at the section's right: ${JSON.stringify(seen)}`);
+      },
+      { viewport: phone },
+    ));
+
   return cases;
 }
