@@ -85,5 +85,38 @@ export function inViewCases({ browser, base, full }) {
       { viewport: phone },
     ));
 
+  // The all-Applications "Why is it waiting?" is held to 16rem (the timeline's top stays on a 1024×768 first
+  // screen), and its long answers scrolled their last lines inside it: a sync window's hold, and two Applications
+  // syncing on their own (each one's message said twice, and a parent's rule where there is no parent).
+  for (const viewport of [
+    { width: 1024, height: 768 },
+    { width: 1280, height: 720 },
+  ])
+    for (const [query, what] of [
+      ['?scenario=sync-window-blocks-release&t=600', 'sync-window-blocks-release at 600 s'],
+      ['?scenario=delete-app', 'delete-app at 0 s'],
+    ])
+      test(`learner fit: at ${viewport.width}×${viewport.height} the all-Applications "Why is it waiting?" shows its whole answer, no scroll (${what})`, () =>
+        withPage(
+          query,
+          async (page) => {
+            await waitForSettledLayout(page);
+            const panel = await page.evaluate(() => {
+              const why = document.querySelector('.now-bar > .why');
+              const last = [...why.querySelectorAll('p, li')].at(-1).getBoundingClientRect();
+              return {
+                title: document.querySelector('#platform-why-title')?.textContent.trim(),
+                hidden: why.scrollHeight - why.clientHeight,
+                lastBottom: Math.round(last.bottom),
+                boxBottom: Math.round(why.getBoundingClientRect().bottom),
+              };
+            });
+            assert.equal(panel.title, 'Why is it waiting?');
+            assert.ok(panel.hidden <= 1, `the panel hides ${panel.hidden} px of its answer`);
+            assert.ok(panel.lastBottom <= panel.boxBottom, `its last line is cut: ${JSON.stringify(panel)}`);
+          },
+          { viewport },
+        ));
+
   return cases;
 }
