@@ -118,5 +118,31 @@ export function inViewCases({ browser, base, full }) {
           { viewport },
         ));
 
+  // Once the operation has ended, the line kept for the engine's message (so the headline does not jump while
+  // playing) stood empty under "Why did it end?": a blank line between the title and the answer.
+  test('learner fit: at 1024×768 "Why did it end?" has no blank line under its title (failing-migration, at the end)', () =>
+    withPage(
+      '?scenario=failing-migration',
+      async (page) => {
+        await page.keyboard.press('End');
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="why-title"]')?.textContent.trim() === 'Why did it end?',
+        );
+        const gap = await page.evaluate(() => {
+          const title = document.querySelector('[data-testid="why-title"]').getBoundingClientRect();
+          // The first thing under the title that says something.
+          let next = document.querySelector('[data-testid="why-title"]').nextElementSibling;
+          while (next && next.textContent.trim() === '') next = next.nextElementSibling;
+          return {
+            first: next.className.split(' ')[0],
+            gap: Math.round(next.getBoundingClientRect().top - title.bottom),
+          };
+        });
+        // The panel's title is followed by its answer, with the heading's own margin between (0.4rem at most).
+        assert.ok(gap.gap <= 8, `${gap.gap} px under the title, before .${gap.first}`);
+      },
+      { viewport: { width: 1024, height: 768 } },
+    ));
+
   return cases;
 }
