@@ -144,5 +144,46 @@ export function inViewCases({ browser, base, full }) {
       { viewport: { width: 1024, height: 768 } },
     ));
 
+  // The scenario picker got a row of its own under the title (at 1024×768 it shows the whole name): on a phone the
+  // header became five rows (title, picker, three of tools with the theme button alone on the last), a row more
+  // than before, pushing the transport down. The picker's name stays whole.
+  for (const scenario of ['failing-migration', 'progressive-sync'])
+    test(`learner fit: at 390×844 the header is four rows at most, the picker's name whole (${scenario})`, () =>
+      withPage(
+        `?scenario=${scenario}`,
+        async (page) => {
+          const header = await page.evaluate(() => {
+            const items = [
+              ...document.querySelectorAll('header h1, header .picker, header .tools > *'),
+            ].filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().width > 0);
+            const select = document.querySelector('[data-testid="scenario-picker"]');
+            const style = getComputedStyle(select);
+            const probe = document.createElement('span');
+            probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font}`;
+            probe.textContent = select.selectedOptions[0].text;
+            document.body.append(probe);
+            const needs = Math.ceil(probe.getBoundingClientRect().width);
+            probe.remove();
+            const box = select.getBoundingClientRect();
+            return {
+              rows: [...new Set(items.map((e) => Math.round(e.getBoundingClientRect().top)))].sort(
+                (a, b) => a - b,
+              ),
+              needs,
+              room: box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20,
+              right: box.right,
+            };
+          });
+          // A row's items are centred on it: tops within 8 px of each other are one row.
+          const rows = header.rows.filter((top, i) => i === 0 || top - header.rows[i - 1] > 8);
+          assert.ok(rows.length <= 4, `the header is ${rows.length} rows: tops ${header.rows}`);
+          assert.ok(
+            header.needs <= header.room && header.right <= 390,
+            `the picker's name is cut: ${JSON.stringify(header)}`,
+          );
+        },
+        { viewport: phone },
+      ));
+
   return cases;
 }
