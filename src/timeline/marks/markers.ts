@@ -56,8 +56,9 @@ export function markerLabels(layer: Layer, layout: TimelineLayout, context: Mark
   layer.selectAll<SVGGElement, Marker>('g.tl-marker').each(function (d) {
     const { x, anchor } = place(d);
     const text = this.querySelector('text')!;
-    text.setAttribute('x', String(x));
-    text.setAttribute('text-anchor', anchor);
+    // Only what changed: on a phone this runs at every frame the drawing pans while playing.
+    if (text.getAttribute('x') !== String(x)) text.setAttribute('x', String(x));
+    if (text.getAttribute('text-anchor') !== anchor) text.setAttribute('text-anchor', anchor);
   });
 }
 

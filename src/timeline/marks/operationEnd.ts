@@ -61,8 +61,9 @@ export function endLabel(layer: Layer, layout: TimelineLayout, context: MarkCont
   layer.selectAll<SVGGElement, OperationEnd>('g.tl-end').each(function (d) {
     const { x, anchor } = placeEnd(d, layout, context);
     const text = this.querySelector('text')!;
-    text.setAttribute('x', String(x));
-    text.setAttribute('text-anchor', anchor);
+    // Only what changed: on a phone this runs at every frame the drawing pans while playing.
+    if (text.getAttribute('x') !== String(x)) text.setAttribute('x', String(x));
+    if (text.getAttribute('text-anchor') !== anchor) text.setAttribute('text-anchor', anchor);
   });
 }
 
