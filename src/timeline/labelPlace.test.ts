@@ -24,3 +24,15 @@ it("failing-migration at 9.718 s: BeforeHookCreation starts after the deleted Jo
 it('with no free stretch after the bars, the label stays beside its symbol', () => {
   expect(labelPlace(0, 'BeforeHookCreation', [{ x0: 0, x1: 990 }], plot)).toEqual({ side: 'right', x: 6 });
 });
+
+it('a label that fits on neither side of its symbol is moved left to end inside the plot (issue 32)', () => {
+  // failing-migration's end on a phone presenting: "Failed at 15s" bold (14.3 px type) 6 px left of its line ran
+  // under the pinned labels, whose edge is the plot's left here; right of the line it ran past the drawing.
+  const view = { left: 172, right: 352 };
+  const size = 13 * 1.1;
+  const w = textWidth('Failed at 15s', size);
+  const place = labelPlace(260, 'Failed at 15s', [], view, size);
+  expect(place.side).toBe('right');
+  expect(place.x).toBeGreaterThanOrEqual(view.left);
+  expect(place.x + w).toBeLessThanOrEqual(view.right);
+});

@@ -8,7 +8,9 @@ import type { LabelSide } from './types';
  * right, where the label would cover that bar: failing-migration's first migrate Job, deleted by
  * BeforeHookCreation at 0 s, is drawn until it is gone a moment later, and "BeforeHookCreation" lay over that bar
  * at 9.718 s (issue 32). The label then starts after the first bar's end from which it runs over no bar and stays
- * inside the plot; if there is none, it stays beside the symbol as before.
+ * inside the plot; if there is none, it stays beside the symbol, moved left as far as it must to end inside the
+ * plot: a label that fits on neither side was cut at the plot's edge ("ailed at 15s" under the pinned labels of
+ * a phone, issue 32), and whole over its symbol it still reads.
  */
 export function labelPlace(
   at: number,
@@ -27,5 +29,5 @@ export function labelPlace(
     .map((b) => b.x1 + gap)
     .filter((start) => start > at + gap)
     .sort((a, b) => a - b);
-  return { side, x: starts.find(clear) ?? at + gap };
+  return { side, x: starts.find(clear) ?? Math.max(plot.left, Math.min(at + gap, plot.right - w)) };
 }

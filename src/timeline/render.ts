@@ -10,8 +10,8 @@ import { cursorOverlay } from './marks/cursorOverlay';
 import { groupCountsMark, groupSpansMark } from './marks/groups';
 import { hookSpansMark } from './marks/hookSpans';
 import { legendMark } from './marks/legend';
-import { markersMark } from './marks/markers';
-import { operationEndMark } from './marks/operationEnd';
+import { markerLabels, markersMark } from './marks/markers';
+import { endLabel, operationEndMark } from './marks/operationEnd';
 import { revealedRight } from './marks/revealClip';
 import { rowsMark } from './marks/rows';
 import { segmentsMark } from './marks/segments';
@@ -89,6 +89,8 @@ interface State {
   drawnWindows?: readonly WindowBand[];
   /** Where the cursor stood before the first click of a possible double-click, which must not seek. */
   beforeClick: number | null;
+  /** The pin the labels beside symbols were last placed for (they keep out from under the pinned labels). */
+  labelsPin?: number;
 }
 
 const states = new WeakMap<SVGSVGElement, State>();
@@ -127,6 +129,11 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
 function revealClip(state: State, layout: TimelineLayout): ClipBox {
   const pin = state.options.pin ?? 0;
   state.frame.pin(pin, state.layers.labels.nodes());
+  if (state.labelsPin !== pin) {
+    const context = contextOf(state, layout, 0);
+    markerLabels(state.layers.markers, layout, context);
+    endLabel(state.layers.end, layout, context);
+  }
   const left = layout.plot.left + pin;
   const right = revealedRight(state.x(), layout.plot, state.options.revealUntil);
   const box = { x: left, y: 0, width: right - left, height: layout.lanes.footer + 8 };
@@ -275,9 +282,20 @@ function drawWindows(state: State, layout: TimelineLayout): void {
   syncWindowsMark(state.layers.windows, layout, state.x(), state.drawnWindows);
 }
 
+/**
+ * What the marks placed in time draw with; the labels beside symbols keep right of the pinned labels' edge, as what
+ * lies under them is cut. `state.labelsPin` records the pin they were placed for.
+ */
+function contextOf(state: State, layout: TimelineLayout, duration: number): MarkContext {
+  const pin = state.options.pin ?? 0;
+  state.labelsPin = pin;
+  const view = { left: layout.plot.left + pin, right: layout.plot.right };
+  return { x: state.x(), duration, ids: state.ids, view };
+}
+
 /** Everything placed in time; run again at every zoom with no transition. */
 function drawTime(state: State, layout: TimelineLayout, duration: number): void {
-  const context: MarkContext = { x: state.x(), duration, ids: state.ids };
+  const context = contextOf(state, layout, duration);
   const { layers } = state;
   drawWindows(state, layout);
   bandsMark(layers.bands, layout, context);

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pageOpener, readT, waitForSettledLayout, withHostedFrame } from './pageHelpers.mjs';
+import { measureTexts } from './textFit.mjs';
 import { scaled } from './timeoutScale.mjs';
 
 const projector = { width: 1024, height: 768 };
@@ -13,8 +14,8 @@ const projector = { width: 1024, height: 768 };
  * its box with its overflow hidden).
  */
 function presenterTexts(page) {
-  return page.evaluate(() => {
-    const parts = [
+  return measureTexts(page, {
+    roots: [
       '[data-testid="beat-now"] .shown',
       '[data-testid="stop-line"]',
       '[data-testid="presenter-key"]',
@@ -22,28 +23,8 @@ function presenterTexts(page) {
       'main > .status h2',
       'main > .status .value',
       'main > .status .when',
-    ];
-    const found = [];
-    for (const part of parts)
-      for (const root of document.querySelectorAll(part))
-        for (const el of [root, ...root.querySelectorAll('*')]) {
-          const style = getComputedStyle(el);
-          const box = el.getBoundingClientRect();
-          if (style.display === 'none' || style.visibility === 'hidden' || box.width === 0) continue;
-          if (el.closest('.visually-hidden')) continue;
-          // Cut: a box that hides part of what it holds (an ellipsis is drawn only then), its own text or a child's.
-          const cut =
-            (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) ||
-            (style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1);
-          const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
-          if (!own && !cut) continue;
-          found.push({
-            text: el.textContent.trim().slice(0, 50),
-            size: own ? parseFloat(style.fontSize) : 24,
-            cut,
-          });
-        }
-    return found;
+    ],
+    self: true,
   });
 }
 

@@ -2,39 +2,9 @@
 // covered (issue 32, a second look): each at the size it was seen at, each written to fail on the page before its fix.
 import assert from 'node:assert/strict';
 import { pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
+import { measureTexts, panelFit, selectFits } from './textFit.mjs';
 
 const projector = { width: 1024, height: 768 };
-
-/**
- * For every scenario of the picker, chosen in turn (the select's value only, nothing loads): the width its name
- * needs in the select's font and the room the select gives it (its width less its padding and the arrow's 20 px).
- */
-function pickerFits(page) {
-  return page.evaluate(async () => {
-    const select = document.querySelector('[data-testid="scenario-picker"]');
-    const style = getComputedStyle(select);
-    const probe = document.createElement('span');
-    probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font}`;
-    document.body.append(probe);
-    const chosen = select.value;
-    const found = [];
-    for (const option of select.options) {
-      select.value = option.value;
-      probe.textContent = option.text;
-      const box = select.getBoundingClientRect();
-      const room = box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-      found.push({
-        title: option.text,
-        needs: Math.ceil(probe.getBoundingClientRect().width),
-        room,
-        right: box.right,
-      });
-    }
-    select.value = chosen;
-    probe.remove();
-    return found;
-  });
-}
 
 export function speakerFitCases({ browser, base, full }) {
   if (!full) return [];
@@ -46,7 +16,7 @@ export function speakerFitCases({ browser, base, full }) {
     withPage(
       '?scenario=failing-migration',
       async (page) => {
-        const fits = await pickerFits(page);
+        const fits = await selectFits(page, '[data-testid="scenario-picker"]');
         assert.ok(fits.length > 15, `the picker offers ${fits.length} scenarios`);
         const cut = fits.filter((f) => f.needs > f.room || f.right > projector.width);
         assert.deepEqual(cut, [], 'names the picker cuts ("A release wit…")');
@@ -66,16 +36,7 @@ export function speakerFitCases({ browser, base, full }) {
         query,
         async (page) => {
           await waitForSettledLayout(page);
-          const panel = await page.evaluate(() => {
-            const why = document.querySelector('.now-bar > .why');
-            const box = why.getBoundingClientRect();
-            const last = [...why.querySelectorAll('p, li')].at(-1).getBoundingClientRect();
-            return {
-              hidden: why.scrollHeight - why.clientHeight,
-              lastBottom: Math.round(last.bottom),
-              boxBottom: Math.round(box.bottom),
-            };
-          });
+          const panel = await panelFit(page, '.now-bar > .why');
           assert.ok(panel.hidden <= 1, `the panel hides ${panel.hidden} px of its answer`);
           assert.ok(panel.lastBottom <= panel.boxBottom, `its last line is cut: ${JSON.stringify(panel)}`);
         },
@@ -117,25 +78,13 @@ export function speakerFitCases({ browser, base, full }) {
     withPage(
       '?compare=article&present=1',
       async (page) => {
-        const texts = await page.evaluate(() => {
-          const found = [];
-          for (const el of document.querySelectorAll('[data-testid="compare-view"] *')) {
-            const style = getComputedStyle(el);
-            const box = el.getBoundingClientRect();
-            if (style.display === 'none' || style.visibility === 'hidden' || box.width === 0) continue;
-            if (el.closest('.visually-hidden, title, [aria-hidden="true"]') || el.tagName === 'title')
-              continue;
-            const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
-            if (!own) continue;
-            const scale = el instanceof SVGElement ? (el.getScreenCTM()?.a ?? 1) : 1;
-            // A drawing's label cut to its column ends in an ellipsis.
-            found.push({
-              text: el.textContent.trim().slice(0, 40),
-              size: parseFloat(style.fontSize) * scale,
-              cut: el.textContent.trim().endsWith('…'),
-            });
-          }
-          return found;
+        // A drawing's label cut to its column ends in an ellipsis.
+        const texts = await measureTexts(page, {
+          roots: ['[data-testid="compare-view"]'],
+          skip: '.visually-hidden, title, [aria-hidden="true"]',
+          cutBy: 'ellipsis',
+          svgScale: true,
+          chars: 40,
         });
         assert.ok(texts.length >= 30, `only ${texts.length} texts measured`);
         const small = texts.filter((t) => t.size < 23.9).map((t) => `${t.size.toFixed(1)} px: ${t.text}`);

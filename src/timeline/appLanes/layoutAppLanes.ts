@@ -40,7 +40,7 @@ const axisY = 16;
 const headerTop = 26;
 const headerLine = 16;
 /** The span labels are bold: wider than text.ts's estimate for regular type (84 px drawn for 79 estimated). */
-const boldWidth = 1.1;
+export const boldWidth = 1.1;
 /** A cluster's header row: its name and server on one line of 13 px type, with room above for the rule. */
 export const clusterRowHeight = 22;
 

@@ -8,6 +8,7 @@ import { formatSeconds } from '../ticks';
 import { fontSize } from '../text';
 import { revealedRight } from '../marks/revealClip';
 import { barLabels } from './layoutAppLanes';
+import { pinnedSpanLabels } from './pinnedSpanLabels';
 import type { AppLanesLayout, LaidBar, LaidCluster, LaidLane, LaidSpan } from './types';
 
 export interface AppLanesOptions {
@@ -89,6 +90,20 @@ function revealClip(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numb
   const right = until === undefined ? layout.width : revealedRight(x, layout.plot, until);
   state.frame.reveal({ x: left, y: 0, width: right - left, height: layout.height });
   state.frame.pin(pin, state.names);
+  // The spans' names move out from under the pinned names, or hide (pinnedSpanLabels.ts).
+  const places = pinnedSpanLabels(layout.spans, x, left);
+  state.layers.header.selectAll<SVGTextElement, LaidSpan>('text.al-span-label').each(function (d) {
+    const at = places[d.index];
+    setAttr(this, 'x', at ?? d.labelX);
+    setAttr(this, 'visibility', at === null ? 'hidden' : null);
+  });
+}
+
+/** Sets (or, with null, removes) an attribute unless it already has that value: this runs at every frame. */
+function setAttr(el: Element, name: string, value: string | number | null): void {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== String(value)) el.setAttribute(name, String(value));
 }
 
 function setUp(svg: SVGSVGElement, options: AppLanesOptions): State {

@@ -12,6 +12,11 @@ export interface MarkContext {
   x: Scale;
   duration: number;
   ids: Ids;
+  /**
+   * The part of the plot the labels beside symbols may use (default the plot): on a phone it starts at the
+   * pinned labels' edge, since what lies under them is cut (render.ts).
+   */
+  view?: { left: number; right: number };
 }
 
 export interface Ids {

@@ -1,15 +1,18 @@
 import { operationColors } from '../statusStyle';
-import { sized, textWidth } from '../text';
+import { labelPlace } from '../labelPlace';
+import { sized } from '../text';
 import { formatSeconds } from '../ticks';
 import type { OperationEnd, TimelineLayout } from '../types';
 import { fadeOut, haloStyle, settle, type Layer, type MarkContext } from './common';
 
+const label = (d: OperationEnd) => `${d.phase} at ${formatSeconds(d.t)}`;
+/** The label is bold: wider than text.ts's estimate for regular type. */
+const boldWidth = 1.1;
+
 /** Where the operation ended: a line across every row in the outcome's colour, named below the rows. */
-export function operationEndMark(layer: Layer, layout: TimelineLayout, { x, duration }: MarkContext): void {
+export function operationEndMark(layer: Layer, layout: TimelineLayout, context: MarkContext): void {
+  const { x, duration } = context;
   const data = layout.operationEnd ? [layout.operationEnd] : [];
-  const label = (d: OperationEnd) => `${d.phase} at ${formatSeconds(d.t)}`;
-  // The label hangs left of the line when it would run past the right edge.
-  const anchorEnd = (d: OperationEnd) => x(d.t) + 6 + textWidth(label(d), layout.fontSize) > layout.width;
   const groups = layer
     .selectAll<SVGGElement, OperationEnd>('g.tl-end')
     .data(data, () => 'end')
@@ -37,13 +40,41 @@ export function operationEndMark(layer: Layer, layout: TimelineLayout, { x, dura
   groups
     .select('text')
     .text(label)
-    .attr('x', (d) => (anchorEnd(d) ? -6 : 6))
+    .attr('x', (d) => placeEnd(d, layout, context).x)
     .attr('y', layout.lanes.footer)
-    .attr('text-anchor', (d) => (anchorEnd(d) ? 'end' : 'start'))
+    .attr('text-anchor', (d) => placeEnd(d, layout, context).anchor)
     .attr('font-weight', 'bold')
     .attr('fill', 'currentColor')
     .attr('style', haloStyle);
   const to = settle(groups, duration);
   to.attr('transform', (d) => `translate(${x(d.t)},0)`);
   to.attr('opacity', 1);
+}
+
+/**
+ * Places the outcome's name below the rows, beside its line by the rules of the other labels (labelPlace.ts): right
+ * of it, else left of it, else whole where it fits, in the part of the drawing in view (on a phone, right of the
+ * pinned labels, which cut "Failed at 15s" to "ailed at 15s" at the end of failing-migration, issue 32). It may
+ * run to the drawing's right edge, past the plot's. Run again when the pinned labels move (render.ts).
+ */
+export function endLabel(layer: Layer, layout: TimelineLayout, context: MarkContext): void {
+  layer.selectAll<SVGGElement, OperationEnd>('g.tl-end').each(function (d) {
+    const { x, anchor } = placeEnd(d, layout, context);
+    const text = this.querySelector('text')!;
+    // Only what changed: on a phone this runs at every frame the drawing pans while playing.
+    if (text.getAttribute('x') !== String(x)) text.setAttribute('x', String(x));
+    if (text.getAttribute('text-anchor') !== anchor) text.setAttribute('text-anchor', anchor);
+  });
+}
+
+/** Where the outcome's name goes, relative to its line, and which end of it is there. */
+function placeEnd(
+  d: OperationEnd,
+  layout: TimelineLayout,
+  { x, view }: MarkContext,
+): { x: number; anchor: string } {
+  const at = x(d.t);
+  const room = { left: (view ?? layout.plot).left, right: layout.width };
+  const place = labelPlace(at, label(d), [], room, layout.fontSize * boldWidth);
+  return { x: Math.round((place.x - at) * 10) / 10, anchor: place.side === 'right' ? 'start' : 'end' };
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { playScenario } from '../../scenarios/play';
+import { parseScenario } from '../../scenarios/scenario';
 import { explainPlatform } from './explainPlatform';
 import { appOfAppsLog, progressiveSyncLog } from '../../../test/kits/platformLog.testKit';
 
@@ -79,5 +82,27 @@ describe('explainPlatform: progressive syncs', () => {
     expect(why.detail).toBe(
       'Step 3 (platform-frontend) never starts while platform-backend is Degraded: the ApplicationSet neither retries nor skips a step.',
     );
+  });
+});
+
+describe('explainPlatform: Applications with no parent (delete-app, issue 32)', () => {
+  // At 0 s checkout and storefront sync on their own. Each one's line of the chain quotes its own operation's
+  // message; the headline said the first one's again, and a parent's rule where there is no parent, and the
+  // answer scrolled inside its panel at 1024×768.
+  const file = 'scenarios/delete-app.yaml';
+  const result = playScenario(
+    parseScenario(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'), file),
+  );
+
+  it('names the Applications syncing once, each with its own message in the chain, and no parent', () => {
+    const why = explainPlatform(result.events, 0, result.endT);
+    expect(why.headline).toBe(
+      'Nothing holds a rollout; checkout and storefront are still syncing on their own.',
+    );
+    expect(why.chain.map((l) => [l.app, l.message])).toEqual([
+      ['checkout', 'waiting for healthy state of /ConfigMap/checkout-config'],
+      ['storefront', 'waiting for healthy state of /Namespace/shop'],
+    ]);
+    expect(why.detail).toBe('');
   });
 });

@@ -135,12 +135,18 @@ export function explainPlatform(events: readonly SimEvent[], t: number, endT: nu
     .map(([name]) => name);
   if (running.length > 0) {
     const first = link(running[0]);
+    // Several: each one's line below says what it waits for, in its own operation's words. Said again for the
+    // first of them, the answer scrolled inside its panel at 1024×768 (delete-app at 0 s, issue 32).
+    const what = running.length > 1 ? '' : `: ${first.app} ${whatItDoes(first, events, t)}`;
+    const children = new Set(applicationsOf(events).flatMap((n) => n.children));
     return {
-      headline: `Nothing holds a rollout; ${list(running)} ${running.length > 1 ? 'are' : 'is'} still syncing on ${running.length > 1 ? 'their' : 'its'} own: ${first.app} ${whatItDoes(first, events, t)}.`,
+      headline: `Nothing holds a rollout; ${list(running)} ${running.length > 1 ? 'are' : 'is'} still syncing on ${running.length > 1 ? 'their' : 'its'} own${what}.`,
       chain: running.map(link),
       holder: undefined,
-      detail:
-        "A child Application's operation is its own: its parent never syncs it (argocd-semantics §5.2).",
+      // Said of children only: Applications with no parent (delete-app's) have nobody else to sync them.
+      detail: running.some((app) => children.has(app))
+        ? "A child Application's operation is its own: its parent never syncs it (argocd-semantics §5.2)."
+        : '',
       waves,
       ended: false,
     };

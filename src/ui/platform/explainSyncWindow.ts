@@ -44,7 +44,9 @@ export function explainSyncWindow(
         app,
         headline: `${app} is OutOfSync and ${windows} holds its auto-sync.${closes}`,
         detail:
-          'Argo CD only logs "Sync prevented by sync window" and sets no condition. Nothing is scheduled for the end of the window: the sync starts at the first refresh that finds it closed (the app’s periodic refresh comes every 120 s, plus its own jitter of up to a minute).',
+          // Told short enough that the all-Applications answer does not scroll inside its panel at 1024×768 (issue 32):
+          // nothing is scheduled for the window's end, which "the first refresh after" says (argocd-semantics §5.14).
+          'Argo CD only logs "Sync prevented by sync window" and sets no condition. The sync starts at the first refresh after the window closes (every 120 s, plus up to 60 s of jitter).',
       };
   }
   return undefined;
