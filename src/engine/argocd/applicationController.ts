@@ -253,7 +253,13 @@ export class ApplicationController {
       state = this.create(obj);
       const created = state;
       clock.schedule(clock.now(), () => this.reconcile(created, true), Priority.appRefresh);
-    } else if (event.old && JSON.stringify(event.old.spec) !== JSON.stringify(obj.spec)) {
+    } else if (
+      event.old &&
+      // A status write shares the spec object (ObjectStore.setStatus): the same object, the same spec, without
+      // printing it twice at each of a big sync's hundreds of status writes.
+      event.old.spec !== obj.spec &&
+      JSON.stringify(event.old.spec) !== JSON.stringify(obj.spec)
+    ) {
       const changed = state;
       // Turning auto-sync or self-heal on asks for a CompareWithLatest refresh, which runs auto-sync (L2929); a
       // source or destination that differs from the last comparison is a full refresh too (needRefreshAppStatus).
@@ -261,8 +267,7 @@ export class ApplicationController {
       clock.schedule(clock.now(), () => this.reconcile(changed, full), Priority.appRefresh);
     }
     // `argocd app confirm-deletion` changes only an annotation: the running operation looks again (sync.go L407).
-    const approval = (o: KubeObject | undefined) => o?.metadata.annotations?.[annotationDeletionApproved];
-    if (event.old && approval(event.old) !== approval(obj)) state.runner?.noteChange();
+    if (event.old && deletionApproval(event.old) !== deletionApproval(obj)) state.runner?.noteChange();
     if (obj.operation && !event.old?.operation) {
       const target = state;
       clock.schedule(clock.now(), () => startOperation(this.ctx, target), Priority.appRefresh);
@@ -374,4 +379,9 @@ export class ApplicationController {
 
 function trackingOf(obj: KubeObject | undefined): string | undefined {
   return obj?.metadata.annotations?.[TRACKING_ANNOTATION];
+}
+
+/** The deletion-approval annotation (`argocd app confirm-deletion`), read at every write of an Application. */
+function deletionApproval(o: KubeObject): string | undefined {
+  return o.metadata.annotations?.[annotationDeletionApproved];
 }

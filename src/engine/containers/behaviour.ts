@@ -83,29 +83,17 @@ export function resolveBehaviour(
 ): ContainerBehaviour {
   const chain = ownerChain(pod, options.get);
   const name = String(container.name ?? '');
-  const annotation = (key: string): string | undefined => {
-    for (const obj of chain) {
-      const a = obj.metadata.annotations;
-      const value = a?.[`${key}.${name}`] ?? a?.[key];
-      if (value !== undefined) return String(value);
-    }
-    return undefined;
-  };
-  const seconds = (key: string) => {
-    const v = Number(annotation(key));
-    return annotation(key) !== undefined && Number.isFinite(v) && v >= 0 ? Math.round(v * 1000) : undefined;
-  };
   const env = containerEnv(pod, container, options.get);
   const sidecar = options.init === true && container.restartPolicy === 'Always';
   const longRunning = (pod.spec?.restartPolicy ?? 'Always') === 'Always' && (!options.init || sidecar);
   const image = String(container.image ?? '');
-  const pullError = annotation(sandboxAnnotations.imagePullError);
-  const ready = annotation(sandboxAnnotations.readySeconds);
+  const pullError = annotation(chain, name, sandboxAnnotations.imagePullError);
+  const ready = annotation(chain, name, sandboxAnnotations.readySeconds);
   const behaviour: ContainerBehaviour = {
     program: { type: 'server' },
-    log: (annotation(sandboxAnnotations.log) ?? '').split('\n').filter((l) => l !== ''),
-    startMs: seconds(sandboxAnnotations.startSeconds),
-    readyMs: ready === 'never' ? Infinity : seconds(sandboxAnnotations.readySeconds),
+    log: (annotation(chain, name, sandboxAnnotations.log) ?? '').split('\n').filter((l) => l !== ''),
+    startMs: seconds(chain, name, sandboxAnnotations.startSeconds),
+    readyMs: ready === 'never' ? Infinity : seconds(chain, name, sandboxAnnotations.readySeconds),
     imagePullError: isMissingTag(image)
       ? imageNotFoundMessage(image)
       : pullError && pullError !== 'false'
@@ -117,8 +105,8 @@ export function resolveBehaviour(
     env,
     source: 'image',
   };
-  const runMs = seconds(sandboxAnnotations.runSeconds);
-  const exitCode = Number(annotation(sandboxAnnotations.exitCode) ?? NaN);
+  const runMs = seconds(chain, name, sandboxAnnotations.runSeconds);
+  const exitCode = Number(annotation(chain, name, sandboxAnnotations.exitCode) ?? NaN);
   if (failedOwner(chain, options.failures)) {
     return {
       ...behaviour,
@@ -130,7 +118,7 @@ export function resolveBehaviour(
       source: 'fail',
     };
   }
-  if (annotation(sandboxAnnotations.crashLoop) === 'true') {
+  if (annotation(chain, name, sandboxAnnotations.crashLoop) === 'true') {
     const code = Number.isInteger(exitCode) && exitCode !== 0 ? exitCode : 1;
     return {
       ...behaviour,
@@ -149,6 +137,28 @@ export function resolveBehaviour(
   const argv = commandLine(container, image, env);
   if (argv) return { ...behaviour, program: { type: 'command', argv }, source: 'command' };
   return behaviour;
+}
+
+/**
+ * The container's annotation `key` (`key.<container>` first) on the pod or the nearest owner that has it. Module
+ * functions rather than closures made for every container start: under tsx (the bench) each closure made is also
+ * named with an Object.defineProperty.
+ */
+function annotation(chain: readonly KubeObject[], name: string, key: string): string | undefined {
+  for (const obj of chain) {
+    const a = obj.metadata.annotations;
+    const value = a?.[`${key}.${name}`] ?? a?.[key];
+    if (value !== undefined) return String(value);
+  }
+  return undefined;
+}
+
+/** An annotation of seconds, in milliseconds, when it is a number ≥ 0. */
+function seconds(chain: readonly KubeObject[], name: string, key: string): number | undefined {
+  const v = Number(annotation(chain, name, key));
+  return annotation(chain, name, key) !== undefined && Number.isFinite(v) && v >= 0
+    ? Math.round(v * 1000)
+    : undefined;
 }
 
 /** The command line a container runs, or undefined when the image's own server runs. */

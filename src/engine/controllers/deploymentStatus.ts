@@ -147,7 +147,6 @@ export function deploymentComplete(d: KubeObject, status: JsonAny): boolean {
 
 /** `DeploymentProgressing`: a count moved forward since the previous status. */
 function deploymentProgressing(previous: JsonAny, next: JsonAny): boolean {
-  const n = (x: JsonAny) => (typeof x === 'number' ? x : 0);
   const oldOld = n(previous.replicas) - n(previous.updatedReplicas);
   const newOld = n(next.replicas) - n(next.updatedReplicas);
   return (
@@ -156,6 +155,14 @@ function deploymentProgressing(previous: JsonAny, next: JsonAny): boolean {
     n(next.readyReplicas) > n(previous.readyReplicas) ||
     n(next.availableReplicas) > n(previous.availableReplicas)
   );
+}
+
+/**
+ * A count, or 0 when unset. A module function rather than a closure made at each call: under tsx (the bench)
+ * every closure made is also named with an Object.defineProperty.
+ */
+function n(x: JsonAny): number {
+  return typeof x === 'number' ? x : 0;
 }
 
 /**

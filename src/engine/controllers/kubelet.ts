@@ -1,12 +1,11 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import { keyOf } from '../cluster/gvk';
 import { resolveBehaviour } from '../containers/behaviour';
-import { envSourceProblem } from '../containers/envSources';
 import { pvcController } from './pvc';
 import type { JsonAny, KubeObject, ObjectRef } from '../types';
-import { resolveHttp } from './clusterNetwork';
 import type { RunContext } from './containerRun';
-import { allocatePodIP, hostIP, pickNode, pullMs } from './podNetwork';
+import { allocatePodIP, hostIP, pickNode } from './podNetwork';
+import { PodRunContext } from './podRunContext';
 import { PodRuntime } from './podRuntime';
 import { renderPodStatus, scheduledStatus } from './podStatus';
 
@@ -150,49 +149,14 @@ function startRuntime(cluster: Cluster, pod: KubeObject, now: number): PodRuntim
 
 /**
  * The run context of a pod's runtime, made once per runtime instead of on every reconcile (six closures per pod
- * write were a visible share of a big app's garbage). What it captures holds for the runtime's whole life: the
- * pod's name, namespace and uid (a new uid gets a new runtime), and its node (bound before the runtime starts).
- * Only the pod version `resolve` falls back to, should the pod be gone, is refreshed at each reconcile.
+ * write were a visible share of a big app's garbage), and a class (podRunContext.ts) rather than closures. Only
+ * the pod version it falls back to, should the pod be gone, is refreshed at each reconcile.
  */
 function runContextOf(cluster: Cluster, rt: PodRuntime, ref: ObjectRef, pod: KubeObject): RunContext {
-  let entry = contexts.get(rt);
-  if (!entry) {
-    const holder = { pod };
-    entry = { holder, ctx: runContext(cluster, ref, pod, holder) };
-    contexts.set(rt, entry);
-  }
-  entry.holder.pod = pod;
-  return entry.ctx;
+  let ctx = contexts.get(rt);
+  if (!ctx) contexts.set(rt, (ctx = new PodRunContext(cluster, ref, pod)));
+  ctx.pod = pod;
+  return ctx;
 }
 
-const contexts = new WeakMap<PodRuntime, { holder: { pod: KubeObject }; ctx: RunContext }>();
-
-function runContext(
-  cluster: Cluster,
-  ref: ObjectRef,
-  pod: KubeObject,
-  latest: { pod: KubeObject },
-): RunContext {
-  const node = String(pod.spec?.nodeName ?? '');
-  const { name = '', namespace = '', uid = '' } = pod.metadata;
-  return {
-    pullMs: (image, policy) => pullMs(cluster, node, image, policy),
-    probeReadyMs: (probe: JsonAny) =>
-      Number(probe.initialDelaySeconds) > 0
-        ? Number(probe.initialDelaySeconds) * 1000 + cluster.rng.int(500)
-        : cluster.rng.jitter(2000, 0.25),
-    syncDelayMs: () => cluster.rng.jitter(500, 0.8),
-    resolve: (request) => resolveHttp(cluster, cluster.store.get(ref) ?? latest.pod, request),
-    log: (line, atMs) => cluster.log(namespace, name, line, atMs),
-    podLabel: `${name}_${namespace}(${uid})`,
-    configProblem: (container) =>
-      envSourceProblem(cluster.store.get(ref) ?? latest.pod, container, (r) => cluster.store.get(r)),
-    behaviourNow: (container, init) =>
-      resolveBehaviour(cluster.store.get(ref) ?? latest.pod, container, {
-        get: (r) => cluster.store.get(r),
-        failures: cluster.failures,
-        init,
-      }),
-    retryMs: () => cluster.rng.jitter(10_000, 0.5),
-  };
-}
+const contexts = new WeakMap<PodRuntime, PodRunContext>();
