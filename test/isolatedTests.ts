@@ -14,4 +14,5 @@ export const isolatedTests = [
   'src/ui/manifests/manifestEditing.svelte.test.ts',
   'src/ui/ownApp/ownAppStore.test.ts',
   'src/browser/followWidth.test.ts',
+  'src/browser/whenSettled.test.ts',
 ];
