@@ -10,6 +10,9 @@ export function sized(layout: { fontSize: number }, px: number): number {
   return Math.round((px * layout.fontSize) / fontSize);
 }
 
+/** Bold type is wider than textWidth's estimate for regular type (84 px drawn for 79 estimated): multiply by this. */
+export const boldWidth = 1.1;
+
 /** Estimated width in pixels of `text` at `size` px. */
 export function textWidth(text: string, size = fontSize): number {
   return text.length * size * 0.6;

@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { assignLanes, fontSize, textWidth, truncate } from '../text';
+import { assignLanes, boldWidth, fontSize, textWidth, truncate } from '../text';
 import { timeTicks } from '../ticks';
 import type { SegmentStatus, TimelineLayout } from '../types';
 import type {
@@ -39,8 +39,6 @@ const presentingRowPad = 4;
 const axisY = 16;
 const headerTop = 26;
 const headerLine = 16;
-/** The span labels are bold: wider than text.ts's estimate for regular type (84 px drawn for 79 estimated). */
-export const boldWidth = 1.1;
 /** A cluster's header row: its name and server on one line of 13 px type, with room above for the rule. */
 export const clusterRowHeight = 22;
 

@@ -1,5 +1,4 @@
-import { textWidth } from '../text';
-import { boldWidth } from './layoutAppLanes';
+import { boldWidth, textWidth } from '../text';
 import type { LaidSpan } from './types';
 
 /** The space between the pinned names' edge and a label moved to it, as between a span's line and its label. */

@@ -1,13 +1,11 @@
 import { operationColors } from '../statusStyle';
 import { labelPlace } from '../labelPlace';
-import { sized } from '../text';
+import { boldWidth, sized } from '../text';
 import { formatSeconds } from '../ticks';
 import type { OperationEnd, TimelineLayout } from '../types';
 import { fadeOut, haloStyle, settle, type Layer, type MarkContext } from './common';
 
 const label = (d: OperationEnd) => `${d.phase} at ${formatSeconds(d.t)}`;
-/** The label is bold: wider than text.ts's estimate for regular type. */
-const boldWidth = 1.1;
 
 /** Where the operation ended: a line across every row in the outcome's colour, named below the rows. */
 export function operationEndMark(layer: Layer, layout: TimelineLayout, context: MarkContext): void {
