@@ -241,3 +241,30 @@ describe('updates', () => {
     expect(midway).toBeGreaterThanOrEqual(to);
   });
 });
+
+describe('the axis while the drawing pans under the pinned row labels (a phone)', () => {
+  const ticks = (svg: SVGSVGElement) =>
+    [...svg.querySelectorAll<SVGTextElement>('text.tl-tick')].map((t) => ({
+      x: Number(t.getAttribute('x')),
+      label: t.textContent,
+      hidden: t.getAttribute('visibility') === 'hidden',
+    }));
+
+  test('hides a tick label that reaches past the pinned labels, where the bars are cut, and only there', () => {
+    const { svg, layout } = draw(fixture('three-tier-sync'), { t: 2, pin: 200 });
+    const edge = layout.plot.left + 200;
+    const shown = ticks(svg);
+    // Half a label's width: two or three characters of 12 px type, at most 11 px each side of its centre.
+    const under = shown.filter((t) => t.x < edge);
+    const clear = shown.filter((t) => t.x > edge + 20 && t.x < layout.plot.right - 40);
+    expect(under.length).toBeGreaterThan(0);
+    expect(clear.length).toBeGreaterThan(0);
+    expect(under.filter((t) => !t.hidden).map((t) => t.label)).toEqual([]);
+    expect(clear.filter((t) => t.hidden).map((t) => t.label)).toEqual([]);
+  });
+
+  test('unpinned, the 0 s tick keeps its place half over the row labels', () => {
+    const { svg } = draw(fixture('three-tier-sync'), { t: 50 });
+    expect(ticks(svg).find((t) => t.label === '0s')?.hidden).toBe(false);
+  });
+});

@@ -145,7 +145,7 @@ function revealClip(state: State, layout: TimelineLayout): ClipBox {
 function drawCursor(state: State, layout: TimelineLayout, clip: ClipBox): void {
   const { overlay, t } = state.options;
   if (!overlay) {
-    cursorMark(state.layers.cursor, state.layers.axis, layout, state.x(), t);
+    cursorMark(state.layers.cursor, state.layers.axis, layout, state.x(), t, clip.x);
     return;
   }
   if (state.layers.cursor.node()?.firstChild) state.layers.cursor.selectAll('*').remove();

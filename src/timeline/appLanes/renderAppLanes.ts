@@ -74,7 +74,14 @@ export function renderAppLanes(svg: SVGSVGElement, layout: AppLanesLayout, optio
     draw(state, layout);
   }
   const x = scaleOf(layout);
-  cursorMark(state.layers.cursor, state.layers.axis, layout.frame, x, options.t);
+  cursorMark(
+    state.layers.cursor,
+    state.layers.axis,
+    layout.frame,
+    x,
+    options.t,
+    layout.plot.left + (options.pin ?? 0),
+  );
   revealClip(state, layout, x);
 }
 

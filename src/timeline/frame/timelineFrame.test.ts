@@ -24,10 +24,11 @@ afterEach(() => {
 
 describe('the timeline frame', () => {
   test('two drawings on one page get their own ids, patterns and clip, so neither paints with the other’s', () => {
-    const a = timelineFrame(svgElement(), { kind: 'timeline', layers: ['rows'] });
-    const b = timelineFrame(svgElement(), { kind: 'timeline', layers: ['rows'] });
+    // The two elements themselves, not the page's first two: files share one page in a worker (vite.config.ts).
+    const [first, second] = [svgElement(), svgElement()];
+    const a = timelineFrame(first, { kind: 'timeline', layers: ['rows'] });
+    const b = timelineFrame(second, { kind: 'timeline', layers: ['rows'] });
     expect(a.ids.prefix).not.toBe(b.ids.prefix);
-    const [first, second] = document.querySelectorAll('svg');
     expect(first.querySelector(`#${a.ids.clip}`)).not.toBeNull();
     expect(second.querySelector(`#${b.ids.clip}`)).not.toBeNull();
     expect(first.querySelector(`#${a.ids.prefix}-Progressing`)?.tagName).toBe('pattern');

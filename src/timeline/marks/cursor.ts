@@ -8,9 +8,17 @@ const lastDrawn = new WeakMap<Element, (number | string)[]>();
 
 /**
  * The current moment `t`: a line through every row with its time in a box on the axis, and a veil over the
- * future (what has not happened yet at `t` is drawn faded). Redrawn on every frame, never animated.
+ * future (what has not happened yet at `t` is drawn faded). Redrawn on every frame, never animated. `pinnedLeft`
+ * is the pinned row labels' edge while the drawing pans under them (coverTicks).
  */
-export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x: Scale, t: number): void {
+export function cursorMark(
+  layer: Layer,
+  axis: Layer,
+  layout: TimelineLayout,
+  x: Scale,
+  t: number,
+  pinnedLeft = layout.plot.left,
+): void {
   const { left, right, top, bottom } = layout.plot;
   const cx = x(t);
   const visible = cx >= left - 0.5 && cx <= right + 0.5;
@@ -22,6 +30,7 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
     Math.round(cx),
     label,
     left,
+    pinnedLeft,
     right,
     top,
     bottom,
@@ -80,7 +89,7 @@ export function cursorMark(layer: Layer, axis: Layer, layout: TimelineLayout, x:
   set(box, 'rx', 3);
   set(box, 'style', backgroundStyle);
   set(box, 'stroke', 'currentColor');
-  coverTicks(axis, layout, visible ? [cx + boxX, cx + boxX + w] : undefined);
+  coverTicks(axis, layout, visible ? [cx + boxX, cx + boxX + w] : undefined, pinnedLeft);
   const text = now?.querySelector('text') ?? null;
   if (text && text.textContent !== label) text.textContent = label;
   set(text, 'x', boxX + w / 2);
@@ -102,12 +111,23 @@ export function timeBox(layout: TimelineLayout, cx: number, label: string): { x:
 
 /**
  * Tick labels under the cursor's time box (`box`: its left and right x; undefined when the cursor is out of view)
- * would peek out beside it: they are hidden while the box is there. Each is written only when that changes.
+ * would peek out beside it: they are hidden while the box is there. While the drawing pans under the pinned row
+ * labels (a phone), `left` is the pinned column's edge: a tick label reaching past it names a time whose bars are
+ * cut there, so it is hidden too (unpinned, the 0 s tick keeps its place half over the labels). Each is written
+ * only when that changes.
  */
-export function coverTicks(axis: Layer, layout: TimelineLayout, box: [number, number] | undefined): void {
+export function coverTicks(
+  axis: Layer,
+  layout: TimelineLayout,
+  box: [number, number] | undefined,
+  left = layout.plot.left,
+): void {
+  const pinned = left > layout.plot.left;
   axis.selectAll<SVGTextElement, { x: number; label: string }>('text.tl-tick').each(function (d) {
     const half = textWidth(d.label, layout.fontSize) / 2;
-    const covered = box !== undefined && d.x + half > box[0] - 2 && d.x - half < box[1] + 2;
+    const covered =
+      (box !== undefined && d.x + half > box[0] - 2 && d.x - half < box[1] + 2) ||
+      (pinned && d.x - half < left);
     set(this, 'visibility', covered ? 'hidden' : null);
   });
 }

@@ -77,7 +77,7 @@ export function cursorOverlay(
   style(parts.box, 'height', px(boxHeight));
   style(parts.box, 'line-height', px(boxHeight - 2));
   if (parts.box.textContent !== label) parts.box.textContent = label;
-  coverTicks(axis, layout, visible ? [cx + box.x, cx + box.x + box.width] : undefined);
+  coverTicks(axis, layout, visible ? [cx + box.x, cx + box.x + box.width] : undefined, clip.x);
 }
 
 /**
