@@ -10,6 +10,7 @@ import { revealedRight } from '../marks/revealClip';
 import { barLabels } from './layoutAppLanes';
 import { pinnedSpanLabels } from './pinnedSpanLabels';
 import type { AppLanesLayout, LaidBar, LaidCluster, LaidLane, LaidSpan } from './types';
+import { setAttr } from '../setAttr';
 
 export interface AppLanesOptions {
   t: number;
@@ -104,13 +105,6 @@ function revealClip(state: State, layout: AppLanesLayout, x: d3.ScaleLinear<numb
     setAttr(this, 'x', at ?? d.labelX);
     setAttr(this, 'visibility', at === null ? 'hidden' : null);
   });
-}
-
-/** Sets (or, with null, removes) an attribute unless it already has that value: this runs at every frame. */
-function setAttr(el: Element, name: string, value: string | number | null): void {
-  if (value === null) {
-    if (el.hasAttribute(name)) el.removeAttribute(name);
-  } else if (el.getAttribute(name) !== String(value)) el.setAttribute(name, String(value));
 }
 
 function setUp(svg: SVGSVGElement, options: AppLanesOptions): State {

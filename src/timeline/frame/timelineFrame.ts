@@ -1,6 +1,7 @@
 import * as d3 from 'd3';
 import type { Ids, Layer } from '../marks/common';
 import { drawPatterns } from '../marks/patterns';
+import { setAttr as set } from '../setAttr';
 
 /** The page's three drawings in time; each `<svg>` gets ids of its kind, numbered in the order they are made. */
 export type FrameKind = 'timeline' | 'app-lanes' | 'status-lanes';
@@ -102,10 +103,4 @@ export function timelineFrame<N extends string>(svg: SVGSVGElement, spec: FrameS
       }
     },
   };
-}
-
-/** Sets an attribute unless it already has that value. */
-function set(el: Element, name: string, value: string | number): void {
-  const text = String(value);
-  if (el.getAttribute(name) !== text) el.setAttribute(name, text);
 }

@@ -2,6 +2,7 @@ import { formatSeconds } from '../ticks';
 import { sized, textWidth } from '../text';
 import type { TimelineLayout } from '../types';
 import { backgroundStyle, type Layer, type Scale } from './common';
+import { setAttr as set } from '../setAttr';
 
 /** What each cursor layer shows, so that a frame that would draw the same thing draws nothing. */
 const lastDrawn = new WeakMap<Element, (number | string)[]>();
@@ -130,13 +131,4 @@ export function coverTicks(
       (pinned && d.x - half < left);
     set(this, 'visibility', covered ? 'hidden' : null);
   });
-}
-
-/** Sets (or, for null, removes) an attribute unless it already has that value. */
-function set(el: Element | null, name: string, value: string | number | null): void {
-  if (!el) return;
-  const text = value === null ? null : String(value);
-  if (el.getAttribute(name) === text) return;
-  if (text === null) el.removeAttribute(name);
-  else el.setAttribute(name, text);
 }

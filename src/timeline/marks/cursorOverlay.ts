@@ -4,6 +4,7 @@ import { sized } from '../text';
 import type { TimelineLayout } from '../types';
 import type { Layer, Scale } from './common';
 import { coverTicks, timeBox } from './cursor';
+import { setAttr } from '../setAttr';
 
 /** The overlay's parts, made once per host element. */
 interface Parts {
@@ -123,8 +124,4 @@ function px(value: number): string {
 /** Sets an inline style unless it already has that value (every write makes the browser restyle the element). */
 function style(el: HTMLElement, name: string, value: string): void {
   if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
-}
-
-function setAttr(el: Element, name: string, value: string): void {
-  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }

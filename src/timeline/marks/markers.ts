@@ -1,6 +1,7 @@
 import type { Marker, TimelineLayout } from '../types';
 import { labelPlace } from '../labelPlace';
 import { gap } from '../labelSide';
+import { setAttr } from '../setAttr';
 import { barsByRow, fadeOut, haloStyle, settle, type Layer, type MarkContext } from './common';
 
 // A cross for an object the sync deleted (prune, terminate), a warning triangle for a failed apply.
@@ -55,10 +56,10 @@ export function markerLabels(layer: Layer, layout: TimelineLayout, context: Mark
   const place = placer(layout, context);
   layer.selectAll<SVGGElement, Marker>('g.tl-marker').each(function (d) {
     const { x, anchor } = place(d);
-    const text = this.querySelector('text')!;
-    // Only what changed: on a phone this runs at every frame the drawing pans while playing.
-    if (text.getAttribute('x') !== String(x)) text.setAttribute('x', String(x));
-    if (text.getAttribute('text-anchor') !== anchor) text.setAttribute('text-anchor', anchor);
+    // Only what changed (setAttr): on a phone this runs at every frame the drawing pans while playing.
+    const text = this.querySelector('text');
+    setAttr(text, 'x', x);
+    setAttr(text, 'text-anchor', anchor);
   });
 }
 

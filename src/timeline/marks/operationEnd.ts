@@ -3,6 +3,7 @@ import { labelPlace } from '../labelPlace';
 import { boldWidth, sized } from '../text';
 import { formatSeconds } from '../ticks';
 import type { OperationEnd, TimelineLayout } from '../types';
+import { setAttr } from '../setAttr';
 import { fadeOut, haloStyle, settle, type Layer, type MarkContext } from './common';
 
 const label = (d: OperationEnd) => `${d.phase} at ${formatSeconds(d.t)}`;
@@ -58,10 +59,10 @@ export function operationEndMark(layer: Layer, layout: TimelineLayout, context: 
 export function endLabel(layer: Layer, layout: TimelineLayout, context: MarkContext): void {
   layer.selectAll<SVGGElement, OperationEnd>('g.tl-end').each(function (d) {
     const { x, anchor } = placeEnd(d, layout, context);
-    const text = this.querySelector('text')!;
-    // Only what changed: on a phone this runs at every frame the drawing pans while playing.
-    if (text.getAttribute('x') !== String(x)) text.setAttribute('x', String(x));
-    if (text.getAttribute('text-anchor') !== anchor) text.setAttribute('text-anchor', anchor);
+    // Only what changed (setAttr): on a phone this runs at every frame the drawing pans while playing.
+    const text = this.querySelector('text');
+    setAttr(text, 'x', x);
+    setAttr(text, 'text-anchor', anchor);
   });
 }
 

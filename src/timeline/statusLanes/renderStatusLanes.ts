@@ -1,6 +1,7 @@
 import { timelineFrame, type TimelineFrame } from '../frame/timelineFrame';
 import { revealedRight } from '../marks/revealClip';
 import type { LaidStatusBar, LaidStatusLane, StatusLanesLayout } from './layoutStatusLanes';
+import { setAttr as set } from '../setAttr';
 
 export interface StatusLanesRenderOptions {
   /** The cursor's virtual time. */
@@ -142,9 +143,4 @@ function drawLanes(state: State, layout: StatusLanesLayout): void {
   state.cursor.setAttribute('x2', '0');
   state.cursor.setAttribute('y1', '0');
   state.cursor.setAttribute('y2', String(Math.max(0, layout.height - layout.gap)));
-}
-
-/** Sets an attribute unless it already has that value. */
-function set(el: Element, name: string, value: string): void {
-  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
