@@ -8,10 +8,11 @@ import { parse } from 'yaml';
 import {
   assertSameState,
   axeLightAndDark,
+  pageOpener,
   readEndT,
   readState,
+  reloadPage,
   waitForStatus,
-  pageOpener,
 } from './pageHelpers.mjs';
 
 const threeTierEnd = { 'operation-phase': 'Succeeded', 'sync-status': 'Synced', 'health-status': 'Healthy' };
@@ -128,10 +129,7 @@ export function editorCases({ browser, base, root, results, full, shots }) {
       await page.keyboard.press('End');
       await waitForStatus(page, threeTierEnd);
 
-      await page.reload();
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
-      );
+      await reloadPage(page);
       // The address bar carries the edit (edit=…), so the reload reopens it from the link (the browser's saved copy
       // is kept too, below).
       await page.waitForFunction(
@@ -156,10 +154,7 @@ export function editorCases({ browser, base, root, results, full, shots }) {
       assert.equal(await frontendWave(), '2', 'reset restores the scenario');
       assert.equal(await page.locator('[data-testid="manifest-restored"]').count(), 0);
       assert.equal(await page.evaluate(() => localStorage.getItem('sandbox-manifests:three-tier')), null);
-      await page.reload();
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
-      );
+      await reloadPage(page);
       assert.equal(
         await page.locator('[data-testid="manifest-restored"]').count(),
         0,

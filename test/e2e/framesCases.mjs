@@ -1,7 +1,7 @@
 // Browser cases of the last points: the timeline's zoom and grouping in the link, presenter mode fitting a
 // projector's screen, and the call-out's slot reserved only where a call-out can appear.
 import assert from 'node:assert/strict';
-import { pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
+import { pageOpener, reloadPage, waitForSettledLayout } from './pageHelpers.mjs';
 
 const svgSel = '[data-testid="timeline"]';
 
@@ -40,7 +40,7 @@ export function framesCases({ browser, base }) {
 
       // One form only: the query string; the address bar is what is on screen.
       assert.equal(await page.evaluate(() => location.hash), '');
-      await page.reload();
+      await reloadPage(page);
       await page.waitForFunction((zoom) => new URLSearchParams(location.search).get('zoom') === zoom, zoom);
       await page.waitForFunction(
         (level) => document.querySelector('[data-testid="zoom-level"]')?.textContent.trim() === level,
@@ -60,7 +60,7 @@ export function framesCases({ browser, base }) {
       assert.ok((await page.$$('g.tl-row-label[data-type="group"]')).length > 0);
       await page.click('[data-testid="timeline-group"]');
       await page.waitForFunction(() => new URLSearchParams(location.search).get('group') === '0');
-      await page.reload();
+      await reloadPage(page);
       await page.waitForSelector('g.tl-row-label[data-type="object"]');
       assert.equal((await page.$$('g.tl-row-label[data-type="group"]')).length, 0);
       assert.equal(await page.getAttribute('[data-testid="timeline-group"]', 'aria-pressed'), 'false');

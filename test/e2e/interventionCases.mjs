@@ -1,7 +1,7 @@
 // Browser cases for interventions: typed in the terminal at the cursor, run again in the worker,
 // marked on the lanes, undone, and carried by the link across a reload.
 import assert from 'node:assert/strict';
-import { openPage, readEndT, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';
+import { openPage, readEndT, reloadPage, scrubTo, typeInTerminal as type } from './pageHelpers.mjs';
 
 export function interventionCases({ browser, base }) {
   const cases = [];
@@ -29,7 +29,7 @@ export function interventionCases({ browser, base }) {
       assert.match(pods, /^checkout\s+2\/2/m);
       // The link carries the intervention; a reload replays it.
       await page.waitForFunction(() => location.search.includes('do='));
-      await page.reload();
+      await reloadPage(page);
       await page.locator('[data-testid="intervention-mark"]').first().waitFor();
       const marks = await page.locator('[data-testid="intervention-mark"]').count();
       assert.equal(marks, 3, 'the typed deletion and the scenario’s own two interventions');

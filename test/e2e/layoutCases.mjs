@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readEndT, readState, readT, pageOpener, scrubTo } from './pageHelpers.mjs';
+import { pageOpener, readEndT, readState, readT, reloadPage, scrubTo } from './pageHelpers.mjs';
 import { scaled } from './timeoutScale.mjs';
 
 const sizes = [
@@ -485,7 +485,7 @@ export function layoutCases({ browser, base, full, root }) {
           assert.equal(await page.evaluate(() => location.hash), '', 'the hash stays beside the query');
           await page.selectOption('[data-testid="scenario-picker"]', 'three-tier');
           await page.waitForFunction(() => /scenario=three-tier/.test(location.search));
-          await page.reload();
+          await reloadPage(page);
           await page.waitForFunction(
             () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'three-tier',
           );

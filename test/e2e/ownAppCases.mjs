@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { openPage, waitForStatus } from './pageHelpers.mjs';
+import { openPage, reloadPage, waitForStatus } from './pageHelpers.mjs';
 import { mainThreadTasks } from './mainThreadTasks.mjs';
 import { scaled } from './timeoutScale.mjs';
 
@@ -107,10 +107,7 @@ export function ownAppCases({ browser, base, root, full }) {
           assert.match(await labels(), /checkout-migrate/);
 
           // A reload brings the dropped app back from this browser's storage, not the default scenario.
-          await page.reload();
-          await page.waitForFunction(
-            () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
-          );
+          await reloadPage(page);
           assert.deepEqual(await picked(), ['your-app', 'Your app: checkout-app']);
           assert.equal(await page.$('[data-testid="unknown-scenario"]'), null);
           await page.waitForFunction(() =>

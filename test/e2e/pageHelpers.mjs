@@ -35,6 +35,16 @@ export async function openPage(browser, base, query = '', options = {}) {
 }
 
 /**
+ * Reloads the page and waits until it has mounted its run again. The reload waits only for the navigation to
+ * commit, then for the page's own sign (the picker shows its scenario): twice in CI, and once in a full local run,
+ * `page.reload()` waited its whole timeout for a load event that never came, while the page itself was there.
+ */
+export async function reloadPage(page) {
+  await page.reload({ waitUntil: 'commit' });
+  await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.value !== '');
+}
+
+/**
  * The `withPage(query, fn, options)` of a case file: opens `base + query` (openPage's options: viewport,
  * colorScheme, bypassCSP, ready), runs `fn(page, record)`, then asserts what every page of the file must keep, and closes
  * the context whatever happened. By default a page logs no console or page error and requests nothing off its

@@ -1,7 +1,7 @@
 // Browser cases for the presenter mode, story beats with times and the cold visitor: the page as a speaker
 // projects it (1024×768, 1280×720, 1920×1080) and as a first-time visitor opens it (390×844 too).
 import assert from 'node:assert/strict';
-import { pageOpener, readT, waitForSettledLayout } from './pageHelpers.mjs';
+import { pageOpener, readT, reloadPage, waitForSettledLayout } from './pageHelpers.mjs';
 
 /** What presenter mode shows and hides, and how large the timeline's text is drawn. */
 async function presenterView(page) {
@@ -254,10 +254,7 @@ export function presenterCases({ browser, base, full }) {
         );
       await page.click('[data-testid="guide-dismiss"]');
       await page.waitForFunction(() => !document.querySelector('[data-testid="guide"]'));
-      await page.reload();
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
-      );
+      await reloadPage(page);
       assert.equal(await page.$('[data-testid="guide"]'), null, 'the guide came back after a reload');
       // The links are links only: the page requested nothing from readthedocs.
       assert.ok(!record.requests.some((url) => url.includes('readthedocs')));

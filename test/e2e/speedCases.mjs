@@ -3,7 +3,7 @@
 // message while the previous run stays; both work in dist/ over http and in the one-file build from file://,
 // and nothing is requested from another origin.
 import assert from 'node:assert/strict';
-import { encodeEdit, readEndT, readState, readT, pageOpener } from './pageHelpers.mjs';
+import { encodeEdit, pageOpener, readEndT, readState, readT, reloadPage } from './pageHelpers.mjs';
 import { scaled } from './timeoutScale.mjs';
 
 /** An edit far too large to simulate in the time limit: 4 Deployments of 1,000 replicas (4,000 pods). */
@@ -115,10 +115,7 @@ export function speedCases({ browser, base }) {
         await page.waitForSelector('[data-testid="run-failure"]', { timeout: scaled(30_000) });
 
         // As after a tab that froze on it: the page is opened again on the same address, with the saved edit.
-        await page.reload();
-        await page.waitForFunction(
-          () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
-        );
+        await reloadPage(page);
         const notice = await page.waitForSelector('[data-testid="manifest-unfinished"]');
         assert.match(
           (await notice.textContent()).replace(/\s+/g, ' '),
@@ -144,10 +141,7 @@ export function speedCases({ browser, base }) {
       // As a typed edit is (the case above): the link's edit is marked running in this browser until its run ends.
       withPage(`?scenario=three-tier&runLimit=0.5&edit=${encodeEdit(hugeEdit)}`, async (page) => {
         await page.waitForSelector('[data-testid="run-failure"]', { timeout: scaled(30_000) });
-        await page.reload();
-        await page.waitForFunction(
-          () => document.querySelector('[data-testid="scenario-picker"]')?.value !== '',
-        );
+        await reloadPage(page);
         await page.waitForSelector('[data-testid="manifest-unfinished"]');
         await page.locator('[data-testid="manifest-panel"]').scrollIntoViewIfNeeded();
         await page.waitForSelector('[data-testid="manifest-editor"][data-ready="true"] .cm-content');

@@ -1,7 +1,7 @@
 // Browser cases for the self-study scenarios: each of the four answers is in the picker and ends on the
 // page as its `expect:` block says, with the engine's own waiting message for the two that never end.
 import assert from 'node:assert/strict';
-import { readEndT, readT, selectSpeed, waitForStatus, pageOpener } from './pageHelpers.mjs';
+import { pageOpener, readEndT, readT, reloadPage, selectSpeed, waitForStatus } from './pageHelpers.mjs';
 
 /** Where each study scenario ends (contract.md §2 words; the scenarios' own `expect:`). */
 const ends = {
@@ -76,7 +76,7 @@ export function studyCases({ browser, base }) {
   test('study quiz: an answer is explained with a link to its moment, and kept after a reload', () =>
     withPage('?scenario=three-tier', async (page) => {
       await page.evaluate(() => localStorage.removeItem('argocd-sync-sandbox:quiz'));
-      await page.reload();
+      await reloadPage(page);
       await page.check('[data-testid="quiz-choice-presync-fails-0"]');
       const verdict = await page.textContent('[data-testid="quiz-verdict-presync-fails"]');
       assert.match(verdict, /^\s*Right\./);
@@ -84,7 +84,7 @@ export function studyCases({ browser, base }) {
       assert.equal(href, '?scenario=failing-migration&t=15.05');
       await page.check('[data-testid="quiz-choice-stuck-2"]');
       assert.match(await page.textContent('[data-testid="quiz-verdict-stuck"]'), /^\s*Not quite\./);
-      await page.reload();
+      await reloadPage(page);
       assert.equal(await page.isChecked('[data-testid="quiz-choice-presync-fails-0"]'), true);
       assert.equal(await page.isChecked('[data-testid="quiz-choice-stuck-2"]'), true);
       // Out of every question the page asks (each has its verdict slot), however many the quiz holds.

@@ -7,11 +7,12 @@ import { parse } from 'yaml';
 import { layoutInvalidations } from './layoutInvalidations.mjs';
 import {
   encodeEdit,
+  pageOpener,
   readEndT,
   readT,
+  reloadPage,
   scrubTo,
   typeInTerminal,
-  pageOpener,
   waitForSettledLayout,
 } from './pageHelpers.mjs';
 import { scaled } from './timeoutScale.mjs';
@@ -245,7 +246,7 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
           }),
         ),
       );
-      await page.reload();
+      await reloadPage(page);
       await page.waitForFunction(() =>
         document.querySelector('[data-testid="manifest-revision"]')?.textContent.includes('(edited)'),
       );
