@@ -13,11 +13,12 @@ execFileSync('mkfifo', [fifo]);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * Runs the real CLI entry (Node's file reading, not the tests' in-memory io), with a deadline that only catches
- * a hang: starting tsx takes a second on a quiet machine, and far longer on a busy one (issue 31).
+ * Runs the real CLI entry, as `npm run sim` does (Node's file reading, not the tests' in-memory io), with a
+ * deadline that only catches a hang: a start takes under a second on a quiet machine, and far longer on a busy one
+ * (issue 31).
  */
 function cli(args: string[]) {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', ...args], {
+  const child = spawnSync(process.execPath, ['scripts/sim.mjs', ...args], {
     cwd: root,
     encoding: 'utf8',
     timeout: 300_000,

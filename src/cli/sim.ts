@@ -77,13 +77,19 @@ const nodeIo: CommandIo = {
   stderr: (text) => process.stderr.write(text),
 };
 
-// Run only as the entry point (tsx src/cli/sim.ts), not when a test imports `sim`.
-if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Runs `argv` as this process's command line: its output on stdout and stderr, its status as the exit code. */
+export function runAsProcess(argv: string[]): void {
   // A reader that stops early (`sim run … --json | head`) closes the pipe: the rest of the output has nowhere to
   // go, which is no error of the run (Node would throw EPIPE with a stack trace). Stop quietly, as `cat` does.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
     process.exit(process.exitCode ?? 0);
   });
-  process.exitCode = sim(process.argv.slice(2), nodeIo);
+  process.exitCode = sim(argv, nodeIo);
+}
+
+// Run as the entry point too (`tsx src/cli/sim.ts`), not when a test imports `sim`. `npm run sim` runs the bundle
+// of simProcess.ts instead (scripts/sim.mjs).
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runAsProcess(process.argv.slice(2));
 }
