@@ -29,7 +29,9 @@ export function frameCostCases({ browser, base }) {
             if (r.type === 'attributes') {
               if (r.attributeName === 'data-counts') seen.counts++;
               // Only the last write of an attribute in a batch can be compared with what it holds now.
-              const last = records.findLast((o) => o.target === r.target && o.attributeName === r.attributeName);
+              const last = records.findLast(
+                (o) => o.target === r.target && o.attributeName === r.attributeName,
+              );
               if (last === r && r.oldValue === r.target.getAttribute(r.attributeName))
                 seen.same.push(`${where(r.target)} ${r.attributeName}="${r.oldValue}"`);
             } else if (r.type === 'childList') {
@@ -38,7 +40,9 @@ export function frameCostCases({ browser, base }) {
             }
           }
         });
-        for (const el of document.querySelectorAll('[data-testid="timeline"], [data-testid="timeline-cursor"]'))
+        for (const el of document.querySelectorAll(
+          '[data-testid="timeline"], [data-testid="timeline-cursor"]',
+        ))
           observer.observe(el, {
             subtree: true,
             attributes: true,
@@ -64,7 +68,10 @@ export function frameCostCases({ browser, base }) {
         window.__frameCostStop = true;
         return window.__frameCost;
       });
-      assert.ok(seen.writes > 20, `playing wrote ${seen.writes} times in the timeline: the cursor did not move`);
+      assert.ok(
+        seen.writes > 20,
+        `playing wrote ${seen.writes} times in the timeline: the cursor did not move`,
+      );
       assert.ok(seen.counts > 0, 'no group count changed while playing: the case does not test the chips');
       assert.deepEqual(seen.same.slice(0, 10), [], `${seen.same.length} writes of a value already there`);
       assert.deepEqual(seen.replaced.slice(0, 10), [], `${seen.replaced.length} text nodes replaced`);
