@@ -6,7 +6,8 @@
 // profile with `npx vite build --minify false --outDir /tmp/x`; each build's CPU profile is written to
 // test-results/play-trace-N.cpuprofile.
 //
-// PLAY_TRACE_DISTS=dist,/tmp/other-build (default dist), PLAY_TRACE_SECONDS=N (default 4), PLAY_TRACE_SPEED (8).
+// PLAY_TRACE_DISTS=dist,/tmp/other-build (default dist), PLAY_TRACE_SECONDS=N (default 4), PLAY_TRACE_SPEED (8),
+// PLAY_TRACE_VIEWPORT=1280x720 (default 1920x1080, the page bench's).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dists = (process.env.PLAY_TRACE_DISTS ?? 'dist').split(',').map((d) => resolve(d));
 const seconds = Number(process.env.PLAY_TRACE_SECONDS) || 4;
 const speed = Number(process.env.PLAY_TRACE_SPEED) || 8;
+const [width, height] = (process.env.PLAY_TRACE_VIEWPORT ?? '1920x1080').split('x').map(Number);
 const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
 
 /** The functions with the most self time in a CPU profile, as "name file:line". */
@@ -35,7 +37,7 @@ function topFunctions(profile, n) {
 }
 
 async function tracedPlay(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await page.addInitScript(installProbe);

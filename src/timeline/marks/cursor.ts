@@ -3,6 +3,7 @@ import { sized, textWidth } from '../text';
 import type { TimelineLayout } from '../types';
 import { backgroundStyle, type Layer, type Scale } from './common';
 import { setAttr as set } from '../setAttr';
+import { setText } from '../setText';
 
 /** What each cursor layer shows, so that a frame that would draw the same thing draws nothing. */
 const lastDrawn = new WeakMap<Element, (number | string)[]>();
@@ -92,7 +93,7 @@ export function cursorMark(
   set(box, 'stroke', 'currentColor');
   coverTicks(axis, layout, visible ? [cx + boxX, cx + boxX + w] : undefined, pinnedLeft);
   const text = now?.querySelector('text') ?? null;
-  if (text && text.textContent !== label) text.textContent = label;
+  setText(text, label);
   set(text, 'x', boxX + w / 2);
   set(text, 'y', layout.lanes.axis);
   set(text, 'text-anchor', 'middle');

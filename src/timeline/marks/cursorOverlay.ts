@@ -5,6 +5,7 @@ import type { TimelineLayout } from '../types';
 import type { Layer, Scale } from './common';
 import { coverTicks, timeBox } from './cursor';
 import { setAttr } from '../setAttr';
+import { setText } from '../setText';
 
 /** The overlay's parts, made once per host element. */
 interface Parts {
@@ -77,7 +78,7 @@ export function cursorOverlay(
   style(parts.box, 'width', px(box.width));
   style(parts.box, 'height', px(boxHeight));
   style(parts.box, 'line-height', px(boxHeight - 2));
-  if (parts.box.textContent !== label) parts.box.textContent = label;
+  setText(parts.box, label);
   coverTicks(axis, layout, visible ? [cx + box.x, cx + box.x + box.width] : undefined, clip.x);
 }
 

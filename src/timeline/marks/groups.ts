@@ -5,6 +5,8 @@ import { textWidth } from '../text';
 import type { GroupMember, GroupRow, TimelineLayout } from '../types';
 import { fadeOut, type Ids, type Layer, type MarkContext } from './common';
 import { fillOf, strokeOf } from './patterns';
+import { setAttr } from '../setAttr';
+import { setText } from '../setText';
 
 const isGroup = (r: TimelineLayout['rows'][number]): r is GroupRow => r.type === 'group';
 
@@ -99,11 +101,9 @@ export function groupCountsMark(layer: Layer, layout: TimelineLayout, ids: Ids, 
     if (lastDrawn.get(this) === signature) return;
     lastDrawn.set(this, signature);
     const g = d3.select<SVGGElement, GroupRow>(this);
-    g.attr('data-counts', counts.map((c) => `${c.status}:${c.count}`).join(' '));
-    g.selectAll('title')
-      .data([null])
-      .join('title')
-      .text(countsText(d, t, end));
+    setAttr(this, 'data-counts', counts.map((c) => `${c.status}:${c.count}`).join(' '));
+    const title = g.selectAll<SVGTitleElement, null>('title').data([null]).join('title').node()!;
+    setText(title, countsText(d, t, end));
     // Right-aligned against the plot, like the wave detail of an object row.
     let xEnd = layout.plot.left - 12;
     const placed = [...counts].reverse().map((c) => {
@@ -113,8 +113,10 @@ export function groupCountsMark(layer: Layer, layout: TimelineLayout, ids: Ids, 
       xEnd -= chipGap;
       return { ...c, x: at };
     });
-    const chips = g
-      .selectAll<SVGGElement, (typeof placed)[number]>('g.tl-chip')
+    const status = (c: (typeof placed)[number]) => (c.status === 'absent' ? 'none' : c.status);
+    // Each value is written only when it differs (setAttr, setText): a count that changes rewrites its text and
+    // moves the chips, not the swatches' size and colour again (issue 32: every write restyles the drawing).
+    g.selectAll<SVGGElement, (typeof placed)[number]>('g.tl-chip')
       .data(placed, (c) => c.status)
       .join((enter) => {
         const chip = enter.append('g').attr('class', 'tl-chip');
@@ -122,24 +124,23 @@ export function groupCountsMark(layer: Layer, layout: TimelineLayout, ids: Ids, 
         chip.append('text');
         return chip;
       })
-      .attr('data-status', (c) => c.status)
-      .attr('transform', (c) => `translate(${c.x},0)`);
-    const status = (c: (typeof placed)[number]) => (c.status === 'absent' ? 'none' : c.status);
-    chips
-      .select('rect')
-      .attr('y', (d.height - swatch) / 2)
-      .attr('width', swatch)
-      .attr('height', swatch)
-      .attr('fill', (c) => fillOf(ids, status(c)))
-      .attr('stroke', (c) => strokeOf(status(c)).stroke)
-      .attr('fill-opacity', (c) => (c.status === 'none' ? 0.45 : 1));
-    chips
-      .select('text')
-      .text((c) => String(c.count))
-      .attr('x', swatch + 3)
-      .attr('y', d.height / 2 + layout.fontSize * 0.35)
-      .attr('font-size', layout.fontSize)
-      .attr('fill', 'currentColor');
+      .each(function (c) {
+        setAttr(this, 'data-status', c.status);
+        setAttr(this, 'transform', `translate(${c.x},0)`);
+        const rect = this.firstElementChild;
+        setAttr(rect, 'y', (d.height - swatch) / 2);
+        setAttr(rect, 'width', swatch);
+        setAttr(rect, 'height', swatch);
+        setAttr(rect, 'fill', fillOf(ids, status(c)));
+        setAttr(rect, 'stroke', strokeOf(status(c)).stroke);
+        setAttr(rect, 'fill-opacity', c.status === 'none' ? 0.45 : 1);
+        const text = this.lastElementChild!;
+        setText(text, String(c.count));
+        setAttr(text, 'x', swatch + 3);
+        setAttr(text, 'y', d.height / 2 + layout.fontSize * 0.35);
+        setAttr(text, 'font-size', layout.fontSize);
+        setAttr(text, 'fill', 'currentColor');
+      });
   });
 }
 

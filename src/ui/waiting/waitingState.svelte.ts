@@ -24,11 +24,21 @@ export class WaitingState {
     this.host = host;
   }
 
+  /**
+   * Self-heal's syncs so far change only when the cursor passes an event, not with every frame's new `t`: counted
+   * up to the frame's last event (the log is in time order), a frame that passes none counts nothing again.
+   */
+  private readonly passed = $derived(this.host.frame.count);
+  private readonly selfHeals = $derived.by(() => {
+    const events = this.host.events;
+    return this.passed > 0 ? selfHealSyncs(events, events[this.passed - 1]!.t) : 0;
+  });
+
   readonly explanation: WaitingExplanation = $derived.by(() =>
     explainWaiting(this.host.frame, syncFailHooksOf(this.host.syncEvents), {
       previous: this.host.explain.previousRan(),
       interventions: this.host.explain.interventionContext,
-      selfHeals: selfHealSyncs(this.host.events, this.host.t),
+      selfHeals: this.selfHeals,
     }),
   );
 }

@@ -1,0 +1,81 @@
+// Browser cases of what one frame costs while playing (issue 32: many-resources at 8×, the p95 frame interval
+// ≤ 16.7 ms). A frame time depends on how busy the machine is; what a frame writes into the page does not, and
+// every write makes the browser restyle, and often lay out and repaint, what it touched. So these cases count
+// writes.
+import assert from 'node:assert/strict';
+import { pageOpener } from './pageHelpers.mjs';
+
+export function frameCostCases({ browser, base }) {
+  const cases = [];
+  const test = (name, fn) => cases.push({ name, fn });
+  const withPage = pageOpener(browser, base);
+
+  // The groups' count chips, the cursor's time and the tick labels it covers are drawn again as the cursor moves;
+  // each value is written only when it differs, and a text changes its node in place (setText.ts): writing the
+  // same attribute again, or a new text node for the same or a new text, is a change of the DOM all the same.
+  test('frame cost: playing many-resources at 8×, the timeline writes no value it already has and replaces no text node', () =>
+    withPage('?scenario=many-resources&speed=8&t=40', async (page) => {
+      await page.waitForSelector('[data-testid="timeline"] g.tl-group-counts');
+      await page.waitForSelector('[data-testid="timeline-cursor"] .tl-now', { state: 'attached' });
+      await page.evaluate(() => {
+        const seen = (window.__frameCost = { writes: 0, same: [], replaced: [], frames: 0, counts: 0 });
+        const where = (node) => {
+          const el = node.nodeType === 1 ? node : node.parentElement;
+          return `${el.tagName}.${el.getAttribute('class') ?? ''}`;
+        };
+        const observer = new MutationObserver((records) => {
+          for (const r of records) {
+            seen.writes++;
+            if (r.type === 'attributes') {
+              if (r.attributeName === 'data-counts') seen.counts++;
+              // Only the last write of an attribute in a batch can be compared with what it holds now.
+              const last = records.findLast(
+                (o) => o.target === r.target && o.attributeName === r.attributeName,
+              );
+              if (last === r && r.oldValue === r.target.getAttribute(r.attributeName))
+                seen.same.push(`${where(r.target)} ${r.attributeName}="${r.oldValue}"`);
+            } else if (r.type === 'childList') {
+              const text = (nodes) => [...nodes].some((n) => n.nodeType === 3);
+              if (text(r.addedNodes) && text(r.removedNodes)) seen.replaced.push(where(r.target));
+            }
+          }
+        });
+        for (const el of document.querySelectorAll(
+          '[data-testid="timeline"], [data-testid="timeline-cursor"]',
+        ))
+          observer.observe(el, {
+            subtree: true,
+            attributes: true,
+            attributeOldValue: true,
+            childList: true,
+            characterData: true,
+          });
+        const frame = () => {
+          seen.frames++;
+          if (!window.__frameCostStop) requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+      await page.click('[data-testid="play"]');
+      // Far enough for resources to turn Healthy, so the groups' counts change and their chips are drawn again.
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 56,
+        null,
+        { timeout: 60_000 },
+      );
+      await page.click('[data-testid="play"]');
+      const seen = await page.evaluate(() => {
+        window.__frameCostStop = true;
+        return window.__frameCost;
+      });
+      assert.ok(
+        seen.writes > 20,
+        `playing wrote ${seen.writes} times in the timeline: the cursor did not move`,
+      );
+      assert.ok(seen.counts > 0, 'no group count changed while playing: the case does not test the chips');
+      assert.deepEqual(seen.same.slice(0, 10), [], `${seen.same.length} writes of a value already there`);
+      assert.deepEqual(seen.replaced.slice(0, 10), [], `${seen.replaced.length} text nodes replaced`);
+    }));
+
+  return cases;
+}
