@@ -36,12 +36,22 @@ export async function openPage(browser, base, query = '', options = {}) {
 
 /**
  * Reloads the page and waits until it has mounted its run again. The reload waits only for the navigation to
- * commit, then for the page's own sign (the picker shows its scenario): twice in CI, and once in a full local run,
- * `page.reload()` waited its whole timeout for a load event that never came, while the page itself was there.
+ * commit, then for the page's own sign (the picker shows its scenario) in the new document: twice in CI, and once in
+ * a full local run, `page.reload()` waited its whole timeout for a load event that never came while the page itself
+ * was there. The old document is marked first, so a wait that still reaches it right after the commit is not taken
+ * for the new one's (a case then found no picker).
  */
 export async function reloadPage(page) {
+  await page.evaluate(() => {
+    window.__beforeReload = true;
+  });
   await page.reload({ waitUntil: 'commit' });
-  await page.waitForFunction(() => document.querySelector('[data-testid="scenario-picker"]')?.value !== '');
+  await page.waitForFunction(
+    () =>
+      !window.__beforeReload &&
+      document.querySelector('[data-testid="scenario-picker"]')?.value !== '' &&
+      document.querySelector('[data-testid="scenario-picker"]') !== null,
+  );
 }
 
 /**
