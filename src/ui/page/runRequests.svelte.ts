@@ -57,7 +57,8 @@ export class RunRequests {
       // scrolled, touched or keyed, or its start has settled). Loading the worker's chunk, starting the worker and
       // handing it the scenario was a long task at 4× CPU in the page's first seconds, the last one of
       // failing-migration's start (issue 32); and an intervention is typed in the terminal, below the fold too.
-      // Elsewhere the fold is open and it runs now, as before.
+      // Elsewhere the fold is open and it runs now, as before. The compare and embedded views, which have no terminal
+      // and take no intervention, never open it (only App.svelte holds or opens the fold): they do not warm at all.
       new AfterPaint(() => token === this.token && runner.warm?.(scenario, options), { belowFold: true });
     };
     if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 2000 });
