@@ -1,4 +1,5 @@
 import { decodeHistory, type HistoryPatches } from './historyPatches';
+import { runsWithoutSyncWindows } from './runsWithoutSyncWindows';
 import type { PageRun } from './pageRun';
 import type { Scenario } from './scenario';
 import { defaultScenarioId } from './defaultScenario';
@@ -57,6 +58,8 @@ function lazyScenario({ id, json, objects }: ScenarioChunk): CompiledScenario {
         return value;
       },
     });
+    // A field written in the history appears in its JSON as a key: without one, the run has no sync window.
+    if (!objects.includes('"syncWindows"')) runsWithoutSyncWindows.add(run);
     return data;
   };
   return {

@@ -8,8 +8,9 @@
 //
 // PAGE_TASKS_DIST=dist (a build directory), PAGE_TASKS_SCENARIOS=three-tier,app-of-apps,many-resources,
 // PAGE_TASKS_LOADS=1, PAGE_TASKS_RATE=4 (the CPU slow-down), PAGE_TASKS_MIN=50 (ms of wall time),
-// PAGE_TASKS_AFTER=4000 (ms traced after "interactive": what the page builds once settled is marked so).
-import { existsSync, readFileSync } from 'node:fs';
+// PAGE_TASKS_AFTER=4000 (ms traced after "interactive": what the page builds once settled is marked so),
+// PAGE_TASKS_SAVE=dir (also write each load's trace there, as <scenario>-<load>.json, to open in DevTools).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { launchChromium } from '../e2e/launchChromium.mjs';
@@ -116,7 +117,12 @@ async function load(browser, url) {
     await page.waitForTimeout(100);
   }
   const [ready, lastEnd] = await settle({ cdp, page });
-  const probe = { ready, lastEnd };
+  // The long tasks the page itself saw (the bench's measure): [start, end] in ms from navigation.
+  const { result } = await cdp.send('Runtime.evaluate', {
+    expression: 'window.__bench.longTasks',
+    returnByValue: true,
+  });
+  const probe = { ready, lastEnd, longTasks: result.value };
   // Then a few seconds more: what the page builds once it has settled is listed too, after "interactive".
   await page.waitForTimeout(after);
   const events = await stopTrace();
@@ -149,6 +155,7 @@ function report(events, probe, url) {
   const lines = [
     `  ready at ${Math.round(probe.ready)} ms, interactive at ${Math.round(Math.max(probe.ready, probe.lastEnd))} ms; ` +
       `main thread CPU ${Math.round(cpuTotal)} ms in ${tasks.length} tasks`,
+    `  long tasks the page saw: ${probe.longTasks.map(([s, e]) => `${Math.round(s)}–${Math.round(e)}`).join(', ')}`,
   ];
   for (const task of tasks) {
     if (task.dur / 1000 <= minWall) continue;
@@ -224,6 +231,11 @@ try {
     for (let i = 0; i < loads; i++) {
       const url = `${server.url}?scenario=${id}`;
       const { events, probe } = await load(browser, url);
+      if (process.env.PAGE_TASKS_SAVE)
+        writeFileSync(
+          join(process.env.PAGE_TASKS_SAVE, `${id}-${i + 1}.json`),
+          JSON.stringify({ traceEvents: events, probe }),
+        );
       console.log(`${id} (${dist}, 390×844, CPU ${rate}× slower), load ${i + 1}:`);
       console.log(report(events, probe, url));
     }

@@ -1,5 +1,6 @@
 import type { ObjectHistory } from '../../engine';
 import type { SpanInput } from '../../timeline/appLanes/types';
+import { runsWithoutSyncWindows } from '../../scenarios/runsWithoutSyncWindows';
 import { hasSyncWindows } from './hasSyncWindows';
 import type * as SyncWindowSpans from './syncWindowSpans';
 
@@ -16,9 +17,18 @@ export class SyncWindows {
   /** The windows as spans over the run, from 0 to its end; none until the reader is there. */
   readonly spans: SpanInput[];
 
-  constructor(objects: () => ObjectHistory | undefined, endT: () => number) {
-    this.present = $derived(hasSyncWindows(objects()));
-    this.spans = $derived(this.present && this.reader ? this.reader.syncWindowSpans(objects(), endT()) : []);
+  /**
+   * `run` is the run on screen. A shipped scenario's default run whose history names no window is answered without
+   * reading its history (scenarios/runsWithoutSyncWindows.ts): that would decode all of it at the page's start.
+   */
+  constructor(run: () => { objects: ObjectHistory } | undefined, endT: () => number) {
+    this.present = $derived.by(() => {
+      const shown = run();
+      return shown !== undefined && !runsWithoutSyncWindows.has(shown) && hasSyncWindows(shown.objects);
+    });
+    this.spans = $derived(
+      this.present && this.reader ? this.reader.syncWindowSpans(run()?.objects, endT()) : [],
+    );
     $effect(() => {
       if (this.present && !this.reader)
         void import('./syncWindowSpans').then((module) => (this.reader = module));

@@ -1,0 +1,106 @@
+// A phone's start (issue 32: interactive at 390×844 with the CPU slowed 4×, which counts until no long task has run
+// for a second): what the page's main thread must not do between the controls showing and the start settling.
+// Each case counts something (documents drawn, workers started before a part), never a wall time.
+import assert from 'node:assert/strict';
+import { launchChromium } from './launchChromium.mjs';
+import { traceInTurn } from './tracingLock.mjs';
+
+/** The parts below the first screen, by a test id each one has (as firstScreenCases.mjs lists them). */
+const belowTheFold = {
+  terminal: '[data-testid="terminal"]',
+  stack: '.stack-panel',
+  manifests: '[data-testid="manifest-editor"]',
+};
+
+export function phoneStartCases({ browser, base, full }) {
+  if (!full) return [];
+  const test = (name, fn) => ({ name, fn });
+  const phone = async (on = browser) => {
+    const context = await on.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    return { context, page, errors };
+  };
+  const allPartsBuilt = (page) =>
+    page.waitForFunction(
+      (parts) => Object.values(parts).every((query) => document.querySelector(query) !== null),
+      belowTheFold,
+      { timeout: 60_000 },
+    );
+  return [
+    test('phone start: at 390×844 the page’s renderer draws no document but the page until the start has settled (the favicon is a PNG, not an SVG drawn as a document of its own on the main thread)', async () => {
+      // Chromium's headless shell (what the other cases drive) fetches no icons: the full browser does, as a
+      // user's does, so this case starts one of its own.
+      const withIcons = await launchChromium();
+      const { context, page, errors } = await phone(withIcons);
+      try {
+        const cdp = await context.newCDPSession(page);
+        const stop = await traceInTurn(page, cdp, ['blink.user_timing', 'devtools.timeline']);
+        let events;
+        try {
+          await page.goto(base + '?scenario=three-tier');
+          // The browser asks for the page's icon once the page's loading has stopped; the parts below the fold
+          // come once the start has settled (a second and a half with no long task), after it.
+          await allPartsBuilt(page);
+        } finally {
+          events = await stop();
+        }
+        // Each document a renderer starts (the page's, or an SVG image's: the browser draws an SVG icon as a
+        // page of its own, in the renderer of the page it belongs to) marks a navigationStart.
+        const starts = events.filter((e) => e.name === 'navigationStart');
+        const page0 = starts.find((e) => (e.args?.data?.documentLoaderURL ?? '').startsWith(base));
+        assert.ok(page0, `no navigationStart of the page among ${starts.length}`);
+        // The page's own frame marks a second start of no URL as it commits; an image's document is a frame of its own.
+        const others = starts.filter((e) => e.pid === page0.pid && e.args?.frame !== page0.args?.frame);
+        assert.equal(
+          others.length,
+          0,
+          `the page's renderer drew ${others.length} document(s) beside the page (an SVG icon): ${JSON.stringify(others.map((e) => [(e.ts - page0.ts) / 1000, e.args]))}`,
+        );
+        assert.deepEqual(errors, [], 'page errors');
+      } finally {
+        await context.close();
+        await withIcons.close();
+      }
+    }),
+    test('phone start: at 390×844 the simulation worker is started only once the parts below the fold come (its warm-up waits for the start to settle or the page to be touched), and it still warms', async () => {
+      const { context, page, errors } = await phone();
+      try {
+        await page.addInitScript((parts) => {
+          // When the worker is first constructed, and how many parts below the fold exist then.
+          const seen = { partsAtWorker: undefined, workers: 0 };
+          window.__worker = seen;
+          const Original = window.Worker;
+          window.Worker = class extends Original {
+            constructor(...args) {
+              super(...args);
+              seen.workers++;
+              if (seen.partsAtWorker === undefined)
+                seen.partsAtWorker = Object.values(parts).filter((q) => document.querySelector(q)).length;
+            }
+          };
+        }, belowTheFold);
+        await page.goto(base + '?scenario=failing-migration');
+        await allPartsBuilt(page);
+        // The warm-up comes after the parts, and marks its end (workerRunner.ts): an intervention finds it warm.
+        await page.waitForFunction(
+          () => performance.getEntriesByName('worker-warmed', 'mark').length > 0,
+          null,
+          { timeout: 60_000 },
+        );
+        const seen = await page.evaluate(() => window.__worker);
+        assert.equal(seen.workers, 1, 'one worker started');
+        // It waits in line behind the parts held below the fold (a part built later, in a chunk of its own, as the
+        // manifests, may come after it): not before the first of them.
+        assert.ok(
+          seen.partsAtWorker >= 1,
+          `the worker was started when ${seen.partsAtWorker} of the ${Object.keys(belowTheFold).length} parts below the fold were built`,
+        );
+        assert.deepEqual(errors, [], 'page errors');
+      } finally {
+        await context.close();
+      }
+    }),
+  ];
+}
