@@ -102,5 +102,25 @@ export function phoneStartCases({ browser, base, full }) {
         await context.close();
       }
     }),
+    // Only a phone's full page holds its parts below the fold; the embedded view (here at a blog's 720 px) holds
+    // nothing, so its worker warms as before, ready for a re-run the view asks for.
+    test('phone start: the embedded view, which holds no part below a fold, still warms its worker', async () => {
+      const context = await browser.newContext({
+        viewport: { width: 720, height: 600 },
+        reducedMotion: 'reduce',
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto(base + '?scenario=three-tier&embed=1');
+        await page.waitForSelector('[data-testid="embed-view"]');
+        await page.waitForFunction(
+          () => performance.getEntriesByName('worker-warmed', 'mark').length > 0,
+          null,
+          { timeout: 60_000 },
+        );
+      } finally {
+        await context.close();
+      }
+    }),
   ];
 }

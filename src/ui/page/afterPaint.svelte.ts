@@ -158,6 +158,11 @@ export function foldOpenedByMove(): boolean {
   return movedBeforeOpen;
 }
 
+/** Whether the parts below the fold are being held: only on a phone's full page, until openFold. */
+export function foldHeld(): boolean {
+  return fold === 'held';
+}
+
 /** A page printed (or saved as PDF) before the parts came prints them all: rendered now, not in tasks. */
 function renderAllNow(): void {
   openFold();

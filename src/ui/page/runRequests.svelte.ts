@@ -3,7 +3,7 @@ import type { Scenario } from '../../scenarios/scenario';
 import type { PageRun } from '../../scenarios/pageRun';
 import type { RunOptions } from '../../scenarios/pageSettings';
 import { LazyWorkerRunner, type PageRunner, type RunOutcome } from '../../scenarios/workerRunner';
-import { AfterPaint } from './afterPaint.svelte';
+import { AfterPaint, foldHeld } from './afterPaint.svelte';
 import type { RunEnd, SessionOptions } from './sessionOptions';
 
 /** Where a run's outcome lands in the session: the run on screen, the input's error, or a failure to say. */
@@ -57,9 +57,10 @@ export class RunRequests {
       // scrolled, touched or keyed, or its start has settled). Loading the worker's chunk, starting the worker and
       // handing it the scenario was a long task at 4× CPU in the page's first seconds, the last one of
       // failing-migration's start (issue 32); and an intervention is typed in the terminal, below the fold too.
-      // Elsewhere the fold is open and it runs now, as before. The compare and embedded views, which have no terminal
-      // and take no intervention, never open it (only App.svelte holds or opens the fold): they do not warm at all.
-      new AfterPaint(() => token === this.token && runner.warm?.(scenario, options), { belowFold: true });
+      // Where nothing is held (a wider screen, the compare and embedded views) it runs now, as before.
+      const warmNow = () => token === this.token && runner.warm?.(scenario, options);
+      if (foldHeld()) new AfterPaint(warmNow, { belowFold: true });
+      else warmNow();
     };
     if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 2000 });
     else setTimeout(warm, 0);
