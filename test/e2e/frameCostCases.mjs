@@ -128,5 +128,40 @@ export function frameCostCases({ browser, base }) {
       );
     }));
 
+  // A running CSS animation makes the browser restyle its element on every frame the page draws, whether the
+  // compositor runs it or not: playing many-resources at 8×, the spinning status icons below the fold were a third
+  // of the elements restyled (test/bench/playTrace.mjs). Out of view they stand still (stillOffScreen.svelte.ts),
+  // and with reduced motion asked for they do not spin at all.
+  test('frame cost: playing many-resources at 8×, no status icon spins out of view, and none spins with reduced motion', () =>
+    withPage('?scenario=many-resources&speed=8&t=44', async (page) => {
+      const running = () =>
+        page.evaluate(() =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running')
+            .map((a) => {
+              const r = a.effect.target.getBoundingClientRect();
+              const seen = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+              return { seen, where: a.effect.target.closest('[class]')?.parentElement?.className };
+            }),
+        );
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await page.click('[data-testid="play"]');
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 52,
+        null,
+        { timeout: 60_000 },
+      );
+      const spinning = await running();
+      assert.ok(spinning.length > 0, 'no icon spins in view: the case does not test the spinners');
+      assert.deepEqual(
+        spinning.filter((a) => !a.seen),
+        [],
+        'icons spinning out of view',
+      );
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      assert.deepEqual(await running(), [], 'icons spinning with reduced motion');
+    }));
+
   return cases;
 }
