@@ -57,6 +57,10 @@ async function tracedPlay(browser, url) {
   await page.click('[data-testid="play"]');
   await page.waitForTimeout(seconds * 1000);
   const deltas = await page.evaluate(stopFrames);
+  // A running CSS animation restyles its element on every frame the page draws, composited or not.
+  const animations = await page.evaluate(
+    () => document.getAnimations().filter((a) => a.playState === 'running').length,
+  );
   const { profile } = await cdp.send('Profiler.stop');
   await cdp.send('Tracing.end');
   await complete;
@@ -78,6 +82,7 @@ async function tracedPlay(browser, url) {
     laidOut: on
       .filter((e) => e.name === 'Layout')
       .reduce((s, e) => s + (e.args?.beginData?.dirtyObjects ?? 0), 0),
+    animations,
     top: topFunctions(profile, 12),
     profile,
   };
@@ -92,7 +97,9 @@ try {
     console.log(
       `${dists[k]}: ${r.frames} frames in ${seconds} s, p95 ${r.p95.toFixed(1)} ms; main thread busy ${ms(r.busy)}: ` +
         `script ${ms(r.script)}, style ${ms(r.style)} (${r.styled} elements), layout ${ms(r.layout)} ` +
-        `(${r.laidOut} objects), pre-paint ${ms(r.prePaint)}, paint ${ms(r.paint)}`,
+        `(${r.laidOut} objects), pre-paint ${ms(r.prePaint)}, paint ${ms(r.paint)}; ` +
+        `${r.animations} CSS animations running at the end; per frame: ` +
+        `${(r.styled / r.frames).toFixed(1)} elements restyled, ${(r.laidOut / r.frames).toFixed(1)} objects laid out`,
     );
     mkdirSync(join(root, 'test-results'), { recursive: true });
     const file = join(root, 'test-results', `play-trace-${k}.cpuprofile`);

@@ -3,7 +3,7 @@
 // every write makes the browser restyle, and often lay out and repaint, what it touched. So these cases count
 // writes.
 import assert from 'node:assert/strict';
-import { pageOpener } from './pageHelpers.mjs';
+import { pageOpener, reloadPage } from './pageHelpers.mjs';
 
 export function frameCostCases({ browser, base }) {
   const cases = [];
@@ -75,6 +75,92 @@ export function frameCostCases({ browser, base }) {
       assert.ok(seen.counts > 0, 'no group count changed while playing: the case does not test the chips');
       assert.deepEqual(seen.same.slice(0, 10), [], `${seen.same.length} writes of a value already there`);
       assert.deepEqual(seen.replaced.slice(0, 10), [], `${seen.replaced.length} text nodes replaced`);
+    }));
+
+  // One history.replaceState cost about 6 ms of a 16.7 ms frame, and the link was written every 500 ms while
+  // playing. It is now written when playing stops, once in five seconds while playing, and when the page may be
+  // reloaded, left or its link copied (urlWriter.ts, addressBar.svelte.ts): a pause still shows the moment in the
+  // address bar, and a reload opens the time the cursor had reached.
+  test('frame cost: playing many-resources at 8×, the address bar is written only when playing stops or the link may be read', () =>
+    withPage('?scenario=many-resources&speed=8&t=40', async (page) => {
+      const readT = () =>
+        page.evaluate(() => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t));
+      const searchT = () => page.evaluate(() => Number(new URLSearchParams(location.search).get('t')));
+      await page.evaluate(() => {
+        window.__linkWrites = 0;
+        const replace = history.replaceState.bind(history);
+        history.replaceState = (...args) => {
+          window.__linkWrites++;
+          return replace(...args);
+        };
+      });
+      await page.click('[data-testid="play"]');
+      // Two seconds of wall time: four writes before the change.
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 56,
+        null,
+        { timeout: 60_000 },
+      );
+      assert.equal(await page.evaluate(() => window.__linkWrites), 0, 'link writes while playing');
+      // The window loses focus (to the address bar, or another window): the link is written with the cursor's time.
+      const t = await page.evaluate(() => {
+        dispatchEvent(new Event('blur'));
+        return Number(document.querySelector('[data-testid="virtual-time"]').dataset.t);
+      });
+      assert.ok(Math.abs((await searchT()) - t) < 0.5, `the link says t=${await searchT()}, the cursor ${t}`);
+      assert.equal(await page.evaluate(() => window.__linkWrites), 1);
+
+      await page.keyboard.press('Space');
+      await page.waitForFunction(() => !/autoplay/.test(location.search));
+      const paused = await readT();
+      // The link writes t to the hundredth of a second.
+      assert.ok(
+        Math.abs((await searchT()) - paused) < 0.01,
+        `the link says t=${await searchT()}, paused at ${paused}`,
+      );
+      await reloadPage(page);
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="virtual-time"]')?.dataset.t) > 0,
+      );
+      assert.ok(
+        Math.abs((await readT()) - paused) < 0.01,
+        `reloaded at t=${await readT()}, paused at ${paused}`,
+      );
+    }));
+
+  // A running CSS animation makes the browser restyle its element on every frame the page draws, whether the
+  // compositor runs it or not: playing many-resources at 8×, the spinning status icons below the fold were a third
+  // of the elements restyled (test/bench/playTrace.mjs). Out of view they stand still (stillOffScreen.svelte.ts),
+  // and with reduced motion asked for they do not spin at all.
+  test('frame cost: playing many-resources at 8×, no status icon spins out of view, and none spins with reduced motion', () =>
+    withPage('?scenario=many-resources&speed=8&t=44', async (page) => {
+      const running = () =>
+        page.evaluate(() =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running')
+            .map((a) => {
+              const r = a.effect.target.getBoundingClientRect();
+              const seen = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+              return { seen, where: a.effect.target.closest('[class]')?.parentElement?.className };
+            }),
+        );
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await page.click('[data-testid="play"]');
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 52,
+        null,
+        { timeout: 60_000 },
+      );
+      const spinning = await running();
+      assert.ok(spinning.length > 0, 'no icon spins in view: the case does not test the spinners');
+      assert.deepEqual(
+        spinning.filter((a) => !a.seen),
+        [],
+        'icons spinning out of view',
+      );
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      assert.deepEqual(await running(), [], 'icons spinning with reduced motion');
     }));
 
   return cases;

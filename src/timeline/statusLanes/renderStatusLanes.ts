@@ -25,8 +25,9 @@ const states = new WeakMap<SVGSVGElement, State>();
 /**
  * Draws the three status lanes (the operation, the sync status and the health) in a timeline frame
  * (frame/timelineFrame.ts): a track per lane, the values' bars and words cut at the reveal, the names (pinned on
- * a phone) and the cursor. A new layout joins the bars by key; a new `t` alone moves the cursor, the clip and the
- * drawing's accessible name, which is what the page does on each animation frame while playing.
+ * a phone) and the cursor. A new layout joins the bars by key; a new `t` alone moves the cursor and the clip, which
+ * is what the page does on each animation frame while playing, and the drawing's accessible name only when a
+ * lane's value changes.
  *
  * @example
  * renderStatusLanes(svg, layoutStatusLanes(lanes, options), { t: 12 });
@@ -47,7 +48,10 @@ export function renderStatusLanes(
   const right = revealedRight(layout.x, layout.plot, options.revealUntil);
   state.frame.reveal({ x: left, y: 0, width: right - left, height: layout.height });
   state.frame.pin(pin, [state.frame.layers.labels.node()!]);
-  set(svg, 'aria-label', `Status lanes at ${options.t.toFixed(1)} s. ${summaryAt(layout.lanes, options.t)}`);
+  // The name says the values at the cursor, not its time: with the time it was written again on every frame while
+  // playing (a restyle of the drawing each time, issue 32), and a screen reader cannot follow a name that changes
+  // sixty times a second anyway. The page says the time itself (the play bar's clock).
+  set(svg, 'aria-label', `Status lanes at the cursor: ${summaryAt(layout.lanes, options.t)}`);
   // Whole pixels: playing at 1× moves the cursor a fraction of a pixel per frame, which is not worth a repaint.
   const cx = Math.round(layout.x(options.t));
   const shown = cx >= layout.plot.left - 1 && cx <= layout.plot.right + 1;

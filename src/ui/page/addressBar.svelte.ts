@@ -3,14 +3,18 @@ import { encodeInterventions } from '../../links/interventionLink';
 import type { SimulationSession } from './session.svelte';
 import type { ShareLink } from './shareLink.svelte';
 import { UrlWriter } from './urlWriter';
-import { Sampled } from './sampled.svelte';
+import { untrack } from 'svelte';
 import { formatUrlState, type UrlState } from '../../links/urlState';
 
 /**
  * Keep the address bar a link to what is on screen (contract.md §2), in one form: the query string. A hash that
  * came with the link is read once and dropped, or it would win over the query on a reload and reopen the old
- * scenario. While playing, t changes every frame, so the writer throttles replaceState (browsers
- * refuse very frequent calls). Call it while the page's component is being set up: it runs as an effect, once
+ * scenario. While playing, t changes every frame, and a write cost a sixth of a frame (urlWriter.ts), so the link
+ * is written when playing stops, and while playing once in five seconds and, with the cursor's time of that moment,
+ * when the page is hidden or left (a restored tab opens at that time), when the window loses focus (the reader went
+ * to the address bar), on a key (F5 or Ctrl+R reloads the address bar's link, so it must be written before) and on
+ * a press of the pointer (a "copy the link" button reads location.href). Call it while the page's component is
+ * being set up: it runs as an effect, once
  * `ready()` says the link the page was opened with has been read. `timeline()` gives the timeline's part of the
  * link (its zoom and grouping, timelineLink.svelte.ts).
  */
@@ -23,25 +27,19 @@ export function keepAddressBar(
   const urlWriter = new UrlWriter((search) =>
     history.replaceState(history.state, '', location.pathname + search),
   );
-  // While playing the cursor is read as often as the writer writes, not on every frame: building the link
-  // 60 times a second for a write every half second was a tenth of the script time of a frame.
-  const t = new Sampled(
-    () => session.t,
-    () => session.playing,
-    { intervalMs: urlWriter.intervalMs },
-  );
-  $effect(() => {
-    if (!ready() || !session.scenario) return;
+  /** The link to the page with the cursor at `t`, or undefined while it cannot be written yet. */
+  const linkAt = (t: number): string | undefined => {
+    if (!ready() || !session.scenario) return undefined;
     const defaults = session.scenario.options;
     const edit = shareLink.edit;
-    if (edit === null) return;
-    const search =
+    if (edit === null) return undefined;
+    return (
       formatUrlState({
         scenario: session.scenario.id,
         speed: session.speed === 1 ? undefined : session.speed,
         autoplay: session.playing || undefined,
         waveDelay: session.waveDelay === defaults.waveDelay ? undefined : session.waveDelay,
-        t: t.value > 0 ? t.value : undefined,
+        t: t > 0 ? t : undefined,
         // At the punchline with its caption shown, the link says so, so a reload shows the caption again.
         punchline: session.punchline.shown ? true : undefined,
         fail: session.toggles,
@@ -53,8 +51,42 @@ export function keepAddressBar(
         edit,
         do:
           session.interventions.list.length > 0 ? encodeInterventions(session.interventions.list) : undefined,
-      }) + appParam(session.apps.openedApp);
-    if (shareLink.admit(search, location.href.replace(/[?#].*$/, '')))
-      urlWriter.write(search, !session.playing);
+      }) + appParam(session.apps.openedApp)
+    );
+  };
+  const write = (search: string | undefined, immediate: boolean) => {
+    if (search !== undefined && shareLink.admit(search, location.href.replace(/[?#].*$/, '')))
+      urlWriter.write(search, immediate);
+  };
+  $effect(() => {
+    // While playing the cursor's time is read untracked: its change on every frame does not re-run this effect
+    // (building the link 60 times a second was a tenth of a frame's script time). A pause writes the exact time.
+    const playing = session.playing;
+    write(linkAt(playing ? untrack(() => session.t) : session.t), !playing);
+  });
+  $effect(() => {
+    const flush = () => {
+      if (untrack(() => session.playing))
+        write(
+          untrack(() => linkAt(session.t)),
+          true,
+        );
+      urlWriter.flush();
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    addEventListener('pagehide', flush);
+    addEventListener('blur', flush);
+    addEventListener('pointerdown', flush, true);
+    addEventListener('keydown', flush, true);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      removeEventListener('pagehide', flush);
+      removeEventListener('blur', flush);
+      removeEventListener('pointerdown', flush, true);
+      removeEventListener('keydown', flush, true);
+      document.removeEventListener('visibilitychange', hidden);
+    };
   });
 }
