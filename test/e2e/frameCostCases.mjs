@@ -128,6 +128,29 @@ export function frameCostCases({ browser, base }) {
       );
     }));
 
+  // Written once in five seconds while playing, the link carries the cursor's time of that write, not the time
+  // playing started: a reload by the browser's button (no key reaches the page) opens at most five seconds behind.
+  test('frame cost: playing three-tier, the link written after five seconds carries the cursor’s time of then', () =>
+    withPage('?scenario=three-tier&t=2', async (page) => {
+      await page.evaluate(() => {
+        window.__links = [];
+        const replace = history.replaceState.bind(history);
+        history.replaceState = (...args) => {
+          window.__links.push({
+            link: String(args[2]),
+            t: Number(document.querySelector('[data-testid="virtual-time"]').dataset.t),
+          });
+          return replace(...args);
+        };
+      });
+      await page.click('[data-testid="play"]');
+      await page.waitForFunction(() => window.__links.length > 0, null, { timeout: 60_000 });
+      const [first] = await page.evaluate(() => window.__links);
+      const linked = Number(new URL(first.link, 'http://sandbox/').searchParams.get('t'));
+      assert.ok(linked > 2, `the first link written while playing says t=${linked}, where playing started`);
+      assert.ok(Math.abs(linked - first.t) < 0.5, `the link says t=${linked}, the cursor was at ${first.t}`);
+    }));
+
   // A running CSS animation makes the browser restyle its element on every frame the page draws, whether the
   // compositor runs it or not: playing many-resources at 8×, the spinning status icons below the fold were a third
   // of the elements restyled (test/bench/playTrace.mjs). Out of view they stand still (stillOffScreen.svelte.ts),
@@ -151,6 +174,12 @@ export function frameCostCases({ browser, base }) {
         () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 52,
         null,
         { timeout: 60_000 },
+      );
+      // Paused, and two frames later: an icon shown in the last frame has had its first view check (an
+      // IntersectionObserver answers after the frame it observed in), which a sample mid-play could come before.
+      await page.click('[data-testid="pause"]');
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       );
       const spinning = await running();
       assert.ok(spinning.length > 0, 'no icon spins in view: the case does not test the spinners');

@@ -59,10 +59,24 @@ export function keepAddressBar(
       urlWriter.write(search, immediate);
   };
   $effect(() => {
-    // While playing the cursor's time is read untracked: its change on every frame does not re-run this effect
+    // While playing this effect reads nothing but `playing`: the cursor's change on every frame does not run it
     // (building the link 60 times a second was a tenth of a frame's script time). A pause writes the exact time.
-    const playing = session.playing;
-    write(linkAt(playing ? untrack(() => session.t) : session.t), !playing);
+    if (session.playing) return;
+    write(linkAt(session.t), true);
+  });
+  // While playing, the link is written with the cursor's time once in five seconds (not kept from the moment
+  // playing started, which a write five seconds later would have carried).
+  $effect(() => {
+    if (!session.playing) return;
+    const timer = setInterval(
+      () =>
+        write(
+          untrack(() => linkAt(session.t)),
+          true,
+        ),
+      urlWriter.intervalMs,
+    );
+    return () => clearInterval(timer);
   });
   $effect(() => {
     const flush = () => {
