@@ -90,20 +90,6 @@ const fileCases =
 // scenario (frames presenter): they once ran alone, when two at a time on a loaded machine ran past the 90 s a case
 // could take, but a case now has at least four times that (timeoutScale.mjs) and each page costs half the CPU.
 const timingCases = /^(speed|predict mode|playing advances)/i;
-/**
- * The cases that take longest start first, the rest in their files' order: when one of them came last, it ran on its
- * own at the end while the other job had nothing left (a play to the end at 8×, a sweep of every scenario, a 15 MiB
- * drop: 20–36 s each). Ordered by CPU seconds measured per case (E2E_JOBS=1 in a cgroup, 2026-12-07), longest first.
- */
-const longest = [
-  'layout shift:',
-  'own app: a drop of four',
-  'layout: every scenario at 1024',
-  'timeline: playing at 8×, the browser lays out nothing',
-  'frames presenter:',
-  'layout: every scenario at 390',
-  "first screen: at 390×844 the page's own scripts force no layout",
-];
 // How many cases run at once (E2E_JOBS; 1 runs them all in turn, as when a failure needs a quiet look).
 const jobs = Math.max(1, Number(process.env.E2E_JOBS ?? 2) || 1);
 
@@ -140,14 +126,12 @@ try {
     // Most of a case's time is spent waiting on the page (loads, playback, a worker), with a core to spare: two
     // cases at a time keep both cores busy. Cases that measure timing (the clock against real time, a run against
     // its wall-time limit, predict mode's stop while playing) run alone afterwards.
-    // A renamed case would drop out of the list silently: with every case chosen, each entry must name one.
-    if (!only && target.full)
-      for (const start of longest.filter((start) => !chosen.some(({ name }) => name.startsWith(start)))) {
-        counts.failed++;
-        failures.push(`run.mjs's longest-first list names no case starting "${start}"`);
-      }
     const alone = chosen.filter(({ name }) => timingCases.test(name));
-    await inParallel(longestFirst(chosen.filter((c) => !alone.includes(c))), jobs, (c) => runCase(target, c));
+    await inParallel(
+      chosen.filter((c) => !alone.includes(c)),
+      jobs,
+      (c) => runCase(target, c),
+    );
     for (const c of alone) await runCase(target, c);
   }
 } finally {
@@ -170,18 +154,6 @@ async function runCase(target, { name, fn }) {
     failures.push(`${label} (after ${Date.now() - started} ms): ${lines[0]}`);
   }
   durations.push({ label, ms: Date.now() - started });
-}
-
-/** `cases` with those in `longest` first, in its order, and the rest in their files' order. */
-function longestFirst(cases) {
-  const rank = (c) => {
-    const i = longest.findIndex((start) => c.name.startsWith(start));
-    return i === -1 ? longest.length : i;
-  };
-  return cases
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
-    .map(({ c }) => c);
 }
 
 /** Runs `each` over `items`, at most `limit` at a time, in the items' order of starting. */
