@@ -54,38 +54,27 @@ export function keepAddressBar(
       }) + appParam(session.apps.openedApp)
     );
   };
-  const write = (search: string | undefined, immediate: boolean) => {
+  const write = (search: string | undefined) => {
     if (search !== undefined && shareLink.admit(search, location.href.replace(/[?#].*$/, '')))
-      urlWriter.write(search, immediate);
+      urlWriter.write(search);
   };
   $effect(() => {
     // While playing this effect reads nothing but `playing`: the cursor's change on every frame does not run it
     // (building the link 60 times a second was a tenth of a frame's script time). A pause writes the exact time.
     if (session.playing) return;
-    write(linkAt(session.t), true);
+    write(linkAt(session.t));
   });
   // While playing, the link is written with the cursor's time once in five seconds (not kept from the moment
   // playing started, which a write five seconds later would have carried).
   $effect(() => {
     if (!session.playing) return;
-    const timer = setInterval(
-      () =>
-        write(
-          untrack(() => linkAt(session.t)),
-          true,
-        ),
-      urlWriter.intervalMs,
-    );
+    const timer = setInterval(() => write(untrack(() => linkAt(session.t))), urlWriter.intervalMs);
     return () => clearInterval(timer);
   });
   $effect(() => {
+    // The link may be read or reloaded now: while playing, write the cursor's time of this moment.
     const flush = () => {
-      if (untrack(() => session.playing))
-        write(
-          untrack(() => linkAt(session.t)),
-          true,
-        );
-      urlWriter.flush();
+      if (untrack(() => session.playing)) write(untrack(() => linkAt(session.t)));
     };
     const hidden = () => {
       if (document.visibilityState === 'hidden') flush();
