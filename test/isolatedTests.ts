@@ -8,7 +8,6 @@ export const isolatedTests = [
   'src/ui/page/session.internalError.test.ts',
   'src/browser/quizProgress.test.ts',
   'src/ui/timeline/Timeline.svelte.test.ts',
-  'src/ui/page/urlWriter.test.ts',
   'src/ui/page/afterPaint.svelte.test.ts',
   'src/ui/page/rowsInTasks.svelte.test.ts',
   'src/ui/manifests/manifestEditing.svelte.test.ts',
