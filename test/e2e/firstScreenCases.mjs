@@ -7,8 +7,8 @@ import { pageOpener, readState, throttledPhone } from './pageHelpers.mjs';
 import { installProbe } from '../bench/pageProbes.mjs';
 import { traceInTurn } from './tracingLock.mjs';
 
-/** The parts below the first screen, by a test id each one has. */
-const belowTheFold = {
+/** The parts below the first screen, by a test id each one has (phoneStartCases.mjs waits for them too). */
+export const belowTheFold = {
   terminal: '[data-testid="terminal"]',
   mode: '[data-testid="compare-link"]',
   stack: '.stack-panel',

@@ -5,6 +5,16 @@
 import assert from 'node:assert/strict';
 import { pageOpener, reloadPage } from './pageHelpers.mjs';
 
+/** Plays from where the page is until its cursor passes `t` (virtual seconds), and leaves it playing. */
+async function playUntil(page, t) {
+  await page.click('[data-testid="play"]');
+  await page.waitForFunction(
+    (until) => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > until,
+    t,
+    { timeout: 60_000 },
+  );
+}
+
 export function frameCostCases({ browser, base }) {
   const cases = [];
   const test = (name, fn) => cases.push({ name, fn });
@@ -56,13 +66,8 @@ export function frameCostCases({ browser, base }) {
         };
         requestAnimationFrame(frame);
       });
-      await page.click('[data-testid="play"]');
       // Far enough for resources to turn Healthy, so the groups' counts change and their chips are drawn again.
-      await page.waitForFunction(
-        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 56,
-        null,
-        { timeout: 60_000 },
-      );
+      await playUntil(page, 56);
       await page.click('[data-testid="play"]');
       const seen = await page.evaluate(() => {
         window.__frameCostStop = true;
@@ -94,13 +99,8 @@ export function frameCostCases({ browser, base }) {
           return replace(...args);
         };
       });
-      await page.click('[data-testid="play"]');
       // Two seconds of wall time: four writes before the change.
-      await page.waitForFunction(
-        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 56,
-        null,
-        { timeout: 60_000 },
-      );
+      await playUntil(page, 56);
       assert.equal(await page.evaluate(() => window.__linkWrites), 0, 'link writes while playing');
       // The window loses focus (to the address bar, or another window): the link is written with the cursor's time.
       const t = await page.evaluate(() => {
@@ -169,12 +169,7 @@ export function frameCostCases({ browser, base }) {
             }),
         );
       await page.emulateMedia({ reducedMotion: 'no-preference' });
-      await page.click('[data-testid="play"]');
-      await page.waitForFunction(
-        () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 52,
-        null,
-        { timeout: 60_000 },
-      );
+      await playUntil(page, 52);
       // Paused, and two frames later: an icon shown in the last frame has had its first view check (an
       // IntersectionObserver answers after the frame it observed in), which a sample mid-play could come before.
       await page.click('[data-testid="pause"]');

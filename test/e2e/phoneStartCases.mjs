@@ -4,13 +4,7 @@
 import assert from 'node:assert/strict';
 import { launchChromium } from './launchChromium.mjs';
 import { traceInTurn } from './tracingLock.mjs';
-
-/** The parts below the first screen, by a test id each one has (as firstScreenCases.mjs lists them). */
-const belowTheFold = {
-  terminal: '[data-testid="terminal"]',
-  stack: '.stack-panel',
-  manifests: '[data-testid="manifest-editor"]',
-};
+import { belowTheFold } from './firstScreenCases.mjs';
 
 export function phoneStartCases({ browser, base, full }) {
   if (!full) return [];
