@@ -1,7 +1,5 @@
-import { realpathSync } from 'node:fs';
 import { about, aboutLine, escapeControl } from '../engine';
 import { maxManifestBytes } from '../scenarios/manifests';
-import { fileURLToPath } from 'node:url';
 import { exitUsage, type Command, type CommandIo } from './command';
 import { exportCommand } from './commands/exportCommand';
 import { health } from './commands/health';
@@ -86,10 +84,4 @@ export function runAsProcess(argv: string[]): void {
     process.exit(process.exitCode ?? 0);
   });
   process.exitCode = sim(argv, nodeIo);
-}
-
-// Run as the entry point too (`tsx src/cli/sim.ts`), not when a test imports `sim`. `npm run sim` runs the bundle
-// of simProcess.ts instead (scripts/sim.mjs).
-if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runAsProcess(process.argv.slice(2));
 }
