@@ -7,24 +7,9 @@
 // files the bundle was built from (a few milliseconds): any change to the import graph changes one of them (the file
 // that gained or lost an import), and a file gone means a rebuild. Packages stay imports, resolved from the
 // project's node_modules as before.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** The hash of `inputs` (paths relative to `root`), or undefined if one of them is gone. */
-function hashOf(root, inputs) {
-  const hash = createHash('sha256');
-  try {
-    for (const input of inputs)
-      hash
-        .update(`${input}\0`)
-        .update(readFileSync(join(root, input)))
-        .update('\0');
-  } catch {
-    return undefined;
-  }
-  return hash.digest('hex').slice(0, 20);
-}
+import { hashOf, writeInPlace } from './inputsHash.mjs';
 
 /** The bundle in `cache` built from exactly the current sources, if there is one. */
 function currentBundle(root, cache) {
@@ -40,7 +25,7 @@ function currentBundle(root, cache) {
 
 /**
  * Bundles `entry` and records its inputs. Several starts at once (the tests run examples side by side) each write
- * to files of their own and rename them into place, so none reads a half-written bundle or list.
+ * through files of their own (writeInPlace), so none reads a half-written bundle or list.
  */
 async function build(root, cache, entry, alsoHashed) {
   const { build: esbuild } = await import('esbuild');
@@ -60,10 +45,6 @@ async function build(root, cache, entry, alsoHashed) {
   const inputs = [...Object.keys(result.metafile.inputs), ...alsoHashed].sort();
   const file = join(cache, `bundle-${hashOf(root, inputs)}.mjs`);
   mkdirSync(cache, { recursive: true });
-  const writeInPlace = (path, contents) => {
-    writeFileSync(`${path}.${process.pid}`, contents);
-    renameSync(`${path}.${process.pid}`, path);
-  };
   writeInPlace(file, result.outputFiles[0].contents);
   writeInPlace(join(cache, 'inputs.json'), JSON.stringify(inputs));
   return file;

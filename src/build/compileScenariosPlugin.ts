@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import type * as Compiler from '../scenarios/compileScenario';
+import { CompiledScenarioCache, type CompiledKind } from './compiledScenarioCache';
 
 const suffix = '?compiled';
 const metaSuffix = '?meta';
@@ -23,11 +24,17 @@ const metaSuffix = '?meta';
  * `vite`, build and vitest start). Only `import type` reaches the config's graph from here. In the dev server,
  * an edit to a file the engine is made of restarts the server, as it did when the engine was part of the
  * config's graph, so the shipped default runs never lag behind the engine.
+ *
+ * A build and a vitest run keep what they compile in node_modules/.cache/scenarios (CompiledScenarioCache), and
+ * take it from there when no source changed: `npm test` compiled every scenario three times (vitest and the two
+ * builds of the browser tests). The dev server neither reads nor writes it: there a source can change while the
+ * server runs, and it recompiles after a restart anyway.
  */
 export function compileScenariosPlugin(root: string): Plugin {
   let loader: ViteDevServer | undefined;
   let compiler: Promise<typeof Compiler> | undefined;
   let devServer: ViteDevServer | undefined;
+  let cache: CompiledScenarioCache | undefined;
   const load = () =>
     (compiler ??= (async () => {
       loader = await createServer({
@@ -55,7 +62,20 @@ export function compileScenariosPlugin(root: string): Plugin {
       if (watched.has(file)) void devServer?.restart();
     });
   };
+  /** The module of `kind` for the scenario file at `path`: kept from an earlier run, or compiled now. */
+  const compile = async (kind: CompiledKind, path: string) => {
+    const kept = cache?.read(kind, path);
+    if (kept !== undefined) return kept;
+    const compiler = await load();
+    const text =
+      kind === 'meta'
+        ? compiler.scenarioMetaModule(path, root)
+        : await compiler.compiledScenarioModule(path, root);
+    cache?.add(kind, path, text);
+    return text;
+  };
   const close = async () => {
+    if (loader) cache?.flush(loader.environments.ssr.moduleGraph.idToModuleMap.keys());
     const closing = loader?.close();
     loader = undefined;
     compiler = undefined;
@@ -64,15 +84,18 @@ export function compileScenariosPlugin(root: string): Plugin {
   return {
     name: 'sandbox-compile-scenarios',
     enforce: 'pre',
+    configResolved(config) {
+      if (config.command === 'build' || config.mode === 'test')
+        cache = new CompiledScenarioCache(root, join(root, 'node_modules/.cache/scenarios'));
+    },
     configureServer(server) {
       devServer = server;
       server.httpServer?.once('close', () => void close());
     },
     async load(id) {
-      if (id.endsWith(metaSuffix))
-        return (await load()).scenarioMetaModule(id.slice(0, -metaSuffix.length), root);
+      if (id.endsWith(metaSuffix)) return compile('meta', id.slice(0, -metaSuffix.length));
       if (!id.endsWith(suffix)) return null;
-      return (await load()).compiledScenarioModule(id.slice(0, -suffix.length), root);
+      return compile('compiled', id.slice(0, -suffix.length));
     },
     // A build ends here (the page's and the worker's), and so does vitest's use of the plugin.
     closeBundle: close,
