@@ -90,6 +90,17 @@ export function studyCases({ browser, base }) {
       // Out of every question the page asks (each has its verdict slot), however many the quiz holds.
       const asked = await page.locator('[data-testid^="quiz-choice-"][data-testid$="-0"]').count();
       assert.ok(asked >= 7, `only ${asked} questions`);
+      // A question's number stands before the question, as read and as heard (the group's name), not before its
+      // first choice, where the list's marker fell beside a fieldset's legend.
+      for (const [n, start] of [
+        [1, 'The PreSync migration fails'],
+        [2, 'Two resources have sync-wave'],
+      ])
+        assert.equal(
+          await page.getByRole('group', { name: `${n}. ${start}` }).count(),
+          1,
+          `question ${n} is not named "${n}. ${start}…"`,
+        );
       assert.equal(
         (await page.textContent('[data-testid="quiz-progress"]')).trim(),
         `2 of ${asked} answered, 1 right`,
