@@ -16,15 +16,28 @@
  * // draw when width > 0 || !observesWidth
  */
 export function followWidth(el: HTMLElement, set: (width: number) => void): () => void {
+  return followWidths([el], ([width]) => set(width));
+}
+
+/**
+ * followWidth for several elements at once, through one observer: their first widths come in one answer, so a
+ * drawing laid out from all of them is laid out once, not once per element (the timeline on a phone: its own width
+ * and its box's view, where the legend is wrapped). `set` gets every element's last width, in the order given.
+ */
+export function followWidths(els: HTMLElement[], set: (widths: number[]) => void): () => void {
   if (!observesWidth) {
-    set(Math.floor(el.clientWidth));
+    set(els.map((el) => Math.floor(el.clientWidth)));
     return () => {};
   }
+  const widths = els.map(() => 0);
   const observer = new ResizeObserver((entries) => {
-    const last = entries[entries.length - 1];
-    if (last) set(Math.floor(last.contentRect.width));
+    for (const entry of entries) {
+      const i = els.indexOf(entry.target as HTMLElement);
+      if (i >= 0) widths[i] = Math.floor(entry.contentRect.width);
+    }
+    set([...widths]);
   });
-  observer.observe(el);
+  for (const el of els) observer.observe(el);
   return () => observer.disconnect();
 }
 

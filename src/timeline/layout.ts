@@ -40,6 +40,12 @@ export interface LayoutOptions {
    * wide, where a third of the drawing's width left the plot a third of the screen, issue 32).
    */
   maxLabelWidth?: number;
+  /**
+   * The width the legend is wrapped in, from the drawing's left edge, in px (default: the drawing's). A phone gives
+   * its box's view: the legend is pinned there with the row labels while the drawing pans (render.ts), and wrapped at
+   * the drawing's width it panned out of view (issue 32).
+   */
+  legendWidth?: number;
 }
 
 // Baselines of the text lanes above the rows: time axis, phase names, two lanes of wave labels.
@@ -209,7 +215,12 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
   const legend =
     options.legend === false
       ? { items: [], bottom: footer }
-      : buildLegend(padding, width - padding, footer + Math.round(14 * k), size);
+      : buildLegend(
+          padding,
+          Math.min(width, options.legendWidth ?? width) - padding,
+          footer + Math.round(14 * k),
+          size,
+        );
   return {
     width,
     height: Math.ceil(legend.bottom + 4),

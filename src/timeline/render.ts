@@ -128,7 +128,8 @@ export function renderTimeline(svg: SVGSVGElement, layout: TimelineLayout, optio
  */
 function revealClip(state: State, layout: TimelineLayout): ClipBox {
   const pin = state.options.pin ?? 0;
-  state.frame.pin(pin, state.layers.labels.nodes());
+  // The legend is pinned with the row labels: on a phone it is wrapped to the box's view (layout.ts).
+  state.frame.pin(pin, [...state.layers.labels.nodes(), ...state.layers.legend.nodes()]);
   if (state.labelsPin !== pin) {
     const context = contextOf(state, layout, 0);
     markerLabels(state.layers.markers, layout, context);

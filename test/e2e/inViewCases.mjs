@@ -169,5 +169,32 @@ export function inViewCases({ browser, base, full }) {
         { viewport: phone },
       ));
 
+  // On a phone the timeline's box follows the cursor, and the legend under the rows panned away with the drawing:
+  // at failing-migration's failure it read "d  Progressing … U" and its last line was cut to "w".
+  test("learner fit: at 390×844 the timeline's legend stays whole in the box's view while the drawing pans (failing-migration at its failure)", () =>
+    withPage(
+      '?scenario=failing-migration&t=10.8',
+      async (page) => {
+        await waitForSettledLayout(page);
+        const seen = await page.evaluate(() => {
+          const box = document.querySelector('main > section.time');
+          const view = box.getBoundingClientRect();
+          const items = [...box.querySelectorAll('[data-testid="timeline"] g.tl-legend-item')].map((g) => {
+            const r = g.getBoundingClientRect();
+            return { text: g.textContent, left: Math.round(r.left), right: Math.round(r.right) };
+          });
+          return { panned: box.scrollLeft, left: view.left, right: view.right, items };
+        });
+        assert.ok(seen.panned > 0, 'the drawing did not pan: the case no longer tells anything');
+        assert.ok(seen.items.length >= 10, `only ${seen.items.length} legend items`);
+        assert.deepEqual(
+          seen.items.filter((i) => i.left < seen.left || i.right > seen.right),
+          [],
+          `legend items outside the box's view, ${Math.round(seen.left)}–${Math.round(seen.right)} px`,
+        );
+      },
+      { viewport: phone },
+    ));
+
   return cases;
 }
