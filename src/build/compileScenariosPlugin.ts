@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import type * as Compiler from '../scenarios/compileScenario';
-import { CompiledScenarioCache, type CompiledKind } from './compiledScenarioCache';
+import { CompiledScenarioCache, type CompiledKind } from './compiledScenarioCache.ts';
 
 const suffix = '?compiled';
 const metaSuffix = '?meta';
