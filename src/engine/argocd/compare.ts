@@ -31,7 +31,8 @@ export function isModified(
   liveObject: KubeObject,
   normalize?: (obj: KubeObject) => KubeObject,
 ): boolean {
-  const want = normalize ? normalize(applyDefaults(desired)) : applyDefaults(desired);
+  const defaulted = defaultedDesired(desired);
+  const want = normalize ? normalize(defaulted) : defaulted;
   const live = normalize ? normalize(liveObject) : liveObject;
   for (const field of Object.keys(want)) {
     if (ignoredTopLevel.has(field)) continue;
@@ -45,6 +46,20 @@ export function isModified(
   }
   return false;
 }
+
+/**
+ * The desired object with the API server's defaults, made once per desired object: the app's comparisons and
+ * every tick's diff of an operation ask about the same objects (a 1,000-resource sync asked 2,200 times, each a
+ * deep copy of the manifest). Desired objects are read-only (reconcile.ts keeps them so, and a task that changes
+ * its target changes a copy), so a kept copy cannot go stale; nothing else sees it.
+ */
+function defaultedDesired(desired: KubeObject): KubeObject {
+  let defaulted = defaultedCache.get(desired);
+  if (!defaulted) defaultedCache.set(desired, (defaulted = applyDefaults(desired)));
+  return defaulted;
+}
+
+const defaultedCache = new WeakMap<KubeObject, KubeObject>();
 
 /**
  * Whether `isModified(desired, b)` must answer as `isModified(desired, a)` did, judged by identity alone: the
