@@ -255,7 +255,10 @@ export class AppTracker {
   /** Live objects managed by the app (hooks left by earlier syncs included): the engine's prune candidates. */
   liveObjects(): KubeObject[] {
     const out: KubeObject[] = [];
-    for (const e of this.entries.values()) if (e.live) out.push(e.live);
+    // forEach rather than for…of: no iterator result per entry while this runs in the interpreter (once per tick).
+    this.entries.forEach((e) => {
+      if (e.live) out.push(e.live);
+    });
     return out;
   }
 
