@@ -5,14 +5,14 @@ import { runSingleApp } from './singleApp';
 
 /**
  * What a run copies, counted rather than timed (a busy machine cannot change a count): the bench's synthetic app
- * (test/bench/syntheticApp.ts) of 200 resources, run to its end as `npm run bench` (b) runs 1,000 cold. Every
+ * (test/bench/syntheticApp.ts) of 100 resources, run to its end as `npm run bench` (b) runs 1,000 cold. Every
  * `clone` is a deep copy that a first run makes in the interpreter and its garbage collector then copies again.
  */
 describe('clones of a whole run', () => {
-  it('a 200-resource sync makes under 8 deep copies per resource (15.7 before: the Deployment controller copied each ReplicaSet template and its status, the Job controller its status, each comparison every manifest twice, each diff its manifest)', () => {
+  it('a 100-resource sync makes under 8 deep copies per resource (15.5 before: the Deployment controller copied each ReplicaSet template and its status, the Job controller its status, each comparison every manifest twice, each diff its manifest)', () => {
     const before = cloneCounts.clones;
-    const result = runSingleApp({ desired: syntheticApp(200), untilSeconds: 7200 });
+    const result = runSingleApp({ desired: syntheticApp(100), untilSeconds: 7200 });
     expect(result.application.status.operationState?.phase).toBe('Succeeded');
-    expect((cloneCounts.clones - before) / 200).toBeLessThan(8);
+    expect((cloneCounts.clones - before) / 100).toBeLessThan(8);
   });
 });
