@@ -102,6 +102,20 @@ export class AppTracker {
     return this.ignoreRules;
   }
 
+  /**
+   * Each desired object with the destination namespace filled in, one copy per object for the tracker's life:
+   * a refresh that renders the same manifests again then gives each entry the very object it had, and its kept
+   * sync status stands while its live object's spec does (a 1,000-resource sync's last comparison diffed every
+   * resource again against a new copy of the same manifest). Targets are read-only, as the manifests are.
+   */
+  private readonly targets = new WeakMap<KubeObject, KubeObject>();
+
+  private targetOf(obj: KubeObject): KubeObject {
+    let target = this.targets.get(obj);
+    if (!target) this.targets.set(obj, (target = withNamespace(obj, this.options.namespace)));
+    return target;
+  }
+
   /** The desired state of the revision being synced: its non-hook resources are what the app compares. */
   /**
    * `emit` writes the changes it makes to the log (a refresh in the control plane); `scanLive` looks through the
@@ -117,7 +131,7 @@ export class AppTracker {
     this.hookWaves = new Map();
     for (const obj of desired) {
       if (isIgnored(obj)) continue;
-      const target = withNamespace(obj, this.options.namespace);
+      const target = this.targetOf(obj);
       if (isHook(obj)) {
         this.hookWaves.set(keyOf(refOf(target)), waveOf(obj).wave);
         continue;
@@ -241,7 +255,10 @@ export class AppTracker {
   /** Live objects managed by the app (hooks left by earlier syncs included): the engine's prune candidates. */
   liveObjects(): KubeObject[] {
     const out: KubeObject[] = [];
-    for (const e of this.entries.values()) if (e.live) out.push(e.live);
+    // forEach rather than for…of: no iterator result per entry while this runs in the interpreter (once per tick).
+    this.entries.forEach((e) => {
+      if (e.live) out.push(e.live);
+    });
     return out;
   }
 

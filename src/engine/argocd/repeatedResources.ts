@@ -1,5 +1,5 @@
 import type { JsonAny, KubeObject } from '../types';
-import { normalizedTargets } from '../sync/reconcile';
+import { repeatedTargetMessages } from '../sync/reconcile';
 import { setConditionsOfType } from './setConditions';
 
 /** The condition type Argo CD gives an app whose manifests hold one resource more than once. */
@@ -12,7 +12,7 @@ export const REPEATED_RESOURCE_WARNING = 'RepeatedResourceWarning';
  * `group/Kind/namespace/name`, the destination namespace filled in.
  */
 export function repeatedResourceMessages(objects: readonly KubeObject[], namespace: string): string[] {
-  return normalizedTargets(objects, namespace).problems.map((problem) => problem.message);
+  return repeatedTargetMessages(objects, namespace);
 }
 
 /** The app's conditions with one RepeatedResourceWarning per message (state.go L1168). */

@@ -1,5 +1,6 @@
 import type { Json, KubeObject, SourcePosition } from '../types';
 import { appPathProblem, cleanPath } from './appPath';
+import { hashText } from '../simulation/revisionOf';
 
 /**
  * The Git repository every Application's source points at (contract.md §1.4), as data: revisions over time,
@@ -163,12 +164,7 @@ function commitSha(revision: RepoRevision, parent: string): string {
   const files = Object.fromEntries(
     Object.entries(revision.files).map(([path, items]) => [path, items.map(({ object }) => ({ object }))]),
   );
-  const text = parent + JSON.stringify({ ...revision, files });
-  let out = '';
-  let h = 0x811c9dc5;
-  for (let round = 0; round < 5; round++) {
-    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193 + round * 2);
-    out += (h >>> 0).toString(16).padStart(8, '0');
-  }
-  return out;
+  // The same five rounds of FNV-1a as revisionOf, hashed a slice at a time as it is: in one loop, a
+  // 1,000-resource revision's 200,000 characters ran in the interpreter for most of their five passes.
+  return hashText(parent + JSON.stringify({ ...revision, files }));
 }

@@ -1,7 +1,6 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
 import type { JsonAny, KubeObject, ObjectRef } from '../types';
-import { clone } from '../util/clone';
 import { claimDependents } from './claimDependents';
 import {
   getDeploymentCondition,
@@ -45,7 +44,9 @@ export const deploymentController: Controller = {
       cluster,
       d,
       rsList: claimDependents(cluster, d, 'ReplicaSet', d.spec?.selector),
-      status: clone(d.status ?? {}),
+      // A shallow copy: the sync reassigns status fields (its conditions lists are made anew by
+      // setDeploymentCondition) and never changes a part it read, so the stored status's parts can be shared.
+      status: { ...(d.status ?? {}) },
     };
     const status = syncDeployment(sync);
     write(sync, status);

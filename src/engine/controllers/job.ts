@@ -64,7 +64,9 @@ function syncJob(cluster: Cluster, ref: ObjectRef, job: KubeObject): void {
   const uid = job.metadata.uid ?? '';
   const memory = countJobPods(cluster, job, ownPods(store, ref, uid), now);
   const active = ownPods(store, ref, uid).filter((p) => !isTerminal(p) && !p.metadata.deletionTimestamp);
-  const status: JsonAny = clone(job.status ?? {});
+  // A shallow copy: only startTime and completionTime are set on it, and ensureJobConditionStatus makes a new list,
+  // so the stored status's conditions are shared (an unchanged one is then the same list, compared at a glance).
+  const status: JsonAny = { ...(job.status ?? {}) };
   let conditions: JsonAny[] | undefined = status.conditions;
   const wake: number[] = [];
   const finished = hasCondition(status, 'Complete') || hasCondition(status, 'Failed');

@@ -8,7 +8,14 @@ import type { KubeObject } from '../types';
  * multiplier; each round's hash gives 8 hex digits.
  */
 export function revisionOf(objects: readonly KubeObject[]): string {
-  const text = JSON.stringify(objects);
+  return hashText(JSON.stringify(objects));
+}
+
+/**
+ * The 40 hex digits of `revisionOf` for any text; the repository's commit SHAs are made the same way
+ * (repository.ts `commitSha`).
+ */
+export function hashText(text: string): string {
   let out = '';
   let h = 0x811c9dc5;
   for (let round = 0; round < 5; round++) {

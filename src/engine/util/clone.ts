@@ -9,16 +9,27 @@ import { setOwn } from './setOwn';
  * label, annotation or data key, goes through setOwn.
  */
 export function clone<T>(value: T): T {
+  cloneCounts.clones++;
+  return copy(value);
+}
+
+/**
+ * How many times `clone` and `deepEqual` were asked (not their steps through the parts), for the tests that pin
+ * what a run copies and compares (cloneCounts.test.ts): a plain counter, as taskCacheCounts is.
+ */
+export const cloneCounts = { clones: 0, comparisons: 0 };
+
+function copy<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(clone) as T;
+  if (Array.isArray(value)) return value.map(copy) as T;
   const out: Record<string, JsonAny> = {};
   const from = value as Record<string, JsonAny>;
   for (const key in from) {
     if (!Object.prototype.hasOwnProperty.call(from, key)) continue;
     const v = from[key];
     if (v === undefined) continue;
-    if (key === '__proto__') setOwn(out, key, clone(v));
-    else out[key] = clone(v);
+    if (key === '__proto__') setOwn(out, key, copy(v));
+    else out[key] = copy(v);
   }
   return out as T;
 }
@@ -31,13 +42,18 @@ export function clone<T>(value: T): T {
  * app's garbage. Counting defined keys on both sides and looking each of `a`'s up in `b` decides the same.
  */
 export function deepEqual(a: JsonAny, b: JsonAny): boolean {
+  cloneCounts.comparisons++;
+  return equal(a, b);
+}
+
+function equal(a: JsonAny, b: JsonAny): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   const aArray = Array.isArray(a);
   if (aArray !== Array.isArray(b)) return false;
   if (aArray) {
     if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;
     return true;
   }
   let defined = 0;
@@ -46,7 +62,7 @@ export function deepEqual(a: JsonAny, b: JsonAny): boolean {
     const v = a[k];
     if (v === undefined) continue;
     defined++;
-    if (!deepEqual(v, b[k])) return false;
+    if (!equal(v, b[k])) return false;
   }
   for (const k in b) {
     if (!Object.prototype.hasOwnProperty.call(b, k)) continue;

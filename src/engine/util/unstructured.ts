@@ -16,8 +16,19 @@ export function isJsonObject(value: Json): value is Record<string, Json> {
 
 /** The value at `fields` (`NestedFieldNoCopy`), whatever its type. */
 export function nestedField(obj: Json, ...fields: readonly string[]): Json {
+  return valueAt(obj, fields);
+}
+
+/**
+ * `nestedField` on the list itself, walked by index: the typed readers below call it with their own rest array
+ * rather than spreading it into `nestedField`'s, so that a read makes one array and no iterator. The controllers
+ * and health checks read 114,000 fields in a 1,000-resource run, most before their readers are optimized, and
+ * each read made a second array, an iterator and its results.
+ */
+function valueAt(obj: Json, fields: readonly string[]): Json {
   let value: Json = obj;
-  for (const field of fields) {
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i];
     if (!isJsonObject(value) || !Object.hasOwn(value, field)) return undefined;
     value = value[field];
   }
@@ -26,25 +37,35 @@ export function nestedField(obj: Json, ...fields: readonly string[]): Json {
 
 /** The string at `fields` (`NestedString`). */
 export function nestedString(obj: Json, ...fields: readonly string[]): string | undefined {
-  const value = nestedField(obj, ...fields);
+  const value = valueAt(obj, fields);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * `nestedString` of one field, with no list: for the readers of every condition and container status of every
+ * write (conditionOf.ts, containerStatusOf.ts).
+ */
+export function stringField(obj: Json, field: string): string | undefined {
+  if (!isJsonObject(obj) || !Object.hasOwn(obj, field)) return undefined;
+  const value = obj[field];
   return typeof value === 'string' ? value : undefined;
 }
 
 /** The number at `fields` (`NestedInt64`, `NestedFloat64`: JSON has one number type). */
 export function nestedNumber(obj: Json, ...fields: readonly string[]): number | undefined {
-  const value = nestedField(obj, ...fields);
+  const value = valueAt(obj, fields);
   return typeof value === 'number' ? value : undefined;
 }
 
 /** The boolean at `fields` (`NestedBool`). */
 export function nestedBool(obj: Json, ...fields: readonly string[]): boolean | undefined {
-  const value = nestedField(obj, ...fields);
+  const value = valueAt(obj, fields);
   return typeof value === 'boolean' ? value : undefined;
 }
 
 /** The list at `fields` (`NestedSlice`), its elements unread. */
 export function nestedSlice(obj: Json, ...fields: readonly string[]): readonly Json[] | undefined {
-  const value = nestedField(obj, ...fields);
+  const value = valueAt(obj, fields);
   return Array.isArray(value) ? value : undefined;
 }
 
@@ -53,13 +74,14 @@ export function nestedMap(
   obj: Json,
   ...fields: readonly string[]
 ): Readonly<Record<string, Json>> | undefined {
-  const value = nestedField(obj, ...fields);
+  const value = valueAt(obj, fields);
   return isJsonObject(value) ? value : undefined;
 }
 
 /** The strings of the list at `fields` (`NestedStringSlice`); undefined when any element is not a string. */
 export function nestedStringSlice(obj: Json, ...fields: readonly string[]): readonly string[] | undefined {
-  const list = nestedSlice(obj, ...fields);
+  const value = valueAt(obj, fields);
+  const list = Array.isArray(value) ? value : undefined;
   return list?.every((v) => typeof v === 'string') ? (list as readonly string[]) : undefined;
 }
 
@@ -68,7 +90,8 @@ export function nestedStringMap(
   obj: Json,
   ...fields: readonly string[]
 ): Readonly<Record<string, string>> | undefined {
-  const map = nestedMap(obj, ...fields);
+  const value = valueAt(obj, fields);
+  const map = isJsonObject(value) ? value : undefined;
   return map && Object.values(map).every((v) => typeof v === 'string')
     ? (map as Readonly<Record<string, string>>)
     : undefined;
