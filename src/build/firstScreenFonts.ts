@@ -1,0 +1,79 @@
+/**
+ * The fonts the first screen's text is set in, as a phone (390×844) lays it out: each is a weight, a size and one
+ * of the page's two families (global.css's `--font` and `--mono`). Sizes are in rem (of global.css's root size)
+ * unless they are pixels in the CSS (the timeline's SVG text).
+ *
+ * Why a list: the first time Chromium lays out text in a font it has not used yet, it looks the font up (a
+ * synchronous call to the browser process on Linux and Android for each size and weight: the font's "strike").
+ * The first screen uses about twenty, and their look-ups were half of the first frame's layout on a phone-class
+ * CPU (issue 32: 126 of 235 ms of layout at 4×, in the task that ends the page's start). The page's head measures
+ * a letter in each of them on a canvas (warmFontsScript) while the entry script is still being downloaded and
+ * compiled, so that the first frame finds them all ready. A font left out costs its look-up in the
+ * first frame again, nothing else: the browser case "phone start: … looks up no font" lists what it found.
+ */
+export const firstScreenFonts: readonly FirstScreenFont[] = [
+  // The body, the buttons, selects and inputs (font: inherit), the status cards' values (650), the counter's unit.
+  { weight: 400, rem: 1 },
+  { weight: 500, rem: 1 },
+  { weight: 600, rem: 1 },
+  { weight: 650, rem: 1 },
+  { weight: 700, rem: 1 },
+  // The page's title.
+  { weight: 700, rem: 1.3 },
+  // The intro line, its Play, the status cards' details and the transport's state.
+  { weight: 400, rem: 0.95 },
+  { weight: 600, rem: 0.95 },
+  { weight: 700, rem: 0.95 },
+  { weight: 400, rem: 0.95, mono: true },
+  // The status cards' titles, the intervention form's legend.
+  { weight: 400, rem: 0.85 },
+  { weight: 600, rem: 0.85 },
+  // "Why is it waiting?": its title, headline and the condition it quotes.
+  { weight: 700, rem: 1.05 },
+  { weight: 650, rem: 1.15 },
+  { weight: 400, rem: 0.88, mono: true },
+  // The timeline's zoom bar.
+  { weight: 400, rem: 0.9 },
+  // The timeline's SVG: the status strip (14 px), the phase bands (13 px bold), rows, ticks and the verdict (12 px).
+  { weight: 400, px: 14 },
+  { weight: 600, px: 14 },
+  { weight: 700, px: 13 },
+  { weight: 400, px: 12 },
+  { weight: 700, px: 12 },
+];
+
+export type FirstScreenFont = { weight: number; mono?: boolean } & ({ rem: number } | { px: number });
+
+/** The page's families and root size, as global.css declares them. */
+export interface PageType {
+  font: string;
+  mono: string;
+  rootPx: number;
+}
+
+/** Each font of `fonts` as a canvas's `font` property takes it: `650 19.55px system-ui, …`. */
+export function fontShorthands(
+  type: PageType,
+  fonts: readonly FirstScreenFont[] = firstScreenFonts,
+): string[] {
+  return fonts.map((f) => {
+    const px = 'px' in f ? f.px : Math.round(f.rem * type.rootPx * 100) / 100;
+    return `${f.weight} ${px}px ${f.mono ? type.mono : type.font}`;
+  });
+}
+
+/**
+ * The inline script the build puts in the page's head (src/build/warmFontsPlugin.ts): in a task of its own,
+ * after the parser's, it measures a letter in each font on a canvas that is never drawn. One task, not one per
+ * font: with the CPU slowed 4×, timers wait behind the page's loading, and a chain of them had reached only 5 of
+ * the 21 fonts when the first frame came. Plain JavaScript in a string, since it runs before any module.
+ */
+export function warmFontsScript(
+  type: PageType,
+  fonts: readonly FirstScreenFont[] = firstScreenFonts,
+): string {
+  return (
+    `setTimeout(()=>{const c=document.createElement('canvas').getContext('2d');if(!c)return;` +
+    `for(const f of ${JSON.stringify(fontShorthands(type, fonts))}){c.font=f;c.measureText('Ag')}})`
+  );
+}
