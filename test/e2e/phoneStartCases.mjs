@@ -144,6 +144,21 @@ export function phoneStartCases({ browser, base, full }) {
         await context.close();
       }
     }),
+    test('phone start: the head’s inline scripts (the scenario’s preload, the font warm-up) come before its stylesheet, which an inline script after it would wait for', async () => {
+      const html = await (await fetch(base)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const stylesheet = head.indexOf('<link rel="stylesheet"');
+      const policy = head.indexOf('Content-Security-Policy');
+      assert.ok(stylesheet > 0 && policy > 0, 'the head has its stylesheet and its policy');
+      const inline = [...head.matchAll(/<script>/g)].map((m) => m.index);
+      // The scenario's preload (src/links/preloadScript.ts) and the first screen's fonts (src/build/firstScreenFonts.ts).
+      assert.equal(inline.length, 2, `${inline.length} inline scripts in the head`);
+      for (const at of inline) {
+        assert.ok(at < stylesheet, `an inline script at ${at} comes after the stylesheet at ${stylesheet}`);
+        // A policy given in a meta tag covers only what follows it.
+        assert.ok(at > policy, `an inline script at ${at} comes before the policy at ${policy}`);
+      }
+    }),
     // Only a phone's full page holds its parts below the fold; the embedded view (here at a blog's 720 px) holds
     // nothing, so its worker warms as before, ready for a re-run the view asks for.
     test('phone start: the embedded view, which holds no part below a fold, still warms its worker', async () => {
