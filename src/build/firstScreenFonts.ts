@@ -40,9 +40,22 @@ export const firstScreenFonts: readonly FirstScreenFont[] = [
   { weight: 700, px: 13 },
   { weight: 400, px: 12 },
   { weight: 700, px: 12 },
+  // Wider screens only (more than the phone's 700 px): the title, the intro line and its Play in larger type, the
+  // transport's Play word and the header's key hints (kbd).
+  { weight: 700, rem: 1.45, wide: true },
+  { weight: 400, rem: 1.05, wide: true },
+  { weight: 700, rem: 1.05, wide: true },
+  { weight: 700, rem: 1.1, wide: true },
+  { weight: 400, rem: 1, mono: true, wide: true },
 ];
 
-export type FirstScreenFont = { weight: number; mono?: boolean } & ({ rem: number } | { px: number });
+/** `wide`: only where the page is laid out wider than a phone's (App.svelte's 700 px), where the phone lacks it. */
+export type FirstScreenFont = { weight: number; mono?: boolean; wide?: boolean } & (
+  { rem: number } | { px: number }
+);
+
+/** The widest screen laid out as a phone's (App.svelte's `@media (max-width: 700px)`). */
+const phoneWidth = 700;
 
 /** The page's families and root size, as global.css declares them. */
 export interface PageType {
@@ -72,8 +85,12 @@ export function warmFontsScript(
   type: PageType,
   fonts: readonly FirstScreenFont[] = firstScreenFonts,
 ): string {
+  const narrow = fonts.filter((f) => !f.wide);
+  const wide = fonts.filter((f) => f.wide);
   return (
     `setTimeout(()=>{const c=document.createElement('canvas').getContext('2d');if(!c)return;` +
-    `for(const f of ${JSON.stringify(fontShorthands(type, fonts))}){c.font=f;c.measureText('Ag')}})`
+    `const f=${JSON.stringify(fontShorthands(type, narrow))};` +
+    `if(matchMedia('(min-width: ${phoneWidth + 1}px)').matches)f.push(...${JSON.stringify(fontShorthands(type, wide))});` +
+    `for(const x of f){c.font=x;c.measureText('Ag')}})`
   );
 }

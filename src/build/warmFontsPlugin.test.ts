@@ -8,12 +8,13 @@ import { beforeFirstResource, pageType } from './warmFontsPlugin';
 const css = readFileSync(join(import.meta.dirname, '..', 'ui', 'styles', 'global.css'), 'utf8');
 
 /** The fonts the inline script measures a letter in, run as the browser would run it, with no module loaded. */
-function measured(script: string): string[] {
+function measured(script: string, width = 390): string[] {
   const fonts: string[] = [];
   const context = { font: '', measureText: () => fonts.push(context.font) };
   runInNewContext(script, {
     setTimeout: (run: () => void) => run(),
     document: { createElement: () => ({ getContext: () => context }) },
+    matchMedia: (query: string) => ({ matches: width >= Number(/min-width: (\d+)px/.exec(query)?.[1]) }),
   });
   return fonts;
 }
@@ -23,13 +24,21 @@ describe('the first screen’s font warm-up (issue 32: the first frame’s layou
     const type = pageType(css);
     expect(type.rootPx).toBe(17);
     const fonts = measured(warmFontsScript(type));
-    expect(fonts).toHaveLength(firstScreenFonts.length);
+    const wide = firstScreenFonts.filter((f) => f.wide).length;
+    expect(fonts).toHaveLength(firstScreenFonts.length - wide);
     // The body's font (1rem, weight 400) and the timeline's 12 px text, as the CSS asks for them.
     expect(fonts).toContain(`400 17px ${type.font}`);
     expect(fonts).toContain(`400 12px ${type.font}`);
     expect(fonts).toContain(`400 14.96px ${type.mono}`);
     expect(type.font).toMatch(/^system-ui,/);
     expect(type.mono).toMatch(/^ui-monospace,/);
+  });
+
+  it('adds the wider screens’ fonts only where the page is wider than a phone’s', () => {
+    const type = pageType(css);
+    expect(measured(warmFontsScript(type), 390)).not.toContain(`700 24.65px ${type.font}`);
+    expect(measured(warmFontsScript(type), 701)).toContain(`700 24.65px ${type.font}`);
+    expect(measured(warmFontsScript(type), 1024)).toHaveLength(firstScreenFonts.length);
   });
 
   it('says which declaration it could not find in global.css', () => {
