@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { preloadScript } from '../links/preloadScript.ts';
+import { beforeFirstResource } from './warmFontsPlugin.ts';
 
 /**
  * Starts loading the scenario the page will show as early as the HTML is read, beside the entry script, instead
@@ -23,8 +24,9 @@ export function preloadScenarioPlugin(): Plugin {
           if (id) chunks[id] = `./${output.fileName}`;
         }
         if (Object.keys(chunks).length === 0) return html;
-        const script = preloadScript(chunks);
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        // Before the head's first link or script, as the font warm-up: at the head's end, after the stylesheet, the
+        // script waited for the stylesheet to load, and the scenario's download started only then (issue 32).
+        return beforeFirstResource(html, `<script>${preloadScript(chunks)}</script>`);
       },
     },
   };
