@@ -1,6 +1,6 @@
 import type { Json, KubeObject, SourcePosition } from '../types';
 import { appPathProblem, cleanPath } from './appPath';
-import { hashText } from '../simulation/revisionOf';
+import { hashText } from '../util/hashText';
 
 /**
  * The Git repository every Application's source points at (contract.md §1.4), as data: revisions over time,
