@@ -1,6 +1,6 @@
 import { toTimestamp } from '../clock';
 import type { Json } from '../types';
-import { stringField } from '../util/unstructured';
+import { nestedString } from '../util/unstructured';
 import { conditionOf } from './conditionOf';
 
 /** A status condition of an apps/v1 workload, with its fields in the order the API server writes them. */
@@ -30,7 +30,7 @@ export function getDeploymentCondition(
   conditions: readonly Json[] | undefined,
   type: string,
 ): WorkloadCondition | undefined {
-  const found = conditions?.find((c) => stringField(c, 'type') === type);
+  const found = conditions?.find((c) => nestedString(c, 'type') === type);
   // Read with its types; the controller wrote every field of it (newDeploymentCondition).
   return found === undefined ? undefined : (conditionOf(found) as WorkloadCondition);
 }
@@ -49,10 +49,10 @@ export function setDeploymentCondition(
   if (current && current.status === condition.status && current.reason === condition.reason) return list;
   const next = { ...condition };
   if (current && current.status === condition.status) next.lastTransitionTime = current.lastTransitionTime;
-  return [...list.filter((c) => stringField(c, 'type') !== condition.type), next];
+  return [...list.filter((c) => nestedString(c, 'type') !== condition.type), next];
 }
 
 /** The list without conditions of `type`. */
 export function removeDeploymentCondition(conditions: readonly Json[] | undefined, type: string): Json[] {
-  return (conditions ?? []).filter((c) => stringField(c, 'type') !== type);
+  return (conditions ?? []).filter((c) => nestedString(c, 'type') !== type);
 }

@@ -139,43 +139,17 @@ function nextAnnotations(d: KubeObject, rs: KubeObject, newRevision: string): Re
 }
 
 /**
- * Whether a ReplicaSet's template is the Deployment's once its hash label is left out (`EqualIgnoreHash`): what
- * `deepEqual` of a copy without the label would say, decided in place. Every reconcile of a Deployment asks it of
- * each of its ReplicaSets, and the copy (23 values for the bench's Deployment) and its comparison were 14% of
- * everything a 1,000-resource run cloned.
+ * Whether a ReplicaSet's template is the Deployment's once its hash label is left out (`EqualIgnoreHash`): one
+ * `deepEqual` of a shallow view of the template without the label, its labels dropped when the label was their only
+ * key (an undefined field counts as absent there). Every reconcile of a Deployment asks it of each of its
+ * ReplicaSets; a deep copy of the template for it was 14% of everything a 1,000-resource run cloned.
  */
 export function sameTemplate(rsTemplate: JsonAny, template: JsonAny): boolean {
   const labels = rsTemplate?.metadata?.labels;
   if (!labels?.[POD_TEMPLATE_HASH]) return deepEqual(rsTemplate, template);
-  if (!isObject(template) || !isObject(template.metadata)) return false;
-  if (!sameFieldsBut(rsTemplate, template, 'metadata')) return false;
-  if (!sameFieldsBut(rsTemplate.metadata, template.metadata, 'labels')) return false;
-  // The copy's labels go when the hash was their only key; then the Deployment's template must have none.
-  const wanted = template.metadata.labels;
-  let others = false;
-  for (const key in labels) if (key !== POD_TEMPLATE_HASH && Object.hasOwn(labels, key)) others = true;
-  if (!others) return wanted === undefined;
-  // A hash label on the Deployment's own template is a label the copy lacks.
-  return isObject(wanted) && sameFieldsBut(labels, wanted, POD_TEMPLATE_HASH, false);
-}
-
-function isObject(value: JsonAny): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * `deepEqual` of two objects with `skip` left out of `a`, and of `b` unless `inB` is false (an undefined field
- * counts as absent, as there).
- */
-function sameFieldsBut(a: JsonAny, b: JsonAny, skip: string, inB = true): boolean {
-  let defined = 0;
-  for (const key in a) {
-    if (key === skip || !Object.hasOwn(a, key) || a[key] === undefined) continue;
-    defined++;
-    if (!deepEqual(a[key], b[key])) return false;
-  }
-  for (const key in b) if ((!inB || key !== skip) && Object.hasOwn(b, key) && b[key] !== undefined) defined--;
-  return defined === 0;
+  const { [POD_TEMPLATE_HASH]: _hash, ...others } = labels;
+  const metadata = { ...rsTemplate.metadata, labels: Object.keys(others).length > 0 ? others : undefined };
+  return deepEqual({ ...rsTemplate, metadata }, template);
 }
 
 function hashOf(template: JsonAny, collisions: number): string {

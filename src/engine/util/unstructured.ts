@@ -41,16 +41,6 @@ export function nestedString(obj: Json, ...fields: readonly string[]): string | 
   return typeof value === 'string' ? value : undefined;
 }
 
-/**
- * `nestedString` of one field, with no list: for the readers of every condition and container status of every
- * write (conditionOf.ts, containerStatusOf.ts).
- */
-export function stringField(obj: Json, field: string): string | undefined {
-  if (!isJsonObject(obj) || !Object.hasOwn(obj, field)) return undefined;
-  const value = obj[field];
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** The number at `fields` (`NestedInt64`, `NestedFloat64`: JSON has one number type). */
 export function nestedNumber(obj: Json, ...fields: readonly string[]): number | undefined {
   const value = valueAt(obj, fields);
