@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 import { preloadScript } from '../links/preloadScript.ts';
-import { beforeFirstResource } from './warmFontsPlugin.ts';
+import { beforeFirstResource } from './beforeFirstResource.ts';
 
 /**
  * Starts loading the scenario the page will show as early as the HTML is read, beside the entry script, instead

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { firstScreenFonts, warmFontsScript } from './firstScreenFonts';
-import { beforeFirstResource, pageType } from './warmFontsPlugin';
+import { beforeFirstResource } from './beforeFirstResource';
+import { pageType } from './warmFontsPlugin';
 
 const css = readFileSync(join(import.meta.dirname, '..', 'ui', 'styles', 'global.css'), 'utf8');
 

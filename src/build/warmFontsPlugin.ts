@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { beforeFirstResource } from './beforeFirstResource.ts';
 import { warmFontsScript, type PageType } from './firstScreenFonts.ts';
 
 /**
@@ -38,13 +39,4 @@ export function pageType(css: string): PageType {
       read(/\nhtml\s*\{[^}]*?font-size:\s*([\d.]+)px/, 'the root font size (html { font-size: …px })'),
     ),
   };
-}
-
-/** `html` with `tag` just before the head's first `<link` or `<script` (or at the head's end if it has none). */
-export function beforeFirstResource(html: string, tag: string): string {
-  const head = html.indexOf('</head>');
-  const first = /<(?:link|script)\b/.exec(html.slice(0, head < 0 ? html.length : head));
-  const at = first ? first.index : head;
-  if (at < 0) throw new Error('index.html: no <head> to put the font warm-up in');
-  return html.slice(0, at) + tag + '\n    ' + html.slice(at);
 }
