@@ -116,11 +116,11 @@ export class AppTracker {
     return target;
   }
 
-  /** The desired state of the revision being synced: its non-hook resources are what the app compares. */
   /**
-   * `emit` writes the changes it makes to the log (a refresh in the control plane); `scanLive` looks through the
-   * whole store for the app's live objects, which a tracker that has followed every watch event since the
-   * cluster was empty does not need (the control plane's, so that refreshes never scan all objects).
+   * The desired state of the revision being synced: its non-hook resources are what the app compares. `emit`
+   * writes the changes it makes to the log (a refresh in the control plane); `scanLive` looks through the whole
+   * store for the app's live objects, which a tracker that has followed every watch event since the cluster was
+   * empty does not need (the control plane's, so that refreshes never scan all objects).
    */
   setDesired(desired: readonly KubeObject[], emit = false, scanLive = true): void {
     for (const entry of this.entries.values()) {
