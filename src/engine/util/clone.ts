@@ -14,10 +14,10 @@ export function clone<T>(value: T): T {
 }
 
 /**
- * How many times `clone` and `deepEqual` were asked (not their steps through the parts), for the tests that pin
- * what a run copies and compares (cloneCounts.test.ts): a plain counter, as taskCacheCounts is.
+ * How many times `clone` was asked (not its steps through the parts), for the test that pins what a run copies
+ * (cloneCounts.test.ts): a plain counter, as taskCacheCounts is.
  */
-export const cloneCounts = { clones: 0, comparisons: 0 };
+export const cloneCounts = { clones: 0 };
 
 function copy<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
@@ -42,18 +42,13 @@ function copy<T>(value: T): T {
  * app's garbage. Counting defined keys on both sides and looking each of `a`'s up in `b` decides the same.
  */
 export function deepEqual(a: JsonAny, b: JsonAny): boolean {
-  cloneCounts.comparisons++;
-  return equal(a, b);
-}
-
-function equal(a: JsonAny, b: JsonAny): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   const aArray = Array.isArray(a);
   if (aArray !== Array.isArray(b)) return false;
   if (aArray) {
     if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
     return true;
   }
   let defined = 0;
@@ -62,7 +57,7 @@ function equal(a: JsonAny, b: JsonAny): boolean {
     const v = a[k];
     if (v === undefined) continue;
     defined++;
-    if (!equal(v, b[k])) return false;
+    if (!deepEqual(v, b[k])) return false;
   }
   for (const k in b) {
     if (!Object.prototype.hasOwnProperty.call(b, k)) continue;
