@@ -52,7 +52,12 @@ export { planSync, type PlannedTask, type SyncPlan, type PlanInput } from './syn
 export { healthOf } from './health/healthOf';
 export type { HealthCheck, HealthOverrides } from './health/healthOverrides';
 export { applyDefaults } from './cluster/defaults';
-export { kindNamed as knownKind, kindsByGroup, type KindInfo as KnownKind } from './cluster/kinds';
+export {
+  kindInfo as knownGroupKind,
+  kindNamed as knownKind,
+  kindsByGroup,
+  type KindInfo as KnownKind,
+} from './cluster/kinds';
 export { InputError, isInputError, formatInputError } from './inputError';
 export type * from './events';
 export type * from './types';

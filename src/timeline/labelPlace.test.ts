@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { labelPlace } from './labelPlace';
+import { labelPlace, rowLabelPlaces } from './labelPlace';
 import { textWidth } from './text';
 
 const plot = { left: 0, right: 1000 };
@@ -35,4 +35,26 @@ it('a label that fits on neither side of its symbol is moved left to end inside 
   expect(place.side).toBe('right');
   expect(place.x).toBeGreaterThanOrEqual(view.left);
   expect(place.x + w).toBeLessThanOrEqual(view.right);
+});
+
+it('auto-sync-refuses-retry presenting at 1024×768: of three BeforeHookCreation labels over each other, only the first is drawn (issue 32)', () => {
+  // Presenter type (18 px): the migrate Job deleted at 409, 491 and 511 px, each label about 180 px wide.
+  const size = 18;
+  const labels = [409, 491, 511].map((at, i) => ({ key: `job@${i}`, at, label: 'BeforeHookCreation' }));
+  const places = rowLabelPlaces(labels, [], { left: 300, right: 805 }, size);
+  expect(places.get('job@0')).toEqual({ side: 'right', x: 415 });
+  expect(places.get('job@1')).toBeUndefined();
+  expect(places.get('job@2')).toBeUndefined();
+});
+
+it('labels of one row far enough apart are all drawn, whatever order they come in', () => {
+  const labels = [
+    { key: 'b', at: 600, label: 'BeforeHookCreation' },
+    { key: 'a', at: 100, label: 'HookSucceeded' },
+    { key: 'c', at: 300, label: '' },
+  ];
+  const places = rowLabelPlaces(labels, [], { left: 0, right: 1000 });
+  expect(places.get('a')).toEqual({ side: 'right', x: 106 });
+  expect(places.get('b')).toEqual({ side: 'right', x: 606 });
+  expect(places.get('c')).toBeDefined();
 });

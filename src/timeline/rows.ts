@@ -1,4 +1,11 @@
-import { kindRank, type ObjectRef, type SimEvent, type SyncPhase, syncPhases } from '../engine';
+import {
+  kindRank,
+  knownGroupKind,
+  type ObjectRef,
+  type SimEvent,
+  type SyncPhase,
+  syncPhases,
+} from '../engine';
 import type { ObjectRow } from './types';
 
 /** The events that name one object, in the order the log gives them. */
@@ -12,6 +19,16 @@ const hookReasons = new Set(['BeforeHookCreation', 'HookSucceeded', 'HookFailed'
 /** The key of an object's row: the fields Argo CD's result key uses (group, kind, namespace, name). */
 export function rowKey(ref: ObjectRef): string {
   return `${ref.group}/${ref.kind}/${ref.namespace}/${ref.name}`;
+}
+
+/**
+ * The namespace of the object an event names. A sync result names a cluster-scoped object with the destination
+ * namespace, as Argo CD's result list does (engine/sync/syncResultRow.ts), while the object itself has none: read
+ * as given, auto-sync-refuses-retry's Namespace had two rows, one from its apply and one from its result.
+ */
+function objectNamespace(e: ObjectEvent): string {
+  if (e.type !== 'result' || knownGroupKind(e.group ?? '', e.kind)?.namespaced !== false) return e.namespace;
+  return '';
 }
 
 function isObjectEvent(e: SimEvent): e is ObjectEvent {
@@ -32,7 +49,7 @@ export function buildRows(events: SimEvent[]): RowData[] {
   const placedBy = new Map<string, 'apply' | 'result'>();
   for (const e of events) {
     if (!isObjectEvent(e)) continue;
-    const ref = { group: e.group ?? '', kind: e.kind, namespace: e.namespace, name: e.name };
+    const ref = { group: e.group ?? '', kind: e.kind, namespace: objectNamespace(e), name: e.name };
     const key = rowKey(ref);
     let row = rows.get(key);
     if (!row) {

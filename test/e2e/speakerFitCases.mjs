@@ -71,6 +71,37 @@ export function speakerFitCases({ browser, base, full }) {
       { viewport: projector },
     ));
 
+  // A hook deleted by BeforeHookCreation at each retry put its label three times over itself, presenting
+  // auto-sync-refuses-retry on a projector: a label with no room beside the one before it is left to the hover card.
+  test('speaker fit: presenting auto-sync-refuses-retry at 1024×768, no two texts of the timeline lie over each other', () =>
+    withPage(
+      '?scenario=auto-sync-refuses-retry&present=1&t=60',
+      async (page) => {
+        await waitForSettledLayout(page);
+        const found = await page.evaluate(() => {
+          const texts = [...document.querySelectorAll('svg[data-testid="timeline"] text')]
+            .filter((t) => t.textContent && t.getClientRects().length > 0)
+            .map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() }));
+          const over = [];
+          for (const [i, a] of texts.entries())
+            for (const b of texts.slice(i + 1))
+              if (
+                a.box.left < b.box.right - 1 &&
+                b.box.left < a.box.right - 1 &&
+                a.box.top < b.box.bottom - 1 &&
+                b.box.top < a.box.bottom - 1
+              )
+                over.push(
+                  `"${a.text}" at ${Math.round(a.box.left)} and "${b.text}" at ${Math.round(b.box.left)}`,
+                );
+          return { count: texts.filter((t) => t.text === 'BeforeHookCreation').length, over };
+        });
+        assert.ok(found.count >= 1, 'the first BeforeHookCreation label is drawn');
+        assert.deepEqual(found.over, [], 'texts of the timeline over each other');
+      },
+      { viewport: projector },
+    ));
+
   // Compare in presenter mode drew its texts at 14-22 px on a projector, where the one-run presenter draws every
   // text at 24 px or more (speakerCases.mjs): the same measure, over every text of the comparison, its drawings'
   // too (at the size they are drawn, their scale included).

@@ -1,9 +1,18 @@
 import * as d3 from 'd3';
 import { deleteLabel } from '../hookSpans';
 import { operationColors } from '../statusStyle';
-import type { HookSpan, TimelineLayout } from '../types';
-import { labelPlace } from '../labelPlace';
-import { barsByRow, fadeOut, haloStyle, settle, type Layer, type MarkContext, type Target } from './common';
+import type { HookSpan, LabelSide, TimelineLayout } from '../types';
+import { rowLabelPlaces, type RowLabel } from '../labelPlace';
+import {
+  barsByRow,
+  fadeOut,
+  haloStyle,
+  settle,
+  type Layer,
+  type MarkContext,
+  type Scale,
+  type Target,
+} from './common';
 
 const capHeight = 6;
 
@@ -88,14 +97,15 @@ export function hookSpansMark(layer: Layer, layout: TimelineLayout, { x, duratio
     base,
   );
 
-  const bars = barsByRow(layout, x);
   const text = (d: HookSpan) => (d.deletedBy ? deleteLabel(d.deletedBy) : '');
-  // Where each label goes, clear of the row's bars where there is room (labelPlace.ts).
-  const place = (d: HookSpan) =>
-    labelPlace(x(d.t1), text(d), bars.get(d.rowKey) ?? [], layout.plot, layout.fontSize);
+  const places = labelPlaces(layout, x, text);
+  // Where each label goes, clear of the row's bars where there is room and never over another label of its row
+  // (labelPlace.ts); one that has no room is not drawn.
+  const place = (d: HookSpan) => places.get(d.key) ?? { side: 'right' as const, x: x(d.t1) };
   const labels = groups
     .select<SVGTextElement>('text.tl-hook-label')
     .text(text)
+    .attr('display', (d) => (places.get(d.key) ? null : 'none'))
     .attr('text-anchor', (d) => (place(d).side === 'right' ? 'start' : 'end'))
     .attr('fill', 'currentColor')
     .attr('style', haloStyle);
@@ -115,4 +125,24 @@ function placeLine<D>(
   to.attr('x2', x2);
   to.attr('y1', y1);
   to.attr('y2', y2);
+}
+
+/** Each hook label's place under the scale `x`, row by row (rowLabelPlaces). */
+function labelPlaces(
+  layout: TimelineLayout,
+  x: Scale,
+  text: (d: HookSpan) => string,
+): Map<string, { side: LabelSide; x: number } | undefined> {
+  const bars = barsByRow(layout, x);
+  const rows = new Map<string, RowLabel[]>();
+  for (const d of layout.hookSpans) {
+    const row = rows.get(d.rowKey) ?? [];
+    row.push({ key: d.key, at: x(d.t1), label: text(d) });
+    rows.set(d.rowKey, row);
+  }
+  const places = new Map<string, { side: LabelSide; x: number } | undefined>();
+  for (const [rowKey, labels] of rows)
+    for (const [key, place] of rowLabelPlaces(labels, bars.get(rowKey) ?? [], layout.plot, layout.fontSize))
+      places.set(key, place);
+  return places;
 }
