@@ -381,10 +381,10 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
         () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 48,
       );
       await page.click('[data-testid="play"]');
+      const testId = (id) => (el) => el.attr('data-testid') === id;
       const { seen, layouts } = await trace.stop((el) => {
-        if (!el.closest('[data-testid="timeline"]'))
-          return el.closest('[data-testid="timeline-cursor"]') ? 'overlay' : null;
-        return el.closest('[class^="layer-"]')?.getAttribute('class') ?? el.tagName;
+        if (!el.closest(testId('timeline'))) return el.closest(testId('timeline-cursor')) ? 'overlay' : null;
+        return el.closest((e) => e.attr('class')?.startsWith('layer-'))?.attr('class') ?? el.tag;
       });
       assert.ok(layouts > 10, `the page laid out ${layouts} times while playing`);
       const inDrawing = seen.filter(
