@@ -380,7 +380,9 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
       await page.waitForFunction(
         () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 48,
       );
-      await page.click('[data-testid="play"]');
+      // Pause (the button is Pause while playing: a click on Play waited for the run's end at 97 s, then played it
+      // again from 0, tracing six more seconds than the case is about).
+      await page.click('[data-testid="pause"]');
       const testId = (id) => (el) => el.attr('data-testid') === id;
       const { seen, layouts } = await trace.stop((el) => {
         if (!el.closest(testId('timeline'))) return el.closest(testId('timeline-cursor')) ? 'overlay' : null;
