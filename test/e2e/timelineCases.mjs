@@ -348,7 +348,8 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
       await page.waitForFunction(
         () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 50,
       );
-      await page.click('[data-testid="play"]');
+      // Pause: a click on Play (the button is Pause while playing) waited for the run's end, then played it again.
+      await page.click('[data-testid="pause"]');
       const touched = await page.evaluate(() => [...window.__touched].sort());
       // The ticks the cursor covers, the groups' counts at the cursor, the clip and the lanes' cursor and label.
       const allowed = [
