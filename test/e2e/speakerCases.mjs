@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pageOpener, readT, waitForSettledLayout, withHostedFrame } from './pageHelpers.mjs';
+import { assertCardWordsInside, cardWordsInside } from './statusCardFitCases.mjs';
 import { measureTexts } from './textFit.mjs';
 import { scaled } from './timeoutScale.mjs';
 
@@ -105,14 +106,16 @@ export function speakerCases({ browser, base, root, full }) {
     },
   };
 
+  const cardWords = { says: cardWordsInside, check: assertCardWordsInside };
+
   for (const [query, what, more] of [
-    ['?scenario=failing-migration&present=1&t=9.718', 'failing-migration at 9.718 s', []],
+    ['?scenario=failing-migration&present=1&t=9.718', 'failing-migration at 9.718 s', [cardWords]],
     [
       '?scenario=app-of-apps&present=1&t=15.7',
       'app-of-apps at 15.7 s',
       [captionNamesItsApp, strayClickOpensNothing],
     ],
-    ['?scenario=progressive-sync&present=1', 'progressive-sync at 0', [firstSlideWhole]],
+    ['?scenario=progressive-sync&present=1', 'progressive-sync at 0', [firstSlideWhole, cardWords]],
     ['?scenario=three-tier&present=1&t=56.3', 'three-tier at its end', []],
   ])
     test(`speaker: at 1024×768 every presenter text is 24 px or more and none is cut (${what})${more.map((m) => `; ${m.says}`).join('')}`, () =>
