@@ -60,7 +60,9 @@ export async function layoutInvalidations(page) {
  * element view `where` is given, a text node's being its parent element's.
  */
 async function documentElements(cdp) {
-  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  // Pierced, so the shadow roots are read too (a range input's thumb, a video's controls): each is a tree of its
+  // own, as `closest` in the page does not leave a shadow root.
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
   const byId = new Map();
   const visit = (node, parent) => {
     const attributes = new Map();
@@ -76,6 +78,7 @@ async function documentElements(cdp) {
     }
     if (view) byId.set(node.backendNodeId, view);
     for (const child of node.children ?? []) visit(child, view);
+    for (const shadow of node.shadowRoots ?? []) visit(shadow, null);
   };
   visit(root, null);
   return byId;
