@@ -236,15 +236,16 @@ export function compareCases({ browser, base, root }) {
 
   test('compare and embed: axe finds no serious or critical violation, light and dark', async () => {
     const found = [];
-    for (const query of [
-      '?compare=article',
-      '?compare=three-tier,three-tier~migration&present=1',
-      '?embed=1&scenario=three-tier&t=30',
-    ]) {
-      // axe is injected as an inline script, which the page's own policy rightly refuses.
-      const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, bypassCSP: true });
-      try {
-        const page = await context.newPage();
+    // axe is injected as an inline script, which the page's own policy rightly refuses. One tab opens each view by
+    // its link in turn, a document each.
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, bypassCSP: true });
+    try {
+      const page = await context.newPage();
+      for (const query of [
+        '?compare=article',
+        '?compare=three-tier,three-tier~migration&present=1',
+        '?embed=1&scenario=three-tier&t=30',
+      ]) {
         await page.goto(base + query);
         await page.waitForFunction(
           () => document.querySelectorAll('svg g.row, svg text.tl-label').length > 3,
@@ -253,9 +254,9 @@ export function compareCases({ browser, base, root }) {
         );
         for (const v of await axeLightAndDark(page, root))
           found.push(`${query} ${v.colorScheme}: ${v.id} at ${v.targets.join(' | ')}`);
-      } finally {
-        await context.close();
       }
+    } finally {
+      await context.close();
     }
     assert.deepEqual(found, []);
   });

@@ -68,7 +68,8 @@ export function frameCostCases({ browser, base }) {
       });
       // Far enough for resources to turn Healthy, so the groups' counts change and their chips are drawn again.
       await playUntil(page, 56);
-      await page.click('[data-testid="play"]');
+      // Pause (the button is Pause while playing: a click on Play waited for the run's end, then played it again).
+      await page.click('[data-testid="pause"]');
       const seen = await page.evaluate(() => {
         window.__frameCostStop = true;
         return window.__frameCost;

@@ -196,18 +196,21 @@ export function framesCases({ browser, base }) {
             quiet: quiet && quiet.getBoundingClientRect().height > 0 ? quiet.innerText : null,
           };
         });
-      // A hook that never completes keeps the operation Running: no call-out ever comes, so no slot is kept.
       await withPage(
         '?scenario=hook-never-completes&t=5',
         async (page) => {
-          assert.deepEqual(await slot(page), { height: 0, callout: null, calloutScroll: 0, quiet: null });
-        },
-        { viewport },
-      );
-      // failing-migration's call-out (Sync Failed, app Healthy) comes at the end: its slot is there from t = 0.
-      await withPage(
-        '?scenario=failing-migration&t=0',
-        async (page) => {
+          // A hook that never completes keeps the operation Running: no call-out ever comes, so no slot is kept.
+          assert.deepEqual(
+            await slot(page),
+            { height: 0, callout: null, calloutScroll: 0, quiet: null },
+            'hook-never-completes keeps a slot',
+          );
+          // failing-migration's call-out (Sync Failed, app Healthy) comes at the end: its slot is there from t = 0.
+          // A link opened in the same tab, as another scenario's link is.
+          await page.goto(`${base}?scenario=failing-migration&t=0`);
+          await page.waitForFunction(
+            () => document.querySelector('[data-testid="scenario-picker"]')?.value === 'failing-migration',
+          );
           const before = await slot(page);
           assert.equal(before.callout, null);
           assert.match(before.quiet ?? '', /Last Sync tells how the sync run went/);

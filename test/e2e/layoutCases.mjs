@@ -145,27 +145,23 @@ export function layoutCases({ browser, base, full, root }) {
         { viewport },
       ));
 
-  // failing-migration at a laptop's size (1024×768 and 390×844 check it in the every-scenario cases above).
-  test(`layout: ${sizes[1].width}×${sizes[1].height} has no sideways page scroll`, () =>
-    withPage(
-      '?scenario=failing-migration',
-      async (page) => {
-        await page.keyboard.press('End');
-        assert.deepEqual(await sizeMisses(page, sizes[1]), []);
-      },
-      { viewport: sizes[1] },
-    ));
-
   // The status words as they change through a run: "Progressing", "OutOfSync" and "Sync failed" stay inside
-  // their cards at each size (a word past its card's edge read as cut off on a projector).
+  // their cards at each size (a word past its card's edge read as cut off on a projector). At a laptop's size,
+  // failing-migration at its end is also measured as the every-scenario cases above measure it at 1024×768 and
+  // 390×844 (no sideways scroll, its drawing inside its box), on the page the case has.
   for (const viewport of sizes)
-    test(`layout: at ${viewport.width}×${viewport.height} every status word stays inside its card, event after event`, () =>
+    test(`layout: at ${viewport.width}×${viewport.height} every status word stays inside its card, event after event${viewport === sizes[1] ? ', and failing-migration at its end has no sideways page scroll' : ''}`, () =>
       withPage(
         '?scenario=succeeded-progressing',
         async (page) => {
           const outside = new Set();
-          for (const scenario of ['succeeded-progressing', 'failing-migration', 'three-tier']) {
-            await page.goto(`${base}?scenario=${scenario}`);
+          const laidOut = [];
+          for (const [i, scenario] of [
+            'succeeded-progressing',
+            'failing-migration',
+            'three-tier',
+          ].entries()) {
+            if (i > 0) await page.goto(`${base}?scenario=${scenario}`);
             await page.waitForFunction(
               (id) => document.querySelector('[data-testid="scenario-picker"]')?.value === id,
               scenario,
@@ -200,8 +196,13 @@ export function layoutCases({ browser, base, full, root }) {
             });
             assert.ok(found.last > 0, `${scenario}: → did not step the run`);
             for (const word of found.seen) outside.add(`${scenario} ${word}`);
+            if (scenario === 'failing-migration' && viewport === sizes[1]) {
+              await page.keyboard.press('End');
+              laidOut.push(...(await sizeMisses(page, viewport)));
+            }
           }
-          assert.deepEqual([...outside].slice(0, 5), []);
+          assert.deepEqual([...outside].slice(0, 5), [], 'status words outside their card');
+          assert.deepEqual(laidOut, [], 'failing-migration at its end laid out wrong');
         },
         { viewport },
       ));

@@ -142,19 +142,6 @@ export function modesCases({ browser, base }) {
         { viewport },
       ));
 
-  test('modes: presenter: a click on the timeline or the lanes never seeks', () =>
-    withPage(
-      '?scenario=three-tier&present=1&t=5',
-      async (page) => {
-        const box = await page.locator('[data-testid="timeline"]').boundingBox();
-        await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.5);
-        await page.mouse.click(box.x + box.width * 0.6, box.y + 10);
-        await page.waitForTimeout(150);
-        assert.equal(await readT(page), 5);
-      },
-      { viewport: { width: 1024, height: 768 } },
-    ));
-
   test('modes: a drop-down focused and closed without a pick hands PageDown back to the page', () =>
     withPage('?scenario=three-tier', async (page) => {
       await page.focus('[data-testid="scenario-picker"]');
@@ -167,10 +154,15 @@ export function modesCases({ browser, base }) {
       assert.ok((await readT(page)) > 0, 'PageDown did not step the run');
     }));
 
-  test('modes: b and . blank the screen and bring it back, as PowerPoint does', () =>
+  test('modes: presenter: a click on the timeline or the lanes never seeks; b and . blank the screen and bring it back, as PowerPoint does', () =>
     withPage(
       '?scenario=three-tier&present=1&t=5',
       async (page) => {
+        const box = await page.locator('[data-testid="timeline"]').boundingBox();
+        await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.5);
+        await page.mouse.click(box.x + box.width * 0.6, box.y + 10);
+        await page.waitForTimeout(150);
+        assert.equal(await readT(page), 5, 'a click on the timeline sought');
         await page.keyboard.press('b');
         await page.waitForSelector('[data-testid="blank-screen"]');
         const cover = await page.locator('[data-testid="blank-screen"]').boundingBox();
@@ -178,7 +170,7 @@ export function modesCases({ browser, base }) {
         // The key that brings the screen back does nothing else.
         await page.keyboard.press('PageDown');
         await page.waitForSelector('[data-testid="blank-screen"]', { state: 'detached' });
-        assert.equal(await readT(page), 5);
+        assert.equal(await readT(page), 5, 'the key that brought the screen back stepped');
         await page.keyboard.press('.');
         await page.waitForSelector('[data-testid="blank-screen"]');
         await page.keyboard.press('.');
@@ -394,7 +386,7 @@ export function modesCases({ browser, base }) {
       phone,
     ));
 
-  test("modes: phone: the last sync's card shows its whole message", () =>
+  test("modes: phone: the last sync's card shows its whole message; the terminal's input is 16 px with no autocorrect, smart quotes are made plain, and chips run", () =>
     withPage(
       '?scenario=failing-migration&t=40',
       async (page) => {
@@ -402,16 +394,8 @@ export function modesCases({ browser, base }) {
           const el = document.querySelector('[data-testid="operation-message"]');
           return { text: el.textContent, scroll: el.scrollHeight, client: el.clientHeight };
         });
-        assert.match(m.text, /completed unsuccessfully/);
-        assert.ok(m.scroll <= m.client + 1, `the message is cut: ${JSON.stringify(m)}`);
-      },
-      phone,
-    ));
-
-  test("modes: phone: the terminal's input is 16 px with no autocorrect, smart quotes are made plain, and chips run", () =>
-    withPage(
-      '?scenario=failing-migration&t=40',
-      async (page) => {
+        assert.match(m.text, /completed unsuccessfully/, "the last sync's message");
+        assert.ok(m.scroll <= m.client + 1, `the last sync's message is cut: ${JSON.stringify(m)}`);
         // On a phone the terminal, two screens down, is built once the page has settled (AfterPaint's belowFold).
         await page.waitForSelector('[data-testid="terminal"]', { state: 'attached' });
         const input = await page.evaluate(() => {

@@ -13,6 +13,7 @@ import {
   waitForStatus,
   pageOpener,
 } from './pageHelpers.mjs';
+import { scaled } from './timeoutScale.mjs';
 
 /** Where each scenario must end (contract.md §2 words; the scenarios' own `expect:`). */
 const ends = {
@@ -261,6 +262,12 @@ export function pageCases({ browser, base, root, results, full }) {
         await page.keyboard.press('End');
         await waitForStatus(page, end);
         await page.check('[data-testid="toggle-amendedHealthCheck"]');
+        // End once the toggle's re-run is on screen: pressed while it ran (a busy machine), End went to the end of
+        // the run before it, and the new run, a longer one, showed that moment still Progressing.
+        await page.waitForSelector('[data-testid="simulating"]', {
+          state: 'detached',
+          timeout: scaled(30_000),
+        });
         await page.keyboard.press('End');
         await waitForStatus(page, end);
         assert.match(await page.evaluate(() => location.search), /amendedHealthCheck/);

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { deflateSync, strToU8 } from 'fflate';
+import { scaled } from './timeoutScale.mjs';
 
 /**
  * Open `base + query` in a fresh context. Every request URL and every console error is recorded on the
@@ -133,7 +134,8 @@ export function assertSameState(actual, expected, context) {
   }
 }
 
-export async function waitForStatus(page, expected, timeout = 20_000) {
+/** Waits until the status cards say `expected`; the wait, like every wait of a case, only catches a hang (scaled). */
+export async function waitForStatus(page, expected, timeout = scaled(20_000)) {
   await page
     .waitForFunction(
       (want) =>

@@ -56,28 +56,6 @@ export function platformCases({ browser, base, results, shots, root }) {
       assert.ok(!(await page.evaluate(() => location.search)).includes('app='));
     }));
 
-  test('platform: environments-promotion groups its Applications by cluster, and prod never starts', () =>
-    withPage('?scenario=environments-promotion', async (page) => {
-      await page.keyboard.press('End');
-      assert.deepEqual(await apps(page), ['shop-dev', 'shop-staging', 'shop-prod']);
-      await page.waitForSelector('[data-testid="app-tree"] [data-cluster]');
-      const groups = await page.$$eval('[data-testid="app-tree"] > li', (items) =>
-        items.map((li) => [
-          li.querySelector('[data-cluster]')?.getAttribute('data-cluster'),
-          [...li.querySelectorAll(':scope > ul > li > .node button.app')].map((b) => b.textContent.trim()),
-        ]),
-      );
-      assert.deepEqual(groups, [
-        ['dev', ['Application shop-dev']],
-        ['prod', ['Application shop-prod']],
-        ['staging', ['Application shop-staging']],
-      ]);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await waitForSettledLayout(page);
-      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(scroll <= 1, `no page scroll sideways at 390 px (${scroll} px)`);
-    }));
-
   test('platform: progressive-sync shows its three steps in order', () =>
     withPage('?scenario=progressive-sync', async (page) => {
       await page.keyboard.press('End');
@@ -125,7 +103,9 @@ export function platformCases({ browser, base, results, shots, root }) {
       }),
     );
 
-  test('platform: environments-promotion lanes sit under cluster headers dev, staging, prod at 1280x720', () =>
+  // One page at 1280×720 (the size every platform case has but the phone's): its lanes under their cluster headers,
+  // then its Applications grouped by cluster, then the same page narrowed to a phone's width.
+  test('platform: environments-promotion lanes sit under cluster headers dev, staging, prod at 1280x720; it groups its Applications by cluster, and prod never starts', () =>
     withPage(
       '?scenario=environments-promotion',
       async (page) => {
@@ -166,9 +146,32 @@ export function platformCases({ browser, base, results, shots, root }) {
         const found = (await axeLightAndDark(page, root, '.app-lanes')).map(
           (v) => `${v.colorScheme}: ${v.id} at ${v.targets.join(' | ')}`,
         );
-        assert.deepEqual(found, []);
+        assert.deepEqual(found, [], 'axe over the lanes');
         if (shots) await page.screenshot({ path: join(dir, 'platform-clusters-1280x720.png') });
+
+        assert.deepEqual(await apps(page), ['shop-dev', 'shop-staging', 'shop-prod'], 'the Applications');
+        await page.waitForSelector('[data-testid="app-tree"] [data-cluster]');
+        const groups = await page.$$eval('[data-testid="app-tree"] > li', (items) =>
+          items.map((li) => [
+            li.querySelector('[data-cluster]')?.getAttribute('data-cluster'),
+            [...li.querySelectorAll(':scope > ul > li > .node button.app')].map((b) => b.textContent.trim()),
+          ]),
+        );
+        assert.deepEqual(
+          groups,
+          [
+            ['dev', ['Application shop-dev']],
+            ['prod', ['Application shop-prod']],
+            ['staging', ['Application shop-staging']],
+          ],
+          "the tree's groups by cluster",
+        );
+        await page.setViewportSize({ width: 390, height: 844 });
+        await waitForSettledLayout(page);
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(scroll <= 1, `no page scroll sideways at 390 px (${scroll} px)`);
       },
+      // axe is injected as an inline script, which the page's own policy refuses.
       { bypassCSP: true },
     ));
 

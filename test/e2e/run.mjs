@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromiumPath, chromiumProblem, launchChromium, testBrowserPath } from './launchChromium.mjs';
 import { serve } from './serve.mjs';
 import { scaled, timeoutScale } from './timeoutScale.mjs';
+import { treeCpuSeconds } from './treeCpu.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const results = join(root, 'test-results');
@@ -16,12 +17,26 @@ const durations = [];
 // The failed cases' names and first lines, said again at the very end: a CI log shows only its tail.
 const failures = [];
 const suiteStarted = Date.now();
+// How many cases run at once (E2E_JOBS; 1 runs them all in turn, as when a failure needs a quiet look).
+const jobs = Math.max(1, Number(process.env.E2E_JOBS ?? 2) || 1);
 
 function finish() {
   if (durations.length > 0) {
     const slowest = [...durations].sort((a, b) => b.ms - a.ms).slice(0, 15);
     process.stdout.write(`\nslowest ${slowest.length} of ${durations.length} cases:\n`);
     for (const { label, ms } of slowest) process.stdout.write(`  ${String(ms).padStart(6)} ms  ${label}\n`);
+    // One case at a time, the CPU time the browser and the runner spent in each is that case's own: a cost that
+    // another load on the machine changes far less than the wall time (each case's is in test-results/e2e-cpu.json).
+    if (jobs === 1 && durations.every((d) => d.cpu !== undefined)) {
+      const costliest = [...durations].sort((a, b) => b.cpu - a.cpu).slice(0, 15);
+      const sum = durations.reduce((total, d) => total + d.cpu, 0);
+      process.stdout.write(
+        `\ncostliest ${costliest.length} of ${durations.length} cases, CPU s (${sum.toFixed(1)} in all):\n`,
+      );
+      for (const { label, cpu } of costliest)
+        process.stdout.write(`  ${cpu.toFixed(2).padStart(7)} s  ${label}\n`);
+      writeFileSync(join(results, 'e2e-cpu.json'), JSON.stringify(durations, null, 1) + '\n');
+    }
     process.stdout.write(`e2e took ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s\n`);
   }
   if (failures.length > 0) {
@@ -90,8 +105,6 @@ const fileCases =
 // scenario (frames presenter): they once ran alone, when two at a time on a loaded machine ran past the 90 s a case
 // could take, but a case now has at least four times that (timeoutScale.mjs) and each page costs half the CPU.
 const timingCases = /^(speed|predict mode|playing advances)/i;
-// How many cases run at once (E2E_JOBS; 1 runs them all in turn, as when a failure needs a quiet look).
-const jobs = Math.max(1, Number(process.env.E2E_JOBS ?? 2) || 1);
 
 // Every `test/e2e/*Cases.mjs` file contributes cases through its exported `…Cases` functions, so each area of the
 // page keeps its browser tests in a file of its own. `E2E_ONLY=text` runs only the cases whose name contains text;
@@ -143,6 +156,7 @@ finish();
 async function runCase(target, { name, fn }) {
   const label = `[${target.label}] ${name}`;
   const started = Date.now();
+  const cpuBefore = treeCpuSeconds();
   try {
     await withTimeout(fn(), scaled(90_000));
     counts.passed++;
@@ -153,7 +167,12 @@ async function runCase(target, { name, fn }) {
     process.stdout.write(`  ✗ ${label}\n    ${lines.slice(0, 6).join('\n    ')}\n`);
     failures.push(`${label} (after ${Date.now() - started} ms): ${lines[0]}`);
   }
-  durations.push({ label, ms: Date.now() - started });
+  const cpuAfter = treeCpuSeconds();
+  durations.push({
+    label,
+    ms: Date.now() - started,
+    cpu: cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+  });
 }
 
 /** Runs `each` over `items`, at most `limit` at a time, in the items' order of starting. */

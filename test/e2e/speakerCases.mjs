@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pageOpener, readT, waitForSettledLayout, withHostedFrame } from './pageHelpers.mjs';
+import { assertCardWordsInside, cardWordsInside } from './statusCardFitCases.mjs';
 import { measureTexts } from './textFit.mjs';
 import { scaled } from './timeoutScale.mjs';
 
@@ -43,13 +44,81 @@ export function speakerCases({ browser, base, root, full }) {
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = pageOpener(browser, base);
 
-  for (const [query, what] of [
-    ['?scenario=failing-migration&present=1&t=9.718', 'failing-migration at 9.718 s'],
-    ['?scenario=app-of-apps&present=1&t=15.7', 'app-of-apps at 15.7 s'],
-    ['?scenario=progressive-sync&present=1', 'progressive-sync at 0'],
-    ['?scenario=three-tier&present=1&t=56.3', 'three-tier at its end'],
+  // What else is read on a presenter page at its moment, on the same page as its texts (one load a moment): each
+  // check says what it found wrong in its own words.
+  const firstSlideWhole = {
+    says: 'the first Progressive Syncs slide is told whole, not cut mid-sentence',
+    async check(page) {
+      const beat = await page.evaluate(() => {
+        const box = document.querySelector('[data-testid="beat-now"]');
+        const shown = box.querySelector('.shown');
+        return {
+          text: shown.innerText.trim(),
+          boxBottom: box.getBoundingClientRect().bottom,
+          textBottom: shown.getBoundingClientRect().bottom,
+          scroll: box.scrollHeight - box.clientHeight,
+        };
+      });
+      assert.match(beat.text, /\.$/, `the slide ends mid-sentence: ${beat.text}`);
+      assert.ok(beat.scroll <= 1, `the beat's box hides ${beat.scroll} px of it`);
+      assert.ok(
+        beat.textBottom <= beat.boxBottom + 1,
+        `the slide ends under its box: ${JSON.stringify(beat)}`,
+      );
+    },
+  };
+  const captionNamesItsApp = {
+    says: 'the stop caption names the Application it tells of',
+    async check(page) {
+      const caption = await page
+        .locator('.page > [data-testid="stop-line"] [data-testid="stop-caption"]')
+        .innerText();
+      // At 15.7 s the child Application projects' operation ends, while the cards show platform Syncing.
+      assert.match(caption, /^projects: The operation ends Succeeded/, 'the stop caption');
+      assert.equal(
+        await page.locator('[data-testid="last-sync-title"]').innerText(),
+        'Syncing',
+        "the Last Sync card's title beside the caption",
+      );
+    },
+  };
+  // Last on its page: it opens a child Application.
+  const strayClickOpensNothing = {
+    says: 'one stray click on a lane opens nothing; a double-click opens it, as the key says',
+    async check(page) {
+      const lane = '[data-testid="app-lanes"] > [data-app="projects"]';
+      await page.click(lane);
+      // Two frames are enough for a click to open a child (the page draws it on the next one).
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      assert.equal(await page.$('[data-testid="open-app"]'), null, 'one click opened a child');
+      assert.doesNotMatch(page.url(), /[?&]app=/, 'one click put the child in the link');
+      assert.match(
+        await page.locator('[data-testid="presenter-key"]').innerText(),
+        /double-click a\s+lane to open it/i,
+        'the key does not say to double-click',
+      );
+      await page.dblclick(lane);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="open-app"]')?.textContent === 'projects',
+      );
+    },
+  };
+
+  const cardWords = { says: cardWordsInside, check: assertCardWordsInside };
+
+  for (const [query, what, more] of [
+    ['?scenario=failing-migration&present=1&t=9.718', 'failing-migration at 9.718 s', [cardWords]],
+    [
+      '?scenario=app-of-apps&present=1&t=15.7',
+      'app-of-apps at 15.7 s',
+      [captionNamesItsApp, strayClickOpensNothing],
+    ],
+    ['?scenario=progressive-sync&present=1', 'progressive-sync at 0', [firstSlideWhole, cardWords]],
+    ['?scenario=three-tier&present=1&t=56.3', 'three-tier at its end', []],
   ])
-    test(`speaker: at 1024×768 every presenter text is 24 px or more and none is cut (${what})`, () =>
+    test(`speaker: at 1024×768 every presenter text is 24 px or more and none is cut (${what})${more.map((m) => `; ${m.says}`).join('')}`, () =>
       withPage(
         query,
         async (page) => {
@@ -68,69 +137,10 @@ export function speakerCases({ browser, base, root, full }) {
           assert.ok(fit.scroll <= 768, `the page scrolls: ${fit.scroll} px`);
           assert.ok(fit.key <= 768, `the key ends at ${fit.key} px, under the window`);
           assert.ok(fit.time >= 0.4 * 768, `the timeline's box is ${fit.time} px high`);
+          for (const { check } of more) await check(page);
         },
         { viewport: projector },
       ));
-
-  test('speaker: the first Progressive Syncs slide is told whole at 1024×768, not cut mid-sentence', () =>
-    withPage(
-      '?scenario=progressive-sync&present=1',
-      async (page) => {
-        await waitForSettledLayout(page);
-        const beat = await page.evaluate(() => {
-          const box = document.querySelector('[data-testid="beat-now"]');
-          const shown = box.querySelector('.shown');
-          return {
-            text: shown.innerText.trim(),
-            boxBottom: box.getBoundingClientRect().bottom,
-            textBottom: shown.getBoundingClientRect().bottom,
-            scroll: box.scrollHeight - box.clientHeight,
-          };
-        });
-        assert.match(beat.text, /\.$/, `the slide ends mid-sentence: ${beat.text}`);
-        assert.ok(beat.scroll <= 1, `the beat's box hides ${beat.scroll} px of it`);
-        assert.ok(beat.textBottom <= beat.boxBottom + 1, JSON.stringify(beat));
-      },
-      { viewport: projector },
-    ));
-
-  test('speaker: in app-of-apps at 15.7 s the stop caption names the Application it tells of', () =>
-    withPage(
-      '?scenario=app-of-apps&present=1&t=15.7',
-      async (page) => {
-        const caption = await page
-          .locator('.page > [data-testid="stop-line"] [data-testid="stop-caption"]')
-          .innerText();
-        // At 15.7 s the child Application projects' operation ends, while the cards show platform Syncing.
-        assert.match(caption, /^projects: The operation ends Succeeded/);
-        assert.equal(await page.locator('[data-testid="last-sync-title"]').innerText(), 'Syncing');
-      },
-      { viewport: projector },
-    ));
-
-  test('speaker: in presenter mode one stray click on a lane opens nothing; a double-click opens it, as the key says', () =>
-    withPage(
-      '?scenario=app-of-apps&present=1&t=15.7',
-      async (page) => {
-        const lane = '[data-testid="app-lanes"] > [data-app="projects"]';
-        await page.click(lane);
-        // Two frames are enough for a click to open a child (the page draws it on the next one).
-        await page.evaluate(
-          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-        );
-        assert.equal(await page.$('[data-testid="open-app"]'), null, 'one click opened a child');
-        assert.doesNotMatch(page.url(), /[?&]app=/);
-        assert.match(
-          await page.locator('[data-testid="presenter-key"]').innerText(),
-          /double-click a\s+lane to open it/i,
-        );
-        await page.dblclick(lane);
-        await page.waitForFunction(
-          () => document.querySelector('[data-testid="open-app"]')?.textContent === 'projects',
-        );
-      },
-      { viewport: projector },
-    ));
 
   test('speaker: with "Reveal as you go" focused, Space plays (a clicker) and leaves the box as it was', () =>
     withPage(

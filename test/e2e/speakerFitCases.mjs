@@ -2,6 +2,7 @@
 // covered (issue 32, a second look): each at the size it was seen at, each written to fail on the page before its fix.
 import assert from 'node:assert/strict';
 import { pageOpener, waitForSettledLayout } from './pageHelpers.mjs';
+import { assertCardWordsInside, cardWordsInside } from './statusCardFitCases.mjs';
 import { measureTexts, panelFit, selectFits } from './textFit.mjs';
 
 const projector = { width: 1024, height: 768 };
@@ -12,26 +13,54 @@ export function speakerFitCases({ browser, base, full }) {
   const test = (name, fn) => cases.push({ name, fn });
   const withPage = pageOpener(browser, base);
 
-  test('speaker fit: at 1024×768 the scenario picker shows every scenario name whole, inside the window', () =>
-    withPage(
-      '?scenario=failing-migration',
-      async (page) => {
-        const fits = await selectFits(page, '[data-testid="scenario-picker"]');
-        assert.ok(fits.length > 15, `the picker offers ${fits.length} scenarios`);
-        const cut = fits.filter((f) => f.needs > f.room || f.right > projector.width);
-        assert.deepEqual(cut, [], 'names the picker cuts ("A release wit…")');
-      },
-      { viewport: projector },
-    ));
+  // The picker's names, and the hook deletion's label, are read on failing-migration's page at 9.718 s that the
+  // "Why is it waiting?" check below opens (one load): each check says what it found wrong in its own words.
+  const pickerNamesWhole = {
+    says: 'the scenario picker shows every scenario name whole, inside the window',
+    async check(page) {
+      const fits = await selectFits(page, '[data-testid="scenario-picker"]');
+      assert.ok(fits.length > 15, `the picker offers ${fits.length} scenarios`);
+      const cut = fits.filter((f) => f.needs > f.room || f.right > projector.width);
+      assert.deepEqual(cut, [], 'names the picker cuts ("A release wit…")');
+    },
+  };
+  // The label of a hook's deletion lay over the deleted Job's bar, drawn until the Job was gone a moment later.
+  const hookLabelCoversNoBar = {
+    says: '"BeforeHookCreation" label at 9.718 s covers no bar of the timeline',
+    async check(page) {
+      const over = await page.evaluate(() => {
+        const label = [...document.querySelectorAll('text.tl-hook-label')].find(
+          (t) => t.textContent === 'BeforeHookCreation',
+        );
+        const box = label.getBoundingClientRect();
+        const bars = [...label.ownerSVGElement.querySelectorAll('rect.tl-segment')].map((r) =>
+          r.getBoundingClientRect(),
+        );
+        return {
+          label: [box.left, box.right].map(Math.round),
+          under: bars
+            .filter(
+              (b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top,
+            )
+            .map((b) => [b.left, b.right].map(Math.round)),
+        };
+      });
+      assert.deepEqual(over.under, [], `the BeforeHookCreation label at ${over.label} lies over bars`);
+    },
+  };
 
   // The answer's last line was cut by the panel's fixed height (it scrolled inside, with nothing to say so): at
   // failing-migration's failed hook and at three-tier's start (one Application's answer). The all-Applications
   // answer (a sync window's hold) still scrolls past 16rem: the timeline's top must stay on the first screen.
-  for (const [query, what] of [
-    ['?scenario=failing-migration&t=9.718', 'failing-migration at 9.718 s'],
-    ['?scenario=three-tier', 'three-tier at 0'],
+  for (const [query, what, more] of [
+    [
+      '?scenario=failing-migration&t=9.718',
+      'failing-migration at 9.718 s',
+      [hookLabelCoversNoBar, pickerNamesWhole],
+    ],
+    ['?scenario=three-tier', 'three-tier at 0', []],
   ])
-    test(`learner fit: at 1024×768 "Why is it waiting?" shows its whole answer, no line cut (${what})`, () =>
+    test(`learner fit: at 1024×768 "Why is it waiting?" shows its whole answer, no line cut (${what})${more.map((m) => `; ${m.says}`).join('')}`, () =>
       withPage(
         query,
         async (page) => {
@@ -39,37 +68,10 @@ export function speakerFitCases({ browser, base, full }) {
           const panel = await panelFit(page, '.now-bar > .why');
           assert.ok(panel.hidden <= 1, `the panel hides ${panel.hidden} px of its answer`);
           assert.ok(panel.lastBottom <= panel.boxBottom, `its last line is cut: ${JSON.stringify(panel)}`);
+          for (const { check } of more) await check(page);
         },
         { viewport: projector },
       ));
-
-  // The label of a hook's deletion lay over the deleted Job's bar, drawn until the Job was gone a moment later.
-  test('learner fit: at 1024×768 failing-migration\'s "BeforeHookCreation" label at 9.718 s covers no bar of the timeline', () =>
-    withPage(
-      '?scenario=failing-migration&t=9.718',
-      async (page) => {
-        await waitForSettledLayout(page);
-        const over = await page.evaluate(() => {
-          const label = [...document.querySelectorAll('text.tl-hook-label')].find(
-            (t) => t.textContent === 'BeforeHookCreation',
-          );
-          const box = label.getBoundingClientRect();
-          const bars = [...label.ownerSVGElement.querySelectorAll('rect.tl-segment')].map((r) =>
-            r.getBoundingClientRect(),
-          );
-          return {
-            label: [box.left, box.right].map(Math.round),
-            under: bars
-              .filter(
-                (b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top,
-              )
-              .map((b) => [b.left, b.right].map(Math.round)),
-          };
-        });
-        assert.deepEqual(over.under, [], `the label at ${over.label} lies over bars`);
-      },
-      { viewport: projector },
-    ));
 
   // A hook deleted by BeforeHookCreation at each retry put its label three times over itself, presenting
   // auto-sync-refuses-retry on a projector: a label with no room beside the one before it is left to the hover card.
@@ -134,7 +136,7 @@ export function speakerFitCases({ browser, base, full }) {
 
   // On a phone, presenting progressive-sync opens on two beats (the set's generation and its first step) in a box
   // beside the header's buttons, a third of the screen high: it ended mid-word ("Step 1. platform-").
-  test("speaker fit: at 390×844 the phone presenter tells progressive-sync's first beats whole, no word cut", () =>
+  test(`speaker fit: at 390×844 the phone presenter tells progressive-sync's first beats whole, no word cut, and ${cardWordsInside}`, () =>
     withPage(
       '?scenario=progressive-sync&present=1',
       async (page) => {
@@ -155,6 +157,7 @@ export function speakerFitCases({ browser, base, full }) {
         assert.ok(beat.textBottom <= beat.boxBottom, JSON.stringify(beat));
         // The timeline keeps a fifth of the screen at least under it.
         assert.ok(beat.time >= 0.2 * 844, `the timeline's box is ${beat.time} px high`);
+        await assertCardWordsInside(page);
       },
       { viewport: { width: 390, height: 844 } },
     ));

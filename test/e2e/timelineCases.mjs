@@ -348,7 +348,8 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
       await page.waitForFunction(
         () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 50,
       );
-      await page.click('[data-testid="play"]');
+      // Pause: a click on Play (the button is Pause while playing) waited for the run's end, then played it again.
+      await page.click('[data-testid="pause"]');
       const touched = await page.evaluate(() => [...window.__touched].sort());
       // The ticks the cursor covers, the groups' counts at the cursor, the clip and the lanes' cursor and label.
       const allowed = [
@@ -380,11 +381,13 @@ export function timelineCases({ browser, base, root, results, shots, full }) {
       await page.waitForFunction(
         () => Number(document.querySelector('[data-testid="virtual-time"]').dataset.t) > 48,
       );
-      await page.click('[data-testid="play"]');
+      // Pause (the button is Pause while playing: a click on Play waited for the run's end at 97 s, then played it
+      // again from 0, tracing six more seconds than the case is about).
+      await page.click('[data-testid="pause"]');
+      const testId = (id) => (el) => el.attr('data-testid') === id;
       const { seen, layouts } = await trace.stop((el) => {
-        if (!el.closest('[data-testid="timeline"]'))
-          return el.closest('[data-testid="timeline-cursor"]') ? 'overlay' : null;
-        return el.closest('[class^="layer-"]')?.getAttribute('class') ?? el.tagName;
+        if (!el.closest(testId('timeline'))) return el.closest(testId('timeline-cursor')) ? 'overlay' : null;
+        return el.closest((e) => e.attr('class')?.startsWith('layer-'))?.attr('class') ?? el.tag;
       });
       assert.ok(layouts > 10, `the page laid out ${layouts} times while playing`);
       const inDrawing = seen.filter(
