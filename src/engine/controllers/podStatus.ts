@@ -1,6 +1,7 @@
 import { toTimestamp } from '../clock';
 import { normalizeImage } from '../containers/image';
 import type { JsonAny, KubeObject } from '../types';
+import { keepUnchanged } from '../util/keepUnchanged';
 import type { ContainerRun, Terminated } from './containerRun';
 import { initDone, type PodRuntime } from './podRuntime';
 
@@ -48,7 +49,8 @@ export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, ho
   }
   status.qosClass = qosClass(pod);
   status.startTime = toTimestamp(rt.startTime);
-  return status;
+  // What did not change since the pod's last status is kept from it (keepUnchanged.ts).
+  return keepUnchanged(pod.status, status);
 }
 
 /**
@@ -77,7 +79,12 @@ export function scheduledStatus(pod: KubeObject, now: number, unschedulable?: st
   const condition = unschedulable
     ? { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: unschedulable }
     : { type: 'PodScheduled', status: 'True' };
-  return { conditions: withTransitions(pod, now, [condition]), phase: 'Pending', qosClass: qosClass(pod) };
+  const status = {
+    conditions: withTransitions(pod, now, [condition]),
+    phase: 'Pending',
+    qosClass: qosClass(pod),
+  };
+  return keepUnchanged(pod.status, status);
 }
 
 /** Conditions keep their lastTransitionTime while their status stays the same. */
@@ -86,7 +93,8 @@ function withTransitions(pod: KubeObject, now: number, conditions: JsonAny[]): J
   return conditions.map((c) => {
     const old = previous.find((p) => p.type === c.type);
     const lastTransitionTime = old && old.status === c.status ? old.lastTransitionTime : toTimestamp(now);
-    return { lastProbeTime: null, lastTransitionTime, ...c };
+    // The condition as the pod has it when nothing in it changed, wherever it stood in the list (keepUnchanged.ts).
+    return keepUnchanged(old, { lastProbeTime: null, lastTransitionTime, ...c });
   });
 }
 
