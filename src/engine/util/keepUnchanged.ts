@@ -44,13 +44,25 @@ export function keepUnchanged<T extends JsonAny>(old: JsonAny, fresh: T): T {
   return same && sameKeyOrder(before, from, count) ? (old as T) : fresh;
 }
 
+/**
+ * Whether `a` has `count` own keys, in the order of `b`'s (whose keys are all `a`'s). Walked without a key array,
+ * which was most of this function's garbage; objects here have a handful of keys.
+ */
 function sameKeyOrder(a: Record<string, JsonAny>, b: Record<string, JsonAny>, count: number): boolean {
-  const keysA = Object.keys(a);
-  if (keysA.length !== count) return false;
   let i = 0;
   for (const key in b) {
     if (!Object.prototype.hasOwnProperty.call(b, key)) continue;
-    if (keysA[i++] !== key) return false;
+    if (keyAt(a, i++) !== key) return false;
   }
-  return true;
+  return keyAt(a, count) === undefined;
+}
+
+/** The `n`th own key of `obj`, or undefined. */
+function keyAt(obj: Record<string, JsonAny>, n: number): string | undefined {
+  let i = 0;
+  for (const key in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
+    if (i++ === n) return key;
+  }
+  return undefined;
 }
