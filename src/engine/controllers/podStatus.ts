@@ -35,22 +35,31 @@ export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, ho
     { type: 'PodScheduled', status: 'True' },
   ]);
   const hasInit = rt.init.length > 0;
+  // The conditions and addresses that did not change since the pod's last status are kept from it
+  // (keepUnchanged.ts); the container statuses, which change at nearly every step, are not looked at.
+  const previous: JsonAny = pod.status ?? {};
   const status: JsonAny = {
-    conditions,
+    conditions: sameItems(previous.conditions, conditions) ? previous.conditions : conditions,
     containerStatuses: rt.main.map((c) => containerStatus(c, hasInit)),
     hostIP,
-    hostIPs: [{ ip: hostIP }],
+    hostIPs: keepUnchanged(previous.hostIPs, [{ ip: hostIP }]),
   };
   if (rt.init.length) status.initContainerStatuses = rt.init.map((c) => containerStatus(c, hasInit));
   status.phase = phase;
   if (rt.podIP) {
     status.podIP = rt.podIP;
-    status.podIPs = [{ ip: rt.podIP }];
+    status.podIPs = keepUnchanged(previous.podIPs, [{ ip: rt.podIP }]);
   }
   status.qosClass = qosClass(pod);
   status.startTime = toTimestamp(rt.startTime);
-  // What did not change since the pod's last status is kept from it (keepUnchanged.ts).
-  return keepUnchanged(pod.status, status);
+  return status;
+}
+
+/** Whether two lists hold the same objects in the same order. */
+function sameItems(old: JsonAny, fresh: JsonAny[]): boolean {
+  if (!Array.isArray(old) || old.length !== fresh.length) return false;
+  for (let i = 0; i < fresh.length; i++) if (old[i] !== fresh[i]) return false;
+  return true;
 }
 
 /**
@@ -79,12 +88,7 @@ export function scheduledStatus(pod: KubeObject, now: number, unschedulable?: st
   const condition = unschedulable
     ? { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: unschedulable }
     : { type: 'PodScheduled', status: 'True' };
-  const status = {
-    conditions: withTransitions(pod, now, [condition]),
-    phase: 'Pending',
-    qosClass: qosClass(pod),
-  };
-  return keepUnchanged(pod.status, status);
+  return { conditions: withTransitions(pod, now, [condition]), phase: 'Pending', qosClass: qosClass(pod) };
 }
 
 /** Conditions keep their lastTransitionTime while their status stays the same. */
