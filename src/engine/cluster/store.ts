@@ -260,6 +260,25 @@ export class ObjectStore {
     return this.objects.get(key) ?? next;
   }
 
+  /**
+   * Replace whole top-level fields of an object in one write: what `patch` writes when its mutation sets those
+   * fields, sharing every other field with the stored object instead of cloning the whole of it (as `setField`
+   * does for one field). The scheduler binds each pod so, with its spec and its status: a clone of every pod at its
+   * binding was a copy of its labels, owner and containers that the object history then kept beside the first.
+   */
+  replaceFields(ref: ObjectRef, fields: Partial<KubeObject>): KubeObject {
+    const key = keyOf(ref);
+    const existing = this.objects.get(key);
+    if (!existing) throw notFound(ref);
+    // As `patch`'s copy would, the object and its metadata drop fields that are there but undefined.
+    const next = definedFields(existing) as KubeObject;
+    next.metadata = definedFields(existing.metadata);
+    for (const field in fields)
+      if (Object.prototype.hasOwnProperty.call(fields, field)) next[field] = fields[field];
+    this.write(existing, next, false, key);
+    return this.objects.get(key) ?? next;
+  }
+
   /** Replace the status of an object (the status subresource: no generation bump). */
   setStatus(ref: ObjectRef, status: KubeObject['status']): KubeObject {
     const key = keyOf(ref);

@@ -8,6 +8,7 @@ import { allocatePodIP, hostIP, pickNode } from './podNetwork';
 import { PodRunContext } from './podRunContext';
 import { PodRuntime } from './podRuntime';
 import { renderPodStatus, scheduledStatus } from './podStatus';
+import { isJsonObject } from '../util/unstructured';
 
 /**
  * The scheduler and the kubelets of the fake cluster, as one controller of Pods.
@@ -121,10 +122,16 @@ function schedule(cluster: Cluster, ref: ObjectRef, pod: KubeObject, now: number
     if (choice.retry) cluster.enqueue(kubeletController, ref, 1000);
     return;
   }
-  cluster.store.patch(ref, (draft) => {
-    draft.spec.nodeName = choice.node;
-    draft.status = scheduledStatus(pod, now);
-  });
+  const status = scheduledStatus(pod, now);
+  // The binding replaces the spec and the status and shares the rest of the pod (store.ts `replaceFields`); a
+  // spec that is not an object, if one ever got this far, is patched as before.
+  if (isJsonObject(pod.spec))
+    cluster.store.replaceFields(ref, { spec: { ...pod.spec, nodeName: choice.node }, status });
+  else
+    cluster.store.patch(ref, (draft) => {
+      draft.spec.nodeName = choice.node;
+      draft.status = status;
+    });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { toTimestamp } from '../clock';
 import { normalizeImage } from '../containers/image';
 import type { JsonAny, KubeObject } from '../types';
+import { keepUnchanged } from '../util/keepUnchanged';
 import type { ContainerRun, Terminated } from './containerRun';
 import { initDone, type PodRuntime } from './podRuntime';
 
@@ -34,21 +35,31 @@ export function renderPodStatus(pod: KubeObject, rt: PodRuntime, now: number, ho
     { type: 'PodScheduled', status: 'True' },
   ]);
   const hasInit = rt.init.length > 0;
+  // The conditions and addresses that did not change since the pod's last status are kept from it
+  // (keepUnchanged.ts); the container statuses, which change at nearly every step, are not looked at.
+  const previous: JsonAny = pod.status ?? {};
   const status: JsonAny = {
-    conditions,
+    conditions: sameItems(previous.conditions, conditions) ? previous.conditions : conditions,
     containerStatuses: rt.main.map((c) => containerStatus(c, hasInit)),
     hostIP,
-    hostIPs: [{ ip: hostIP }],
+    hostIPs: keepUnchanged(previous.hostIPs, [{ ip: hostIP }]),
   };
   if (rt.init.length) status.initContainerStatuses = rt.init.map((c) => containerStatus(c, hasInit));
   status.phase = phase;
   if (rt.podIP) {
     status.podIP = rt.podIP;
-    status.podIPs = [{ ip: rt.podIP }];
+    status.podIPs = keepUnchanged(previous.podIPs, [{ ip: rt.podIP }]);
   }
   status.qosClass = qosClass(pod);
   status.startTime = toTimestamp(rt.startTime);
   return status;
+}
+
+/** Whether two lists hold the same objects in the same order. */
+function sameItems(old: JsonAny, fresh: JsonAny[]): boolean {
+  if (!Array.isArray(old) || old.length !== fresh.length) return false;
+  for (let i = 0; i < fresh.length; i++) if (old[i] !== fresh[i]) return false;
+  return true;
 }
 
 /**
@@ -86,7 +97,8 @@ function withTransitions(pod: KubeObject, now: number, conditions: JsonAny[]): J
   return conditions.map((c) => {
     const old = previous.find((p) => p.type === c.type);
     const lastTransitionTime = old && old.status === c.status ? old.lastTransitionTime : toTimestamp(now);
-    return { lastProbeTime: null, lastTransitionTime, ...c };
+    // The condition as the pod has it when nothing in it changed, wherever it stood in the list (keepUnchanged.ts).
+    return keepUnchanged(old, { lastProbeTime: null, lastTransitionTime, ...c });
   });
 }
 

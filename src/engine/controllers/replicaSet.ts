@@ -1,7 +1,6 @@
 import type { Cluster, Controller } from '../cluster/cluster';
 import { refOf } from '../cluster/gvk';
 import type { KubeObject, ObjectRef } from '../types';
-import { clone } from '../util/clone';
 import { claimDependents } from './claimDependents';
 import { createWithGeneratedName } from './createWithGeneratedName';
 import { omitZero } from './omitZero';
@@ -78,7 +77,8 @@ export function podFromTemplate(owner: KubeObject): KubeObject {
       annotations: template.metadata?.annotations ? { ...template.metadata.annotations } : undefined,
       ownerReferences: [controllerRefTo(owner)],
     },
-    spec: clone(template.spec ?? {}),
+    // Not copied here: the API server's create copies what it is given (store.ts `create`, defaults.ts).
+    spec: template.spec ?? {},
   };
 }
 
