@@ -34,7 +34,7 @@ import { syntheticPlatform } from './syntheticPlatform';
  * process; both keep the fastest of BENCH_WARM_RUNS, and of BENCH_COLD_RUNS cold processes). The warm 4,000
  * figure was one run against the fastest of three 1,000 runs, which made its ratio say more about the noise. The
  * warm ratio sets each 4,000 run against four runs of 1,000 in a row (per run): a single warm 1,000 run meets no
- * full collection where every 4,000 run meets one (see `inARow`'s caller); the fastest single run is printed beside.
+ * full collection where every 4,000 run meets one (see `perRun`'s callers); the fastest single run is printed beside.
  * (d) keeps the fastest of BENCH_REPLICA_RUNS (7) samples of each size, the sizes alternating, in a fresh process,
  * each sample as many pods as the largest size (five runs of 200 in a row, or one of 1,000; see `replicaSamples`):
  * a ratio of two single runs said more about the machine, and about the garbage collector's timing, than about
@@ -121,16 +121,12 @@ function syntheticRun(size: number): Timing {
   return timing;
 }
 
-/** `count` warm runs of `size` resources in a row: their wall and CPU time per run. */
-function inARow(size: number, count: number): { wallMs: number; cpuMs: number } {
-  let wallMs = 0;
-  let cpuMs = 0;
-  for (let i = 0; i < count; i++) {
-    const run = syntheticRun(size);
-    wallMs += run.wallMs;
-    cpuMs += run.cpuMs;
-  }
-  return { wallMs: wallMs / count, cpuMs: cpuMs / count };
+/** The wall and CPU time per run of `runs` made in a row: a sample as large as the run it is set against. */
+function perRun(runs: { wallMs: number; cpuMs: number }[]): { wallMs: number; cpuMs: number } {
+  return {
+    wallMs: runs.reduce((sum, r) => sum + r.wallMs, 0) / runs.length,
+    cpuMs: runs.reduce((sum, r) => sum + r.cpuMs, 0) / runs.length,
+  };
 }
 
 /** One cold run in a fresh process: this file again, told which single run to make and print. */
@@ -263,8 +259,7 @@ function replicaSamples(): {
     replicaSizes.forEach((n, k) => {
       const runs = Array.from({ length: batches[k] }, () => replicaRun(n));
       samples[k].push({
-        wallMs: runs.reduce((sum, r) => sum + r.wallMs, 0) / runs.length,
-        cpuMs: runs.reduce((sum, r) => sum + r.cpuMs, 0) / runs.length,
+        ...perRun(runs),
         single: fastest(runs.map(({ wallMs, cpuMs }) => ({ wallMs, cpuMs }))),
       });
     });
@@ -392,12 +387,14 @@ function main(): void {
   const events = warmSmall.result.events.length;
   const syncSeconds = operationSeconds(warmSmall.result);
   const warmLarge = fastest(Array.from({ length: warmRuns }, () => syntheticRun(large)));
-  // (c) warm sets one run of 4,000 against as many resources of 1,000-runs in a row, per run (`inARow`): a single
+  // (c) warm sets one run of 4,000 against as many resources of 1,000-runs in a row, per run (`perRun`): a single
   // warm run of 1,000 met no full collection (8 scavenges, no mark-compact, `--trace-gc`, 11:27 UTC), every run of
   // 4,000 met one (34 scavenges, 1 mark-compact), so the fastest of three single runs compared unlike samples and the
   // ratio read 5.2, 4.2 and 3.8 in three runs at load 2.5. The same fault as (d)'s (`replicaSamples`).
   const warmSmallRow = fastest(
-    Array.from({ length: warmRuns }, () => inARow(small, Math.max(1, large / small))),
+    Array.from({ length: warmRuns }, () =>
+      perRun(Array.from({ length: Math.max(1, large / small) }, () => syntheticRun(small))),
+    ),
   );
   for (const [label, s, l, ratioOf] of [
     ['cold', coldSmall, coldLarge, coldSmall],
