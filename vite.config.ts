@@ -11,7 +11,6 @@ import { inlineFaviconPlugin } from './src/build/inlineFaviconPlugin.ts';
 import { preloadScenarioPlugin } from './src/build/preloadScenarioPlugin.ts';
 import { hasSideEffects } from './src/build/pureModules.ts';
 import { siteUrlPlugin } from './src/build/siteUrlPlugin.ts';
-import { warmFontsPlugin } from './src/build/warmFontsPlugin.ts';
 import { isolatedTests } from './test/isolatedTests.ts';
 
 // The local imports name their `.ts` file: Vite 8 warns, at every start, about each import its future native
@@ -28,8 +27,6 @@ export default defineConfig(({ mode }) => ({
     ...(mode === 'single'
       ? [inlineFaviconPlugin(import.meta.dirname), viteSingleFile()]
       : [preloadScenarioPlugin(), compileHintsPlugin()]),
-    // The first screen's fonts, looked up while the entry script loads (src/build/firstScreenFonts.ts).
-    warmFontsPlugin(import.meta.dirname),
     // After the one-file plugin, so the policy can hash the scripts it inlines.
     cspPlugin(),
   ],

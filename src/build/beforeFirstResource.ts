@@ -1,6 +1,6 @@
 /**
  * `html` with `tag` just before the head's first `<link` or `<script` (or at the head's end if it has none): where the
- * page's inline scripts go (the font warm-up, the scenario's preload). After the policy's meta tag, which covers only
+ * page's inline script goes (the scenario's preload, preloadScenarioPlugin.ts). After the policy's meta tag, which covers only
  * what follows it; before the stylesheet, since an inline script after a stylesheet waits until it has loaded.
  */
 export function beforeFirstResource(html: string, tag: string): string {

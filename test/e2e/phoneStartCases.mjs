@@ -96,63 +96,16 @@ export function phoneStartCases({ browser, base, full }) {
         await context.close();
       }
     }),
-    test('phone start: at 390×844 the layouts up to the first frame after the status cards show look up no font (the head resolved the first screen’s fonts while the entry script loaded)', async () => {
-      const { context, page, errors } = await phone();
-      try {
-        const cdp = await context.newCDPSession(page);
-        // The `fonts` category marks each font Blink looks up for the first time: on Linux (as on Android), the
-        // look-up of a size and weight asks the browser process for its rendering style, in a call of its own.
-        const stop = await traceInTurn(page, cdp, ['devtools.timeline', 'fonts']);
-        let events;
-        try {
-          await page.goto(base + '?scenario=three-tier');
-          await page.waitForFunction(
-            () =>
-              document.querySelector('[data-testid="play"]')?.disabled === false &&
-              ['sync-status', 'health-status'].every((id) =>
-                document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim(),
-              ),
-            null,
-            { timeout: 60_000 },
-          );
-          // The first frame after the mount: its layout is the one a phone waited for (issue 32).
-          await page.evaluate(
-            () => new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0))),
-          );
-        } finally {
-          events = await stop();
-        }
-        const url = page.url();
-        const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === url);
-        assert.ok(parse, 'the page was parsed in the trace');
-        const onMain = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X');
-        const layouts = onMain.filter((e) => e.name === 'Layout');
-        const within = (e) => layouts.some((l) => e.ts >= l.ts && e.ts + (e.dur ?? 0) <= l.ts + l.dur);
-        const lookups = onMain.filter((e) =>
-          /GetWebFontRenderStyleForStrike|onMatchFamilyStyle/.test(e.name),
-        );
-        // The warm-up's own look-ups are there (the case would pass vacuously where the browser marks none).
-        assert.ok(lookups.length > 0, 'the trace marks font look-ups');
-        const inLayout = lookups.filter(within);
-        assert.equal(
-          inLayout.length,
-          0,
-          `${inLayout.length} font look-up(s) in the layouts of the first screen (${layouts.length} layouts): a font its CSS now uses is not in src/build/firstScreenFonts.ts`,
-        );
-        assert.deepEqual(errors, [], 'page errors');
-      } finally {
-        await context.close();
-      }
-    }),
-    test('phone start: the head’s inline scripts (the scenario’s preload, the font warm-up) come before its stylesheet, which an inline script after it would wait for', async () => {
+    test('phone start: the head’s inline script (the scenario’s preload) comes before its stylesheet, which an inline script after it would wait for', async () => {
       const html = await (await fetch(base)).text();
       const head = html.slice(0, html.indexOf('</head>'));
       const stylesheet = head.indexOf('<link rel="stylesheet"');
       const policy = head.indexOf('Content-Security-Policy');
       assert.ok(stylesheet > 0 && policy > 0, 'the head has its stylesheet and its policy');
       const inline = [...head.matchAll(/<script>/g)].map((m) => m.index);
-      // The scenario's preload (src/links/preloadScript.ts) and the first screen's fonts (src/build/firstScreenFonts.ts).
-      assert.equal(inline.length, 2, `${inline.length} inline scripts in the head`);
+      // The scenario's preload (src/links/preloadScript.ts). The first screen's fonts were looked up by a second one
+      // until the entry became one file (docs/reference.md, "The phone's start"): it then only added work.
+      assert.equal(inline.length, 1, `${inline.length} inline scripts in the head`);
       for (const at of inline) {
         assert.ok(at < stylesheet, `an inline script at ${at} comes after the stylesheet at ${stylesheet}`);
         // A policy given in a meta tag covers only what follows it.
