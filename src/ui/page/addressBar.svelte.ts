@@ -24,8 +24,12 @@ export function keepAddressBar(
   ready: () => boolean,
   timeline: () => Pick<UrlState, 'zoom' | 'grouped' | 'open'> = () => ({}),
 ): void {
-  const urlWriter = new UrlWriter((search) =>
-    history.replaceState(history.state, '', location.pathname + search),
+  // A link in the hash form (`#scenario=…`) is written once as a query, which drops the hash: only a query with no
+  // hash counts as the link the address bar shows already.
+  const urlWriter = new UrlWriter(
+    (search) => history.replaceState(history.state, '', location.pathname + search),
+    undefined,
+    location.hash ? '' : location.search,
   );
   /** The link to the page with the cursor at `t`, or undefined while it cannot be written yet. */
   const linkAt = (t: number): string | undefined => {
