@@ -1,5 +1,6 @@
 // `npm run bench:page`: the page's speed against the issue's goals, in Debian's chromium through playwright-core
-// (toolchain.md §5), on the built page served from 127.0.0.1 (test/e2e/serve.mjs):
+// (toolchain.md §5; started as benchBrowser.mjs says, without the cost of DevTools' stack traces), on the built page
+// served from 127.0.0.1 (test/e2e/serve.mjs):
 //
 // (d) initial JavaScript ≤ 150 kB gzip: the entry chunk and its static imports, as the page requested them at
 //     load (gzip -9 of the files; kB = 1,000 bytes). Chunks loaded by a dynamic import() are listed, not counted.
@@ -33,7 +34,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromiumPath, launchChromium } from '../e2e/launchChromium.mjs';
+import { chromiumPath } from '../e2e/launchChromium.mjs';
+import { benchBrowserArgs, launchBenchChromium } from './benchBrowser.mjs';
 import { serve } from '../e2e/serve.mjs';
 import {
   cumulativeLayoutShift,
@@ -76,7 +78,7 @@ if (!existsSync(executablePath)) {
   process.exit(1);
 }
 
-const browser = await launchChromium();
+const browser = await launchBenchChromium();
 const server = await serve(dist);
 const browserCdp = await browser.newBrowserCDPSession();
 
@@ -336,8 +338,8 @@ async function scenarioIds() {
 try {
   const load = () => loadavg()[0].toFixed(1);
   console.log(
-    `page bench: ${dist} in ${executablePath}, viewport ${viewport.width}×${viewport.height}; ` +
-      `${availableParallelism()} CPUs, load average ${load()}`,
+    `page bench: ${dist} in ${executablePath} ${benchBrowserArgs.join(' ') || '(lazy source positions)'}, ` +
+      `viewport ${viewport.width}×${viewport.height}; ${availableParallelism()} CPUs, load average ${load()}`,
   );
   const ids = (await scenarioIds()).filter((id) => !onlyScenarios || onlyScenarios.includes(id));
   if (only === 'interventions') {

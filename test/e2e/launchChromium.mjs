@@ -15,7 +15,8 @@ export const chromiumProblem = found.problem;
  */
 export const testBrowserPath = findHeadlessShell().path ?? chromiumPath;
 
-export function launchChromium({ executablePath = chromiumPath } = {}) {
+/** `args` are added to the browser's command line (the benchmarks' `benchBrowserArgs`). */
+export function launchChromium({ executablePath = chromiumPath, args = [] } = {}) {
   return chromium.launch({
     executablePath,
     headless: true,
@@ -28,6 +29,7 @@ export function launchChromium({ executablePath = chromiumPath } = {}) {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...args,
     ],
   });
 }
