@@ -1,6 +1,6 @@
 // `npm run bench:page`: the page's speed against the issue's goals, in Debian's chromium through playwright-core
-// (toolchain.md §5; started as benchBrowser.mjs says, without the cost of DevTools' stack traces), on the built page
-// served from 127.0.0.1 (test/e2e/serve.mjs):
+// (toolchain.md §5; the start's figures without the cost of DevTools' stack traces, benchBrowser.mjs), on the built
+// page served from 127.0.0.1 (test/e2e/serve.mjs):
 //
 // (d) initial JavaScript ≤ 150 kB gzip: the entry chunk and its static imports, as the page requested them at
 //     load (gzip -9 of the files; kB = 1,000 bytes). Chunks loaded by a dynamic import() are listed, not counted.
@@ -34,8 +34,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromiumPath } from '../e2e/launchChromium.mjs';
-import { benchBrowserArgs, launchBenchChromium } from './benchBrowser.mjs';
+import { chromiumPath, launchChromium } from '../e2e/launchChromium.mjs';
+import { launchStartChromium, startBrowserArgs } from './benchBrowser.mjs';
 import { serve } from '../e2e/serve.mjs';
 import {
   cumulativeLayoutShift,
@@ -78,7 +78,9 @@ if (!existsSync(executablePath)) {
   process.exit(1);
 }
 
-const browser = await launchBenchChromium();
+const browser = await launchChromium();
+// The start's figures, (e) and (e′), are taken in a browser of their own (benchBrowser.mjs says why).
+const startBrowser = await launchStartChromium();
 const server = await serve(dist);
 const browserCdp = await browser.newBrowserCDPSession();
 
@@ -92,8 +94,8 @@ async function rendererCpu() {
  * A fresh context (a cold cache), with the probe installed and every script response recorded; `phone` opens it
  * at 390×844 with the CPU slowed `phone.throttle` times.
  */
-async function open(query, phone) {
-  const context = await browser.newContext({ viewport: phone ? { width: 390, height: 844 } : viewport });
+async function open(query, phone, on = browser) {
+  const context = await on.newContext({ viewport: phone ? { width: 390, height: 844 } : viewport });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   if (phone && phone.throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.throttle });
@@ -136,7 +138,7 @@ const ttis = [];
 async function interactive(label, query) {
   const samples = [];
   for (let i = 0; i < loads; i++) {
-    const session = await open(query);
+    const session = await open(query, undefined, startBrowser);
     const [ready, lastEnd] = await settle(session);
     samples.push({ ready, tti: Math.max(ready, lastEnd) });
     await session.close();
@@ -156,7 +158,7 @@ async function phoneInteractive(ids) {
   const once = async (query, throttle) => {
     const samples = [];
     for (let i = 0; i < phoneLoads; i++) {
-      const session = await open(query, { throttle });
+      const session = await open(query, { throttle }, startBrowser);
       const [ready, lastEnd] = await settle(session);
       samples.push(Math.max(ready, lastEnd));
       await session.close();
@@ -338,7 +340,7 @@ async function scenarioIds() {
 try {
   const load = () => loadavg()[0].toFixed(1);
   console.log(
-    `page bench: ${dist} in ${executablePath} ${benchBrowserArgs.join(' ') || '(lazy source positions)'}, ` +
+    `page bench: ${dist} in ${executablePath} (the start's figures with ${startBrowserArgs.join(' ') || 'lazy source positions'}), ` +
       `viewport ${viewport.width}×${viewport.height}; ${availableParallelism()} CPUs, load average ${load()}`,
   );
   const ids = (await scenarioIds()).filter((id) => !onlyScenarios || onlyScenarios.includes(id));
@@ -382,5 +384,6 @@ try {
   for (const [goal, figure, ok] of summary) console.log(`  ${verdict(ok)}  ${goal}: ${figure}`);
 } finally {
   await browser.close();
+  await startBrowser.close();
   await server.close();
 }

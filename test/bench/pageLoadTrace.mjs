@@ -9,7 +9,7 @@
 // PAGE_TRACE_DISTS=dist,/tmp/other-build (default dist; build them first with `npx vite build --outDir …`),
 // PAGE_TRACE_SCENARIOS=three-tier,many-resources (the default), PAGE_TRACE_LOADS=N (default 3).
 import { resolve } from 'node:path';
-import { launchBenchChromium } from './benchBrowser.mjs';
+import { launchStartChromium } from './benchBrowser.mjs';
 import { serve } from '../e2e/serve.mjs';
 import { installProbe, median } from './pageProbes.mjs';
 import { rendererMainEvents, startTrace } from './rendererMainThread.mjs';
@@ -63,7 +63,7 @@ async function tracedLoad(browser, url) {
   };
 }
 
-const browser = await launchBenchChromium();
+const browser = await launchStartChromium();
 const servers = await Promise.all(dists.map((dist) => serve(dist)));
 try {
   for (const id of ids) {

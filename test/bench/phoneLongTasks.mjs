@@ -13,7 +13,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { launchBenchChromium } from './benchBrowser.mjs';
+import { launchStartChromium } from './benchBrowser.mjs';
 import { serve } from '../e2e/serve.mjs';
 import { installProbe, readProbe, settle } from './pageProbes.mjs';
 import { startTrace } from './rendererMainThread.mjs';
@@ -222,7 +222,7 @@ function report(events, probe, url) {
   return lines.join('\n');
 }
 
-const browser = await launchBenchChromium();
+const browser = await launchStartChromium();
 const server = await serve(dist);
 // The browser's first page also starts Chromium's own pages in the trace's processes: a page of nothing first.
 await (await browser.newPage()).close();

@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBenchChromium } from './benchBrowser.mjs';
+import { launchChromium } from '../e2e/launchChromium.mjs';
 import { serve } from '../e2e/serve.mjs';
 import { installProbe, quantile, startFrames, stopFrames } from './pageProbes.mjs';
 import { rendererMainEvents } from './rendererMainThread.mjs';
@@ -88,7 +88,7 @@ async function tracedPlay(browser, url) {
   };
 }
 
-const browser = await launchBenchChromium();
+const browser = await launchChromium();
 const servers = await Promise.all(dists.map((dist) => serve(dist)));
 try {
   for (const [k, server] of servers.entries()) {
