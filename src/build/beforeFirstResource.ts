@@ -1,7 +1,8 @@
 /**
- * `html` with `tag` just before the head's first `<link` or `<script` (or at the head's end if it has none): where the
- * page's inline script goes (the scenario's preload, preloadScenarioPlugin.ts). After the policy's meta tag, which covers only
- * what follows it; before the stylesheet, since an inline script after a stylesheet waits until it has loaded.
+ * `html` with `tag` just before the head's first `<link` or `<script` (or at the head's end if it has none): where
+ * the page's inline script goes (the scenario's preload, preloadScenarioPlugin.ts). After the policy's meta tag,
+ * which covers only what follows it; before the stylesheet, since an inline script after a stylesheet waits until
+ * it has loaded.
  */
 export function beforeFirstResource(html: string, tag: string): string {
   const head = html.indexOf('</head>');
