@@ -247,17 +247,7 @@ export class ObjectStore {
    */
   setField(ref: ObjectRef, field: string, value: KubeObject[string]): KubeObject {
     if (ownedFields.has(field)) throw new Error(`setField cannot write ${field}`);
-    const key = keyOf(ref);
-    const existing = this.objects.get(key);
-    if (!existing) throw notFound(ref);
-    // As `patch`'s copy would, the object and its metadata drop fields that are there but undefined (an
-    // ApplicationSet writes an Application's annotations so when it has none).
-    const next = definedFields(existing) as KubeObject;
-    next.metadata = definedFields(existing.metadata);
-    if (value === undefined) delete next[field];
-    else next[field] = value;
-    this.write(existing, next, false, key);
-    return this.objects.get(key) ?? next;
+    return this.replaceFields(ref, { [field]: value });
   }
 
   /**
@@ -265,16 +255,21 @@ export class ObjectStore {
    * fields, sharing every other field with the stored object instead of cloning the whole of it (as `setField`
    * does for one field). The scheduler binds each pod so, with its spec and its status: a clone of every pod at its
    * binding was a copy of its labels, owner and containers that the object history then kept beside the first.
+   * A field given as undefined is removed.
    */
   replaceFields(ref: ObjectRef, fields: Partial<KubeObject>): KubeObject {
     const key = keyOf(ref);
     const existing = this.objects.get(key);
     if (!existing) throw notFound(ref);
-    // As `patch`'s copy would, the object and its metadata drop fields that are there but undefined.
+    // As `patch`'s copy would, the object and its metadata drop fields that are there but undefined (an
+    // ApplicationSet writes an Application's annotations so when it has none).
     const next = definedFields(existing) as KubeObject;
     next.metadata = definedFields(existing.metadata);
-    for (const field in fields)
-      if (Object.prototype.hasOwnProperty.call(fields, field)) next[field] = fields[field];
+    for (const field in fields) {
+      if (!Object.prototype.hasOwnProperty.call(fields, field)) continue;
+      if (fields[field] === undefined) delete next[field];
+      else next[field] = fields[field];
+    }
     this.write(existing, next, false, key);
     return this.objects.get(key) ?? next;
   }
