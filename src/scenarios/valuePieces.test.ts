@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinValue, splitValue } from './valuePieces';
+import { heavyWeight, joinValue, pieceWeight, splitIfHeavy, splitValue } from './valuePieces';
 
 /** An app of `count` ConfigMaps of `keys` keys each, as a read drop holds them. */
 function bigApp(count: number, keys: number) {
@@ -50,5 +50,21 @@ describe('splitValue and joinValue (an app posted in pieces, issue 31)', () => {
     expect(Object.getOwnPropertyDescriptor(joined.files, '__proto__')?.value).toEqual({ polluted: true });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(joined.files)).toBe(Object.prototype);
+  });
+
+  it('splitIfHeavy leaves a value under heavyWeight whole, sharing and all, and splits a heavier one', () => {
+    // A value whose one row of 64 KiB is held in 6,000 places (a run shares its objects between versions) crosses
+    // in one message: it weighs as a clone carries it, 3,000 versions and one row, not 6,000 rows (24 million).
+    const shared = { name: 'row', s: 'x'.repeat(64 * 1024) };
+    const light = { versions: Array.from({ length: 3_000 }, (_, i) => ({ i, rows: [shared, shared] })) };
+    const whole = splitIfHeavy(light);
+    expect(whole.pieces).toEqual([]);
+    expect(whole.skeleton).toBe(light);
+    // Four dropped files of 3.9 MiB: over heavyWeight (about 4 MiB of YAML read), so it crosses in pieces.
+    expect(heavyWeight).toBe(4 * pieceWeight);
+    const heavy = bigApp(160, 1_600);
+    const { skeleton, pieces } = splitIfHeavy(structuredClone(heavy));
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(joinValue(skeleton, pieces)).toEqual(heavy);
   });
 });

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readerImpl } from './readerImpl';
 import { answerRequest, type RunReply } from './workerProtocol';
+import { playForPage } from './pageRun';
+import { joinValue, type ValuePiece } from './valuePieces';
 
 const scenario = readerImpl.parseScenario(
   readFileSync('scenarios/three-tier.yaml', 'utf8'),
@@ -84,5 +86,30 @@ spec:
     replies.length = 0;
     await answerRequest(request, (reply) => replies.push(reply));
     expect(replies.map((r) => r.kind)).toEqual(['done']);
+  });
+
+  it('sends a heavy run in pieces, then its skeleton: joined, it is the run played in one go', async () => {
+    // Forty ConfigMaps of 160,000 characters: over valuePieces' heavyWeight (about 4 MiB of YAML read), as four
+    // dropped files of 3.9 MiB are.
+    const file = (f: number) =>
+      Array.from(
+        { length: 20 },
+        (_, i) =>
+          `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big-${f}-${i}\ndata:\n  text: ${'v'.repeat(160_000)}\n`,
+      ).join('---\n');
+    // Two files, as the sandbox reads a file of manifests up to 4 MiB.
+    const edited = [0, 1].flatMap((f) => readerImpl.parseManifests(file(f), `big${f}.yaml`));
+    const options = { edited, recordHistory: true };
+    const replies: RunReply[] = [];
+    await answerRequest({ id: 3, scenario, options }, (reply) => replies.push(reply));
+    const kinds = replies.map((r) => r.kind);
+    expect(kinds.at(-1)).toBe('done');
+    expect(kinds.slice(0, -1).every((kind) => kind === 'piece')).toBe(true);
+    expect(kinds.length).toBeGreaterThan(4);
+    const pieces = replies.flatMap((r) => (r.kind === 'piece' ? [r.piece as ValuePiece] : []));
+    const done = replies.at(-1);
+    if (done?.kind !== 'done') return;
+    const joined = joinValue(structuredClone(done.run), structuredClone(pieces));
+    expect(joined).toEqual(playForPage(scenario, options));
   });
 });

@@ -63,6 +63,18 @@ describe('WorkerRunner (the page’s simulation worker protocol)', () => {
     expect(worker.sent.at(-1)?.id).toBe(2);
   });
 
+  it('joins a heavy run sent in pieces before its done, and drops pieces of an older request', async () => {
+    const { runner, workers } = setup();
+    const pending = runner.run(scenario, {});
+    const worker = workers[0];
+    // The worker sends a heavy run (workerProtocol.ts) as its skeleton's pieces, then the skeleton.
+    worker.reply({ id: 0, kind: 'piece', piece: { path: [], entries: [['endT', 1]] } }); // to nothing in flight
+    worker.reply({ id: 1, kind: 'piece', piece: { path: [], entries: [['events', []]] } });
+    worker.reply({ id: 1, kind: 'piece', piece: { path: ['events'], entries: [[0, { type: 'x' }]] } });
+    worker.reply({ id: 1, kind: 'done', run: { endT: 40 } as unknown as PageRun });
+    expect(await pending).toEqual({ kind: 'done', run: { endT: 40, events: [{ type: 'x' }] } });
+  });
+
   it('a newer request supersedes the one in flight: the busy worker is terminated, a fresh one runs the new one', async () => {
     const { runner, workers } = setup();
     const older = runner.run(scenario, { waveDelaySeconds: 2 });

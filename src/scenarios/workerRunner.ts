@@ -3,6 +3,7 @@ import type { Scenario } from './scenario';
 import type { PageRun, RunOptions } from './pageRun';
 import type { RunReply, RunRequest, WorkerLike } from './workerProtocol';
 import { portToHeld } from './heldScenarios';
+import { joinValue, type ValuePiece } from './valuePieces';
 
 /**
  * The wall-time limit of one run in the worker. The largest shipped scenario (200 resources) runs in about 2 s
@@ -47,6 +48,8 @@ interface InFlight {
   timer: unknown;
   t: number;
   onProgress?: (t: number) => void;
+  /** The pieces of a heavy run received so far (workerProtocol.ts), joined when its `done` comes. */
+  pieces: ValuePiece[];
 }
 
 /**
@@ -79,7 +82,7 @@ export class WorkerRunner implements PageRunner {
     return new Promise<RunOutcome>((resolve) => {
       // Behind a warm-up, the run's time limit starts once the warm-up is over: it is the run's own time.
       const timer = this.warming ? undefined : this.setTimer(() => this.stop(id), this.timeLimitMs);
-      this.current = { id, resolve, timer, t: 0, onProgress };
+      this.current = { id, resolve, timer, t: 0, onProgress, pieces: [] };
       post(worker, { id, options }, scenario);
     });
   }
@@ -147,8 +150,11 @@ export class WorkerRunner implements PageRunner {
         current.t = reply.t;
         current.onProgress?.(reply.t);
         return;
+      case 'piece':
+        current.pieces.push(reply.piece);
+        return;
       case 'done':
-        return this.finish({ kind: 'done', run: reply.run });
+        return this.finish({ kind: 'done', run: joinValue(reply.run, current.pieces) as PageRun });
       case 'input-error':
         return this.finish({ kind: 'input-error', error: new InputError(reply.detail, reply.position) });
       case 'failure':
