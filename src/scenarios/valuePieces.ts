@@ -1,8 +1,8 @@
 /**
- * A big plain value (an app read from a drop) posted between threads in several messages rather than one. A
- * structured clone is read back in one go on the receiving thread: the app of four dropped files of 3.9 MiB took the
- * page's main thread about 300 ms of CPU in one task (issue 31). Split here, each message is a task of its own,
- * and each is small.
+ * A big plain value (an app read from a drop, a heavy run's result) posted between threads in several messages
+ * rather than one. A structured clone is read back in one go on the receiving thread: the app of four dropped files
+ * of 3.9 MiB took the page's main thread about 300 ms of CPU in one task (issue 31). Split here, each message is a
+ * task of its own, and each is small.
  */
 
 /** Where a piece goes: the keys from the root to a container, and that container's entries, in order. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readerImpl } from './readerImpl';
 import { answerRequest, type RunReply } from './workerProtocol';
 import { playForPage } from './pageRun';
-import { joinValue, type ValuePiece } from './valuePieces';
+import { joinValue } from './valuePieces';
 
 const scenario = readerImpl.parseScenario(
   readFileSync('scenarios/three-tier.yaml', 'utf8'),
@@ -89,7 +89,7 @@ spec:
   });
 
   it('sends a heavy run in pieces, then its skeleton: joined, it is the run played in one go', async () => {
-    // Forty ConfigMaps of 160,000 characters: over valuePieces' heavyWeight (about 4 MiB of YAML read), as four
+    // Forty ConfigMaps of 160,000 characters (weighing 10,000 each): over valuePieces' heavyWeight (about 4 MiB of YAML read), as four
     // dropped files of 3.9 MiB are.
     const file = (f: number) =>
       Array.from(
@@ -106,7 +106,7 @@ spec:
     expect(kinds.at(-1)).toBe('done');
     expect(kinds.slice(0, -1).every((kind) => kind === 'piece')).toBe(true);
     expect(kinds.length).toBeGreaterThan(4);
-    const pieces = replies.flatMap((r) => (r.kind === 'piece' ? [r.piece as ValuePiece] : []));
+    const pieces = replies.flatMap((r) => (r.kind === 'piece' ? [r.piece] : []));
     const done = replies.at(-1);
     if (done?.kind !== 'done') return;
     const joined = joinValue(structuredClone(done.run), structuredClone(pieces));
