@@ -283,7 +283,8 @@ describe('axis', () => {
     expect(rowOf(narrow, 'Job/migrate').detail).toBe('');
     expect(narrow.rows.filter((r) => r.label.endsWith('…'))).toEqual([]);
     const narrower = layoutTimeline(fixture('three-tier-sync'), { width: 400 });
-    expect(narrower.rows.map((r) => r.label)).toContain('StatefulSet/pos…');
+    // Narrower still, a kind gives way to its kubectl short name before the name is cut (rowLabel.ts).
+    expect(narrower.rows.map((r) => r.label)).toContain('sts/postgres');
   });
 
   test('an empty log still lays out an axis and a legend', () => {

@@ -18,7 +18,8 @@ import {
 import { buildRows, type RowData } from './rows';
 import { buildSegments } from './segments';
 import { labelSide } from './labelSide';
-import { assignLanes, fontSize, textWidth, truncate } from './text';
+import { assignLanes, fontSize, textWidth } from './text';
+import { rowLabel } from './rowLabel';
 import { timeTicks } from './ticks';
 import type { ObjectRow, Segment, TimelineLayout, TimelineRow } from './types';
 
@@ -117,7 +118,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
   let y = plotTop;
   const pushObject = (r: RowData) => {
     const { events: _events, ...row } = r;
-    const label = truncate(labels.get(r.key)!, labelRoom, size);
+    const label = rowLabel(r.ref.kind, r.ref.name, labelRoom, size);
     rows.push({ ...row, label, y, height: rowHeight });
     shown.push(r);
     y += rowHeight;
