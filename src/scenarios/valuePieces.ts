@@ -15,7 +15,7 @@ export interface ValuePiece {
  * About how much one message carries, in `weightOf` units: a value, or 16 characters of a string. About 1 MiB
  * of YAML read into objects weighs 100,000, which a browser clones back in a few tens of milliseconds.
  */
-export const pieceWeight = 100_000;
+const pieceWeight = 100_000;
 
 /**
  * Splits `value`: its skeleton (every array or plain object heavier than `budget` emptied) and the pieces that
@@ -65,19 +65,23 @@ export function splitValue(
  * an object held in several places once: many-resources' run weighs 185,000 so (a clone of 1.5 MB, read back in
  * about 25 ms), four dropped files of 3.9 MiB 1.3 million (16 MB).
  */
-export const heavyWeight = 4 * pieceWeight;
+const heavyWeight = 4 * pieceWeight;
 
 /** `splitValue(value)` when the value weighs over `heavyWeight`; otherwise the value whole, with no pieces. */
 export function splitIfHeavy(value: unknown): { skeleton: unknown; pieces: ValuePiece[] } {
   return weighsOver(value, heavyWeight) ? splitValue(value) : { skeleton: value, pieces: [] };
 }
 
-/** Whether `value` weighs over `limit`, counting an object held in several places once (as a clone carries it). */
+/**
+ * Whether `value` weighs over `limit`, counting an object held in several places once (as a clone carries it).
+ * Not `weightOf`: that one weighs each subtree on its own, which splitValue needs to fill its pieces, and so counts a
+ * shared object wherever it is held; summed so, many-resources' run weighs 545,000 rather than 185,000.
+ */
 function weighsOver(value: unknown, limit: number): boolean {
   const seen = new Set<object>();
   let sum = 0;
   const add = (node: unknown): boolean => {
-    if (typeof node === 'string') sum += 1 + (node.length >> 4);
+    if (typeof node === 'string') sum += stringWeight(node);
     else if (node === null || typeof node !== 'object' || seen.has(node)) sum += 1;
     else {
       seen.add(node);
@@ -86,7 +90,7 @@ function weighsOver(value: unknown, limit: number): boolean {
         for (const item of node) if (add(item)) return true;
       } else
         for (const key of Object.keys(node)) {
-          sum += 1 + (key.length >> 4);
+          sum += stringWeight(key);
           if (add((node as Record<string, unknown>)[key])) return true;
         }
     }
@@ -116,7 +120,7 @@ const weights = new WeakMap<object, number>();
 
 /** About what cloning `value` costs: one a value, and one more for every 16 characters of a string. */
 function weightOf(value: unknown): number {
-  if (typeof value === 'string') return 1 + (value.length >> 4);
+  if (typeof value === 'string') return stringWeight(value);
   if (!isContainer(value)) return 1;
   const known = weights.get(value);
   if (known !== undefined) return known;
@@ -132,4 +136,9 @@ function isContainer(value: unknown): value is Record<string, unknown> | unknown
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
+}
+
+/** A string's weight: one, and one more for every 16 characters. */
+function stringWeight(text: string): number {
+  return 1 + (text.length >> 4);
 }
