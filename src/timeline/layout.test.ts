@@ -285,6 +285,18 @@ describe('axis', () => {
     const narrower = layoutTimeline(fixture('three-tier-sync'), { width: 400 });
     // Narrower still, a kind gives way to its kubectl short name before the name is cut (rowLabel.ts).
     expect(narrower.rows.map((r) => r.label)).toContain('sts/postgres');
+    // One form for the column: `svc/postgres`, though `Service/postgres` would fit, beside `sts/postgres`.
+    expect(narrower.rows.filter((r) => r.type === 'object').map((r) => r.label)).toEqual([
+      'Job/migrate',
+      'cm/app-config',
+      'svc/postgres',
+      'sts/postgres',
+      'svc/backend',
+      'deploy/backend',
+      'svc/frontend',
+      'deploy/frontend',
+      'Job/smoke-test',
+    ]);
   });
 
   test('an empty log still lays out an axis and a legend', () => {

@@ -19,7 +19,7 @@ import { buildRows, type RowData } from './rows';
 import { buildSegments } from './segments';
 import { labelSide } from './labelSide';
 import { assignLanes, fontSize, textWidth } from './text';
-import { rowLabel } from './rowLabel';
+import { kindForm, rowLabel } from './rowLabel';
 import { timeTicks } from './ticks';
 import type { ObjectRow, Segment, TimelineLayout, TimelineRow } from './types';
 
@@ -101,6 +101,11 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
     detailWidth = 0;
   }
   const labelRoom = left - padding - 12 - (detailWidth ? 12 + detailWidth : 0);
+  const form = kindForm(
+    rowData.map((r) => r.ref),
+    labelRoom,
+    size,
+  );
   const right = width - 16;
   const x = d3.scaleLinear().domain(domain).range([left, right]);
   // A group row keeps room right of its label for its counts at the cursor. In a column too narrow for both (a
@@ -118,7 +123,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
   let y = plotTop;
   const pushObject = (r: RowData) => {
     const { events: _events, ...row } = r;
-    const label = rowLabel(r.ref.kind, r.ref.name, labelRoom, size);
+    const label = rowLabel(r.ref.kind, r.ref.name, labelRoom, size, form);
     rows.push({ ...row, label, y, height: rowHeight });
     shown.push(r);
     y += rowHeight;

@@ -1,23 +1,40 @@
 import { describe, expect, test } from 'vitest';
-import { rowLabel } from './rowLabel';
+import { kindForm, rowLabel } from './rowLabel';
 import { textWidth } from './text';
 
 describe('rowLabel (a resource row’s label in the room its column has)', () => {
-  test('keeps Kind/name whole when it fits', () => {
-    expect(rowLabel('Deployment', 'checkout-api', 400, 12)).toBe('Deployment/checkout-api');
+  test('keeps Kind/name whole in a column where every label fits', () => {
+    const refs = [
+      { kind: 'Deployment', name: 'checkout-api' },
+      { kind: 'Service', name: 'checkout' },
+    ];
+    expect(kindForm(refs, 400, 12)).toBe('whole');
+    expect(rowLabel('Deployment', 'checkout-api', 400, 12, 'whole')).toBe('Deployment/checkout-api');
   });
 
-  test('names the kind as kubectl’s short name when that keeps the name whole (a phone’s 150 px column)', () => {
+  test('names every kind of a column as kubectl’s short name once one label does not fit (a phone’s 150 px)', () => {
     // A phone's column: 19 characters of 12 px type, where `Deployment/checkout-api` was cut to 18 and an ellipsis.
     const room = textWidth('deploy/checkout-api', 12);
-    expect(rowLabel('Namespace', 'three-tier', room, 12)).toBe('ns/three-tier');
-    expect(rowLabel('Deployment', 'checkout-api', room, 12)).toBe('deploy/checkout-api');
-    expect(rowLabel('ConfigMap', 'checkout-config', room, 12)).toBe('cm/checkout-config');
+    const refs = [
+      { kind: 'Namespace', name: 'three-tier' },
+      { kind: 'Service', name: 'checkout' },
+      { kind: 'Deployment', name: 'checkout-api' },
+    ];
+    // `Service/checkout` fits on its own, yet the column reads one way: `svc/checkout` under `ns/three-tier`.
+    expect(textWidth('Service/checkout', 12)).toBeLessThanOrEqual(room);
+    expect(kindForm(refs, room, 12)).toBe('short');
+    expect(refs.map(({ kind, name }) => rowLabel(kind, name, room, 12, 'short'))).toEqual([
+      'ns/three-tier',
+      'svc/checkout',
+      'deploy/checkout-api',
+    ]);
+    expect(rowLabel('ConfigMap', 'checkout-config', room, 12, 'short')).toBe('cm/checkout-config');
   });
 
   test('cuts with an ellipsis when even the short name does not fit, and a kind with none stays whole', () => {
-    expect(rowLabel('Deployment', 'a-very-long-deployment-name', 100, 12)).toBe('deploy/a-ver…');
+    expect(rowLabel('Deployment', 'a-very-long-deployment-name', 100, 12, 'short')).toBe('deploy/a-ver…');
     // Job has no short name in kubectl: its label is cut as before.
-    expect(rowLabel('Job', 'checkout-migrate', 100, 12)).toBe('Job/checkout…');
+    expect(rowLabel('Job', 'checkout-migrate', 100, 12, 'short')).toBe('Job/checkout…');
+    expect(rowLabel('Job', 'migrate', 100, 12, 'short')).toBe('Job/migrate');
   });
 });
