@@ -2,7 +2,7 @@ import * as d3 from 'd3';
 import { describeGroupAt, describeRowAt, type HoverInfo } from './describeRowAt';
 import { attemptsMark } from './marks/attempts';
 import { axisMark } from './marks/axis';
-import { bandsMark, delaysMark } from './marks/bands';
+import { bandLabels, bandsMark, delaysMark } from './marks/bands';
 import { timelineFrame, type ClipBox, type TimelineFrame } from './frame/timelineFrame';
 import type { Ids, Layer, MarkContext, Scale } from './marks/common';
 import { cursorMark } from './marks/cursor';
@@ -134,6 +134,7 @@ function revealClip(state: State, layout: TimelineLayout): ClipBox {
     const context = contextOf(state, layout, 0);
     markerLabels(state.layers.markers, layout, context);
     endLabel(state.layers.end, layout, context);
+    bandLabels(state.layers.bands, layout, context);
   }
   const left = layout.plot.left + pin;
   const right = revealedRight(state.x(), layout.plot, state.options.revealUntil);

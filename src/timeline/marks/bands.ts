@@ -1,5 +1,6 @@
 import type { DelayGap, PhaseBand, TimelineLayout } from '../types';
 import { sized, textWidth } from '../text';
+import { setAttr } from '../setAttr';
 import { fadeOut, settle, type Layer, type MarkContext, type Target } from './common';
 import { formatSeconds } from '../ticks';
 
@@ -7,7 +8,8 @@ import { formatSeconds } from '../ticks';
  * Phase bands: a light wash behind the rows for each phase the operation went through (alternating, so
  * neighbours differ), named in the phase lane when the name fits.
  */
-export function bandsMark(layer: Layer, layout: TimelineLayout, { x, duration }: MarkContext): void {
+export function bandsMark(layer: Layer, layout: TimelineLayout, context: MarkContext): void {
+  const { x, duration } = context;
   const top = layout.lanes.phase - sized(layout, 14);
   const place = (s: Target<PhaseBand>) => {
     s.attr('x', (d) => x(d.t0));
@@ -34,10 +36,6 @@ export function bandsMark(layer: Layer, layout: TimelineLayout, { x, duration }:
   place(to);
   to.attr('opacity', 1);
 
-  // A phase name is shown only where it fits inside its band, so neighbouring names never overlap.
-  const visibleLeft = (d: PhaseBand) => Math.max(x(d.t0), layout.plot.left);
-  const fits = (d: PhaseBand) =>
-    Math.min(x(d.t1), layout.plot.right) - visibleLeft(d) >= textWidth(d.phase, sized(layout, 13)) + 8;
   const labels = layer
     .selectAll<SVGTextElement, PhaseBand>('text.tl-band-label')
     .data(layout.bands, (d) => d.key)
@@ -47,9 +45,40 @@ export function bandsMark(layer: Layer, layout: TimelineLayout, { x, duration }:
     .attr('font-size', sized(layout, 13))
     .attr('font-weight', 'bold')
     .attr('fill', 'currentColor')
-    .attr('display', (d) => (fits(d) ? null : 'none'))
     .text((d) => d.phase);
-  settle(labels, duration).attr('x', (d) => visibleLeft(d) + 4);
+  const label = bandLabelPlacer(layout, context);
+  labels.attr('display', (d) => (label(d).shown ? null : 'none'));
+  settle(labels, duration).attr('x', (d) => label(d).x);
+}
+
+/**
+ * Places the phase names again for the view (on a phone, when the drawing pans under the pinned row labels): only
+ * what changed is written, as this runs at every frame the drawing pans while playing.
+ */
+export function bandLabels(layer: Layer, layout: TimelineLayout, context: MarkContext): void {
+  const place = bandLabelPlacer(layout, context);
+  layer.selectAll<SVGTextElement, PhaseBand>('text.tl-band-label').each(function (d) {
+    const { x, shown } = place(d);
+    setAttr(this, 'display', shown ? null : 'none');
+    setAttr(this, 'x', x);
+  });
+}
+
+/**
+ * Where a phase's name goes: at the left of the part of its band in view, so that it stays readable while the start
+ * of the band is under the pinned row labels (a phone's drawing panned to the cursor, where `PreSync` was hidden
+ * under the column); shown only where it fits inside that part, so neighbouring names never overlap.
+ */
+function bandLabelPlacer(
+  layout: TimelineLayout,
+  { x, view }: MarkContext,
+): (d: PhaseBand) => { x: number; shown: boolean } {
+  const left = view?.left ?? layout.plot.left;
+  return (d) => {
+    const visibleLeft = Math.max(x(d.t0), left);
+    const room = Math.min(x(d.t1), layout.plot.right) - visibleLeft;
+    return { x: visibleLeft + 4, shown: room >= textWidth(d.phase, sized(layout, 13)) + 8 };
+  };
 }
 
 /** Wave-delay gaps: hatched across all rows while the controller sleeps ARGOCD_SYNC_WAVE_DELAY (§2.11). */
