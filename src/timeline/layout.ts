@@ -19,7 +19,7 @@ import { buildRows, type RowData } from './rows';
 import { buildSegments } from './segments';
 import { labelSide } from './labelSide';
 import { assignLanes, fontSize, textWidth } from './text';
-import { kindForm, rowLabel } from './rowLabel';
+import { rowLabel, type KindForm } from './rowLabel';
 import { timeTicks } from './ticks';
 import type { ObjectRow, Segment, TimelineLayout, TimelineRow } from './types';
 
@@ -85,8 +85,7 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
 
   // The label column is as wide as the longest label and detail, within about a third of the width. When that
   // is too narrow for both, the details (phase and wave, also in the hover card) give way to the labels.
-  const labels = new Map(rowData.map((r) => [r.key, `${r.ref.kind}/${r.ref.name}`]));
-  const labelWidth = d3.max(labels.values(), (l) => textWidth(l, size)) ?? 0;
+  const labelWidth = d3.max(rowData, (r) => textWidth(`${r.ref.kind}/${r.ref.name}`, size)) ?? 0;
   let detailWidth = d3.max(rowData, (r) => textWidth(r.detail, size)) ?? 0;
   const wanted = padding + labelWidth + 2 * 12 + detailWidth;
   const left = Math.round(
@@ -101,11 +100,9 @@ export function layoutTimeline(events: SimEvent[], options: LayoutOptions): Time
     detailWidth = 0;
   }
   const labelRoom = left - padding - 12 - (detailWidth ? 12 + detailWidth : 0);
-  const form = kindForm(
-    rowData.map((r) => r.ref),
-    labelRoom,
-    size,
-  );
+  // One form for the whole column, decided over every resource row (shown or in a closed group, so that opening a
+  // group changes no other label): kubectl's short kinds throughout once the widest `Kind/name` does not fit.
+  const form: KindForm = labelWidth > labelRoom ? 'short' : 'whole';
   const right = width - 16;
   const x = d3.scaleLinear().domain(domain).range([left, right]);
   // A group row keeps room right of its label for its counts at the cursor. In a column too narrow for both (a

@@ -1,18 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { kindForm, rowLabel } from './rowLabel';
+import { rowLabel } from './rowLabel';
 import { textWidth } from './text';
 
 describe('rowLabel (a resource row’s label in the room its column has)', () => {
   test('keeps Kind/name whole in a column where every label fits', () => {
-    const refs = [
-      { kind: 'Deployment', name: 'checkout-api' },
-      { kind: 'Service', name: 'checkout' },
-    ];
-    expect(kindForm(refs, 400, 12)).toBe('whole');
     expect(rowLabel('Deployment', 'checkout-api', 400, 12, 'whole')).toBe('Deployment/checkout-api');
   });
 
-  test('names every kind of a column as kubectl’s short name once one label does not fit (a phone’s 150 px)', () => {
+  test('names every kind of a short column by kubectl’s short name, which keeps the names whole (a phone’s 150 px)', () => {
     // A phone's column: 19 characters of 12 px type, where `Deployment/checkout-api` was cut to 18 and an ellipsis.
     const room = textWidth('deploy/checkout-api', 12);
     const refs = [
@@ -20,9 +15,6 @@ describe('rowLabel (a resource row’s label in the room its column has)', () =>
       { kind: 'Service', name: 'checkout' },
       { kind: 'Deployment', name: 'checkout-api' },
     ];
-    // `Service/checkout` fits on its own, yet the column reads one way: `svc/checkout` under `ns/three-tier`.
-    expect(textWidth('Service/checkout', 12)).toBeLessThanOrEqual(room);
-    expect(kindForm(refs, room, 12)).toBe('short');
     expect(refs.map(({ kind, name }) => rowLabel(kind, name, room, 12, 'short'))).toEqual([
       'ns/three-tier',
       'svc/checkout',

@@ -1,23 +1,12 @@
 import { knownKind } from '../engine';
-import { textWidth, truncate } from './text';
-
-/** How a label column names kinds: `Kind/name` throughout, or kubectl's short names wherever a kind has one. */
-export type KindForm = 'whole' | 'short';
+import { truncate } from './text';
 
 /**
- * The form of a label column's kinds, decided once for all its rows (`refs`, every resource row of the run, shown or
- * in a closed group, so that opening a group does not change the others' labels): whole when every `Kind/name`
- * fits in `room` pixels, else short. One form per column reads evenly: a phone's column mixed `Service/checkout`,
- * which fit, with `deploy/checkout` under it.
+ * How a label column names kinds: `Kind/name` throughout, or kubectl's short names wherever a kind has one. One
+ * form per column reads evenly (layout.ts decides it): a phone's column mixed `Service/checkout`, which fit, with
+ * `deploy/checkout` under it.
  */
-export function kindForm(
-  refs: Iterable<{ kind: string; name: string }>,
-  room: number,
-  size: number,
-): KindForm {
-  for (const { kind, name } of refs) if (textWidth(`${kind}/${name}`, size) > room) return 'short';
-  return 'whole';
-}
+export type KindForm = 'whole' | 'short';
 
 /**
  * A resource row's label in `room` pixels, in its column's `form`: `Kind/name`, or with the kind as kubectl's short
