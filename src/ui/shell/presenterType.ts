@@ -18,6 +18,18 @@ export function laneHeight(fontSize: number): number {
   return fontSize === 12 ? 26 : Math.round(fontSize * 1.25);
 }
 
+/**
+ * The page's small print in px: `--type-small` (shell/tokens.css) of the root's 17 px. Written as a number for what
+ * lays text out in script (the status lanes' widths), where reading the computed size would lay the page out while it
+ * mounts; typeScale.test.ts checks that it is still the token's size.
+ */
+export const smallPrintPx = 14.45;
+
+/** A status lane's text size for the timeline's: the page's small print on the page (12 px), the timeline's in presenter mode. */
+export function laneFontSize(fontSize: number): number {
+  return fontSize === 12 ? smallPrintPx : fontSize;
+}
+
 /** The space between two status lanes, in px. */
 export const laneGap = 5;
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { smallPrintPx } from './presenterType';
 
 /**
  * Every size and weight of text a page lays out for the first time costs a font look-up, on Linux and Android a
@@ -58,4 +59,10 @@ test('every font size of the page’s styles is a step of the type scale, or one
   expect(found.length).toBeGreaterThan(100);
   const others = found.filter(({ value }) => !allowed.some((pattern) => pattern.test(value)));
   expect(others.map(({ file, value }) => `${file}: font-size: ${value}`)).toEqual([]);
+});
+
+test('the small print written as a number for the status lanes is the token’s size of the root’s', () => {
+  const root = /html\s*\{[^}]*font-size:\s*([\d.]+)px/.exec(readFileSync('src/ui/styles/global.css', 'utf8'));
+  const small = /--type-small:\s*([\d.]+)rem/.exec(readFileSync('src/ui/shell/tokens.css', 'utf8'));
+  expect(Number(root?.[1]) * Number(small?.[1])).toBeCloseTo(smallPrintPx, 5);
 });
