@@ -33,12 +33,13 @@ const cache = new WeakMap<readonly SimEvent[], InterventionFact[]>();
 export function interventionFacts(events: readonly SimEvent[]): InterventionFact[] {
   const known = cache.get(events);
   if (known) return known;
-  const managed = new Map<string, string>();
-  for (const e of events)
-    if (e.type === 'sync-status') managed.set(`${e.kind.toLowerCase()}/${e.name}`, e.kind);
+  // The managed kinds are read only for a run that has an intervention: most runs have none, and this pass over
+  // the whole log was a part of a phone-class start (many-resources, issue 32).
+  let managed: Map<string, string> | undefined;
   const facts: InterventionFact[] = [];
   for (const e of events) {
     if (e.type !== 'intervention' || e.refused) continue;
+    managed ??= managedKinds(events);
     const objects: TouchedObject[] = [];
     for (const line of e.output.split('\n')) {
       const match = /^([a-z0-9.-]+)(?:\/(\S+)| "([^"]+)") ([a-z][a-z ]*)$/.exec(line.trim());
@@ -51,6 +52,14 @@ export function interventionFacts(events: readonly SimEvent[]): InterventionFact
   }
   cache.set(events, facts);
   return facts;
+}
+
+/** The kind of each resource the app compares, by kubectl's singular name and the object's: `deployment/checkout`. */
+function managedKinds(events: readonly SimEvent[]): Map<string, string> {
+  const managed = new Map<string, string>();
+  for (const e of events)
+    if (e.type === 'sync-status') managed.set(`${e.kind.toLowerCase()}/${e.name}`, e.kind);
+  return managed;
 }
 
 /** `spec.syncPolicy.automated` of the Application as the run left it (`enabled: false` turns it off). */
