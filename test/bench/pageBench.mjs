@@ -12,6 +12,9 @@
 //     Chromium's CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), for every scenario; median of
 //     PAGE_BENCH_PHONE_LOADS (default 3) cold loads. Beside it the same load unthrottled and the ratio of the two:
 //     on a busy machine both figures are pessimistic, the ratio less so. PAGE_BENCH_ONLY=phone measures this alone.
+//     For three-tier and many-resources (PAGE_BENCH_FLOOR), also the floor: the page's settled markup served with
+//     no script (phoneFloor.mjs), loaded in turn with the page; the page's figure less the floor's is what its
+//     JavaScript adds on this machine at this moment. Printed, not judged.
 // (g) cumulative layout shift < 0.1 while playing at 8× (three-tier and many-resources, from t = 0): the largest
 //     session window of layout shifts not caused by input, from a layout-shift PerformanceObserver.
 // (f) 95th-percentile frame time ≤ 16.7 ms while playing scenarios/many-resources.yaml at 1× and at 8×, about
@@ -37,6 +40,7 @@ import { gzipSync } from 'node:zlib';
 import { chromiumPath, launchChromium } from '../e2e/launchChromium.mjs';
 import { launchStartChromium, startBrowserArgs } from './benchBrowser.mjs';
 import { serve } from '../e2e/serve.mjs';
+import { appMarkup, floorCopy } from './phoneFloor.mjs';
 import {
   cumulativeLayoutShift,
   installProbe,
@@ -94,7 +98,7 @@ async function rendererCpu() {
  * A fresh context (a cold cache), with the probe installed and every script response recorded; `phone` opens it
  * at 390×844 with the CPU slowed `phone.throttle` times.
  */
-async function open(query, phone, on = browser) {
+async function open(query, phone, on = browser, base = server.url) {
   const context = await on.newContext({ viewport: phone ? { width: 390, height: 844 } : viewport });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -104,7 +108,7 @@ async function open(query, phone, on = browser) {
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
   });
-  await page.goto(server.url + query);
+  await page.goto(base + query);
   const session = { page, cdp, scripts, close: () => context.close() };
   for (const giveUp = Date.now() + 30_000; (await readProbe(session)).ready === undefined;) {
     if (Date.now() > giveUp) throw new Error(`page bench: ${query || 'the default page'} was never ready`);
@@ -152,27 +156,42 @@ async function interactive(label, query) {
   );
 }
 
-/** (e′): interactive at 390 px with the CPU slowed 4×, and unthrottled, per scenario; returns the worst. */
+/**
+ * (e′): interactive at 390 px with the CPU slowed 4×, and unthrottled, per scenario; returns the worst. For the
+ * scenarios of PAGE_BENCH_FLOOR (default three-tier and many-resources; empty for none), the floor too: the same
+ * page's settled markup with no script (phoneFloor.mjs), its loads taken in turn with the page's at 4×.
+ */
 async function phoneInteractive(ids) {
   const phoneLoads = Number(process.env.PAGE_BENCH_PHONE_LOADS) || 3;
-  const once = async (query, throttle) => {
-    const samples = [];
-    for (let i = 0; i < phoneLoads; i++) {
-      const session = await open(query, { throttle }, startBrowser);
-      const [ready, lastEnd] = await settle(session);
-      samples.push(Math.max(ready, lastEnd));
-      await session.close();
-    }
-    return median(samples);
+  const floorIds = (process.env.PAGE_BENCH_FLOOR ?? 'three-tier,many-resources').split(',').filter(Boolean);
+  const load = async (query, throttle, base) => {
+    const session = await open(query, { throttle }, startBrowser, base);
+    const [ready, lastEnd] = await settle(session);
+    await session.close();
+    return Math.max(ready, lastEnd);
   };
   let worst = ['', 0];
   for (const id of ids) {
-    const slow = await once(`?scenario=${id}`, 4);
-    const fast = await once(`?scenario=${id}`, 1);
-    if (slow > worst[1]) worst = [id, slow];
+    const query = `?scenario=${id}`;
+    const floor = floorIds.includes(id) ? await floorServer(query) : undefined;
+    const slow = [];
+    const bare = [];
+    for (let i = 0; i < phoneLoads; i++) {
+      slow.push(await load(query, 4));
+      if (floor) bare.push(await load('', 4, floor.url));
+    }
+    const fast = [];
+    for (let i = 0; i < phoneLoads; i++) fast.push(await load(query, 1));
+    await floor?.close();
+    const [slowMs, fastMs] = [median(slow), median(fast)];
+    if (slowMs > worst[1]) worst = [id, slowMs];
+    const floorNote = floor
+      ? `; its markup with no script ${ms(median(bare))}, so the script adds ${ms(slowMs - median(bare))}`
+      : '';
     console.log(
-      `(e′) interactive at 390×844, CPU 4× slower, ${id} (median of ${phoneLoads}): ${ms(slow)}; ` +
-        `unthrottled ${ms(fast)}, ratio ${(slow / fast).toFixed(1)}× — goal ≤ 1.5 s: ${verdict(slow <= 1500)}`,
+      `(e′) interactive at 390×844, CPU 4× slower, ${id} (median of ${phoneLoads}): ${ms(slowMs)}; ` +
+        `unthrottled ${ms(fastMs)}, ratio ${(slowMs / fastMs).toFixed(1)}×${floorNote} — ` +
+        `goal ≤ 1.5 s: ${verdict(slowMs <= 1500)}`,
     );
   }
   summary.push([
@@ -326,6 +345,22 @@ async function interventionFigures() {
     await interventionLatency('many-resources', 'kubectl delete deploy accounts', 60, 1000, warm);
     await interventionLatency('drift-self-heal', 'kubectl delete deploy checkout', 40, 300, warm);
   }
+}
+/** A server of the page's settled markup for `query` at 390×844 (4×), with no script: the phone's floor. */
+async function floorServer(query) {
+  const session = await open(query, { throttle: 4 }, startBrowser);
+  await settle(session);
+  const markup = await appMarkup(session.page);
+  await session.close();
+  const copy = floorCopy(dist, markup);
+  const floor = await serve(copy.dir);
+  return {
+    url: floor.url,
+    close: async () => {
+      await floor.close();
+      copy.remove();
+    },
+  };
 }
 
 async function scenarioIds() {
