@@ -346,6 +346,7 @@ async function interventionFigures() {
     await interventionLatency('drift-self-heal', 'kubectl delete deploy checkout', 40, 300, warm);
   }
 }
+
 /** A server of the page's settled markup for `query` at 390×844 (4×), with no script: the phone's floor. */
 async function floorServer(query) {
   const session = await open(query, { throttle: 4 }, startBrowser);
