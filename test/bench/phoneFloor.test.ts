@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ describe("the phone's floor (pageBench.mjs (e′))", () => {
     expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe(built);
     copy.remove();
     expect(existsSync(copy.dir)).toBe(false);
+    rmSync(dist, { recursive: true, force: true });
   });
 
   it("takes out the project's own index.html's scripts and keeps its empty #app", () => {
